@@ -1,0 +1,15 @@
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "fixtures"
+
+if str(FIXTURES) not in sys.path:
+    sys.path.insert(0, str(FIXTURES))
+
+
+@pytest.fixture
+def fixtures_dir() -> Path:
+    return FIXTURES
