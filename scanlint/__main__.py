@@ -1,0 +1,5 @@
+import sys
+
+from scanlint.cli import main
+
+sys.exit(main())

@@ -1,0 +1,182 @@
+"""The `scanlint` command.
+
+Exit codes, the same for every subcommand: 0 nothing found, 1 findings, 2 usage, configuration
+or internal error (an internal error wins over findings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from scanlint import __version__, registry
+from scanlint.findings import INTERNAL_ERROR, READ_ERROR
+
+EXIT_CLEAN = 0
+EXIT_FINDINGS = 1
+EXIT_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"scanlint: error: {message}\n")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    from scanlint.reporters import FORMATS
+
+    parser = _Parser(prog="scanlint", description="Find bugs in JAX lax.scan code.")
+    parser.add_argument("--version", action="version", version=f"scanlint {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    check = commands.add_parser("check", help="lint files and directories (default: .)")
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    check.add_argument("--select", type=_selectors, help="codes, prefixes or names to enable, comma separated (replaces the configured set)")
+    check.add_argument("--ignore", type=_selectors, default=[], help="codes, prefixes or names to disable, comma separated")
+    check.add_argument("--extend-exclude", type=_selectors, default=[], metavar="PATTERNS", help="more glob patterns to skip")
+    check.add_argument("--config", type=Path, help="read [tool.scanlint] from this pyproject.toml")
+    check.add_argument("--output-format", choices=FORMATS, default="text")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
+    check.add_argument("--statistics", action="store_true", help="print a count per rule instead of each finding")
+    check.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
+    check.add_argument("--stdin-filename", metavar="NAME", help="read the source from stdin, reported as NAME")
+    check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+
+    commands.add_parser("rules", help="list every rule with its code, name and fix safety")
+
+    explain = commands.add_parser("explain", help="print a rule's page")
+    explain.add_argument("rule", metavar="CODE", help="a rule code (SCN201) or name (scan-body-not-pair)")
+
+    commands.add_parser(
+        "trace",
+        help="run a target under observation (needs scanlint[runtime]); see `scanlint trace --help`",
+        add_help=False,
+    )
+    return parser
+
+
+def _selectors(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["trace"]:
+        return _trace(args_list[1:])
+    parser = _build_parser()
+    args = parser.parse_args(args_list)
+    try:
+        if args.command == "check":
+            return _check(args)
+        if args.command == "rules":
+            return _rules()
+        if args.command == "explain":
+            return _explain(args.rule)
+    except BrokenPipeError:
+        # Output piped into `head` and the like: not an error of ours.
+        sys.stderr.close()
+        return EXIT_CLEAN
+    parser.print_help(sys.stderr)
+    return EXIT_ERROR
+
+
+def _error(message: str) -> int:
+    print(f"scanlint: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def _use_color(choice: str) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def _check(args: argparse.Namespace) -> int:
+    from scanlint import api
+    from scanlint.config import ConfigError, load_settings
+    from scanlint.reporters import read_lines, render, render_statistics
+
+    paths: list[Path] = args.paths or [Path(".")]
+    if args.stdin_filename:
+        paths = [Path(args.stdin_filename)]
+    try:
+        settings = load_settings(
+            paths,
+            select=args.select,
+            ignore=args.ignore,
+            extend_exclude=args.extend_exclude,
+            config_path=args.config,
+        )
+    except ConfigError as error:
+        return _error(str(error))
+
+    lines_of = read_lines
+    if args.stdin_filename:
+        data = sys.stdin.buffer.read()
+        findings = api.lint_bytes(args.stdin_filename, data, settings)
+        files = 1
+        stdin_text = data.decode("utf-8", "replace").splitlines()
+        lines_of = lambda path: stdin_text if path == args.stdin_filename else read_lines(path)  # noqa: E731
+    else:
+        result = api.run(paths, settings)
+        findings, files = result.findings, result.files
+
+    errors = [f for f in findings if f.code in (INTERNAL_ERROR, READ_ERROR)]
+    problems = [f for f in findings if f not in errors]
+    color = _use_color(args.color)
+    out = sys.stdout
+    if args.statistics:
+        out.write(render_statistics(problems))
+    else:
+        out.write(render(problems, args.output_format, color=color, lines_of=lines_of))
+    for error in errors:
+        print(f"{error.path}:{error.line}:{error.column}: {error.code} {error.message}", file=sys.stderr)
+    if args.output_format == "text" and not args.quiet:
+        if problems:
+            noun = "finding" if len(problems) == 1 else "findings"
+            out.write(f"Found {len(problems)} {noun} in {files} file{'s' if files != 1 else ''} checked.\n")
+        elif not errors:
+            out.write(f"All checks passed ({files} file{'s' if files != 1 else ''} checked).\n")
+    if errors:
+        return EXIT_ERROR
+    if problems and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _rules() -> int:
+    width = max(len(rule.name) for rule in registry.RULES)
+    print(f"{'code':7} {'name':{width}}  {'fix':9}  summary")
+    for rule in registry.RULES:
+        default = "" if rule.enabled_by_default else "  (off by default)"
+        print(f"{rule.code:7} {rule.name:{width}}  {rule.fix_safety.value:9}  {rule.summary}{default}")
+    return EXIT_CLEAN
+
+
+def _explain(selector: str) -> int:
+    from scanlint.docs import rule_page
+
+    code = registry.code_for(selector)
+    info = registry.BY_CODE.get(code or "")
+    if info is None:
+        if code in registry.BUILTIN_CODES:
+            name, summary = registry.BUILTIN_CODES[code]
+            print(f"# {code} `{name}`\n\n{summary[0].upper()}{summary[1:]}. Always reported; cannot be disabled.")
+            return EXIT_CLEAN
+        return _error(f"unknown rule {selector!r} (see `scanlint rules`)")
+    sys.stdout.write(rule_page(info))
+    return EXIT_CLEAN
+
+
+def _trace(argv: list[str]) -> int:
+    try:
+        from scanlint.runtime.cli import main as trace_main
+    except ImportError as error:
+        return _error(
+            f"`scanlint trace` needs the runtime extra: pip install 'scanlint[runtime]' ({error})"
+        )
+    return trace_main(argv)

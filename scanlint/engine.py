@@ -1,0 +1,179 @@
+"""Linting one file's bytes: prefilter, decode, parse, resolve, run the rules, locate, suppress.
+
+This module imports neither LibCST nor JAX at import time. LibCST is imported only for a file
+that passes the byte prefilter, so a run over files that never mention a loop or pytree metadata
+stays cheap.
+"""
+
+from __future__ import annotations
+
+import ast
+import traceback
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from scanlint import registry
+from scanlint.findings import (
+    INTERNAL_ERROR,
+    SYNTAX_ERROR,
+    Edit,
+    Finding,
+    Fix,
+    Severity,
+)
+from scanlint.source import DecodeError, decode_source
+from scanlint.suppress import is_suppressed, skips_file
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from scanlint.rules.base import Report, Rule
+
+# A rule family can only fire in a file that contains one of its words: every name that can
+# resolve to a loop or to pytree metadata is spelled with one of them somewhere in the file.
+TRIGGERS: dict[str, tuple[bytes, ...]] = {
+    "SCN1": (b"scan", b"fori_loop", b"while_loop"),
+    "SCN2": (b"scan", b"fori_loop", b"while_loop"),
+    "SCN3": (b"pytree", b"tree_flatten", b"static", b"register_dataclass", b"PyTreeNode", b"meta_fields"),
+}
+
+
+def may_have_findings(data: bytes, codes: Iterable[str]) -> bool:
+    """The byte prefilter: False only when no enabled rule can report anything in `data`."""
+    families = {code[:4] for code in codes}
+    return any(word in data for family in families for word in TRIGGERS.get(family, ()))
+
+
+@dataclass(frozen=True)
+class FileResult:
+    findings: tuple[Finding, ...]
+    parsed: bool  # whether the file got past the prefilter and was parsed
+
+
+@cache
+def _rule_instance(code: str) -> Rule:
+    return registry.BY_CODE[code].load()()
+
+
+def lint_source(path: str, data: bytes, codes: frozenset[str]) -> FileResult:
+    """All findings for one file's bytes, sorted, with `# noqa` applied."""
+    if skips_file(data) or not may_have_findings(data, codes):
+        return FileResult((), parsed=False)
+    try:
+        text = decode_source(data).text
+    except DecodeError as error:
+        return FileResult((_builtin(path, SYNTAX_ERROR, error.line, error.column, error.message),), True)
+    problem = _syntax_problem(path, text)
+    if problem is not None:
+        return FileResult((problem,), True)
+    findings = _lint_text(path, text, codes)
+    lines = text.splitlines()
+    kept = sorted(f for f in findings if f.code == INTERNAL_ERROR or not is_suppressed(f, lines))
+    return FileResult(tuple(kept), parsed=True)
+
+
+def _syntax_problem(path: str, text: str) -> Finding | None:
+    """CPython's own verdict on the syntax, with its line and column (cheap next to LibCST)."""
+    try:
+        ast.parse(text)
+    except SyntaxError as error:
+        line = error.lineno or 1
+        column = error.offset or 1
+        message = f"syntax error: {error.msg}"
+        return _builtin(path, SYNTAX_ERROR, line, column, message)
+    except (RecursionError, MemoryError):
+        return _builtin(path, SYNTAX_ERROR, 1, 1, "syntax error: nested too deeply to parse")
+    except ValueError as error:  # e.g. NUL bytes on older Pythons
+        return _builtin(path, SYNTAX_ERROR, 1, 1, f"syntax error: {error}")
+    return None
+
+
+def _lint_text(path: str, text: str, codes: frozenset[str]) -> list[Finding]:
+    import libcst as cst
+
+    from scanlint.resolver import ScanIndex
+    from scanlint.rules.base import FileContext
+
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        return [_builtin(path, SYNTAX_ERROR, error.raw_line, error.raw_column + 1, f"syntax error: {error.message}")]
+    except RecursionError:
+        return [_builtin(path, SYNTAX_ERROR, 1, 1, "syntax error: nested too deeply to parse")]
+    try:
+        index = ScanIndex(module)
+    except RecursionError:
+        return [_builtin(path, SYNTAX_ERROR, 1, 1, "syntax error: nested too deeply to analyse")]
+    context = FileContext(path=path, module=module, index=index)
+
+    reports: list[tuple[str, Report]] = []
+    crashes: list[Finding] = []
+    for code in sorted(codes):
+        if code not in registry.BY_CODE:
+            continue
+        try:
+            reports.extend((code, report) for report in _rule_instance(code).check(context))
+        except Exception as error:  # a rule bug must not stop the other rules or files
+            crashes.append(_crash(path, code, error))
+    if not reports:
+        return crashes
+    return crashes + _locate(path, module, reports)
+
+
+def _locate(path: str, module: cst.Module, reports: list[tuple[str, Report]]) -> list[Finding]:
+    """Turn reports into findings with positions, paying for positions only when needed."""
+    import libcst as cst
+    from libcst.metadata import PositionProvider
+
+    positions = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    findings = []
+    seen = set()
+    for code, report in reports:
+        where = positions[report.node]
+        key = (code, where.start.line, where.start.column, where.end.line, where.end.column)
+        if key in seen:  # the same body reached from two loop calls
+            continue
+        seen.add(key)
+        info = registry.BY_CODE[code]
+        fix = None
+        if report.fix is not None:
+            edits = []
+            for replacement in report.fix.replacements:
+                span = positions[replacement.node]
+                if replacement.before:
+                    edits.append(Edit(span.start.line, span.start.column, span.start.line, span.start.column, replacement.code))
+                else:
+                    edits.append(Edit(span.start.line, span.start.column, span.end.line, span.end.column, replacement.code))
+            fix = Fix(report.fix.message, report.fix.safe, tuple(sorted(edits)))
+        findings.append(
+            Finding(
+                path=path,
+                line=where.start.line,
+                column=where.start.column + 1,
+                end_line=where.end.line,
+                end_column=where.end.column + 1,
+                code=code,
+                name=info.name,
+                message=report.message,
+                severity=Severity.ERROR,
+                fix=fix,
+            )
+        )
+    return findings
+
+
+def _builtin(path: str, code: str, line: int, column: int, message: str) -> Finding:
+    name = registry.BUILTIN_CODES[code][0]
+    return Finding(path, line, column, line, column, code, name, message, Severity.ERROR)
+
+
+def _crash(path: str, code: str, error: Exception) -> Finding:
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    message = (
+        f"internal error: rule {code} crashed on this file ({type(error).__name__}: {error}{where}). "
+        "The other rules still ran. Please report this with the file that triggers it."
+    )
+    return _builtin(path, INTERNAL_ERROR, 1, 1, message)

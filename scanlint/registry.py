@@ -1,0 +1,96 @@
+"""The rule catalog: every code scanlint can report, with what is needed to select and document it.
+
+This module is imported by every front end to validate `--select`/`--ignore` and configuration,
+so it must stay light: it names each rule's class but imports the rule modules (and so LibCST)
+only when a file actually needs linting.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scanlint.findings import INTERNAL_ERROR, READ_ERROR, SYNTAX_ERROR, FixSafety
+
+if TYPE_CHECKING:
+    from scanlint.rules.base import Rule
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    code: str
+    name: str
+    summary: str
+    module: str
+    class_name: str
+    fix_safety: FixSafety = FixSafety.NONE
+    enabled_by_default: bool = True
+
+    def load(self) -> type[Rule]:
+        rule: type[Rule] = getattr(importlib.import_module(self.module), self.class_name)
+        return rule
+
+    @property
+    def family(self) -> str:
+        return self.code[:4]
+
+
+_FLAX = "scanlint.rules.flax_state"
+_CONTRACT = "scanlint.rules.contract"
+_METADATA = "scanlint.rules.static_metadata"
+
+RULES: tuple[RuleInfo, ...] = (
+    RuleInfo("SCN201", "scan-body-not-pair", "lax.scan body does not return a (carry, out) pair", _CONTRACT, "ScanBodyNotPair", FixSafety.SOMETIMES),
+    RuleInfo("SCN202", "scan-body-mixed-returns", "lax.scan body returns a pair on some paths only", _CONTRACT, "ScanBodyMixedReturns"),
+    RuleInfo("SCN203", "carry-dtype-drift", "loop carry changes dtype between input and output", _CONTRACT, "CarryDtypeDrift"),
+    RuleInfo("SCN204", "carry-shape-drift", "loop carry changes shape between input and output", _CONTRACT, "CarryShapeDrift"),
+    RuleInfo("SCN205", "fori-loop-body-returns-pair", "lax.fori_loop body returns (val, None) like a scan body", _CONTRACT, "ForiLoopBodyReturnsPair", FixSafety.SAFE),
+    RuleInfo("SCN206", "while-loop-body-returns-pair", "lax.while_loop body returns (val, None) like a scan body", _CONTRACT, "WhileLoopBodyReturnsPair", FixSafety.SAFE),
+)  # fmt: skip
+
+# Diagnostics that are not rules but share the reporting pipeline. They cannot be disabled.
+BUILTIN_CODES = {
+    SYNTAX_ERROR: ("syntax-error", "the file does not parse or cannot be decoded"),
+    INTERNAL_ERROR: ("internal-error", "a rule crashed on this file"),
+    READ_ERROR: ("read-error", "the file could not be read"),
+}
+
+BY_CODE: dict[str, RuleInfo] = {rule.code: rule for rule in RULES}
+BY_NAME: dict[str, RuleInfo] = {rule.name: rule for rule in RULES}
+
+
+class UnknownSelector(ValueError):
+    def __init__(self, selector: str) -> None:
+        super().__init__(selector)
+        self.selector = selector
+
+
+def expand(selector: str) -> set[str]:
+    """Codes matched by a selector: `ALL`, a code, a code prefix (`SCN2`, `SCN`), or a rule name."""
+    text = selector.strip()
+    if text.upper() == "ALL":
+        return set(BY_CODE)
+    if text in BY_NAME:
+        return {BY_NAME[text].code}
+    upper = text.upper()
+    matched = {code for code in BY_CODE if code.startswith(upper)}
+    if matched:
+        return matched
+    if upper in BUILTIN_CODES or (upper.startswith("SCN") and "SCN00".startswith(upper)):
+        return set()  # built-in diagnostics: always on, accepted so configs can name them
+    raise UnknownSelector(selector)
+
+
+def code_for(selector: str) -> str | None:
+    """The code a single suppression word names (a code or a rule name), or None."""
+    if selector in BY_NAME:
+        return BY_NAME[selector].code
+    upper = selector.upper()
+    if upper in BY_CODE or upper in BUILTIN_CODES:
+        return upper
+    return None
+
+
+def default_codes() -> set[str]:
+    return {rule.code for rule in RULES if rule.enabled_by_default}

@@ -1,0 +1,176 @@
+"""One reporter pipeline: the same findings rendered as text, JSON, SARIF 2.1.0 or GitHub annotations."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from scanlint import __version__, registry
+from scanlint.findings import Finding, Severity
+
+FORMATS = ("text", "json", "sarif", "github")
+SourceLines = Callable[[str], "Sequence[str] | None"]
+
+
+def read_lines(path: str) -> Sequence[str] | None:
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    from scanlint.source import DecodeError, decode_source
+
+    try:
+        return decode_source(data).text.splitlines()
+    except DecodeError:
+        return data.decode("utf-8", "replace").splitlines()
+
+
+class _Style:
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def __call__(self, text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled else text
+
+
+def render_text(findings: Sequence[Finding], lines_of: SourceLines = read_lines, color: bool = False) -> str:
+    style = _Style(color)
+    cache: dict[str, Sequence[str] | None] = {}
+    out = []
+    for finding in findings:
+        location = style(f"{finding.path}:{finding.line}:{finding.column}:", "1")
+        out.append(f"{location} {style(finding.code, '1;31')} {finding.message}")
+        if finding.path not in cache:
+            cache[finding.path] = lines_of(finding.path)
+        lines = cache[finding.path]
+        if lines is not None and 1 <= finding.line <= len(lines):
+            source = lines[finding.line - 1].expandtabs(1)
+            out.append(f"    {source}")
+            width = 1
+            if finding.end_line == finding.line:
+                width = max(1, finding.end_column - finding.column)
+            else:
+                width = max(1, len(source) - (finding.column - 1))
+            out.append("    " + " " * (finding.column - 1) + style("^" * width, "31"))
+    return "\n".join(out) + ("\n" if out else "")
+
+
+def render_json(findings: Sequence[Finding]) -> str:
+    return json.dumps([f.to_json() for f in findings], indent=2) + "\n"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render_github(findings: Sequence[Finding]) -> str:
+    out = []
+    for f in findings:
+        level = "error" if f.severity is Severity.ERROR else "warning"
+        properties = ",".join(
+            [
+                f"file={_escape_property(f.path)}",
+                f"line={f.line}",
+                f"col={f.column}",
+                f"endLine={f.end_line}",
+                f"endColumn={f.end_column}",
+                f"title={_escape_property(f'{f.code} {f.name}')}",
+            ]
+        )
+        out.append(f"::{level} {properties}::{_escape_data(f'{f.code} {f.message}')}")
+    return "\n".join(out) + ("\n" if out else "")
+
+
+INFORMATION_URI = "https://pypi.org/project/scanlint/"
+
+
+def sarif_log(findings: Sequence[Finding]) -> dict[str, object]:
+    descriptors = []
+    index_of: dict[str, int] = {}
+    for code, (name, summary) in sorted(registry.BUILTIN_CODES.items()):
+        index_of[code] = len(descriptors)
+        descriptors.append(_descriptor(code, name, summary))
+    for rule in registry.RULES:
+        index_of[rule.code] = len(descriptors)
+        descriptors.append(_descriptor(rule.code, rule.name, rule.summary))
+    extra = sorted({f.code for f in findings} - set(index_of))
+    for code in extra:  # runtime-only codes reported through the same pipeline
+        name = next(f.name for f in findings if f.code == code)
+        index_of[code] = len(descriptors)
+        descriptors.append(_descriptor(code, name, name.replace("-", " ")))
+    results = []
+    for f in findings:
+        result: dict[str, object] = {
+            "ruleId": f.code,
+            "ruleIndex": index_of[f.code],
+            "level": "error" if f.severity is Severity.ERROR else "warning",
+            "message": {"text": f.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": Path(f.path).as_posix(), "uriBaseId": "%SRCROOT%"},
+                        "region": {
+                            "startLine": max(1, f.line),
+                            "startColumn": max(1, f.column),
+                            "endLine": max(1, f.end_line),
+                            "endColumn": max(1, f.end_column),
+                        },
+                    }
+                }
+            ],
+        }
+        results.append(result)
+    return {
+        "version": "2.1.0",
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "scanlint",
+                        "version": __version__,
+                        "informationUri": INFORMATION_URI,
+                        "rules": descriptors,
+                    }
+                },
+                "results": results,
+            }
+        ],
+    }
+
+
+def _descriptor(code: str, name: str, summary: str) -> dict[str, object]:
+    return {
+        "id": code,
+        "name": name,
+        "shortDescription": {"text": summary},
+        "defaultConfiguration": {"level": "error"},
+    }
+
+
+def render_sarif(findings: Sequence[Finding]) -> str:
+    return json.dumps(sarif_log(findings), indent=2) + "\n"
+
+
+def render(findings: Sequence[Finding], output_format: str, color: bool = False, lines_of: SourceLines = read_lines) -> str:
+    if output_format == "text":
+        return render_text(findings, lines_of, color)
+    if output_format == "json":
+        return render_json(findings)
+    if output_format == "sarif":
+        return render_sarif(findings)
+    if output_format == "github":
+        return render_github(findings)
+    raise ValueError(output_format)
+
+
+def render_statistics(findings: Sequence[Finding]) -> str:
+    counts = Counter((f.code, f.name) for f in findings)
+    rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return "".join(f"{count:5d}  {code}  {name}\n" for (code, name), count in rows)

@@ -1,0 +1,642 @@
+"""The one resolver every rule uses: what names mean, where loops are called, which function is a body.
+
+A single pass over the module records:
+
+* the import map (local name -> dotted name), so `lax.scan`, `L.scan`, `s` after
+  `from jax.lax import scan as s` and `jax.lax.scan` all qualify as ``jax.lax.scan``;
+* lexical scopes with the names each binds (defs, classes, assignments, parameters, imports);
+* every call whose callee qualifies to a dotted name, and among them the raw loop calls
+  (`jax.lax.scan`, `jax.lax.fori_loop`, `jax.lax.while_loop`).
+
+Bodies are resolved afterwards, once every binding is known: a `def` (nested or module level),
+a `lambda`, `functools.partial(fn, ...)`, `self.method`, or a variable bound to one of these,
+given positionally or by keyword.
+
+The resolver is deliberately conservative: where a name has several bindings, or a value cannot
+be seen in this file, it answers "unknown" and the rules stay silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+# Dotted names that JAX also exposes under a private path; folded onto the public one.
+_CANONICAL_PREFIXES = {
+    "jax._src.lax.control_flow.loops.": "jax.lax.",
+    "jax._src.lax.control_flow.": "jax.lax.",
+    "jax._src.lax.lax.": "jax.lax.",
+    "jax.experimental.lax.": "jax.lax.",
+    "jax._src.numpy.lax_numpy.": "jax.numpy.",
+    "jax._src.tree_util.": "jax.tree_util.",
+    "flax.linen.module.": "flax.linen.",
+    "flax.core.frozen_dict.": "flax.core.",
+}
+
+LOOP_KINDS = {
+    "jax.lax.scan": "scan",
+    "jax.lax.fori_loop": "fori_loop",
+    "jax.lax.while_loop": "while_loop",
+}
+
+# Where the body sits among each loop's parameters: (positional index, keyword name).
+_BODY_ARGUMENT = {
+    "scan": (0, "f"),
+    "fori_loop": (2, "body_fun"),
+    "while_loop": (1, "body_fun"),
+}
+_INIT_ARGUMENT = {
+    "scan": (1, "init"),
+    "fori_loop": (3, "init_val"),
+    "while_loop": (2, "init_val"),
+}
+# The loop value's position among the body's own parameters: scan(carry, x), fori(i, val), while(val).
+_CARRY_PARAMETER = {"scan": 0, "fori_loop": 1, "while_loop": 0}
+
+PARTIAL = "functools.partial"
+
+
+def canonical(name: str) -> str:
+    for prefix, public in _CANONICAL_PREFIXES.items():
+        if name.startswith(prefix):
+            return public + name[len(prefix) :]
+    return name
+
+
+def dotted(node: cst.BaseExpression) -> str | None:
+    """`a.b.c` as a string, for a chain of names and attributes; None for anything else."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = dotted(node.value)
+        return f"{base}.{node.attr.value}" if base else None
+    return None
+
+
+def argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    """A call's argument by keyword, or by position when no `*args` comes before it."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = []
+    for arg in call.args:
+        if arg.keyword is not None or arg.star == "**":
+            break
+        if arg.star == "*":
+            return None
+        positional.append(arg.value)
+    return positional[position] if position < len(positional) else None
+
+
+def keyword_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Scopes
+
+
+class _Opaque:
+    """A binding whose value no rule can see: unpacking, loop targets, `with ... as`, `except`."""
+
+    def __repr__(self) -> str:
+        return "OPAQUE"
+
+
+OPAQUE = _Opaque()
+
+# What a name can be bound to: a def, a class, a parameter, an import statement, the assigned
+# expression, an augmented assignment, or OPAQUE.
+Binding = cst.CSTNode | _Opaque
+
+
+@dataclass(eq=False)
+class Scope:
+    """A lexical scope. `node` is the Module, FunctionDef, Lambda or ClassDef that opens it."""
+
+    node: cst.CSTNode
+    parent: Scope | None
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+
+    @property
+    def is_class(self) -> bool:
+        return isinstance(self.node, cst.ClassDef)
+
+    @property
+    def is_function(self) -> bool:
+        return isinstance(self.node, (cst.FunctionDef, cst.Lambda))
+
+    def bind(self, name: str, value: Binding) -> None:
+        self.bindings.setdefault(name, []).append(value)
+
+    def lookup(self, name: str) -> tuple[Scope, list[Binding]] | None:
+        """Python's rule: this scope, then enclosing function and module scopes, never classes."""
+        scope: Scope | None = self
+        first = True
+        while scope is not None:
+            if (first or not scope.is_class) and name in scope.bindings:
+                return scope, scope.bindings[name]
+            first = False
+            scope = scope.parent
+        return None
+
+    def enclosing_class(self) -> cst.ClassDef | None:
+        """The class whose method opens this scope (or an enclosing one), if any."""
+        scope: Scope | None = self
+        while scope is not None:
+            if scope.is_class:
+                assert isinstance(scope.node, cst.ClassDef)
+                return scope.node
+            scope = scope.parent
+        return None
+
+    def enclosing_method(self) -> tuple[cst.FunctionDef, cst.ClassDef] | None:
+        """The nearest def that is directly a method of a class, with that class."""
+        scope: Scope | None = self
+        while scope is not None:
+            if (
+                isinstance(scope.node, cst.FunctionDef)
+                and scope.parent is not None
+                and isinstance(scope.parent.node, cst.ClassDef)
+            ):
+                return scope.node, scope.parent.node
+            scope = scope.parent
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# What the rules get
+
+
+@dataclass(eq=False)
+class Body:
+    """A loop body as the loop will call it."""
+
+    node: cst.FunctionDef | cst.Lambda
+    scope: Scope  # the scope the body opens (its parameters and locals)
+    via: str  # "def", "lambda", "partial", "method", "variable"
+    parameters: list[str]  # the names the loop fills, in order (self and partial-bound removed)
+
+    def parameter(self, index: int) -> str | None:
+        return self.parameters[index] if index < len(self.parameters) else None
+
+
+@dataclass(eq=False)
+class LoopCall:
+    kind: str  # "scan", "fori_loop", "while_loop"
+    call: cst.Call
+    scope: Scope  # where the call is written
+    body: Body | None
+    init: cst.BaseExpression | None
+
+    @property
+    def carry_name(self) -> str | None:
+        """The body's parameter that receives the carry (scan) or loop value (fori/while)."""
+        if self.body is None:
+            return None
+        return self.body.parameter(_CARRY_PARAMETER[self.kind])
+
+    @property
+    def x_name(self) -> str | None:
+        if self.body is None or self.kind != "scan":
+            return None
+        return self.body.parameter(1)
+
+
+@dataclass(eq=False)
+class QualifiedCall:
+    name: str
+    call: cst.Call
+    scope: Scope
+
+
+class ScanIndex:
+    """Everything the rules ask about one module."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self.module = module
+        self.imports: dict[str, str] = {}
+        self.star_imports: list[str] = []
+        self.module_scope = Scope(module, None)
+        self.scope_of: dict[cst.CSTNode, Scope] = {}
+        self.calls: list[QualifiedCall] = []
+        self.classes: list[tuple[cst.ClassDef, Scope]] = []
+        # Calls whose second result is visibly discarded: `a, _ = f(...)` or `f(...)[0]`.
+        self.outputs_unused: set[cst.Call] = set()
+        module.visit(_IndexBuilder(self))
+        self.loops: list[LoopCall] = [
+            self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS
+        ]
+
+    # -- names ------------------------------------------------------------------------------
+
+    def qualify(self, node: cst.BaseExpression) -> str | None:
+        """The dotted name an expression refers to through this file's imports, or None."""
+        name = dotted(node)
+        if name is None:
+            return None
+        head, _, rest = name.partition(".")
+        target = self.imports.get(head)
+        if target is None:
+            for module in self.star_imports:
+                if head in _STAR_EXPORTS.get(module, ()):
+                    target = f"{module}.{head}"
+                    break
+        if target is None:
+            return None
+        return canonical(f"{target}.{rest}" if rest else target)
+
+    def calls_to(self, *names: str) -> Iterator[QualifiedCall]:
+        wanted = set(names)
+        return (c for c in self.calls if c.name in wanted)
+
+    # -- bodies -----------------------------------------------------------------------------
+
+    def resolve_callable(
+        self, node: cst.BaseExpression, scope: Scope, depth: int = 0
+    ) -> Body | None:
+        """The function a callable expression stands for, if this file shows it unambiguously."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Lambda):
+            return Body(node, self.scope_of[node], "lambda", _parameter_names(node.params))
+        if isinstance(node, cst.Name):
+            found = scope.lookup(node.value)
+            if found is None:
+                return None
+            binding_scope, values = found
+            if len(values) != 1:
+                return None
+            value = values[0]
+            if isinstance(value, cst.FunctionDef):
+                return Body(value, self.scope_of[value], "def", _parameter_names(value.params))
+            if isinstance(value, cst.BaseExpression):
+                inner = self.resolve_callable(value, binding_scope, depth + 1)
+                if inner is not None and inner.via == "lambda":
+                    inner.via = "variable"
+                return inner
+            return None
+        if isinstance(node, cst.Attribute):
+            return self._resolve_method(node, scope)
+        if isinstance(node, cst.Call) and self.qualify(node.func) == PARTIAL and node.args:
+            return self._resolve_partial(node, scope, depth)
+        return None
+
+    def method_of(self, class_node: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+        class_scope = self.scope_of.get(class_node)
+        if class_scope is None:
+            return None
+        values = class_scope.bindings.get(name, [])
+        functions = [v for v in values if isinstance(v, cst.FunctionDef)]
+        return functions[-1] if len(functions) == len(values) and functions else None
+
+    def self_name(self, scope: Scope) -> str | None:
+        """The name of `self` in the method enclosing `scope` (its first parameter)."""
+        found = scope.enclosing_method()
+        if found is None:
+            return None
+        method, _ = found
+        if _is_static(method):
+            return None
+        params = method.params.params or method.params.posonly_params
+        return params[0].name.value if params else None
+
+    def _resolve_method(self, node: cst.Attribute, scope: Scope) -> Body | None:
+        if not isinstance(node.value, cst.Name):
+            return None
+        found = scope.enclosing_method()
+        if found is None or node.value.value != self.self_name(scope):
+            return None
+        _, class_node = found
+        method = self.method_of(class_node, node.attr.value)
+        if method is None:
+            return None
+        names = _parameter_names(method.params)
+        if not _is_static(method):
+            names = names[1:]
+        return Body(method, self.scope_of[method], "method", names)
+
+    def _resolve_partial(self, call: cst.Call, scope: Scope, depth: int) -> Body | None:
+        inner = self.resolve_callable(call.args[0].value, scope, depth + 1)
+        if inner is None:
+            return None
+        bound_positional = 0
+        bound_keywords = set()
+        for arg in call.args[1:]:
+            if arg.star:
+                return None
+            if arg.keyword is None:
+                bound_positional += 1
+            else:
+                bound_keywords.add(arg.keyword.value)
+        remaining = inner.parameters[bound_positional:]
+        remaining = [name for name in remaining if name not in bound_keywords]
+        return Body(inner.node, inner.scope, "partial", remaining)
+
+    def _loop_call(self, qualified: QualifiedCall) -> LoopCall:
+        kind = LOOP_KINDS[qualified.name]
+        body_arg = argument(qualified.call, *_BODY_ARGUMENT[kind])
+        body = (
+            self.resolve_callable(body_arg, qualified.scope) if body_arg is not None else None
+        )
+        init = argument(qualified.call, *_INIT_ARGUMENT[kind])
+        return LoopCall(kind, qualified.call, qualified.scope, body, init)
+
+    # -- values -----------------------------------------------------------------------------
+
+    def value_of(self, name: str, scope: Scope) -> cst.BaseExpression | None:
+        """The expression a name is bound to, when it is bound exactly once, by assignment."""
+        found = scope.lookup(name)
+        if found is None:
+            return None
+        _, values = found
+        if len(values) == 1 and isinstance(values[0], cst.BaseExpression):
+            return values[0]
+        return None
+
+    def is_parameter_only(self, name: str, scope: Scope) -> bool:
+        """True when `name` in `scope` is a parameter never rebound in that scope."""
+        values = scope.bindings.get(name, [])
+        return len(values) == 1 and isinstance(values[0], cst.Param)
+
+
+# A few star-import targets worth knowing; other star imports stay unresolved.
+_STAR_EXPORTS = {
+    "jax.lax": ("scan", "fori_loop", "while_loop"),
+    "flax.linen": ("Module", "Dense", "compact", "scan"),
+}
+
+
+def _parameter_names(params: cst.Parameters) -> list[str]:
+    return [p.name.value for p in (*params.posonly_params, *params.params)]
+
+
+def _is_static(function: cst.FunctionDef) -> bool:
+    return any(
+        dotted(d.decorator) in ("staticmethod", "classmethod") for d in function.decorators
+    )
+
+
+def returns_of(function: cst.FunctionDef) -> list[cst.Return]:
+    """The function's own return statements (not those of nested defs, lambdas or classes)."""
+    collector = _ReturnCollector()
+    function.body.visit(collector)
+    return collector.returns
+
+
+def yields(function: cst.FunctionDef) -> bool:
+    collector = _ReturnCollector()
+    function.body.visit(collector)
+    return collector.yields
+
+
+def can_fall_off(function: cst.FunctionDef) -> bool:
+    """Whether control can reach the end of the function body without return or raise."""
+    body = function.body
+    if isinstance(body, cst.SimpleStatementSuite):
+        return not _simple_terminates(body.body)
+    return not _block_terminates(body.body)
+
+
+def _simple_terminates(statements: Sequence[cst.BaseSmallStatement]) -> bool:
+    return any(isinstance(s, (cst.Return, cst.Raise)) for s in statements)
+
+
+def _suite_terminates(suite: cst.BaseSuite) -> bool:
+    if isinstance(suite, cst.SimpleStatementSuite):
+        return _simple_terminates(suite.body)
+    assert isinstance(suite, cst.IndentedBlock)
+    return _block_terminates(suite.body)
+
+
+def _block_terminates(statements: Sequence[cst.BaseStatement]) -> bool:
+    return any(_statement_terminates(s) for s in statements)
+
+
+def _statement_terminates(statement: cst.BaseStatement) -> bool:
+    if isinstance(statement, cst.SimpleStatementLine):
+        return _simple_terminates(statement.body)
+    if isinstance(statement, cst.If):
+        if statement.orelse is None:
+            return False
+        orelse = statement.orelse
+        else_terminates = (
+            _statement_terminates(orelse)
+            if isinstance(orelse, cst.If)
+            else _suite_terminates(orelse.body)
+        )
+        return _suite_terminates(statement.body) and else_terminates
+    if isinstance(statement, cst.With):
+        return _suite_terminates(statement.body)
+    if isinstance(statement, cst.Try):
+        if statement.finalbody is not None and _suite_terminates(statement.finalbody.body):
+            return True
+        main = _suite_terminates(statement.body) or (
+            statement.orelse is not None and _suite_terminates(statement.orelse.body)
+        )
+        return main and all(_suite_terminates(h.body) for h in statement.handlers)
+    if isinstance(statement, cst.While):
+        # `while True:` without `break` never falls through.
+        test = statement.test
+        forever = isinstance(test, cst.Name) and test.value == "True"
+        return forever and not _has_break(statement.body)
+    return False
+
+
+def _has_break(suite: cst.BaseSuite) -> bool:
+    finder = _BreakFinder()
+    suite.visit(finder)
+    return finder.found
+
+
+class _BreakFinder(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_Break(self, node: cst.Break) -> None:
+        self.found = True
+
+    def visit_For(self, node: cst.For) -> bool:
+        return False  # a break in a nested loop leaves that loop only
+
+    def visit_While(self, node: cst.While) -> bool:
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+
+class _ReturnCollector(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.returns: list[cst.Return] = []
+        self.yields = False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns.append(node)
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.yields = True
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+
+class _IndexBuilder(cst.CSTVisitor):
+    """The single pass that fills a ScanIndex."""
+
+    def __init__(self, index: ScanIndex) -> None:
+        self.index = index
+        self.scope = index.module_scope
+        index.scope_of[index.module] = self.scope
+
+    # -- scopes -----------------------------------------------------------------------------
+
+    def _push(self, node: cst.CSTNode) -> None:
+        self.scope = Scope(node, self.scope)
+        self.index.scope_of[node] = self.scope
+
+    def _pop(self) -> None:
+        assert self.scope.parent is not None
+        self.scope = self.scope.parent
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scope.bind(node.name.value, node)
+        self._push(node)
+        for param in _all_params(node.params):
+            self.scope.bind(param.name.value, param)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._pop()
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self._push(node)
+        for param in _all_params(node.params):
+            self.scope.bind(param.name.value, param)
+
+    def leave_Lambda(self, original_node: cst.Lambda) -> None:
+        self._pop()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.scope.bind(node.name.value, node)
+        self.index.classes.append((node, self.scope))
+        self._push(node)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self._pop()
+
+    # -- bindings ---------------------------------------------------------------------------
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._bind_target(target.target, node.value)
+        if isinstance(node.value, cst.Call) and len(node.targets) == 1:
+            target = node.targets[0].target
+            if (
+                isinstance(target, (cst.Tuple, cst.List))
+                and len(target.elements) == 2
+                and isinstance(target.elements[1].value, cst.Name)
+                and target.elements[1].value.value == "_"
+            ):
+                self.index.outputs_unused.add(node.value)
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if isinstance(node.value, cst.Call) and len(node.slice) == 1:
+            element = node.slice[0].slice
+            if (
+                isinstance(element, cst.Index)
+                and isinstance(element.value, cst.Integer)
+                and element.value.value == "0"
+            ):
+                self.index.outputs_unused.add(node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._bind_target(node.target, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._bind_target(node.target, node)  # kept as the AugAssign: rules may read it
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind_target(node.target, node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind_target(node.target, OPAQUE)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind_target(node.asname.name, OPAQUE)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        if node.name is not None:
+            self._bind_target(node.name.name, OPAQUE)
+
+    def _bind_target(self, target: cst.BaseExpression, value: Binding) -> None:
+        if isinstance(target, cst.Name):
+            self.scope.bind(target.value, value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._bind_target(element.value, OPAQUE)
+        elif isinstance(target, cst.StarredElement):
+            self._bind_target(target.value, OPAQUE)
+
+    # -- imports ----------------------------------------------------------------------------
+
+    def visit_Import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            full = dotted(alias.name)
+            if full is None:
+                continue
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+                self.index.imports[local] = full
+            else:
+                local = full.split(".")[0]
+                self.index.imports[local] = local
+            self.scope.bind(local, node)
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if node.relative or node.module is None:
+            return
+        module = dotted(node.module)
+        if module is None:
+            return
+        if isinstance(node.names, cst.ImportStar):
+            self.index.star_imports.append(canonical(module + ".")[:-1])
+            return
+        for alias in node.names:
+            name = dotted(alias.name)
+            if name is None:
+                continue
+            local = name
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+            self.index.imports[local] = f"{module}.{name}"
+            self.scope.bind(local, node)
+
+    # -- calls ------------------------------------------------------------------------------
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self.index.qualify(node.func)
+        if name is not None:
+            self.index.calls.append(QualifiedCall(name, node, self.scope))
+
+
+def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:
+    yield from params.posonly_params
+    yield from params.params
+    if isinstance(params.star_arg, cst.Param):
+        yield params.star_arg
+    yield from params.kwonly_params
+    if params.star_kwarg is not None:
+        yield params.star_kwarg

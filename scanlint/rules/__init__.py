@@ -1,0 +1,1 @@
+"""The static rules, one module per family; `scanlint.registry` lists them."""

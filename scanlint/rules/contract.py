@@ -1,0 +1,637 @@
+"""SCN2xx: the contract between a raw loop and its body.
+
+`lax.scan` calls `body(carry, x)` and needs `(new_carry, y)` back, with `new_carry` of exactly
+the carry's shape, dtype and structure. `lax.fori_loop` and `lax.while_loop` need the loop value
+back unchanged in type. JAX checks all of this when it traces the loop, so these mistakes always
+fail, but at trace time, often far from the edit that caused them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from scanlint.resolver import (
+    Body,
+    LoopCall,
+    ScanIndex,
+    argument,
+    can_fall_off,
+    returns_of,
+    yields,
+)
+from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
+from scanlint.values import ArrayFacts, dtype_of, facts
+
+PAIR = "pair"
+NOT_PAIR = "not-pair"
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: str  # PAIR, NOT_PAIR or UNKNOWN
+    what: str = ""  # for NOT_PAIR: what the body returns instead, as a phrase
+
+
+@dataclass(frozen=True)
+class Exit:
+    """One way out of a body: the node to report on and the value that leaves."""
+
+    node: cst.CSTNode
+    value: cst.BaseExpression | None  # None: returns None (bare return or falling off the end)
+    verdict: Verdict
+
+
+def exits(index: ScanIndex, loop: LoopCall) -> list[Exit] | None:
+    """Every way out of the loop's body with its pair verdict; None when the body is not seen."""
+    body = loop.body
+    if body is None:
+        return None
+    if isinstance(body.node, cst.Lambda):
+        value = body.node.body
+        return [Exit(value, value, classify(index, body, value, loop.carry_name))]
+    function = body.node
+    if yields(function):
+        return None
+    found = []
+    for statement in returns_of(function):
+        if statement.value is None:
+            found.append(Exit(statement, None, Verdict(NOT_PAIR, "None (a bare `return`)")))
+        else:
+            verdict = classify(index, body, statement.value, loop.carry_name)
+            found.append(Exit(statement.value, statement.value, verdict))
+    if can_fall_off(function):
+        found.append(Exit(function.name, None, Verdict(NOT_PAIR, "None (it can end without `return`)")))
+    return found
+
+
+def classify(
+    index: ScanIndex,
+    body: Body,
+    value: cst.BaseExpression,
+    carry_name: str | None,
+    depth: int = 0,
+) -> Verdict:
+    """Whether a returned expression is visibly a 2-element tuple or list, visibly not, or unknown."""
+    if depth > 6:
+        return Verdict(UNKNOWN)
+    if isinstance(value, (cst.Tuple, cst.List)):
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return Verdict(UNKNOWN)
+        count = len(value.elements)
+        if count == 2:
+            return Verdict(PAIR)
+        kind = "tuple" if isinstance(value, cst.Tuple) else "list"
+        return Verdict(NOT_PAIR, f"a {count}-element {kind}")
+    if isinstance(value, cst.Name):
+        if value.value == "None":
+            return Verdict(NOT_PAIR, "None")
+        return _classify_local(index, body, value.value, carry_name, depth)
+    if isinstance(value, cst.IfExp):
+        branches = [classify(index, body, b, carry_name, depth + 1) for b in (value.body, value.orelse)]
+        if all(b.kind == PAIR for b in branches):
+            return Verdict(PAIR)
+        not_pairs = [b for b in branches if b.kind == NOT_PAIR]
+        return not_pairs[0] if not_pairs else Verdict(UNKNOWN)
+    if isinstance(value, cst.BinaryOperation):
+        operands = (value.left, value.right)
+        if any(isinstance(o, (cst.Tuple, cst.List)) for o in operands):
+            return Verdict(UNKNOWN)  # tuple concatenation or repetition may build a pair
+        return Verdict(NOT_PAIR, "a single value")
+    if isinstance(value, (cst.UnaryOperation, cst.Integer, cst.Float, cst.Imaginary)):
+        return Verdict(NOT_PAIR, "a single value")
+    if isinstance(value, (cst.Dict, cst.Set, cst.DictComp, cst.SetComp, cst.BaseString)):
+        return Verdict(NOT_PAIR, "a single value")
+    if isinstance(value, cst.Call):
+        helper = index.resolve_callable(value.func, body.scope)
+        if helper is not None and isinstance(helper.node, cst.FunctionDef) and helper.via == "def":
+            return _classify_helper(index, helper, depth)
+    return Verdict(UNKNOWN)
+
+
+def _classify_local(
+    index: ScanIndex, body: Body, name: str, carry_name: str | None, depth: int
+) -> Verdict:
+    """A name returned by the body: judged by what the body binds it to (closures are unknown)."""
+    bindings = body.scope.bindings.get(name)
+    if not bindings:
+        return Verdict(UNKNOWN)
+    verdicts = []
+    for binding in bindings:
+        if isinstance(binding, cst.Param):
+            verdicts.append(Verdict(NOT_PAIR) if name == carry_name else Verdict(UNKNOWN))
+        elif isinstance(binding, cst.AugAssign):
+            in_place_tuple = isinstance(binding.value, (cst.Tuple, cst.List))
+            verdicts.append(Verdict(UNKNOWN) if in_place_tuple else Verdict(NOT_PAIR))
+        elif isinstance(binding, cst.BaseExpression):
+            verdicts.append(classify(index, body, binding, carry_name, depth + 1))
+        else:
+            verdicts.append(Verdict(UNKNOWN))
+    kinds = {v.kind for v in verdicts}
+    if kinds != {NOT_PAIR} and kinds != {PAIR}:
+        return Verdict(UNKNOWN)
+    if kinds == {PAIR}:
+        return Verdict(PAIR)
+    if name == carry_name:
+        return Verdict(NOT_PAIR, "the carry alone")
+    whats = {v.what for v in verdicts if v.what}
+    return Verdict(NOT_PAIR, whats.pop() if len(whats) == 1 else "a single value")
+
+
+def _classify_helper(index: ScanIndex, helper: Body, depth: int) -> Verdict:
+    """A same-file helper counts as a pair when every one of its returns visibly is one."""
+    function = helper.node
+    assert isinstance(function, cst.FunctionDef)
+    if yields(function) or can_fall_off(function):
+        return Verdict(UNKNOWN)
+    statements = returns_of(function)
+    verdicts = [
+        classify(index, helper, s.value, None, depth + 1) if s.value is not None else Verdict(UNKNOWN)
+        for s in statements
+    ]
+    if verdicts and all(v.kind == PAIR for v in verdicts):
+        return Verdict(PAIR)
+    return Verdict(UNKNOWN)
+
+
+def _pair_fix(index: ScanIndex, loop: LoopCall, exit_: Exit) -> FixProposal | None:
+    """`return carry` -> `return carry, None`; safe only when the stacked output is unused."""
+    if exit_.verdict.what != "the carry alone" or exit_.value is None:
+        return None
+    code = index.module.code_for_node(exit_.value)
+    safe = loop.call in index.outputs_unused
+    return FixProposal("return `(carry, None)`", safe, (Replacement(exit_.value, f"{code}, None"),))
+
+
+class ScanBodyNotPair(Rule):
+    """A raw `lax.scan` body must return a `(carry, out)` pair on every path.
+
+    Flags a body that returns the carry alone, `None` (also by falling off the end), a tuple or
+    list of another length, or a single value; in a `lambda`, its expression. JAX raises
+    `TypeError: scan body output must be a pair` when it traces the scan. A 2-element list is
+    accepted by JAX and is not flagged; a return whose value cannot be seen in this file (a call
+    to a helper in another module, a name bound to something opaque) is left to the runtime check.
+    """
+
+    CODE = "SCN201"
+    BAD = """\
+from jax import lax
+
+def cumulative(xs):
+    def step(carry, x):
+        carry = carry + x
+        return carry
+    total, _ = lax.scan(step, 0.0, xs)
+    return total
+"""
+    GOOD = """\
+from jax import lax
+
+def cumulative(xs):
+    def step(carry, x):
+        carry = carry + x
+        return carry, None
+    total, _ = lax.scan(step, 0.0, xs)
+    return total
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for loop in context.index.loops:
+            if loop.kind != "scan":
+                continue
+            found = exits(context.index, loop)
+            if not found or any(e.verdict.kind == PAIR for e in found):
+                continue
+            for exit_ in found:
+                if exit_.verdict.kind == NOT_PAIR:
+                    yield Report(
+                        exit_.node,
+                        f"scan body returns {exit_.verdict.what}, not a (carry, out) pair: "
+                        "JAX raises `TypeError: scan body output must be a pair` when it traces "
+                        "the scan. Return `carry, None` when there is no per-step output.",
+                        _pair_fix(context.index, loop, exit_),
+                    )
+
+
+class ScanBodyMixedReturns(Rule):
+    """A raw `lax.scan` body that returns a `(carry, out)` pair on some paths but not on others.
+
+    The paths are Python-level branches (on a flag, a shape, a config value), so the body works
+    for some callers and raises `TypeError: scan body output must be a pair` for others. Each
+    non-pair return is flagged.
+    """
+
+    CODE = "SCN202"
+    BAD = """\
+import jax
+
+def run(xs, keep_outputs):
+    def step(carry, x):
+        carry = carry * 0.9 + x
+        if keep_outputs:
+            return carry, x
+        return carry
+    return jax.lax.scan(step, 0.0, xs)
+"""
+    GOOD = """\
+import jax
+
+def run(xs, keep_outputs):
+    def step(carry, x):
+        carry = carry * 0.9 + x
+        if keep_outputs:
+            return carry, x
+        return carry, None
+    return jax.lax.scan(step, 0.0, xs)
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for loop in context.index.loops:
+            if loop.kind != "scan":
+                continue
+            found = exits(context.index, loop) or []
+            if not any(e.verdict.kind == PAIR for e in found):
+                continue
+            for exit_ in found:
+                if exit_.verdict.kind == NOT_PAIR:
+                    yield Report(
+                        exit_.node,
+                        f"scan body returns {exit_.verdict.what} on this path but a "
+                        "(carry, out) pair on another: callers that reach this path get "
+                        "`TypeError: scan body output must be a pair`. Return a pair on every path.",
+                    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Carry drift
+
+
+def returned_carries(index: ScanIndex, loop: LoopCall) -> list[cst.BaseExpression]:
+    """The expressions a body returns as its new carry (scan) or loop value (fori/while)."""
+    found = exits(index, loop)
+    if not found:
+        return []
+    carries = []
+    for exit_ in found:
+        if exit_.value is None:
+            continue
+        if loop.kind == "scan":
+            if isinstance(exit_.value, (cst.Tuple, cst.List)) and exit_.verdict.kind == PAIR:
+                carries.append(exit_.value.elements[0].value)
+        else:
+            carries.append(exit_.value)
+    return carries
+
+
+def _expand(index: ScanIndex, loop: LoopCall, node: cst.BaseExpression) -> cst.BaseExpression:
+    """Follow a local name bound once in the body (not the carry parameter) to its value."""
+    body = loop.body
+    assert body is not None
+    seen = 0
+    while isinstance(node, cst.Name) and node.value in body.scope.bindings and seen < 6:
+        values = body.scope.bindings[node.value]
+        if len(values) != 1 or not isinstance(values[0], cst.BaseExpression):
+            # `carry = carry + x` rebinding the parameter: take the last plain assignment.
+            assigned = [v for v in values if isinstance(v, cst.BaseExpression)]
+            if node.value == loop.carry_name and len(assigned) == 1 and len(values) == 2:
+                node = assigned[0]
+                seen += 1
+                continue
+            break
+        node = values[0]
+        seen += 1
+    return node
+
+
+def _mentions(node: cst.CSTNode, name: str) -> bool:
+    finder = _NameFinder(name)
+    node.visit(finder)
+    return finder.found
+
+
+class _NameFinder(cst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found = False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.name:
+            self.found = True
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)  # `carry.attr`: the attribute name itself is not a variable
+        return False
+
+
+def _init_facts(index: ScanIndex, loop: LoopCall) -> ArrayFacts | None:
+    if loop.init is None:
+        return None
+    return facts(index, loop.init, loop.scope)
+
+
+def _is_carry(node: cst.BaseExpression, loop: LoopCall) -> bool:
+    return isinstance(node, cst.Name) and node.value == loop.carry_name
+
+
+def _loop_phrase(loop: LoopCall) -> str:
+    return {"scan": "scan carry", "fori_loop": "fori_loop value", "while_loop": "while_loop value"}[loop.kind]
+
+
+def _error_phrase(loop: LoopCall) -> str:
+    prefix = "while_loop" if loop.kind == "while_loop" else "scan"
+    return f"`TypeError: {prefix} body function carry input and carry output must have equal types`"
+
+
+class CarryDtypeDrift(Rule):
+    """The loop carry leaves the body with another dtype than it came in with.
+
+    Flags a returned carry that is the input carry passed through `.astype(...)` to a dtype other
+    than its initial one, and a strongly typed integer init (`jnp.int32(0)`,
+    `jnp.zeros(n, dtype=jnp.int32)`, `jnp.arange(n)`) updated with a float (a float literal, a true
+    division, a float `xs` element). JAX compares the carry's input and output types and raises at
+    trace time. Weakly typed inits (`0`, `jnp.array(0)`) are promoted silently by JAX and are not
+    flagged. Applies to `lax.scan`, `lax.fori_loop` and `lax.while_loop`.
+    """
+
+    CODE = "SCN203"
+    BAD = """\
+import jax.numpy as jnp
+from jax import lax
+
+def count_above(xs, threshold):
+    def step(count, x):
+        return count + (x > threshold) * 0.5, None
+    total, _ = lax.scan(step, jnp.int32(0), xs)
+    return total
+"""
+    GOOD = """\
+import jax.numpy as jnp
+from jax import lax
+
+def count_above(xs, threshold):
+    def step(count, x):
+        return count + (x > threshold).astype(jnp.int32), None
+    total, _ = lax.scan(step, jnp.int32(0), xs)
+    return total
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        index = context.index
+        for loop in index.loops:
+            if loop.carry_name is None:
+                continue
+            init = _init_facts(index, loop)
+            if init is None or init.weak or init.dtype is None:
+                continue
+            for returned in returned_carries(index, loop):
+                expanded = _expand(index, loop, returned)
+                drift = self._drift(index, loop, init, expanded)
+                if drift is not None:
+                    yield Report(
+                        returned,
+                        f"{_loop_phrase(loop)} starts as {init.dtype} but the body returns "
+                        f"{drift}: JAX raises {_error_phrase(loop)} when it traces the loop. "
+                        "Keep the dtype: cast the update (`.astype(carry.dtype)`) or start from "
+                        "an init of the dtype you mean.",
+                    )
+
+    def _drift(
+        self, index: ScanIndex, loop: LoopCall, init: ArrayFacts, value: cst.BaseExpression
+    ) -> str | None:
+        if (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value == "astype"
+            and value.args
+            and _mentions(value.func.value, loop.carry_name or "")
+        ):
+            target = dtype_of(index, value.args[0].value)
+            if target is not None and target != init.dtype:
+                return f"{target} (`.astype`)"
+            return None
+        if init.is_integer and _mentions(value, loop.carry_name or "") and self._is_float(index, loop, value):
+            return "a float"
+        return None
+
+    def _is_float(self, index: ScanIndex, loop: LoopCall, node: cst.BaseExpression) -> bool:
+        """Whether integer arithmetic in `node` is visibly turned into float arithmetic."""
+        if isinstance(node, cst.Float):
+            return True
+        if isinstance(node, cst.BinaryOperation):
+            if isinstance(node.operator, cst.Divide):
+                return True
+            return self._is_float(index, loop, node.left) or self._is_float(index, loop, node.right)
+        if isinstance(node, cst.UnaryOperation):
+            return self._is_float(index, loop, node.expression)
+        if isinstance(node, cst.Name) and node.value == loop.x_name and loop.x_name is not None:
+            xs = self._xs(loop)
+            xs_facts = facts(index, xs, loop.scope) if xs is not None else None
+            return xs_facts is not None and xs_facts.is_float and not xs_facts.weak
+        if isinstance(node, cst.Call):
+            qualified = index.qualify(node.func)
+            if qualified is not None and qualified.startswith("jax.numpy.float"):
+                return True
+        return False
+
+    @staticmethod
+    def _xs(loop: LoopCall) -> cst.BaseExpression | None:
+        return argument(loop.call, 2, "xs")
+
+
+_GROWERS = {"concatenate", "stack", "vstack", "hstack", "append", "column_stack", "dstack"}
+_REDUCERS = {"sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "argmax", "argmin"}
+
+
+class CarryShapeDrift(Rule):
+    """The loop carry leaves the body with another shape than it came in with.
+
+    Flags a returned carry grown from the input carry with `concatenate`, `stack`, `append` (and
+    their `v`/`h`/`column_` variants), and a carry known to be at least one-dimensional reduced
+    with `sum`, `mean`, `max`, ... without `keepdims=True`. The carry of a loop has one fixed
+    shape: JAX raises at trace time. To collect values over steps, return them as the scan's
+    per-step output instead; JAX stacks them for you.
+    """
+
+    CODE = "SCN204"
+    BAD = """\
+import jax.numpy as jnp
+from jax import lax
+
+def history(xs):
+    def step(seen, x):
+        return jnp.concatenate([seen, x[None]]), None
+    seen, _ = lax.scan(step, jnp.zeros(0), xs)
+    return seen
+"""
+    GOOD = """\
+import jax.numpy as jnp
+from jax import lax
+
+def history(xs):
+    def step(count, x):
+        return count + 1, x
+    _, seen = lax.scan(step, 0, xs)
+    return seen
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        index = context.index
+        for loop in index.loops:
+            if loop.carry_name is None:
+                continue
+            for returned in returned_carries(index, loop):
+                expanded = _expand(index, loop, returned)
+                drift = self._drift(index, loop, expanded)
+                if drift is not None:
+                    yield Report(
+                        returned,
+                        f"{_loop_phrase(loop)} is {drift} inside the body, so its shape changes "
+                        f"from step to step: JAX raises {_error_phrase(loop)} when it traces the "
+                        "loop. Keep the carry's shape fixed; emit per-step values as the scan "
+                        "output instead.",
+                    )
+
+    def _drift(self, index: ScanIndex, loop: LoopCall, value: cst.BaseExpression) -> str | None:
+        if not isinstance(value, cst.Call):
+            return None
+        function = self._numpy_function(index, value)
+        if function in _GROWERS:
+            pieces = value.args[0].value if value.args else None
+            if function == "append":
+                if pieces is not None and _is_carry(pieces, loop):
+                    return "grown with `append`"
+                return None
+            if isinstance(pieces, (cst.List, cst.Tuple)) and any(
+                _is_carry(e.value, loop) for e in pieces.elements
+            ):
+                return f"grown with `{function}`"
+            return None
+        reducer = self._reducer(index, value, loop)
+        if reducer is not None:
+            init = _init_facts(index, loop)
+            if init is not None and init.rank is not None and init.rank >= 1:
+                return f"reduced with `{reducer}` (no `keepdims=True`)"
+        return None
+
+    @staticmethod
+    def _numpy_function(index: ScanIndex, call: cst.Call) -> str | None:
+        qualified = index.qualify(call.func)
+        if qualified is not None and qualified.startswith("jax.numpy."):
+            return qualified[len("jax.numpy.") :]
+        return None
+
+    def _reducer(self, index: ScanIndex, call: cst.Call, loop: LoopCall) -> str | None:
+        keepdims = next((a for a in call.args if a.keyword and a.keyword.value == "keepdims"), None)
+        if keepdims is not None and not (
+            isinstance(keepdims.value, cst.Name) and keepdims.value.value == "False"
+        ):
+            return None
+        function = self._numpy_function(index, call)
+        if function in _REDUCERS and call.args and _is_carry(call.args[0].value, loop):
+            return f"jnp.{function}"
+        if (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value in _REDUCERS
+            and _is_carry(call.func.value, loop)
+        ):
+            return f".{call.func.attr.value}()"
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# fori_loop / while_loop bodies written like scan bodies
+
+
+def _pair_with_none(value: cst.BaseExpression) -> bool:
+    return (
+        isinstance(value, (cst.Tuple, cst.List))
+        and len(value.elements) == 2
+        and isinstance(value.elements[1].value, cst.Name)
+        and value.elements[1].value.value == "None"
+    )
+
+
+def _loop_value_fixes(index: ScanIndex, loop: LoopCall) -> Iterator[Report]:
+    found = exits(index, loop) or []
+    kind = loop.kind
+    for exit_ in found:
+        value = exit_.value
+        if value is None or not _pair_with_none(value):
+            continue
+        assert isinstance(value, (cst.Tuple, cst.List))
+        first = index.module.code_for_node(value.elements[0].value)
+        yield Report(
+            value,
+            f"{kind} body returns `(value, None)` like a scan body; a {kind} body must return "
+            f"the loop value alone, with the structure of `init_val`: JAX raises `TypeError: "
+            f"... carry input and carry output must have the same pytree structure`. Return "
+            f"the value alone.",
+            FixProposal("return the loop value alone", True, (Replacement(value, first),)),
+        )
+
+
+class ForiLoopBodyReturnsPair(Rule):
+    """A `lax.fori_loop` body that returns `(val, None)` out of scan habit.
+
+    `fori_loop` calls `body_fun(i, val)` and needs the new `val` back, with the same structure,
+    shapes and dtypes as `init_val`. A trailing `None` makes the output a tuple: JAX raises
+    `TypeError` at trace time.
+    """
+
+    CODE = "SCN205"
+    BAD = """\
+from jax import lax
+
+def power(x, n):
+    def body(i, acc):
+        return acc * x, None
+    return lax.fori_loop(0, n, body, 1.0)
+"""
+    GOOD = """\
+from jax import lax
+
+def power(x, n):
+    def body(i, acc):
+        return acc * x
+    return lax.fori_loop(0, n, body, 1.0)
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for loop in context.index.loops:
+            if loop.kind == "fori_loop":
+                yield from _loop_value_fixes(context.index, loop)
+
+
+class WhileLoopBodyReturnsPair(Rule):
+    """A `lax.while_loop` body that returns `(val, None)` out of scan habit.
+
+    `while_loop` calls `body_fun(val)` and needs the new `val` back, with the same structure as
+    `init_val`. A trailing `None` makes the output a tuple: JAX raises `TypeError: while_loop body
+    function carry input and carry output must have the same pytree structure` at trace time.
+    """
+
+    CODE = "SCN206"
+    BAD = """\
+from jax import lax
+
+def halve_until_small(x):
+    def body(value):
+        return value / 2, None
+    return lax.while_loop(lambda value: value > 1.0, body, x)
+"""
+    GOOD = """\
+from jax import lax
+
+def halve_until_small(x):
+    def body(value):
+        return value / 2
+    return lax.while_loop(lambda value: value > 1.0, body, x)
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for loop in context.index.loops:
+            if loop.kind == "while_loop":
+                yield from _loop_value_fixes(context.index, loop)

@@ -1,0 +1,58 @@
+"""Reading Python source bytes into text the way the interpreter would (PEP 263, BOM)."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import tokenize
+from dataclasses import dataclass
+
+
+class DecodeError(Exception):
+    """The bytes cannot be turned into text; carries a 1-based line and column."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+@dataclass(frozen=True)
+class SourceText:
+    text: str
+    encoding: str  # the codec name the file was decoded with ("utf-8-sig" when it has a BOM)
+
+
+def decode_source(data: bytes) -> SourceText:
+    """Decode per PEP 263: a BOM or a coding cookie in the first two lines, else UTF-8."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:
+        line = getattr(error, "lineno", None) or 1
+        raise DecodeError(_clean(str(error)), line=line) from None
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        raise DecodeError(f"unknown encoding in coding cookie: {encoding!r}") from None
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise DecodeError(
+            f"cannot decode byte {data[error.start]:#04x} as {encoding}: {error.reason}",
+            line=line,
+            column=column,
+        ) from None
+    if "\x00" in text:
+        offset = text.index("\x00")
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        raise DecodeError("source contains a NUL byte", line=line, column=column)
+    return SourceText(text=text, encoding=encoding)
+
+
+def _clean(message: str) -> str:
+    # tokenize's messages sometimes embed a repr of the file name ("<unknown>"); keep the sentence.
+    return message.split(" for '")[0]
