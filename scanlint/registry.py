@@ -41,12 +41,20 @@ _CONTRACT = "scanlint.rules.contract"
 _METADATA = "scanlint.rules.static_metadata"
 
 RULES: tuple[RuleInfo, ...] = (
+    RuleInfo("SCN101", "linen-module-in-scan-body", "Linen module constructed inside a raw lax.scan body", _FLAX, "LinenModuleInScanBody"),
+    RuleInfo("SCN102", "linen-variable-in-scan-body", "Linen variable (self.param, self.variable, ...) created inside a raw lax.scan body", _FLAX, "LinenVariableInScanBody", FixSafety.SAFE),
+    RuleInfo("SCN103", "rng-drawn-once-per-trace", "randomness drawn once per trace inside a raw lax.scan body: every step gets the same values", _FLAX, "RngDrawnOncePerTrace"),
+    RuleInfo("SCN104", "linen-submodule-first-called-in-scan-body", "Linen submodule first called inside a raw lax.scan body", _FLAX, "LinenSubmoduleFirstCalledInScanBody"),
+    RuleInfo("SCN105", "nnx-state-mutated-in-scan-body", "NNX state that lives outside a raw lax.scan body mutated inside it", _FLAX, "NnxStateMutatedInScanBody"),
     RuleInfo("SCN201", "scan-body-not-pair", "lax.scan body does not return a (carry, out) pair", _CONTRACT, "ScanBodyNotPair", FixSafety.SOMETIMES),
     RuleInfo("SCN202", "scan-body-mixed-returns", "lax.scan body returns a pair on some paths only", _CONTRACT, "ScanBodyMixedReturns"),
     RuleInfo("SCN203", "carry-dtype-drift", "loop carry changes dtype between input and output", _CONTRACT, "CarryDtypeDrift"),
     RuleInfo("SCN204", "carry-shape-drift", "loop carry changes shape between input and output", _CONTRACT, "CarryShapeDrift"),
     RuleInfo("SCN205", "fori-loop-body-returns-pair", "lax.fori_loop body returns (val, None) like a scan body", _CONTRACT, "ForiLoopBodyReturnsPair", FixSafety.SAFE),
     RuleInfo("SCN206", "while-loop-body-returns-pair", "lax.while_loop body returns (val, None) like a scan body", _CONTRACT, "WhileLoopBodyReturnsPair", FixSafety.SAFE),
+    RuleInfo("SCN301", "array-in-aux-data", "array in the aux_data of a custom pytree flatten function", _METADATA, "ArrayInAuxData"),
+    RuleInfo("SCN302", "array-in-static-field", "array in a static pytree field (pytree_node=False, static=True, meta_fields)", _METADATA, "ArrayInStaticField"),
+    RuleInfo("SCN303", "array-as-static-argument", "array passed as a jax.jit static argument", _METADATA, "ArrayAsStaticArgument"),
 )  # fmt: skip
 
 # Diagnostics that are not rules but share the reporting pipeline. They cannot be disabled.

@@ -1,0 +1,32 @@
+"""Shared test helpers: lint a snippet with the real engine and compare exact positions."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+
+from scanlint.engine import lint_source
+from scanlint.findings import Finding
+from scanlint.registry import RULES
+
+
+@dataclass(frozen=True)
+class Case:
+    """A named snippet and the findings it must produce: `expected` holds "line:col CODE" strings
+    (1-based line and column of the reported node's start), in any order, exactly."""
+
+    id: str
+    source: str
+    expected: list[str] = field(default_factory=list)
+
+
+def lint(source: str, select: frozenset[str] | None = None, path: str = "case.py") -> list[Finding]:
+    codes = select if select is not None else frozenset(rule.code for rule in RULES)
+    data = textwrap.dedent(source).encode("utf-8")
+    return list(lint_source(path, data, codes).findings)
+
+
+def positions(source: str, family: str) -> list[str]:
+    """The findings of one rule family (a code prefix such as "SCN2"), as "line:col CODE"."""
+    codes = frozenset(rule.code for rule in RULES if rule.code.startswith(family))
+    return sorted(f"{f.line}:{f.column} {f.code}" for f in lint(source, codes))
