@@ -141,10 +141,8 @@ def facts(
         if any(isinstance(v, cst.Float) for v in values):
             return ArrayFacts("float32", weak=False, rank=1)
         if values and all(isinstance(v, (cst.Integer, cst.Name, cst.Attribute)) for v in values):
-            # `jnp.arange(n)` with an int or a name: int32 in practice (a float name is rare).
-            if all(isinstance(v, cst.Integer) for v in values):
-                return ArrayFacts("int32", weak=False, rank=1)
-            return ArrayFacts(None, weak=False, rank=1)
+            # `jnp.arange(n)` with integer literals or names: int32, as `n` is a count in practice.
+            return ArrayFacts("int32", weak=False, rank=1)
         return ArrayFacts(None, weak=False, rank=1)
     if function == "linspace":
         return ArrayFacts("float32", weak=False, rank=1)

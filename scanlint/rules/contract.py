@@ -157,13 +157,21 @@ def _classify_helper(index: ScanIndex, helper: Body, depth: int) -> Verdict:
     return Verdict(UNKNOWN)
 
 
-def _pair_fix(index: ScanIndex, loop: LoopCall, exit_: Exit) -> FixProposal | None:
+def _pair_fix(index: ScanIndex, exit_: Exit, safe: bool) -> FixProposal | None:
     """`return carry` -> `return carry, None`; safe only when the stacked output is unused."""
     if exit_.verdict.what != "the carry alone" or exit_.value is None:
         return None
     code = index.module.code_for_node(exit_.value)
-    safe = loop.call in index.outputs_unused
     return FixProposal("return `(carry, None)`", safe, (Replacement(exit_.value, f"{code}, None"),))
+
+
+def _scans_by_body(index: ScanIndex) -> dict[cst.CSTNode, list[LoopCall]]:
+    """Raw scan calls grouped by the body they call (one body may serve several calls)."""
+    groups: dict[cst.CSTNode, list[LoopCall]] = {}
+    for loop in index.loops:
+        if loop.kind == "scan" and loop.body is not None:
+            groups.setdefault(loop.body.node, []).append(loop)
+    return groups
 
 
 class ScanBodyNotPair(Rule):
@@ -199,12 +207,12 @@ def cumulative(xs):
 """
 
     def check(self, context: FileContext) -> Iterator[Report]:
-        for loop in context.index.loops:
-            if loop.kind != "scan":
-                continue
-            found = exits(context.index, loop)
+        index = context.index
+        for loops in _scans_by_body(index).values():
+            found = exits(index, loops[0])
             if not found or any(e.verdict.kind == PAIR for e in found):
                 continue
+            outputs_unused = all(loop.call in index.outputs_unused for loop in loops)
             for exit_ in found:
                 if exit_.verdict.kind == NOT_PAIR:
                     yield Report(
@@ -212,7 +220,7 @@ def cumulative(xs):
                         f"scan body returns {exit_.verdict.what}, not a (carry, out) pair: "
                         "JAX raises `TypeError: scan body output must be a pair` when it traces "
                         "the scan. Return `carry, None` when there is no per-step output.",
-                        _pair_fix(context.index, loop, exit_),
+                        _pair_fix(index, exit_, outputs_unused),
                     )
 
 
@@ -249,10 +257,8 @@ def run(xs, keep_outputs):
 """
 
     def check(self, context: FileContext) -> Iterator[Report]:
-        for loop in context.index.loops:
-            if loop.kind != "scan":
-                continue
-            found = exits(context.index, loop) or []
+        for loops in _scans_by_body(context.index).values():
+            found = exits(context.index, loops[0]) or []
             if not any(e.verdict.kind == PAIR for e in found):
                 continue
             for exit_ in found:

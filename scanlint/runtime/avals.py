@@ -1,0 +1,149 @@
+"""Abstract types of pytree leaves, written the way reports show them (`~float32[3]` is weakly
+typed), and the leaf-by-leaf comparison of two pytrees that every runtime check shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import jax
+import numpy as np
+
+
+@dataclass(frozen=True)
+class LeafType:
+    """What JAX keys a traced value on: shape, dtype and weak type. `dtype` holds a type name in
+    angle brackets for leaves that are not arrays at all."""
+
+    shape: tuple[int, ...]
+    dtype: str
+    weak: bool = False
+
+    def __str__(self) -> str:
+        dims = ",".join(str(d) for d in self.shape)
+        return f"{'~' if self.weak else ''}{self.dtype}[{dims}]"
+
+    __repr__ = __str__
+
+    def same_as_jax_judges(self, other: LeafType) -> bool:
+        """`lax.scan` compares carries ignoring weak types (`core.typematch`)."""
+        return self.shape == other.shape and self.dtype == other.dtype
+
+
+def leaf_type(value: Any) -> LeafType:
+    try:
+        aval = jax.typeof(value)
+    except TypeError:
+        return LeafType((), f"<{type(value).__name__}>")
+    shape = tuple(int(d) if isinstance(d, (int, np.integer)) else d for d in getattr(aval, "shape", ()))
+    dtype = getattr(aval, "dtype", None)
+    name = getattr(dtype, "name", None) or str(dtype)
+    return LeafType(shape, name, bool(getattr(aval, "weak_type", False)))
+
+
+def spec_leaf_type(spec: Any) -> LeafType:
+    """The type of a `jax.ShapeDtypeStruct` (what `eval_shape` returns)."""
+    return LeafType(tuple(spec.shape), np.dtype(spec.dtype).name, bool(getattr(spec, "weak_type", False)))
+
+
+def typed_leaves(tree: Any) -> tuple[list[tuple[str, LeafType]], Any]:
+    """(keystr path, type) for every leaf, and the treedef."""
+    with_paths, treedef = jax.tree_util.tree_flatten_with_path(tree)
+    return [(jax.tree_util.keystr(path), leaf_type(leaf)) for path, leaf in with_paths], treedef
+
+
+def describe_tree(tree: Any) -> str:
+    """`float32[3]` for a single array, `{['h']: float32[3], ['c']: float32[3]}` for a pytree."""
+    leaves, treedef = typed_leaves(tree)
+    return describe_typed(leaves, treedef)
+
+
+def describe_typed(leaves: list[tuple[str, LeafType]], treedef: Any) -> str:
+    if len(leaves) == 1 and leaves[0][0] == "":
+        return str(leaves[0][1])
+    if not leaves:
+        return "()" if treedef.num_nodes > 1 else str(treedef)
+    return "{" + ", ".join(f"{path}: {kind}" for path, kind in leaves) + "}"
+
+
+@dataclass(frozen=True)
+class LeafChange:
+    """One difference between an input and an output pytree, located by its path."""
+
+    path: str
+    before: str
+    after: str
+    kind: str  # "shape", "dtype", "structure" or "weak-type"
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.before} -> {self.after}"
+
+
+def compare_trees(prefix: str, before: Any, after: Any) -> list[LeafChange]:
+    """Every leaf whose type changed between `before` and `after`, as JAX judges a loop carry:
+    a weak-type-only change is reported with kind "weak-type" so callers can treat it apart."""
+    before_leaves, before_def = typed_leaves(before)
+    after_leaves, after_def = typed_leaves(after)
+    return compare_typed(prefix, before_leaves, before_def, after_leaves, after_def)
+
+
+def compare_typed(
+    prefix: str,
+    before_leaves: list[tuple[str, LeafType]],
+    before_def: Any,
+    after_leaves: list[tuple[str, LeafType]],
+    after_def: Any,
+) -> list[LeafChange]:
+    changes: list[LeafChange] = []
+    if not _same_treedef(before_def, after_def):
+        before_map, after_map = dict(before_leaves), dict(after_leaves)
+        if list(before_map) == list(after_map):
+            changes.append(LeafChange(prefix, _short_treedef(before_def), _short_treedef(after_def), "structure"))
+        else:
+            for path, kind in before_leaves:
+                if path not in after_map:
+                    changes.append(LeafChange(prefix + path, str(kind), "missing", "structure"))
+            for path, kind in after_leaves:
+                if path not in before_map:
+                    changes.append(LeafChange(prefix + path, "missing", str(kind), "structure"))
+            if not changes:
+                changes.append(
+                    LeafChange(prefix, _short_treedef(before_def), _short_treedef(after_def), "structure")
+                )
+        return changes
+    for (path, old), (_, new) in zip(before_leaves, after_leaves):
+        if old.shape != new.shape:
+            changes.append(LeafChange(prefix + path, str(old), str(new), "shape"))
+        elif old.dtype != new.dtype:
+            changes.append(LeafChange(prefix + path, str(old), str(new), "dtype"))
+        elif old.weak != new.weak:
+            changes.append(LeafChange(prefix + path, str(old), str(new), "weak-type"))
+    return changes
+
+
+def _same_treedef(a: Any, b: Any) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:  # aux_data holding arrays cannot be compared
+        return False
+
+
+def _short_treedef(treedef: Any) -> str:
+    text = str(treedef)
+    text = text.removeprefix("PyTreeDef(").removesuffix(")")
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def is_array(value: Any) -> bool:
+    return isinstance(value, (np.ndarray, np.generic, jax.Array))
+
+
+def short_repr(value: Any, limit: int = 60) -> str:
+    if is_array(value):
+        kind = "np" if isinstance(value, (np.ndarray, np.generic)) else "jax"
+        return f"{kind} array {leaf_type(value)}"
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

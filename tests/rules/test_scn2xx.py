@@ -1,0 +1,601 @@
+"""SCN2xx: the loop body contract, on code written the ways real JAX code is written."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import Case, lint, positions
+
+NOT_PAIR = [
+    Case(
+        "def body returns the carry alone",
+        """
+        from jax import lax
+
+        def f(xs):
+            def body(carry, x):
+                return carry
+            return lax.scan(body, 0.0, xs)
+        """,
+        ["6:16 SCN201"],
+    ),
+    Case(
+        "lambda returns the carry alone, import jax.lax as L",
+        """
+        import jax.lax as L
+
+        def f(xs):
+            return L.scan(lambda c, x: c, 0.0, xs)
+        """,
+        ["5:32 SCN201"],
+    ),
+    Case(
+        "from jax.lax import scan as s, keyword f=",
+        """
+        from jax.lax import scan as s
+
+        def f(xs):
+            return s(f=lambda c, x: c + x, init=0.0, xs=xs)
+        """,
+        ["5:29 SCN201"],
+    ),
+    Case(
+        "fully qualified jax.lax.scan with a 3-tuple",
+        """
+        import jax
+
+        def f(xs):
+            def step(c, x):
+                return c, x, x
+            return jax.lax.scan(step, 0.0, xs)
+        """,
+        ["6:16 SCN201"],
+    ),
+    Case(
+        "body falls off the end",
+        """
+        from jax import lax
+
+        def f(xs):
+            def step(c, x):
+                c = c + x
+            return lax.scan(step, 0.0, xs)
+        """,
+        ["5:9 SCN201"],
+    ),
+    Case(
+        "bare return and return None",
+        """
+        from jax import lax
+
+        def f(xs, flag):
+            def step(c, x):
+                if flag:
+                    return
+                return None
+            return lax.scan(step, 0.0, xs)
+        """,
+        ["7:13 SCN201", "8:16 SCN201"],
+    ),
+    Case(
+        "carry rebound then returned alone",
+        """
+        from jax import lax
+
+        def f(xs):
+            def step(carry, x):
+                carry = carry * 0.9 + x
+                return carry
+            final, _ = lax.scan(step, 0.0, xs)
+            return final
+        """,
+        ["7:16 SCN201"],
+    ),
+    Case(
+        "module-level body, method scan",
+        """
+        from jax import lax
+
+        def step(carry, x):
+            return carry + x
+
+        class Model:
+            def __call__(self, xs):
+                return lax.scan(step, 0.0, xs)
+        """,
+        ["5:12 SCN201"],
+    ),
+    Case(
+        "self.method body skips self",
+        """
+        import jax
+
+        class Integrator:
+            def step(self, state, dt):
+                return state + dt
+
+            def run(self, dts):
+                return jax.lax.scan(self.step, 0.0, dts)
+        """,
+        ["6:16 SCN201"],
+    ),
+    Case(
+        "functools.partial body with bound argument",
+        """
+        import functools
+        from jax import lax
+
+        def step(scale, carry, x):
+            return carry * scale
+
+        def f(xs):
+            return lax.scan(functools.partial(step, 2.0), 0.0, xs)
+        """,
+        ["6:12 SCN201"],
+    ),
+    Case(
+        "from functools import partial, bound through a variable",
+        """
+        from functools import partial
+        from jax import lax
+
+        def f(xs, decay):
+            def step(carry, x, decay):
+                return carry * decay
+            body = partial(step, decay=decay)
+            return lax.scan(body, 0.0, xs)
+        """,
+        ["7:16 SCN201"],
+    ),
+    Case(
+        "variable bound to a lambda",
+        """
+        from jax import lax
+
+        def f(xs):
+            body = lambda c, x: [c, x, x]
+            return lax.scan(body, 0.0, xs)
+        """,
+        ["5:25 SCN201"],
+    ),
+    Case(
+        "nested def inside a method, carry pytree returned alone",
+        """
+        from jax import lax
+
+        class RNN:
+            def __call__(self, xs, h0):
+                def cell(state, x):
+                    h, c = state
+                    return (h + x, c)
+                return lax.scan(cell, h0, xs)
+        """,
+        [],  # a (h, c) tuple is a pair as far as the source shows: left to the runtime check
+    ),
+    Case(
+        "dict returned",
+        """
+        from jax import lax
+
+        def f(xs):
+            def step(c, x):
+                return {"carry": c, "y": x}
+            return lax.scan(step, 0.0, xs)
+        """,
+        ["6:16 SCN201"],
+    ),
+]
+
+VALID = [
+    Case(
+        "pair, list pair, conditional pair",
+        """
+        from jax import lax
+
+        def f(xs, flag):
+            a = lax.scan(lambda c, x: (c + x, x), 0.0, xs)
+            b = lax.scan(lambda c, x: [c + x, x], 0.0, xs)
+            c = lax.scan(lambda c, x: (c, x) if flag else (c, None), 0.0, xs)
+            return a, b, c
+        """,
+    ),
+    Case(
+        "name bound to a 2-tuple in the body",
+        """
+        from jax import lax
+
+        def f(xs):
+            def step(c, x):
+                out = (c + x, x * 2)
+                return out
+            return lax.scan(step, 0.0, xs)
+        """,
+    ),
+    Case(
+        "same-file helper that visibly returns a pair",
+        """
+        from jax import lax
+
+        def update(c, x):
+            return c + x, c
+
+        def f(xs):
+            def step(c, x):
+                return update(c, x)
+            return lax.scan(step, 0.0, xs)
+        """,
+    ),
+    Case(
+        "opaque returns are left to the runtime",
+        """
+        from jax import lax
+        from mylib import cell
+
+        def f(xs, params):
+            def step(c, x):
+                return cell(params, c, x)
+            def other(c, x):
+                result = cell(params, c, x)
+                return result
+            return lax.scan(step, 0.0, xs), lax.scan(other, 0.0, xs), lax.scan(cell, 0.0, xs)
+        """,
+    ),
+    Case(
+        "nn.scan, nnx.scan, associative_scan and a user scan are not raw lax.scan",
+        """
+        import flax.linen as nn
+        from flax import nnx
+        from jax import lax
+
+        def scan(f, init, xs):
+            return f(init)
+
+        def g(xs):
+            ScanCell = nn.scan(lambda c, x: c, variable_broadcast="params")
+            nnx.scan(lambda c, x: c, in_axes=(nnx.Carry, 0))
+            lax.associative_scan(lambda a, b: a + b, xs)
+            return scan(lambda c: c, 0.0, xs)
+        """,
+    ),
+    Case(
+        "a method named scan on some other object",
+        """
+        def f(ds, xs):
+            return ds.scan(lambda c, x: c, 0.0, xs)
+        """,
+    ),
+    Case(
+        "tuple concatenation may build a pair",
+        """
+        from jax import lax
+
+        def f(xs):
+            def step(c, x):
+                return (c,) + (x,)
+            return lax.scan(step, 0.0, xs)
+        """,
+    ),
+    Case(
+        "body whose name has two bindings is not guessed at",
+        """
+        from jax import lax
+
+        def f(xs, fast):
+            if fast:
+                def step(c, x):
+                    return c
+            else:
+                def step(c, x):
+                    return c, x
+            return lax.scan(step, 0.0, xs)
+        """,
+    ),
+    Case(
+        "raise on a path does not count as falling off",
+        """
+        from jax import lax
+
+        def f(xs, mode):
+            def step(c, x):
+                if mode == "sum":
+                    return c + x, None
+                raise ValueError(mode)
+            return lax.scan(step, 0.0, xs)
+        """,
+    ),
+]
+
+MIXED = [
+    Case(
+        "pair on one path, carry on another",
+        """
+        from jax import lax
+
+        def f(xs, keep):
+            def step(c, x):
+                c = c + x
+                if keep:
+                    return c, x
+                return c
+            return lax.scan(step, 0.0, xs)
+        """,
+        ["9:16 SCN202"],
+    ),
+    Case(
+        "pair in an if, falls off otherwise",
+        """
+        from jax import lax
+
+        def f(xs, keep):
+            def step(c, x):
+                if keep:
+                    return c, x
+            return lax.scan(step, 0.0, xs)
+        """,
+        ["5:9 SCN202"],
+    ),
+]
+
+DRIFT = [
+    Case(
+        "strong int init updated with a float literal",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            def step(n, x):
+                return n + 0.5, x
+            return lax.scan(step, jnp.int32(0), xs)
+        """,
+        ["7:16 SCN203"],
+    ),
+    Case(
+        "zeros with dtype=int32 divided",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            init = jnp.zeros(3, dtype=jnp.int32)
+            def step(acc, x):
+                acc = acc / 2
+                return acc, None
+            return lax.scan(step, init, xs)
+        """,
+        ["9:16 SCN203"],
+    ),
+    Case(
+        "arange init times a float",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(n, xs):
+            return lax.scan(lambda c, x: (c * 0.5, x), jnp.arange(n), xs)
+        """,
+        ["6:35 SCN203"],
+    ),
+    Case(
+        "astype to another dtype",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            def step(c, x):
+                return c.astype(jnp.float32), x
+            return lax.scan(step, jnp.zeros(4, jnp.int32), xs)
+        """,
+        ["7:16 SCN203"],
+    ),
+    Case(
+        "int carry plus a float xs element",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f():
+            def step(c, x):
+                return c + x, None
+            return lax.scan(step, jnp.int32(0), jnp.linspace(0, 1, 5))
+        """,
+        ["7:16 SCN203"],
+    ),
+    Case(
+        "fori_loop value drifts to float",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(n):
+            return lax.fori_loop(0, n, lambda i, v: v + 0.5, jnp.int32(0))
+        """,
+        ["6:45 SCN203"],
+    ),
+    Case(
+        "while_loop value drifts to float",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f():
+            def body(v):
+                return v / 2
+            return lax.while_loop(lambda v: v > 1, body, jnp.int32(100))
+        """,
+        ["7:16 SCN203"],
+    ),
+    Case(
+        "concatenate grows the carry",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            def step(window, x):
+                return jnp.concatenate([window, x[None]]), None
+            return lax.scan(step, jnp.zeros(3), xs)
+        """,
+        ["7:16 SCN204"],
+    ),
+    Case(
+        "stack and append grow the carry",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            a = lax.scan(lambda c, x: (jnp.stack([c, x]), None), jnp.zeros(3), xs)
+            b = lax.scan(lambda c, x: (jnp.append(c, x), None), jnp.zeros(3), xs)
+            return a, b
+        """,
+        ["6:32 SCN204", "7:32 SCN204"],
+    ),
+    Case(
+        "sum and mean without keepdims on a 1-d carry",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            a = lax.scan(lambda c, x: (c.sum(), None), jnp.zeros(3), xs)
+            b = lax.scan(lambda c, x: (jnp.mean(c, axis=0), None), jnp.ones((2, 3)), xs)
+            return a, b
+        """,
+        ["6:32 SCN204", "7:32 SCN204"],
+    ),
+]
+
+NO_DRIFT = [
+    Case(
+        "weakly typed inits are promoted silently",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            a = lax.scan(lambda c, x: (c + 0.5, x), 0, xs)
+            b = lax.scan(lambda c, x: (c + 0.5, x), jnp.array(0), xs)
+            c = lax.scan(lambda c, x: (c / 2, x), jnp.full(3, 2), xs)
+            return a, b, c
+        """,
+    ),
+    Case(
+        "astype to the same dtype, keepdims, sliding window",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            a = lax.scan(lambda c, x: (c.astype(jnp.float32), x), jnp.zeros(3), xs)
+            b = lax.scan(lambda c, x: (c.sum(keepdims=True), x), jnp.zeros(1), xs)
+            d = lax.scan(lambda c, x: (jnp.concatenate([c[1:], x[None]]), x), jnp.zeros(3), xs)
+            e = lax.scan(lambda c, x: (c.sum(), x), jnp.float32(0), xs)
+            return a, b, d, e
+        """,
+    ),
+    Case(
+        "float init updated with a float",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            return lax.scan(lambda c, x: (c * 0.5 + x, x), jnp.zeros(3), xs)
+        """,
+    ),
+    Case(
+        "integer updates keep an int carry",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def f(xs):
+            return lax.scan(lambda c, x: (c + 1, x), jnp.int32(0), xs)
+        """,
+    ),
+]
+
+LOOP_PAIRS = [
+    Case(
+        "fori_loop body returns (val, None)",
+        """
+        from jax import lax
+
+        def f(x, n):
+            def body(i, acc):
+                return acc * x, None
+            return lax.fori_loop(0, n, body, 1.0)
+        """,
+        ["6:16 SCN205"],
+    ),
+    Case(
+        "fori_loop keyword body_fun lambda",
+        """
+        import jax
+
+        def f(n):
+            return jax.lax.fori_loop(0, n, body_fun=lambda i, v: (v + i, None), init_val=0)
+        """,
+        ["5:59 SCN205"],
+    ),
+    Case(
+        "while_loop body returns (val, None)",
+        """
+        from jax.lax import while_loop
+
+        def f(x):
+            def body(v):
+                return v / 2, None
+            return while_loop(lambda v: v > 1.0, body, x)
+        """,
+        ["6:16 SCN206"],
+    ),
+    Case(
+        "fori_loop and while_loop returning tuples of state are fine",
+        """
+        from jax import lax
+
+        def f(n, a, b):
+            lax.fori_loop(0, n, lambda i, s: (s[0] + 1, s[1]), (a, b))
+            lax.while_loop(lambda s: s[0] < 3, lambda s: (s[0] + 1, s[1]), (a, b))
+        """,
+        [],
+    ),
+]
+
+ALL = NOT_PAIR + VALID + MIXED + DRIFT + NO_DRIFT + LOOP_PAIRS
+
+
+@pytest.mark.parametrize("case", ALL, ids=lambda case: case.id)
+def test_scn2xx(case: Case) -> None:
+    assert positions(case.source, "SCN2") == sorted(case.expected)
+
+
+def test_carry_alone_fix_is_safe_only_when_output_is_discarded() -> None:
+    source = """
+    from jax import lax
+
+    def f(xs):
+        def step(c, x):
+            return c
+        final, _ = lax.scan(step, 0.0, xs)
+        kept = lax.scan(step, 0.0, xs)
+        return final, kept
+    """
+    (finding,) = lint(source, frozenset({"SCN201"}))
+    assert finding.fix is not None
+    # The body is shared by both calls: one of them keeps the output, so the fix is unsafe.
+    assert [(e.line, e.column, e.text) for e in finding.fix.edits] == [(6, 15, "c, None")]
+
+    discarded_only = source.replace("kept = lax.scan(step, 0.0, xs)", "kept = lax.scan(step, 0.0, xs)[0]")
+    (finding,) = lint(discarded_only, frozenset({"SCN201"}))
+    assert finding.fix is not None and finding.fix.safe
+
+
+def test_messages_name_the_error_and_the_fix() -> None:
+    (finding,) = lint(NOT_PAIR[0].source, frozenset({"SCN201"}))
+    assert "scan body output must be a pair" in finding.message
+    assert "carry, None" in finding.message
+    (finding,) = lint(DRIFT[0].source, frozenset({"SCN203"}))
+    assert "int32" in finding.message and "equal types" in finding.message

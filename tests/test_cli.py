@@ -1,0 +1,240 @@
+"""The real console script, run in a subprocess on real files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(sys.executable).with_name("scanlint")
+
+CARRY_ALONE = textwrap.dedent(
+    """\
+    from jax import lax
+
+
+    def total(xs):
+        def step(carry, x):
+            return carry + x
+        return lax.scan(step, 0.0, xs)
+    """
+)
+CLEAN = textwrap.dedent(
+    """\
+    from jax import lax
+
+
+    def total(xs):
+        return lax.scan(lambda c, x: (c + x, None), 0.0, xs)
+    """
+)
+
+
+def run(*args: str, cwd: Path, stdin: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    environment.update(env or {})
+    return subprocess.run(
+        [str(SCRIPT), *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "bad.py").write_text(CARRY_ALONE)
+    (tmp_path / "good.py").write_text(CLEAN)
+    return tmp_path
+
+
+def test_findings_exit_1_with_located_text_and_caret(project: Path) -> None:
+    result = run("check", cwd=project)
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("bad.py:6:16: SCN201 scan body returns the carry alone")
+    assert lines[1] == "            return carry + x"
+    assert lines[2] == "                   ^^^^^^^^^"
+    assert lines[-1] == "Found 1 finding in 2 files checked."
+
+
+def test_clean_exit_0(project: Path) -> None:
+    result = run("check", "good.py", cwd=project)
+    assert result.returncode == 0
+    assert result.stdout == "All checks passed (1 file checked).\n"
+
+
+def test_python_dash_m_behaves_like_the_console_script(project: Path) -> None:
+    script = run("check", "--output-format", "json", cwd=project)
+    module = subprocess.run(
+        [sys.executable, "-m", "scanlint", "check", "--output-format", "json"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (module.returncode, module.stdout) == (script.returncode, script.stdout)
+
+
+def test_exit_zero_and_quiet(project: Path) -> None:
+    result = run("check", "--exit-zero", "--quiet", cwd=project)
+    assert result.returncode == 0
+    assert "Found" not in result.stdout and "SCN201" in result.stdout
+
+
+def test_json_has_the_documented_keys(project: Path) -> None:
+    result = run("check", "--output-format", "json", cwd=project)
+    (finding,) = json.loads(result.stdout)
+    assert set(finding) >= {"path", "line", "column", "end_line", "end_column", "code", "name", "message", "severity", "fix"}
+    assert (finding["path"], finding["line"], finding["column"], finding["code"]) == ("bad.py", 6, 16, "SCN201")
+
+
+def test_github_annotations(project: Path) -> None:
+    result = run("check", "--output-format", "github", cwd=project)
+    assert result.stdout.startswith("::error file=bad.py,line=6,col=16,endLine=6,endColumn=25,title=SCN201 scan-body-not-pair::SCN201 ")
+
+
+def test_statistics(project: Path) -> None:
+    result = run("check", "--statistics", "--quiet", cwd=project)
+    assert result.stdout == "    1  SCN201  scan-body-not-pair\n"
+
+
+def test_select_and_ignore_accept_codes_prefixes_and_names(project: Path) -> None:
+    assert run("check", "--select", "SCN3", cwd=project).returncode == 0
+    assert run("check", "--select", "scan-body-not-pair", cwd=project).returncode == 1
+    assert run("check", "--ignore", "SCN2", cwd=project).returncode == 0
+    assert run("check", "--ignore", "SCN201,SCN202", cwd=project).returncode == 0
+
+
+@pytest.mark.parametrize("flag", ["--select", "--ignore"])
+def test_unknown_code_is_a_usage_error(project: Path, flag: str) -> None:
+    result = run("check", flag, "SCN999", cwd=project)
+    assert result.returncode == 2
+    assert "unknown rule code or name 'SCN999'" in result.stderr
+
+
+def test_stdin_filename(project: Path) -> None:
+    result = run("check", "--stdin-filename", "editor.py", cwd=project, stdin=CARRY_ALONE)
+    assert result.returncode == 1
+    assert result.stdout.startswith("editor.py:6:16: SCN201")
+    assert "            return carry + x" in result.stdout
+
+
+def test_colour_only_when_forced_and_never_with_no_color(project: Path) -> None:
+    assert "\x1b[" not in run("check", cwd=project).stdout  # not a TTY
+    assert "\x1b[" in run("check", "--color", "always", cwd=project).stdout
+    assert "\x1b[" not in run("check", cwd=project, env={"NO_COLOR": "1"}).stdout
+
+
+def test_syntax_error_is_reported_and_the_run_goes_on(project: Path) -> None:
+    (project / "broken.py").write_text("from jax import lax\ndef f(:\n    lax.scan\n")
+    result = run("check", cwd=project)
+    assert result.returncode == 1
+    assert "broken.py:2:7: SCN000 syntax error" in result.stdout
+    assert "bad.py:6:16: SCN201" in result.stdout
+
+
+def test_undecodable_file_gets_a_located_error(project: Path) -> None:
+    (project / "latin.py").write_bytes(b"# scan\nname = '\xe9t\xe9'\n")
+    result = run("check", "latin.py", cwd=project)
+    assert result.returncode == 1
+    assert "latin.py:2:9: SCN000 cannot decode byte 0xe9 as utf-8" in result.stdout
+
+
+def test_pep263_cookie_is_honoured(project: Path) -> None:
+    source = "# -*- coding: latin-1 -*-\n" + CARRY_ALONE.replace("def total", "# caf\xe9\ndef total")
+    (project / "cookie.py").write_bytes(source.encode("latin-1"))
+    result = run("check", "cookie.py", cwd=project)
+    assert result.returncode == 1 and "cookie.py:8:16: SCN201" in result.stdout
+
+
+def test_missing_path_is_an_error_but_other_files_are_checked(project: Path) -> None:
+    result = run("check", "nope.py", "bad.py", cwd=project)
+    assert result.returncode == 2
+    assert "nope.py:1:1: SCN002 no such file or directory" in result.stderr
+    assert "bad.py:6:16: SCN201" in result.stdout
+
+
+def test_noqa_and_skip_file(project: Path) -> None:
+    (project / "bad.py").write_text(CARRY_ALONE.replace("return carry + x", "return carry + x  # noqa: SCN201"))
+    assert run("check", "bad.py", cwd=project).returncode == 0
+    (project / "bad.py").write_text(CARRY_ALONE.replace("return carry + x", "return carry + x  # noqa: SCN203"))
+    assert run("check", "bad.py", cwd=project).returncode == 1
+    (project / "bad.py").write_text(CARRY_ALONE.replace("return carry + x", "return carry + x  # noqa"))
+    assert run("check", "bad.py", cwd=project).returncode == 0
+    (project / "bad.py").write_text(CARRY_ALONE.replace("return carry + x", "return carry + x  # noqa: scan-body-not-pair"))
+    assert run("check", "bad.py", cwd=project).returncode == 0
+    (project / "bad.py").write_text("# scanlint: skip-file\n" + CARRY_ALONE)
+    assert run("check", "bad.py", cwd=project).returncode == 0
+
+
+def test_pyproject_config_select_ignore_per_file_ignores_exclude(project: Path) -> None:
+    (project / "vendored").mkdir()
+    (project / "vendored" / "old.py").write_text(CARRY_ALONE)
+    (project / "tests").mkdir()
+    (project / "tests" / "test_x.py").write_text(CARRY_ALONE)
+    (project / "pyproject.toml").write_text(
+        textwrap.dedent(
+            """\
+            [tool.scanlint]
+            select = ["SCN"]
+            per-file-ignores = { "tests/*" = ["SCN201"] }
+            extend-exclude = ["vendored"]
+            """
+        )
+    )
+    result = run("check", "--output-format", "json", cwd=project)
+    assert [f["path"] for f in json.loads(result.stdout)] == ["bad.py"]
+    # Run from a subdirectory: the nearest pyproject above the paths still applies.
+    result = run("check", "--output-format", "json", ".", cwd=project / "tests")
+    assert json.loads(result.stdout) == []
+
+
+@pytest.mark.parametrize(
+    ("table", "expected"),
+    [
+        ('[tool.scanlint]\nselekt = ["SCN"]\n', "unknown key 'selekt'"),
+        ('[tool.scanlint]\nignore = ["SCN777"]\n', "unknown rule code or name 'SCN777'"),
+        ('[tool.scanlint]\nselect = "SCN2"\n', "select must be a list of strings"),
+        ("[tool.scanlint\nselect = 1\n", "not valid TOML"),
+    ],
+)
+def test_config_errors_name_the_problem_and_the_file(project: Path, table: str, expected: str) -> None:
+    (project / "pyproject.toml").write_text(table)
+    result = run("check", cwd=project)
+    assert result.returncode == 2
+    assert expected in result.stderr
+    assert "pyproject.toml" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_discovery_skips_virtualenvs_and_vcs_dirs(project: Path) -> None:
+    for directory in (".git", ".venv", "build", "env_custom"):
+        (project / directory).mkdir()
+        (project / directory / "x.py").write_text(CARRY_ALONE)
+    (project / "env_custom" / "pyvenv.cfg").write_text("home = /usr\n")
+    result = run("check", "--output-format", "json", cwd=project)
+    assert [f["path"] for f in json.loads(result.stdout)] == ["bad.py"]
+
+
+def test_rules_and_explain(project: Path) -> None:
+    listing = run("rules", cwd=project)
+    assert listing.returncode == 0 and "SCN201  scan-body-not-pair" in listing.stdout
+    page = run("explain", "SCN201", cwd=project)
+    assert page.returncode == 0 and page.stdout.startswith("# SCN201 `scan-body-not-pair`")
+    assert run("explain", "scan-body-not-pair", cwd=project).stdout == page.stdout
+    unknown = run("explain", "SCN999", cwd=project)
+    assert unknown.returncode == 2 and "unknown rule 'SCN999'" in unknown.stderr
+
+
+def test_no_command_and_bad_flags_exit_2(project: Path) -> None:
+    assert run(cwd=project).returncode == 2
+    assert run("check", "--output-format", "xml", cwd=project).returncode == 2

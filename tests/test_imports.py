@@ -1,0 +1,38 @@
+"""The static path stays light: no JAX ever, and no LibCST for files that cannot hold a finding."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+PROBE = textwrap.dedent(
+    """\
+    import sys
+    from scanlint.cli import main
+
+    code = main(sys.argv[1:])
+    heavy = sorted(m for m in ("jax", "jaxlib", "flax", "hypothesis", "libcst") if m in sys.modules)
+    print("IMPORTED", ",".join(heavy))
+    """
+)
+
+
+def imported_modules(*args: str, cwd: Path) -> set[str]:
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True, text=True, timeout=60
+    )
+    line = next(l for l in result.stdout.splitlines() if l.startswith("IMPORTED"))
+    return set(filter(None, line.split(" ", 1)[1].split(",")))
+
+
+def test_a_static_run_never_imports_jax_or_flax(tmp_path: Path, fixtures_dir: Path) -> None:
+    modules = imported_modules("check", "--exit-zero", str(fixtures_dir), cwd=tmp_path)
+    assert "libcst" in modules  # the fixtures do need parsing
+    assert not modules & {"jax", "jaxlib", "flax", "hypothesis"}
+
+
+def test_a_file_without_scan_or_pytree_words_does_not_import_libcst(tmp_path: Path) -> None:
+    (tmp_path / "plain.py").write_text("import numpy as np\n\ndef f(x):\n    return np.sum(x)\n")
+    assert imported_modules("check", "plain.py", cwd=tmp_path) == set()
