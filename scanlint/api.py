@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import sys
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from scanlint.config import Settings, load_settings
 from scanlint.discovery import MissingPath, discover
-from scanlint.engine import lint_source
+from scanlint.engine import lint_source, may_have_findings
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding, Severity
+from scanlint.suppress import skips_file
 
 
 @dataclass
@@ -37,12 +42,12 @@ def display_path(path: Path) -> str:
 
 
 def lint_file(path: Path, settings: Settings, shown_as: str | None = None) -> tuple[list[Finding], bool]:
+    """Findings for one file on disk (no cache), and whether it had to be parsed."""
     name = shown_as or display_path(path)
     try:
         data = path.read_bytes()
     except OSError as error:
-        reason = error.strerror or str(error)
-        return [_read_error(name, f"cannot read file: {reason}")], False
+        return [_read_error(name, error)], False
     result = lint_source(name, data, settings.codes_for(path))
     return list(result.findings), result.parsed
 
@@ -52,25 +57,87 @@ def lint_bytes(name: str, data: bytes, settings: Settings) -> list[Finding]:
     return list(lint_source(name, data, settings.codes_for(Path(name))).findings)
 
 
-def run(paths: Sequence[Path], settings: Settings) -> RunResult:
+# Below this much candidate source, starting worker processes costs more than it saves.
+POOL_THRESHOLD_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class _Job:
+    name: str
+    data: bytes
+    codes: frozenset[str]
+    key: str
+
+
+def _lint_job(job: _Job) -> tuple[Finding, ...]:
+    return lint_source(job.name, job.data, job.codes).findings
+
+
+def run(
+    paths: Sequence[Path], settings: Settings, *, use_cache: bool = True, jobs: int | None = None
+) -> RunResult:
+    """Lint every file under `paths`: cached files are answered from the cache, files that pass
+    the prefilter are parsed (in worker processes when there is enough of them)."""
+    from scanlint.cache import FindingsCache, entry_key
+
     result = RunResult()
+    cache = FindingsCache(settings) if use_cache else None
+    pending: list[_Job] = []
     for item in discover(paths, settings):
         if isinstance(item, MissingPath):
-            result.findings.append(_read_error(item.path.as_posix(), "no such file or directory"))
+            result.findings.append(_read_error(item.path.as_posix(), FileNotFoundError(2, "no such file or directory")))
             continue
-        findings, parsed = lint_file(item, settings)
         result.files += 1
-        result.parsed += parsed
+        name = display_path(item)
+        try:
+            data = item.read_bytes()
+        except OSError as error:
+            result.findings.append(_read_error(name, error))
+            continue
+        codes = settings.codes_for(item)
+        if skips_file(data) or not may_have_findings(data, codes):
+            continue
+        key = entry_key(data, codes)
+        cached = cache.get(key, name) if cache is not None else None
+        if cached is not None:
+            result.findings.extend(cached)
+        else:
+            pending.append(_Job(name, data, codes, key))
+
+    result.parsed = len(pending)
+    for job, findings in zip(pending, _lint_all(pending, jobs)):
         result.findings.extend(findings)
+        if cache is not None and not any(f.code == INTERNAL_ERROR for f in findings):
+            cache.put(job.key, list(findings))
+    if cache is not None:
+        cache.save()
     result.findings.sort()
     return result
 
 
-def check_paths(paths: Sequence[str | Path]) -> list[Finding]:
+def _lint_all(pending: list[_Job], jobs: int | None) -> list[tuple[Finding, ...]]:
+    workers = min(jobs or os.cpu_count() or 1, len(pending))
+    if workers <= 1 or sum(len(job.data) for job in pending) < POOL_THRESHOLD_BYTES:
+        return [_lint_job(job) for job in pending]
+    # Largest files first, one at a time, so no worker is left with a long tail.
+    order = sorted(range(len(pending)), key=lambda i: -len(pending[i].data))
+    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    results: list[tuple[Finding, ...]] = [()] * len(pending)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        for position, findings in zip(order, pool.map(_lint_job, [pending[i] for i in order])):
+            results[position] = findings
+    return results
+
+
+def check_paths(paths: Sequence[str | Path], *, use_cache: bool = False) -> list[Finding]:
     """Static findings for `paths`, configured from the nearest `[tool.scanlint]`."""
     as_paths = [Path(p) for p in paths]
-    return run(as_paths, load_settings(as_paths)).findings
+    return run(as_paths, load_settings(as_paths), use_cache=use_cache).findings
 
 
-def _read_error(path: str, message: str) -> Finding:
+def _read_error(path: str, error: OSError) -> Finding:
+    reason = error.strerror or str(error)
+    if isinstance(error, IsADirectoryError):
+        reason = "is a directory"
+    message = "no such file or directory" if isinstance(error, FileNotFoundError) else f"cannot read file: {reason}"
     return Finding(path, 1, 1, 1, 1, READ_ERROR, "read-error", message, Severity.ERROR)

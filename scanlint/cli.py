@@ -45,6 +45,8 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
     check.add_argument("--stdin-filename", metavar="NAME", help="read the source from stdin, reported as NAME")
     check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    check.add_argument("--no-cache", action="store_true", help="neither read nor write .scanlint_cache/")
+    check.add_argument("-j", "--jobs", type=_positive_int, help="worker processes (default: one per core, used only for large runs)")
 
     commands.add_parser("rules", help="list every rule with its code, name and fix safety")
 
@@ -57,6 +59,16 @@ def _build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
     return parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def _selectors(text: str) -> list[str]:
@@ -122,7 +134,7 @@ def _check(args: argparse.Namespace) -> int:
         stdin_text = data.decode("utf-8", "replace").splitlines()
         lines_of = lambda path: stdin_text if path == args.stdin_filename else read_lines(path)  # noqa: E731
     else:
-        result = api.run(paths, settings)
+        result = api.run(paths, settings, use_cache=not args.no_cache, jobs=args.jobs)
         findings, files = result.findings, result.files
 
     errors = [f for f in findings if f.code in (INTERNAL_ERROR, READ_ERROR)]

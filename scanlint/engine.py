@@ -23,6 +23,7 @@ from scanlint.findings import (
     Fix,
     Severity,
 )
+from scanlint.selection import relevant_source
 from scanlint.source import DecodeError, decode_source
 from scanlint.suppress import is_suppressed, skips_file
 
@@ -57,27 +58,31 @@ def _rule_instance(code: str) -> Rule:
     return registry.BY_CODE[code].load()()
 
 
-def lint_source(path: str, data: bytes, codes: frozenset[str]) -> FileResult:
-    """All findings for one file's bytes, sorted, with `# noqa` applied."""
+def lint_source(path: str, data: bytes, codes: frozenset[str], *, select_statements: bool = True) -> FileResult:
+    """All findings for one file's bytes, sorted, with `# noqa` applied.
+
+    With `select_statements` (the default), LibCST parses only the top-level statements that can
+    matter (see `scanlint.selection`); turning it off parses the whole file, for comparison."""
     if skips_file(data) or not may_have_findings(data, codes):
         return FileResult((), parsed=False)
     try:
         text = decode_source(data).text
     except DecodeError as error:
         return FileResult((_builtin(path, SYNTAX_ERROR, error.line, error.column, error.message),), True)
-    problem = _syntax_problem(path, text)
-    if problem is not None:
-        return FileResult((problem,), True)
-    findings = _lint_text(path, text, codes)
+    tree = _parse_ast(path, text)
+    if isinstance(tree, Finding):
+        return FileResult((tree,), True)
+    parsed_text = relevant_source(text, tree) if select_statements else text
+    findings = _lint_text(path, parsed_text, codes)
     lines = text.splitlines()
     kept = sorted(f for f in findings if f.code == INTERNAL_ERROR or not is_suppressed(f, lines))
     return FileResult(tuple(kept), parsed=True)
 
 
-def _syntax_problem(path: str, text: str) -> Finding | None:
-    """CPython's own verdict on the syntax, with its line and column (cheap next to LibCST)."""
+def _parse_ast(path: str, text: str) -> ast.Module | Finding:
+    """CPython's own parse: its verdict on the syntax, with line and column, or the tree."""
     try:
-        ast.parse(text)
+        return ast.parse(text)
     except SyntaxError as error:
         line = error.lineno or 1
         column = error.offset or 1
@@ -87,7 +92,6 @@ def _syntax_problem(path: str, text: str) -> Finding | None:
         return _builtin(path, SYNTAX_ERROR, 1, 1, "syntax error: nested too deeply to parse")
     except ValueError as error:  # e.g. NUL bytes on older Pythons
         return _builtin(path, SYNTAX_ERROR, 1, 1, f"syntax error: {error}")
-    return None
 
 
 def _lint_text(path: str, text: str, codes: frozenset[str]) -> list[Finding]:

@@ -1,0 +1,82 @@
+"""Findings cached by file content, so unchanged files are not parsed again.
+
+An entry's key is the SHA-256 of the file's bytes plus the codes that run on it; the cache file
+itself is named after the scanlint version and the settings fingerprint, so a new version or a
+new configuration starts from an empty cache. The cache lives in `.scanlint_cache/` (with a
+`.gitignore` inside) next to the configuration file, or in the working directory. Writes go to a
+temporary file renamed into place, so concurrent runs never see a torn file: at worst one run's
+new entries are lost and recomputed next time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from scanlint import __version__
+from scanlint.config import Settings
+from scanlint.findings import Finding
+
+DIRECTORY_NAME = ".scanlint_cache"
+MAX_ENTRIES = 100_000
+
+
+def entry_key(data: bytes, codes: frozenset[str]) -> str:
+    digest = hashlib.sha256(data)
+    digest.update(b"\0" + ",".join(sorted(codes)).encode())
+    return digest.hexdigest()
+
+
+class FindingsCache:
+    def __init__(self, settings: Settings) -> None:
+        self.directory = settings.root / DIRECTORY_NAME
+        name = hashlib.sha256(f"{__version__}|{settings.fingerprint()}".encode()).hexdigest()[:20]
+        self.file = self.directory / f"findings-{name}.json"
+        self._old: dict[str, list[dict[str, Any]]] = self._load()
+        self._new: dict[str, list[dict[str, Any]]] = {}
+
+    def _load(self) -> dict[str, list[dict[str, Any]]]:
+        try:
+            with self.file.open(encoding="utf-8") as handle:
+                loaded = json.load(handle)
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(loaded, dict) or loaded.get("version") != __version__:
+            return {}
+        entries = loaded.get("entries")
+        return entries if isinstance(entries, dict) else {}
+
+    def get(self, key: str, path: str) -> list[Finding] | None:
+        stored = self._new.get(key, self._old.get(key))
+        if stored is None:
+            return None
+        try:
+            findings = [Finding.from_json({**item, "path": path}) for item in stored]
+        except (KeyError, TypeError, ValueError):
+            return None
+        self._new[key] = stored
+        return findings
+
+    def put(self, key: str, findings: list[Finding]) -> None:
+        self._new[key] = [{k: v for k, v in f.to_json().items() if k != "path"} for f in findings]
+
+    def save(self) -> None:
+        """Write this run's entries over the earlier ones (bounded, newest kept)."""
+        if self._new.keys() <= self._old.keys():
+            return
+        entries = {**self._old, **self._new} if len(self._old) < MAX_ENTRIES else dict(self._new)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            ignore = self.directory / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("# Created by scanlint; safe to delete.\n*\n", encoding="utf-8")
+            handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump({"version": __version__, "entries": entries}, out, separators=(",", ":"))
+            os.replace(temporary, self.file)
+        except OSError:
+            pass  # a read-only checkout still lints; it just cannot remember

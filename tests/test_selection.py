@@ -1,0 +1,80 @@
+"""Parsing only the relevant statements finds exactly what a full parse finds."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+from pathlib import Path
+
+import pytest
+from helpers import Case
+
+from scanlint.engine import lint_source
+from scanlint.registry import RULES
+from scanlint.selection import relevant_source
+
+from conftest import FIXTURES, REPO
+
+ALL_CODES = frozenset(rule.code for rule in RULES)
+
+
+def both_ways(name: str, data: bytes) -> tuple[list, list]:
+    fast = lint_source(name, data, ALL_CODES).findings
+    full = lint_source(name, data, ALL_CODES, select_statements=False).findings
+    return [f.to_json() for f in fast], [f.to_json() for f in full]
+
+
+def rule_case_sources() -> list[tuple[str, str]]:
+    import textwrap
+
+    sources = []
+    for module_path in sorted((REPO / "tests" / "rules").glob("test_*.py")):
+        spec = importlib.util.spec_from_file_location(f"_cases_{module_path.stem}", module_path)
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        for value in vars(module).values():
+            if isinstance(value, list) and value and isinstance(value[0], Case):
+                sources += [(case.id, textwrap.dedent(case.source)) for case in value]
+    for rule in RULES:
+        cls = rule.load()
+        sources += [(f"{rule.code} BAD", cls.BAD), (f"{rule.code} GOOD", cls.GOOD)]
+    return sources
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.py")), ids=lambda p: p.name)
+def test_fixtures(path: Path) -> None:
+    fast, full = both_ways(path.name, path.read_bytes())
+    assert fast == full
+
+
+def test_rule_cases_and_examples() -> None:
+    for case_id, source in rule_case_sources():
+        fast, full = both_ways("case.py", source.encode())
+        assert fast == full, case_id
+
+
+def installed_sample(package: str, every: int) -> list[Path]:
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    root = Path(next(iter(spec.submodule_search_locations)))
+    candidates = [p for p in sorted(root.rglob("*.py")) if b"scan" in p.read_bytes()]
+    return candidates[::every]
+
+
+@pytest.mark.parametrize("package", ["flax", "jax"])
+def test_sample_of_real_library_source(package: str) -> None:
+    sample = installed_sample(package, every=12)
+    if not sample:
+        pytest.skip(f"{package} is not installed")
+    for path in sample:
+        fast, full = both_ways(str(path), path.read_bytes())
+        assert fast == full, path
+
+
+def test_blanked_lines_keep_numbering_and_line_endings() -> None:
+    text = "import os\r\nx = 1\r\n\r\ndef body(c, x):\r\n    return c\r\n\r\ny = [\r\n  2]\r\nfrom jax.lax import scan\r\nscan(body, 0, [1])\r\n"
+    reduced = relevant_source(text, ast.parse(text))
+    assert reduced.splitlines() == ["import os", "", "", "def body(c, x):", "    return c", "", "", "", "from jax.lax import scan", "scan(body, 0, [1])"]
+    assert reduced.count("\r\n") == text.count("\r\n")
