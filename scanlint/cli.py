@@ -11,9 +11,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scanlint import __version__, registry
-from scanlint.findings import INTERNAL_ERROR, READ_ERROR
+from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding
+
+if TYPE_CHECKING:
+    from scanlint.config import Settings
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -45,6 +49,9 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
     check.add_argument("--stdin-filename", metavar="NAME", help="read the source from stdin, reported as NAME")
     check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    check.add_argument("--fix", action="store_true", help="apply safe fixes, then report what remains")
+    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff: apply unsafe fixes too")
+    check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and change nothing")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write .scanlint_cache/")
     check.add_argument("-j", "--jobs", type=_positive_int, help="worker processes (default: one per core, used only for large runs)")
 
@@ -129,12 +136,21 @@ def _check(args: argparse.Namespace) -> int:
     lines_of = read_lines
     if args.stdin_filename:
         data = sys.stdin.buffer.read()
+        if args.fix or args.diff:
+            return _fix_stdin(args, data, settings)
         findings = api.lint_bytes(args.stdin_filename, data, settings)
         files = 1
         stdin_text = data.decode("utf-8", "replace").splitlines()
         lines_of = lambda path: stdin_text if path == args.stdin_filename else read_lines(path)  # noqa: E731
     else:
         result = api.run(paths, settings, use_cache=not args.no_cache, jobs=args.jobs)
+        if args.diff:
+            return _print_diffs(result.findings, settings, args.unsafe_fixes)
+        if args.fix:
+            fixed = _apply_fixes(result.findings, settings, args.unsafe_fixes)
+            if fixed:
+                print(f"Applied {fixed} fix{'es' if fixed != 1 else ''}.", file=sys.stderr)
+                result = api.run(paths, settings, use_cache=not args.no_cache, jobs=args.jobs)
         findings, files = result.findings, result.files
 
     errors = [f for f in findings if f.code in (INTERNAL_ERROR, READ_ERROR)]
@@ -158,6 +174,59 @@ def _check(args: argparse.Namespace) -> int:
     if problems and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _fixable_paths(findings: Sequence[Finding], unsafe: bool) -> list[str]:
+    from scanlint.fixer import applicable
+
+    return sorted({f.path for f in findings if applicable(f, unsafe)})
+
+
+def _apply_fixes(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> int:
+    from scanlint.fixer import fix_file, write_atomically
+
+    applied = 0
+    for name in _fixable_paths(findings, unsafe):
+        path = Path(name)
+        outcome = fix_file(path, name, settings.codes_for(path), unsafe)
+        if outcome is not None and outcome.changed:
+            write_atomically(outcome)
+            applied += outcome.applied
+    return applied
+
+
+def _print_diffs(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> int:
+    from scanlint.fixer import fix_file
+
+    changed = 0
+    for name in _fixable_paths(findings, unsafe):
+        path = Path(name)
+        outcome = fix_file(path, name, settings.codes_for(path), unsafe)
+        if outcome is not None and outcome.changed:
+            sys.stdout.write(outcome.diff(name))
+            changed += 1
+    return EXIT_FINDINGS if changed else EXIT_CLEAN
+
+
+def _fix_stdin(args: argparse.Namespace, data: bytes, settings: Settings) -> int:
+    """Editors: the fixed source (or its diff) on stdout; exit 1 when findings remain."""
+    from scanlint.engine import lint_text
+    from scanlint.fixer import FixOutcome, fix_text
+    from scanlint.source import DecodeError, decode_source
+
+    name = args.stdin_filename
+    try:
+        source = decode_source(data)
+    except DecodeError as error:
+        return _error(f"{name}:{error.line}:{error.column}: {error.message}")
+    codes = settings.codes_for(Path(name))
+    fixed, applied = fix_text(name, source.text, codes, args.unsafe_fixes)
+    if args.diff:
+        sys.stdout.write(FixOutcome(Path(name), source.text, fixed, applied, source.encoding).diff(name))
+        return EXIT_FINDINGS if fixed != source.text else EXIT_CLEAN
+    sys.stdout.write(fixed)
+    remaining = lint_text(name, fixed, codes).findings
+    return EXIT_FINDINGS if remaining and not args.exit_zero else EXIT_CLEAN
 
 
 def _rules() -> int:

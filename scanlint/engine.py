@@ -24,7 +24,7 @@ from scanlint.findings import (
     Severity,
 )
 from scanlint.selection import relevant_source
-from scanlint.source import DecodeError, decode_source
+from scanlint.source import DecodeError, decode_source, split_lines
 from scanlint.suppress import is_suppressed, skips_file
 
 if TYPE_CHECKING:
@@ -69,12 +69,17 @@ def lint_source(path: str, data: bytes, codes: frozenset[str], *, select_stateme
         text = decode_source(data).text
     except DecodeError as error:
         return FileResult((_builtin(path, SYNTAX_ERROR, error.line, error.column, error.message),), True)
+    return lint_text(path, text, codes, select_statements=select_statements)
+
+
+def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements: bool = True) -> FileResult:
+    """`lint_source` for source already decoded to text."""
     tree = _parse_ast(path, text)
     if isinstance(tree, Finding):
         return FileResult((tree,), True)
     parsed_text = relevant_source(text, tree) if select_statements else text
     findings = _lint_text(path, parsed_text, codes)
-    lines = text.splitlines()
+    lines = split_lines(text)
     kept = sorted(f for f in findings if f.code == INTERNAL_ERROR or not is_suppressed(f, lines))
     return FileResult(tuple(kept), parsed=True)
 

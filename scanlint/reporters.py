@@ -19,10 +19,10 @@ def read_lines(path: str) -> Sequence[str] | None:
         data = Path(path).read_bytes()
     except OSError:
         return None
-    from scanlint.source import DecodeError, decode_source
+    from scanlint.source import DecodeError, decode_source, split_lines
 
     try:
-        return decode_source(data).text.splitlines()
+        return split_lines(decode_source(data).text)
     except DecodeError:
         return data.decode("utf-8", "replace").splitlines()
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 import re
 
+from scanlint.source import split_lines
+
 # Any of these in a statement makes it a starting point.
 TRIGGER = re.compile(r"scan|fori_loop|while_loop|pytree|tree_flatten|static|register_dataclass|PyTreeNode|meta_fields")
 # The resolver's import map covers imports anywhere in the file, so every statement holding one stays.
@@ -24,7 +26,7 @@ def relevant_source(text: str, tree: ast.Module) -> str:
     """`text` with the lines of irrelevant top-level statements blanked (same line numbering)."""
     if WHOLE_FILE.search(text):
         return text
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text, keepends=True)
     statements = tree.body
     spans = [_span(statement) for statement in statements]
     segments = ["".join(lines[start - 1 : end]) for start, end in spans]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import re
 import io
 import tokenize
 from dataclasses import dataclass
@@ -56,3 +57,20 @@ def decode_source(data: bytes) -> SourceText:
 def _clean(message: str) -> str:
     # tokenize's messages sometimes embed a repr of the file name ("<unknown>"); keep the sentence.
     return message.split(" for '")[0]
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str, keepends: bool = False) -> list[str]:
+    """Lines as Python's tokenizer counts them: only \\n, \\r\\n and \\r end a line (unlike
+    `str.splitlines`, which also breaks on form feeds and Unicode separators)."""
+    if not text:
+        return []
+    if keepends:
+        lines = [match.group(0) for match in re.finditer(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)]
+        return lines
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines

@@ -1,0 +1,144 @@
+"""Applying fixes: text edits on the original source, checked, and written atomically.
+
+A fix never corrupts a file: the edited text must still parse, it is encoded with the file's own
+encoding (a BOM stays a BOM), inserted lines take the file's line ending, and the new content is
+written to a temporary file in the same directory and renamed over the original, so an
+interrupted run leaves either the old file or the new one.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from scanlint.engine import lint_text
+from scanlint.findings import Edit, Finding
+from scanlint.source import DecodeError, decode_source, split_lines
+
+MAX_PASSES = 5
+
+
+@dataclass
+class FixOutcome:
+    path: Path
+    original: str
+    fixed: str
+    applied: int  # fixes applied
+    encoding: str
+
+    @property
+    def changed(self) -> bool:
+        return self.fixed != self.original
+
+    def diff(self, name: str) -> str:
+        return "".join(
+            difflib.unified_diff(
+                self.original.splitlines(keepends=True),
+                self.fixed.splitlines(keepends=True),
+                fromfile=f"a/{name}",
+                tofile=f"b/{name}",
+            )
+        )
+
+
+def applicable(finding: Finding, unsafe: bool) -> bool:
+    return finding.fix is not None and (finding.fix.safe or unsafe)
+
+
+def newline_of(text: str) -> str:
+    """The file's dominant line ending."""
+    crlf = text.count("\r\n")
+    lf = text.count("\n") - crlf
+    return "\r\n" if crlf > lf else "\n"
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """Apply non-overlapping edits (positions: 1-based lines, 0-based columns)."""
+    starts = [0]
+    for line in split_lines(text, keepends=True):
+        starts.append(starts[-1] + len(line))
+
+    def offset(line: int, column: int) -> int:
+        return starts[min(line, len(starts)) - 1] + column
+
+    newline = newline_of(text)
+    pieces = []
+    cursor = len(text)
+    for edit in sorted(edits, reverse=True):
+        begin, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
+        replacement = edit.text.replace("\r\n", "\n").replace("\n", newline)
+        pieces.append(text[end:cursor])
+        pieces.append(replacement)
+        cursor = begin
+    pieces.append(text[:cursor])
+    return "".join(reversed(pieces))
+
+
+def _non_overlapping(findings: Sequence[Finding], unsafe: bool) -> list[Finding]:
+    """Fixes that can go in one pass: each fix whole, none touching another's span."""
+    chosen: list[Finding] = []
+    taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for finding in findings:
+        if not applicable(finding, unsafe):
+            continue
+        assert finding.fix is not None
+        spans = [((e.line, e.column), (e.end_line, e.end_column)) for e in finding.fix.edits]
+        if any(a_start <= b_end and b_start <= a_end for a_start, a_end in spans for b_start, b_end in taken):
+            continue
+        chosen.append(finding)
+        taken.extend(spans)
+    return chosen
+
+
+def fix_text(name: str, text: str, codes: frozenset[str], unsafe: bool) -> tuple[str, int]:
+    """Apply fixes until none is left (or MAX_PASSES); each pass must leave valid Python."""
+    applied = 0
+    for _ in range(MAX_PASSES):
+        findings = lint_text(name, text, codes).findings
+        batch = _non_overlapping(findings, unsafe)
+        if not batch:
+            break
+        candidate = apply_edits(text, [e for f in batch for e in f.fix.edits])  # type: ignore[union-attr]
+        try:
+            ast.parse(candidate)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            break  # refuse a fix that would break the file
+        text = candidate
+        applied += len(batch)
+    return text, applied
+
+
+def fix_file(path: Path, name: str, codes: frozenset[str], unsafe: bool) -> FixOutcome | None:
+    """The fixed content of one file (not yet written); None when it cannot be read or decoded."""
+    try:
+        data = path.read_bytes()
+        source = decode_source(data)
+    except (OSError, DecodeError):
+        return None
+    fixed, applied = fix_text(name, source.text, codes, unsafe)
+    return FixOutcome(path, source.text, fixed, applied, source.encoding)
+
+
+def write_atomically(outcome: FixOutcome) -> None:
+    path = outcome.path
+    data = outcome.fixed.encode(outcome.encoding)
+    mode = path.stat().st_mode & 0o7777
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".scanlint-tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
