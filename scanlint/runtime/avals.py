@@ -53,17 +53,27 @@ def typed_leaves(tree: Any) -> tuple[list[tuple[str, LeafType]], Any]:
 
 
 def describe_tree(tree: Any) -> str:
-    """`float32[3]` for a single array, `{['h']: float32[3], ['c']: float32[3]}` for a pytree."""
+    """`float32[3]` for a single array, `{'h': float32[3], 'c': float32[3]}` for a dict of arrays."""
     leaves, treedef = typed_leaves(tree)
     return describe_typed(leaves, treedef)
 
 
 def describe_typed(leaves: list[tuple[str, LeafType]], treedef: Any) -> str:
-    if len(leaves) == 1 and leaves[0][0] == "":
+    """Render the pytree with each leaf replaced by its type; fall back to `{path: type}` when the
+    tree's own classes do not print their contents."""
+    if treedef_is_leaf(treedef):
         return str(leaves[0][1])
-    if not leaves:
-        return "()" if treedef.num_nodes > 1 else str(treedef)
+    try:
+        text = repr(treedef.unflatten([kind for _, kind in leaves]))
+        if " object at 0x" not in text and "\n" not in text:
+            return text if len(text) <= 300 else text[:297] + "..."
+    except Exception:
+        pass
     return "{" + ", ".join(f"{path}: {kind}" for path, kind in leaves) + "}"
+
+
+def treedef_is_leaf(treedef: Any) -> bool:
+    return treedef.num_nodes == 1 and treedef.num_leaves == 1
 
 
 @dataclass(frozen=True)
@@ -97,19 +107,18 @@ def compare_typed(
     changes: list[LeafChange] = []
     if not _same_treedef(before_def, after_def):
         before_map, after_map = dict(before_leaves), dict(after_leaves)
-        if list(before_map) == list(after_map):
-            changes.append(LeafChange(prefix, _short_treedef(before_def), _short_treedef(after_def), "structure"))
+        missing = [path for path in before_map if path not in after_map]
+        added = [path for path in after_map if path not in before_map]
+        nested = not treedef_is_leaf(before_def) and not treedef_is_leaf(after_def)
+        if nested and (missing or added) and len(missing) + len(added) <= 3:
+            changes.extend(LeafChange(prefix + p, str(before_map[p]), "missing", "structure") for p in missing)
+            changes.extend(LeafChange(prefix + p, "missing", str(after_map[p]), "structure") for p in added)
         else:
-            for path, kind in before_leaves:
-                if path not in after_map:
-                    changes.append(LeafChange(prefix + path, str(kind), "missing", "structure"))
-            for path, kind in after_leaves:
-                if path not in before_map:
-                    changes.append(LeafChange(prefix + path, "missing", str(kind), "structure"))
-            if not changes:
-                changes.append(
-                    LeafChange(prefix, _short_treedef(before_def), _short_treedef(after_def), "structure")
-                )
+            whole_before = describe_typed(before_leaves, before_def)
+            whole_after = describe_typed(after_leaves, after_def)
+            if whole_before == whole_after:
+                whole_before, whole_after = _short_treedef(before_def), _short_treedef(after_def)
+            changes.append(LeafChange(prefix, whole_before, whole_after, "structure"))
         return changes
     for (path, old), (_, new) in zip(before_leaves, after_leaves):
         if old.shape != new.shape:
@@ -140,8 +149,17 @@ def is_array(value: Any) -> bool:
 
 def short_repr(value: Any, limit: int = 60) -> str:
     if is_array(value):
-        kind = "np" if isinstance(value, (np.ndarray, np.generic)) else "jax"
-        return f"{kind} array {leaf_type(value)}"
+        if isinstance(value, (np.ndarray, np.generic)):
+            dims = ",".join(str(d) for d in np.shape(value))
+            text = f"np array {np.asarray(value).dtype.name}[{dims}]"
+        else:
+            text = f"jax array {leaf_type(value)}"
+        try:
+            if np.size(value) <= 6:
+                text += " " + np.array2string(np.asarray(value), separator=", ")
+        except Exception:  # a tracer has no values
+            pass
+        return text
     try:
         text = repr(value)
     except Exception:

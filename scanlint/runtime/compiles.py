@@ -1,0 +1,608 @@
+"""Counting traces and XLA compilations per jitted function, with the reason for each recompile.
+
+Counting comes from `jax.monitoring` duration events, registered while at least one
+`count_compiles()` window is open and unregistered when the last one closes:
+
+- `/jax/core/compile/jaxpr_trace_duration`: one top-level trace (`fun_name` is the bare name);
+- `/jax/core/compile/backend_compile_duration`: one compile-cache miss (`fun_name="jit(f)"`). It
+  also fires on a persistent-cache hit, so `/jax/compilation_cache/cache_hits` is subtracted.
+
+In-memory cache hits fire nothing, so calls are counted by the functions themselves: while a
+window is open, `jax.jit` (and user-module aliases of it) returns a `CountedFunction`, a thin
+proxy around the real jitted function. On a call that traced, compiled or raised, the proxy
+compares the arguments with those of the function's previous compile (pytree structure, each
+leaf's shape, dtype and weak type, pytree metadata, static arguments) and records the reason in
+words, for example `params (Params aux_data['a']): 2 -> 3`. JAX's own `explain_cache_misses`
+log is not used: it can blame the wrong cause (a shape change reported as a metadata change).
+
+Functions jitted before the window opened are still counted by name (`counter.by_name`), without
+calls or reasons.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import inspect
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import jax
+import jax.monitoring
+import numpy as np
+
+from scanlint.findings import Finding, Severity
+from scanlint.runtime.avals import LeafType, is_array, leaf_type, short_repr
+from scanlint.runtime.codes import UNEXPECTED_RECOMPILE
+from scanlint.runtime.locations import (
+    Location,
+    caller_location,
+    class_location,
+    function_location,
+    is_library_file,
+)
+from scanlint.runtime.patching import Rebinding
+
+TRACE_EVENT = "/jax/core/compile/jaxpr_trace_duration"
+LOWER_EVENT = "/jax/core/compile/jaxpr_to_mlir_module_duration"
+COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
+CACHE_HIT_EVENT = "/jax/compilation_cache/cache_hits"
+_KINDS = {TRACE_EVENT: "traces", LOWER_EVENT: "lowerings", COMPILE_EVENT: "compiles"}
+
+FIRST_CALL = "first call"
+
+
+def bare_name(fun_name: str) -> str:
+    """`jit(f)` -> `f`: trace events use the bare name, lowering and compile events the other."""
+    if fun_name.startswith("jit(") and fun_name.endswith(")"):
+        return fun_name[4:-1]
+    return fun_name
+
+
+@dataclass
+class NameCounts:
+    traces: int = 0
+    lowerings: int = 0
+    compiles: int = 0  # real XLA compiles: compile events minus persistent-cache hits
+    cache_hits: int = 0
+
+
+@dataclass
+class MetadataArray:
+    """An array found in a pytree node's static metadata (aux_data) of a jitted call's argument."""
+
+    type_name: str
+    field: str
+    value: str
+    argument: str
+    type_location: Location | None
+    flatten_location: Location | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.type_name,
+            "field": self.field,
+            "value": self.value,
+            "argument": self.argument,
+            "type_location": self.type_location.to_json() if self.type_location else None,
+            "flatten_location": self.flatten_location.to_json() if self.flatten_location else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MetadataArray:
+        return cls(
+            data["type"],
+            data["field"],
+            data["value"],
+            data["argument"],
+            Location.from_json(data["type_location"]) if data["type_location"] else None,
+            Location.from_json(data["flatten_location"]) if data["flatten_location"] else None,
+        )
+
+
+@dataclass
+class FunctionCompiles:
+    """Per jitted function: calls, traces, compiles, and one reason per call that traced or
+    compiled. `unexpected` holds the reasons that count as SCN904 (a recompile for arguments of
+    the same structure, shapes and dtypes); `errors` the exceptions its calls raised."""
+
+    function: str
+    path: str
+    line: int
+    calls: int = 0
+    traces: int = 0
+    compiles: int = 0
+    reasons: list[str] = field(default_factory=list)
+    unexpected: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    metadata_arrays: list[MetadataArray] = field(default_factory=list)
+    static_arrays: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "function": self.function,
+            "path": self.path,
+            "line": self.line,
+            "calls": self.calls,
+            "traces": self.traces,
+            "compiles": self.compiles,
+            "reasons": list(self.reasons),
+            "unexpected": list(self.unexpected),
+            "errors": list(self.errors),
+            "metadata_arrays": [m.to_json() for m in self.metadata_arrays],
+            "static_arrays": list(self.static_arrays),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FunctionCompiles:
+        values = dict(data)
+        values["metadata_arrays"] = [MetadataArray.from_json(m) for m in data["metadata_arrays"]]
+        return cls(**values)
+
+    def findings(self) -> list[Finding]:
+        if not self.unexpected:
+            return []
+        listed = "; ".join(self.unexpected)
+        message = (
+            f"jitted function {self.function} compiled {self.compiles} times; recompiled for inputs of "
+            f"the same structure, shapes and dtypes: {listed}"
+        )
+        return [
+            Finding(
+                self.path, self.line, 1, self.line, 1,
+                UNEXPECTED_RECOMPILE.code, UNEXPECTED_RECOMPILE.name, message, Severity.WARNING,
+            )
+        ]  # fmt: skip
+
+
+# --- argument signatures and the reasons they differ ------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One line of an argument signature: a leaf's type, a node's class, a metadata value or a
+    static argument. `is_array` marks metadata or static values that are arrays."""
+
+    kind: str  # "leaf", "node", "meta", "static"
+    text: str
+    leaf: LeafType | None = None
+    is_array: bool = False
+
+
+def _signature(
+    names: list[str], args: tuple[Any, ...], kwargs: dict[str, Any], static: set[int], static_names: set[str]
+) -> tuple[dict[str, _Entry], list[tuple[str, Any, str, Any]]]:
+    """Describe the arguments the way the jit cache keys them, path by path. Also returns the
+    custom pytree nodes whose metadata holds arrays (path, node, aux field value)."""
+    entries: dict[str, _Entry] = {}
+    meta_arrays: list[tuple[str, Any, str, Any]] = []
+    for index, value in enumerate(args):
+        name = names[index] if index < len(names) else f"args[{index}]"
+        if index in static or name in static_names:
+            entries[name] = _Entry("static", short_repr(value), is_array=_holds_array(value))
+        else:
+            _walk(value, name, entries, meta_arrays)
+    for name, value in kwargs.items():
+        if name in static_names:
+            entries[name] = _Entry("static", short_repr(value), is_array=_holds_array(value))
+        else:
+            _walk(value, name, entries, meta_arrays)
+    return entries, meta_arrays
+
+
+def _walk(value: Any, path: str, entries: dict[str, _Entry], meta_arrays: list[tuple[str, Any, str, Any]]) -> None:
+    try:
+        children, aux = jax.tree_util.flatten_one_level_with_keys(value)
+    except ValueError:
+        kind = leaf_type(value)
+        entries[path] = _Entry("leaf", str(kind), kind)
+        return
+    node_type = type(value)
+    if node_type not in (tuple, list, dict) and value is not None and not _is_namedtuple(value):
+        entries[path] = _Entry("node", node_type.__qualname__)
+        for field_name, field_value in _aux_fields(value, children, aux):
+            meta_path = f"{path} ({node_type.__qualname__} {field_name})"
+            holds = _holds_array(field_value)
+            entries[meta_path] = _Entry("meta", short_repr(field_value), is_array=holds)
+            if holds:
+                meta_arrays.append((path, value, field_name, field_value))
+    elif value is None:
+        entries[path] = _Entry("node", "None")
+    for key, child in children:
+        _walk(child, path + _key_text(value, key, child), entries, meta_arrays)
+
+
+def _key_text(node: Any, key: Any, child: Any) -> str:
+    """`.w` rather than `[<flat index 0>]` for nodes registered without keys: find the attribute
+    that holds the child."""
+    if isinstance(key, jax.tree_util.FlattenedIndexKey):
+        for name, attribute in getattr(node, "__dict__", {}).items():
+            if attribute is child:
+                return f".{name}"
+    return jax.tree_util.keystr((key,))
+
+
+def _is_namedtuple(value: Any) -> bool:
+    return isinstance(value, tuple) and hasattr(value, "_fields")
+
+
+def _aux_fields(node: Any, children: Any, aux: Any) -> list[tuple[str, Any]]:
+    """Name the parts of a node's aux_data: dict keys, or the non-child fields of a dataclass."""
+    if aux is None or aux == ():
+        return []
+    if isinstance(aux, dict):
+        return [(f"aux_data[{key!r}]", value) for key, value in aux.items()]
+    if dataclasses.is_dataclass(node) and isinstance(aux, tuple):
+        child_names = {getattr(key, "name", None) for key, _ in children}
+        static_fields = [f.name for f in dataclasses.fields(node) if f.name not in child_names]
+        if len(static_fields) == len(aux):
+            return [(f".{name}", value) for name, value in zip(static_fields, aux)]
+    return [("aux_data", aux)]
+
+
+def _holds_array(value: Any, depth: int = 0) -> bool:
+    if is_array(value) and not isinstance(value, np.generic):
+        return True
+    if depth < 2 and isinstance(value, (tuple, list)):
+        return any(_holds_array(v, depth + 1) for v in value)
+    if depth < 2 and isinstance(value, dict):
+        return any(_holds_array(v, depth + 1) for v in value.values())
+    return False
+
+
+def _differences(before: dict[str, _Entry], after: dict[str, _Entry]) -> tuple[list[str], bool]:
+    """The changes from one signature to the next, and whether every change keeps the same
+    structure, shapes and dtypes (only weak types or array-valued metadata/static values moved):
+    the recompiles a user does not expect."""
+    changes: list[str] = []
+    surprising = True
+    for path in list(dict.fromkeys([*before, *after])):
+        old, new = before.get(path), after.get(path)
+        if old == new:
+            continue
+        if old is None or new is None:
+            changes.append(f"{path}: {'added' if old is None else 'removed'}")
+            surprising = False
+            continue
+        if old.kind == "leaf" and new.kind == "leaf" and old.leaf and new.leaf:
+            changes.append(f"{path}: {old.text} -> {new.text}")
+            if (old.leaf.shape, old.leaf.dtype) != (new.leaf.shape, new.leaf.dtype):
+                surprising = False
+        elif old.kind in ("meta", "static") and old.kind == new.kind:
+            label = "static argument " if old.kind == "static" else ""
+            changes.append(f"{label}{path}: {old.text} -> {new.text}")
+            if not (old.is_array or new.is_array):
+                surprising = False
+        else:
+            changes.append(f"{path}: {old.text} -> {new.text}")
+            surprising = False
+    return changes, surprising and bool(changes)
+
+
+# --- the hub: listeners, open windows, active calls -------------------------------------------
+
+
+class _Hub:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.windows: list[CompileCounter] = []
+        self.local = threading.local()
+
+    def active(self) -> list[_JitCall]:
+        stack = getattr(self.local, "calls", None)
+        if stack is None:
+            stack = self.local.calls = []
+        return stack
+
+    def on_duration(self, event: str, duration: float, **kwargs: Any) -> None:
+        kind = _KINDS.get(event)
+        if kind is not None:
+            self._dispatch(kind, bare_name(str(kwargs.get("fun_name", ""))))
+
+    def on_event(self, event: str, **kwargs: Any) -> None:
+        if event == CACHE_HIT_EVENT:
+            self._dispatch("cache_hits", None)
+
+    def _dispatch(self, kind: str, name: str | None) -> None:
+        stack = self.active()
+        call = stack[-1] if stack else None
+        if call is not None and (name is None or name == call.function.name):
+            setattr(call, kind, getattr(call, kind) + 1)
+            name = call.function.name
+        for window in list(self.windows):
+            window._count(kind, name or "<unknown>")
+
+    def open(self, window: CompileCounter) -> None:
+        with self.lock:
+            self.windows.append(window)
+            if len(self.windows) == 1:
+                jax.monitoring.register_event_duration_secs_listener(self.on_duration)
+                jax.monitoring.register_event_listener(self.on_event)
+                _JIT_REBINDING.acquire()
+
+    def close(self, window: CompileCounter) -> None:
+        with self.lock:
+            self.windows.remove(window)
+            if not self.windows:
+                _JIT_REBINDING.release()
+                jax.monitoring.unregister_event_duration_listener(self.on_duration)
+                jax.monitoring.unregister_event_listener(self.on_event)
+
+
+_hub = _Hub()
+
+
+class _JitCall:
+    """One call of a `CountedFunction`: the events it caused, and why it traced."""
+
+    def __init__(self, function: CountedFunction) -> None:
+        self.function = function
+        self.traces = 0
+        self.lowerings = 0
+        self.compiles = 0
+        self.cache_hits = 0
+        self.error: BaseException | None = None
+        self.reason: str | None = None
+        self.surprising = False
+        self.metadata_arrays: list[MetadataArray] = []
+        self.static_arrays: list[dict[str, Any]] = []
+
+    def explain(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        """Work out the reason, only for calls that traced, compiled or raised (cheap calls stay
+        cheap: a cache hit computes nothing)."""
+        fn = self.function
+        if not (self.traces or self.compiles or self.error is not None):
+            return
+        entries, meta_arrays = _signature(fn._arg_names, args, kwargs, fn._static_argnums, fn._static_argnames)
+        for path, node, field_name, field_value in meta_arrays:
+            self.metadata_arrays.append(_metadata_array(path, node, field_name, field_value))
+        if self.error is not None:
+            for path, entry in entries.items():
+                if entry.kind == "static" and entry.is_array:
+                    self.static_arrays.append(
+                        {"argument": path, "value": entry.text, "call_site": caller_location(1).to_json()}
+                    )
+        if not (self.traces or self.compiles):
+            return
+        previous = fn._previous
+        if previous is None:
+            self.reason = FIRST_CALL
+        elif previous == entries:
+            self.reason = "same argument signature as the previous compile (cache cleared or trace context changed)"
+            self.surprising = True
+        else:
+            changes, self.surprising = _differences(previous, entries)
+            self.reason = "; ".join(changes)
+        fn._previous = entries
+
+
+def _metadata_array(path: str, node: Any, field_name: str, value: Any) -> MetadataArray:
+    node_type = type(node)
+    flatten = None
+    try:
+        from jax._src import tree_util as _tree_util  # only to locate the user's flatten function
+
+        entry = _tree_util._registry.get(node_type)
+        if entry is not None and inspect.isfunction(entry.to_iter):
+            flatten = function_location(entry.to_iter)
+            if is_library_file(flatten.path):
+                flatten = None
+    except Exception:
+        flatten = None
+    return MetadataArray(
+        type_name=f"{node_type.__module__}.{node_type.__qualname__}",
+        field=field_name,
+        value=short_repr(value),
+        argument=path,
+        type_location=class_location(node_type),
+        flatten_location=flatten,
+    )
+
+
+# --- the proxy returned by jax.jit while counting -----------------------------------------------
+
+
+class CountedFunction:
+    """A jitted function that reports its calls to open `count_compiles()` windows. Everything
+    else (`lower`, `trace`, `eval_shape`, `clear_cache`, ...) is the real jitted function's."""
+
+    def __init__(self, jitted: Any, fun: Callable[..., Any], options: dict[str, Any]) -> None:
+        self._jitted = jitted
+        self._fun = fun
+        self.name = _jax_fun_name(fun)
+        self._location = function_location(fun)
+        self._previous: dict[str, _Entry] | None = None
+        self._arg_names, self._static_argnums, self._static_argnames = _static_spec(fun, options)
+        try:
+            functools.update_wrapper(self, fun)
+        except (AttributeError, TypeError):
+            pass
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not _hub.windows:
+            return self._jitted(*args, **kwargs)
+        call = _JitCall(self)
+        stack = _hub.active()
+        stack.append(call)
+        try:
+            return self._jitted(*args, **kwargs)
+        except BaseException as error:
+            call.error = error
+            raise
+        finally:
+            stack.pop()
+            try:
+                call.explain(args, kwargs)
+            except Exception:
+                pass
+            for window in list(_hub.windows):
+                window._record(call)
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        if instance is None:
+            return self
+        return functools.partial(self, instance)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._jitted, name)
+
+    def __repr__(self) -> str:
+        return f"<counted {self._jitted!r}>"
+
+
+def _jax_fun_name(fun: Any) -> str:
+    name = getattr(fun, "__name__", None)
+    if name is not None:
+        return str(name)
+    if isinstance(fun, functools.partial):
+        return _jax_fun_name(fun.func)
+    return "<unnamed function>"
+
+
+def _static_spec(fun: Any, options: dict[str, Any]) -> tuple[list[str], set[int], set[str]]:
+    """Parameter names, and the static positions and names as `jax.jit` resolves them."""
+    nums = options.get("static_argnums")
+    names = options.get("static_argnames")
+    static = {nums} if isinstance(nums, int) else set(nums or ())
+    static_names = {names} if isinstance(names, str) else set(names or ())
+    try:
+        parameters = list(inspect.signature(fun).parameters.values())
+    except (TypeError, ValueError):
+        return [], static, static_names
+    positional = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    static = {i + len(positional) if i < 0 else i for i in static}
+    static_names |= {positional[i] for i in static if 0 <= i < len(positional)}
+    static |= {positional.index(n) for n in static_names if n in positional}
+    return positional, static, static_names
+
+
+_ORIGINAL_JIT = jax.jit
+
+
+def jit(*args: Any, **options: Any) -> Any:
+    """`jax.jit` while a `count_compiles()` window is open: the same, wrapped for counting."""
+    if not args:
+        decorator = _ORIGINAL_JIT(**options)
+        return lambda fun: CountedFunction(decorator(fun), fun, options)
+    return CountedFunction(_ORIGINAL_JIT(*args, **options), args[0], options)
+
+
+_JIT_REBINDING = Rebinding(jax, "jit", jit)
+
+
+# --- the window -----------------------------------------------------------------------------------
+
+
+class CompileCounter:
+    """What `count_compiles()` yields. Look functions up by the jitted object or by name."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, NameCounts] = {}
+        self._functions: dict[int, tuple[CountedFunction, FunctionCompiles]] = {}
+        self._lock = threading.Lock()
+
+    def _count(self, kind: str, name: str) -> None:
+        with self._lock:
+            counts = self.by_name.setdefault(name, NameCounts())
+            if kind == "cache_hits":
+                counts.cache_hits += 1
+                counts.compiles -= 1
+            else:
+                setattr(counts, kind, getattr(counts, kind) + 1)
+
+    def _record(self, call: _JitCall) -> None:
+        function = call.function
+        with self._lock:
+            entry = self._functions.get(id(function))
+            if entry is None:
+                where = function._location
+                stats = FunctionCompiles(where.name or function.name, where.path, where.line)
+                self._functions[id(function)] = (function, stats)
+            else:
+                stats = entry[1]
+            stats.calls += 1
+            stats.traces += call.traces
+            stats.compiles += call.compiles - call.cache_hits
+            if call.reason is not None:
+                stats.reasons.append(call.reason)
+                if call.surprising:
+                    stats.unexpected.append(call.reason)
+            if call.error is not None:
+                stats.errors.append(f"{type(call.error).__name__}: {str(call.error)[:300]}")
+            for item in call.metadata_arrays:
+                if all((m.type_name, m.field) != (item.type_name, item.field) for m in stats.metadata_arrays):
+                    stats.metadata_arrays.append(item)
+            stats.static_arrays.extend(call.static_arrays)
+
+    @property
+    def functions(self) -> list[FunctionCompiles]:
+        """Every function jitted inside a counting window and called in this one."""
+        with self._lock:
+            return [stats for _, stats in self._functions.values()]
+
+    def function(self, fn: Any) -> FunctionCompiles | None:
+        with self._lock:
+            entry = self._functions.get(id(fn))
+            return entry[1] if entry else None
+
+    def _name_counts(self, fn: Any) -> NameCounts:
+        name = bare_name(fn) if isinstance(fn, str) else _jax_fun_name(fn)
+        return self.by_name.get(name, NameCounts())
+
+    def calls(self, fn: Any) -> int | None:
+        stats = self.function(fn)
+        return stats.calls if stats else None
+
+    def traces(self, fn: Any) -> int:
+        stats = None if isinstance(fn, str) else self.function(fn)
+        return stats.traces if stats else self._name_counts(fn).traces
+
+    def compiles(self, fn: Any) -> int:
+        """XLA compiles of `fn` (a function jitted while counting, a jitted function, or a name)."""
+        stats = None if isinstance(fn, str) else self.function(fn)
+        return stats.compiles if stats else self._name_counts(fn).compiles
+
+    def reasons(self, fn: Any) -> list[str]:
+        stats = self.function(fn)
+        return list(stats.reasons) if stats else []
+
+    @property
+    def total_compiles(self) -> int:
+        with self._lock:
+            return sum(c.compiles for c in self.by_name.values())
+
+    @property
+    def total_traces(self) -> int:
+        with self._lock:
+            return sum(c.traces for c in self.by_name.values())
+
+    def findings(self) -> list[Finding]:
+        return sorted(f for stats in self.functions for f in stats.findings())
+
+
+@contextmanager
+def count_compiles() -> Iterator[CompileCounter]:
+    """Count traces and XLA compilations in the block, per jitted function.
+
+    Example::
+
+        with count_compiles() as counts:
+            step = jax.jit(train_step)
+            for batch in batches:
+                state = step(state, batch)
+        stats = counts.function(step)
+        print(stats.calls, stats.traces, stats.compiles, stats.reasons)
+
+    Functions passed through `jax.jit` inside the block (or inside any open window) get calls and
+    reasons; others are counted by name in `counts.by_name` (eager operations appear there too,
+    under their primitive's name).
+    """
+    window = CompileCounter()
+    _hub.open(window)
+    try:
+        yield window
+    finally:
+        _hub.close(window)

@@ -1,0 +1,519 @@
+"""Observing every raw `lax.scan`, `lax.fori_loop` and `lax.while_loop` call while user code runs.
+
+`observe_scans()` replaces the three functions (also where user modules imported them by name)
+with versions that wrap the body in an observer and then call the real JAX function. The observer
+sees the body's input and output while JAX traces it, so inside `jit`, `vmap`, `grad` or a Flax
+`apply` alike, and it records:
+
+- the call site and the body's source span (partials, bound methods and decorators unwrapped);
+- the carry's input and output types, leaf by leaf, judged as JAX judges them (weak types are
+  ignored by `lax.scan`, weakly typed inits are promoted), with each changed leaf named by path;
+- whether a scan body returned a `(carry, out)` pair;
+- an exception raised by the body or by JAX's own check (it still propagates unchanged);
+- Flax parameters created and RNG keys drawn while the body was being traced (a key drawn there
+  is drawn once for all steps).
+
+Why not `jax.eval_shape(body, ...)` before the call: that traces the user's body a second time,
+and a second trace is not free of effects in Flax (it advances `make_rng` counters and the
+auto-naming of submodules), so the program would no longer behave as it does unobserved. Wrapping
+the body costs nothing extra: the real scan traces it once, as it always does. For checking a body
+on its own, without running the program, use `check_carry_invariant`, which does use `eval_shape`.
+
+The body wrapper is cached per body object, so an eager scan called in a Python loop keeps hitting
+JAX's trace and compile caches exactly as it would without observation.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import jax
+
+from scanlint.findings import Finding, Fix, Severity
+from scanlint.runtime.avals import (
+    LeafChange,
+    LeafType,
+    compare_typed,
+    describe_typed,
+    treedef_is_leaf,
+    typed_leaves,
+)
+from scanlint.runtime.codes import RUNTIME_BODY_NOT_PAIR, RUNTIME_CARRY_MISMATCH, WEAK_TYPE_CARRY_RECOMPILE
+from scanlint.runtime.locations import Location, caller_location, function_location, is_library_file
+from scanlint.runtime.patching import Rebinding
+
+_ORIGINALS = {
+    "scan": jax.lax.scan,
+    "fori_loop": jax.lax.fori_loop,
+    "while_loop": jax.lax.while_loop,
+}
+_SCAN_SIGNATURE = inspect.signature(_ORIGINALS["scan"])
+_FORI_SIGNATURE = inspect.signature(_ORIGINALS["fori_loop"])
+_WHILE_SIGNATURE = inspect.signature(_ORIGINALS["while_loop"])
+
+
+@dataclass
+class LoopRecord:
+    """One loop call site with one body and one input type, and what was seen there.
+
+    `ok` is True when JAX accepted the body, False when the body raised, returned no pair, or
+    changed its carry's type, and None when the body was not traced while observed (a cache hit).
+    `changes` are the carry differences JAX rejects; `promoted` the weakly typed leaves JAX
+    silently promoted to the body's dtype; `weak_to_strong` the weakly typed init leaves that come
+    back strongly typed (the recompile trap of a caller that loops over its own output).
+    """
+
+    primitive: str
+    call_site: Location
+    body: Location
+    library: bool
+    carry_in: str
+    xs: str | None
+    carry_out: str | None = None
+    ok: bool | None = None
+    error: str | None = None
+    error_type: str | None = None
+    returns_pair: bool | None = None
+    changes: list[LeafChange] = field(default_factory=list)
+    promoted: list[LeafChange] = field(default_factory=list)
+    weak_to_strong: list[LeafChange] = field(default_factory=list)
+    flax_params_created: list[str] = field(default_factory=list)
+    flax_rngs_drawn: list[str] = field(default_factory=list)
+    calls: int = 0
+    traces: int = 0
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        site, body = self.call_site, self.body
+        return (self.primitive, site.path, site.line, site.column, body.path, body.line, body.name,
+                self.carry_in, self.xs)  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "primitive": self.primitive,
+            "call_site": self.call_site.to_json(),
+            "body": self.body.to_json(),
+            "library": self.library,
+            "carry_in": self.carry_in,
+            "xs": self.xs,
+            "carry_out": self.carry_out,
+            "ok": self.ok,
+            "error": self.error,
+            "error_type": self.error_type,
+            "returns_pair": self.returns_pair,
+            "changes": [_change_json(c) for c in self.changes],
+            "promoted": [_change_json(c) for c in self.promoted],
+            "weak_to_strong": [_change_json(c) for c in self.weak_to_strong],
+            "flax_params_created": list(self.flax_params_created),
+            "flax_rngs_drawn": list(self.flax_rngs_drawn),
+            "calls": self.calls,
+            "traces": self.traces,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LoopRecord:
+        values = dict(data)
+        values["call_site"] = Location.from_json(data["call_site"])
+        values["body"] = Location.from_json(data["body"])
+        for name in ("changes", "promoted", "weak_to_strong"):
+            values[name] = [LeafChange(**c) for c in data[name]]
+        return cls(**values)
+
+    def merge(self, other: LoopRecord) -> None:
+        """Fold a later call with the same key into this record: keep what was learnt first
+        unless the later call traced the body and this one did not."""
+        calls, traces = self.calls + other.calls, self.traces + other.traces
+        created = list(dict.fromkeys(self.flax_params_created + other.flax_params_created))
+        drawn = list(dict.fromkeys(self.flax_rngs_drawn + other.flax_rngs_drawn))
+        if (self.ok is None and other.ok is not None) or (other.ok is False and self.ok is not False):
+            self.__dict__.update(other.__dict__)
+        self.calls, self.traces = calls, traces
+        self.flax_params_created, self.flax_rngs_drawn = created, drawn
+
+    def findings(self) -> list[Finding]:
+        """Runtime-only findings for this call site (SCN901-903). Library call sites give none."""
+        if self.library:
+            return []
+        found = []
+        body = self.body
+        if self.returns_pair is False:
+            found.append(_finding(
+                RUNTIME_BODY_NOT_PAIR, body,
+                f"{self.primitive} body {body.name} did not return a (carry, out) pair; "
+                f"it returned {self.carry_out}",
+            ))  # fmt: skip
+        elif self.changes:
+            listed = "; ".join(str(c) for c in self.changes)
+            found.append(_finding(
+                RUNTIME_CARRY_MISMATCH, body,
+                f"{self.primitive} body {body.name} changes its carry: {listed}",
+            ))  # fmt: skip
+        if self.weak_to_strong and self.ok:
+            listed = "; ".join(str(c) for c in self.weak_to_strong)
+            site = self.call_site
+            found.append(_finding(
+                WEAK_TYPE_CARRY_RECOMPILE, site,
+                f"weakly typed carry init becomes strongly typed: {listed}; a jitted caller that "
+                "feeds this carry back in compiles twice. Give the init a dtype "
+                "(e.g. jnp.zeros((), jnp.float32) instead of 0.0)",
+                Severity.WARNING,
+                Fix("give the carry init an explicit dtype", safe=False, edits=()),
+            ))  # fmt: skip
+        return found
+
+
+def _finding(
+    code: Any, where: Location, message: str, severity: Severity = Severity.ERROR, fix: Fix | None = None
+) -> Finding:
+    return Finding(
+        where.path, where.line, where.column, where.line, where.column, code.code, code.name, message, severity, fix
+    )
+
+
+def _change_json(change: LeafChange) -> dict[str, str]:
+    return {"path": change.path, "before": change.before, "after": change.after, "kind": change.kind}
+
+
+@dataclass
+class _Pass:
+    """One trace of the body by JAX (scan traces twice when it promotes a weakly typed init)."""
+
+    carry_in: tuple[list[tuple[str, LeafType]], Any]
+    output: Any = None
+    carry_out: tuple[list[tuple[str, LeafType]], Any] | None = None
+    returns_pair: bool | None = None
+    error: BaseException | None = None
+
+
+class _LoopCall:
+    """Everything learnt during one Python-level call of an observed loop function."""
+
+    def __init__(self, primitive: str, body: Callable[..., Any], init: Any, xs: Any, carry_name: str) -> None:
+        self.primitive = primitive
+        self.body = body
+        self.call_site = caller_location(1)
+        self.init = typed_leaves(init)
+        self.xs = describe_typed(*typed_leaves(xs)) if primitive == "scan" else None
+        self.carry_name = carry_name
+        self.passes: list[_Pass] = []
+        self.error: BaseException | None = None
+        self.flax_params_created: list[str] = []
+        self.flax_rngs_drawn: list[str] = []
+
+    def record(self) -> LoopRecord:
+        record = LoopRecord(
+            primitive=self.primitive,
+            call_site=self.call_site,
+            body=function_location(self.body),
+            library=is_library_file(self.call_site.path),
+            carry_in=describe_typed(*self.init),
+            xs=self.xs,
+            flax_params_created=list(dict.fromkeys(self.flax_params_created)),
+            flax_rngs_drawn=list(dict.fromkeys(self.flax_rngs_drawn)),
+            calls=1,
+            traces=len(self.passes),
+        )
+        if self.passes:
+            self._judge(record)
+        if self.error is not None:
+            record.ok = False
+            record.error_type = type(self.error).__name__
+            record.error = _first_lines(self.error)
+        return record
+
+    def _judge(self, record: LoopRecord) -> None:
+        last = self.passes[-1]
+        prefix = self.carry_name
+        if last.error is not None:
+            record.ok = False
+            record.error_type = type(last.error).__name__
+            record.error = _first_lines(last.error)
+            return
+        if self.primitive == "scan":
+            record.returns_pair = last.returns_pair
+            if not last.returns_pair:
+                record.ok = False
+                record.carry_out = describe_typed(*typed_leaves(last.output))
+                return
+        assert last.carry_out is not None
+        record.carry_out = describe_typed(*last.carry_out)
+        changes = compare_typed(prefix, *last.carry_in, *last.carry_out)
+        record.changes = [c for c in changes if c.kind != "weak-type"]
+        record.ok = not record.changes
+        first = self.passes[0]
+        if len(self.passes) > 1 and first.carry_out is not None:
+            in_leaves = dict(first.carry_in[0])
+            record.promoted = [
+                c for c in compare_typed(prefix, *first.carry_in, *first.carry_out)
+                if c.kind == "dtype" and in_leaves.get(c.path[len(prefix):], LeafType((), "")).weak
+            ]  # fmt: skip
+        init_leaves, init_def = self.init
+        final_leaves, final_def = last.carry_out
+        if len(init_leaves) == len(final_leaves):
+            record.weak_to_strong = [
+                c for c in compare_typed(prefix, init_leaves, init_def, final_leaves, final_def)
+                if c.kind in ("weak-type", "dtype") and dict(init_leaves)[c.path[len(prefix):]].weak
+                and not dict(final_leaves)[c.path[len(prefix):]].weak
+            ]  # fmt: skip
+
+
+def _first_lines(error: BaseException, limit: int = 600) -> str:
+    text = f"{type(error).__name__}: {error}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --- sessions ---------------------------------------------------------------------------------
+
+_sessions: list[ScanObservation] = []
+_sessions_lock = threading.Lock()
+_local = threading.local()
+
+
+def _calls() -> list[_LoopCall]:
+    stack = getattr(_local, "calls", None)
+    if stack is None:
+        stack = _local.calls = []
+    return stack
+
+
+def _tracing_bodies() -> list[_LoopCall]:
+    stack = getattr(_local, "bodies", None)
+    if stack is None:
+        stack = _local.bodies = []
+    return stack
+
+
+def current_body_call() -> _LoopCall | None:
+    """The loop whose body is being traced on this thread right now, if any."""
+    stack = _tracing_bodies()
+    return stack[-1] if stack else None
+
+
+class ScanObservation:
+    """What `observe_scans()` yields: the loop calls seen so far, merged by call site, body and
+    input type. Read `records` (every loop), `scans` (lax.scan only) or `findings()`."""
+
+    def __init__(self) -> None:
+        self._records: dict[tuple[Any, ...], LoopRecord] = {}
+        self._lock = threading.Lock()
+
+    def _add(self, record: LoopRecord) -> None:
+        with self._lock:
+            existing = self._records.get(record.key)
+            if existing is None:
+                self._records[record.key] = record
+            else:
+                existing.merge(record)
+
+    @property
+    def records(self) -> list[LoopRecord]:
+        with self._lock:
+            return list(self._records.values())
+
+    @property
+    def scans(self) -> list[LoopRecord]:
+        return [r for r in self.records if r.primitive == "scan"]
+
+    def findings(self) -> list[Finding]:
+        found: list[Finding] = []
+        for record in self.records:
+            found.extend(f for f in record.findings() if f not in found)
+        return sorted(found)
+
+
+@contextmanager
+def observe_scans() -> Iterator[ScanObservation]:
+    """Observe every raw `lax.scan`, `lax.fori_loop` and `lax.while_loop` call in the block.
+
+    Example::
+
+        with observe_scans() as seen:
+            model.apply(variables, xs)
+        for scan in seen.scans:
+            print(scan.call_site, scan.carry_in, "->", scan.carry_out, scan.ok)
+
+    Only calls that trace their body inside the block are seen: a jitted function traced before
+    the block reuses its compiled code and does not call `lax.scan` again (call
+    `jax.clear_caches()` first to see it). The program's behaviour is unchanged: the real JAX
+    function runs and its exceptions propagate after being recorded.
+    """
+    session = ScanObservation()
+    with _sessions_lock:
+        _sessions.append(session)
+        if len(_sessions) == 1:
+            _install()
+    try:
+        yield session
+    finally:
+        with _sessions_lock:
+            _sessions.remove(session)
+            if not _sessions:
+                _uninstall()
+
+
+def _publish(call: _LoopCall) -> None:
+    try:
+        record = call.record()
+    except Exception:  # observation must never break the user's program
+        return
+    with _sessions_lock:
+        sessions = list(_sessions)
+    for session in sessions:
+        session._add(LoopRecord.from_json(record.to_json()) if len(sessions) > 1 else record)
+
+
+# --- the replacements -------------------------------------------------------------------------
+
+_wrapper_cache: dict[Any, Callable[..., Any]] = {}
+_WRAPPER_CACHE_LIMIT = 1024
+
+
+def _observed_body(primitive: str, body: Callable[..., Any]) -> Callable[..., Any]:
+    """A stand-in for `body` that reports each trace to the innermost observed loop call. Cached
+    per body so JAX's caches, keyed on the function object, keep hitting."""
+    try:
+        cached = _wrapper_cache.get((primitive, body))
+    except TypeError:  # an unhashable callable: no caching
+        cached = None
+    if cached is not None:
+        return cached
+
+    def observed(*args: Any) -> Any:
+        stack = _calls()
+        call = stack[-1] if stack else None
+        if call is None or call.body is not body:
+            return body(*args)
+        carry = args[0] if primitive in ("scan", "while_loop") else args[1]
+        step = _Pass(typed_leaves(carry))
+        call.passes.append(step)
+        bodies = _tracing_bodies()
+        bodies.append(call)
+        try:
+            output = body(*args)
+        except BaseException as error:
+            step.error = error
+            raise
+        finally:
+            bodies.pop()
+        try:
+            _note_output(primitive, step, output)
+        except Exception:
+            pass
+        return output
+
+    try:
+        functools.update_wrapper(observed, body)
+    except (AttributeError, TypeError):
+        pass
+    observed.__wrapped__ = body  # type: ignore[attr-defined]
+    try:
+        if len(_wrapper_cache) >= _WRAPPER_CACHE_LIMIT:
+            _wrapper_cache.clear()
+        _wrapper_cache[(primitive, body)] = observed
+    except TypeError:
+        pass
+    return observed
+
+
+def _note_output(primitive: str, step: _Pass, output: Any) -> None:
+    step.output = output
+    if primitive != "scan":
+        step.carry_out = typed_leaves(output)
+        return
+    treedef = jax.tree_util.tree_structure(output)
+    # JAX unpacks the output's top-level node and requires exactly two children.
+    step.returns_pair = not treedef_is_leaf(treedef) and len(treedef.children()) == 2 and _is_sequence(output)
+    if step.returns_pair:
+        step.carry_out = typed_leaves(output[0])
+
+
+def _is_sequence(value: Any) -> bool:
+    return isinstance(value, (tuple, list))
+
+
+def _carry_name(body: Callable[..., Any], position: int, default: str) -> str:
+    try:
+        names = list(inspect.signature(body).parameters)
+        return names[position]
+    except (TypeError, ValueError, IndexError):
+        return default
+
+
+def _run(call: _LoopCall, run: Callable[[], Any]) -> Any:
+    stack = _calls()
+    stack.append(call)
+    try:
+        return run()
+    except BaseException as error:
+        if not call.passes or call.passes[-1].error is None:
+            call.error = error
+        raise
+    finally:
+        stack.pop()
+        _publish(call)
+
+
+def scan(*args: Any, **kwargs: Any) -> Any:
+    """`jax.lax.scan`, observed while a `observe_scans()` block is open."""
+    original = _ORIGINALS["scan"]
+    if not _sessions:
+        return original(*args, **kwargs)
+    bound = _SCAN_SIGNATURE.bind(*args, **kwargs)
+    body = bound.arguments["f"]
+    call = _LoopCall("scan", body, bound.arguments.get("init"), bound.arguments.get("xs"), _carry_name(body, 0, "carry"))
+    bound.arguments["f"] = _observed_body("scan", body)
+    return _run(call, lambda: original(*bound.args, **bound.kwargs))
+
+
+def fori_loop(*args: Any, **kwargs: Any) -> Any:
+    """`jax.lax.fori_loop`, observed while a `observe_scans()` block is open."""
+    original = _ORIGINALS["fori_loop"]
+    if not _sessions:
+        return original(*args, **kwargs)
+    bound = _FORI_SIGNATURE.bind(*args, **kwargs)
+    body = bound.arguments["body_fun"]
+    call = _LoopCall("fori_loop", body, bound.arguments.get("init_val"), None, _carry_name(body, 1, "val"))
+    bound.arguments["body_fun"] = _observed_body("fori_loop", body)
+    return _run(call, lambda: original(*bound.args, **bound.kwargs))
+
+
+def while_loop(*args: Any, **kwargs: Any) -> Any:
+    """`jax.lax.while_loop`, observed while a `observe_scans()` block is open."""
+    original = _ORIGINALS["while_loop"]
+    if not _sessions:
+        return original(*args, **kwargs)
+    bound = _WHILE_SIGNATURE.bind(*args, **kwargs)
+    body = bound.arguments["body_fun"]
+    call = _LoopCall("while_loop", body, bound.arguments.get("init_val"), None, _carry_name(body, 0, "val"))
+    bound.arguments["body_fun"] = _observed_body("while_loop", body)
+    return _run(call, lambda: original(*bound.args, **bound.kwargs))
+
+
+_REBINDINGS = [
+    Rebinding(jax.lax, "scan", scan),
+    Rebinding(jax.lax, "fori_loop", fori_loop),
+    Rebinding(jax.lax, "while_loop", while_loop),
+]
+
+
+def _install() -> None:
+    for rebinding in _REBINDINGS:
+        rebinding.acquire()
+    from scanlint.runtime import flax_hooks
+
+    flax_hooks.install()
+
+
+def _uninstall() -> None:
+    from scanlint.runtime import flax_hooks
+
+    flax_hooks.uninstall()
+    for rebinding in _REBINDINGS:
+        rebinding.release()
+    _wrapper_cache.clear()

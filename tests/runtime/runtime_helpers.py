@@ -1,0 +1,54 @@
+"""Helpers for the runtime companion's tests: load a fixture module afresh so its jitted functions
+start with empty caches, and find lines in fixtures."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import re
+from pathlib import Path
+from types import ModuleType
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+_fresh_names = itertools.count()
+
+
+def load_fresh(name: str) -> ModuleType:
+    """Import fixtures/<name>.py under a new module name: new function objects, so JAX's trace and
+    compile caches (keyed on them) start empty, and `jax.jit` runs under any open counting window."""
+    path = FIXTURES / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{name}_fresh_{next(_fresh_names)}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def expect_lines(name: str) -> dict[str, int]:
+    """The `# expect: SCNxxx` markers of a fixture: code -> line."""
+    found = {}
+    for number, text in enumerate((FIXTURES / f"{name}.py").read_text().splitlines(), start=1):
+        match = re.search(r"#\s*expect:\s*(SCN\d{3})", text)
+        if match:
+            found[match.group(1)] = number
+    return found
+
+
+def line_of(name: str, needle: str) -> int:
+    for number, text in enumerate((FIXTURES / f"{name}.py").read_text().splitlines(), start=1):
+        if needle in text:
+            return number
+    raise AssertionError(f"{needle!r} not in {name}")
+
+
+def deterministic(max_examples: int = 25):
+    """Hypothesis settings for these tests: derandomized, no example database, no deadline."""
+    from hypothesis import HealthCheck, settings
+
+    return settings(
+        database=None,
+        derandomize=True,
+        deadline=None,
+        max_examples=max_examples,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
+    )
