@@ -155,13 +155,18 @@ def short_repr(value: Any, limit: int = 60) -> str:
         else:
             text = f"jax array {leaf_type(value)}"
         try:
-            if np.size(value) <= 6:
+            if np.size(value) <= 6 and np.ndim(value) <= 1:
                 text += " " + np.array2string(np.asarray(value), separator=", ")
         except Exception:  # a tracer has no values
             pass
         return text
     try:
         text = repr(value)
+        if " object at 0x" in text and hasattr(value, "__dict__"):
+            # The default repr shows an address, not what makes two instances differ.
+            fields = ", ".join(f"{k}={short_repr(v, 20)}" for k, v in vars(value).items())
+            text = f"{type(value).__name__}({fields})"
     except Exception:
         text = f"<{type(value).__name__}>"
+    text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."

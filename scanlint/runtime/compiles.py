@@ -170,6 +170,29 @@ class _Entry:
     text: str
     leaf: LeafType | None = None
     is_array: bool = False
+    value: Any = None  # a hashable metadata or static value, compared as JAX compares it
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Entry):
+            return NotImplemented
+        if (self.kind, self.text, self.leaf, self.is_array) != (other.kind, other.text, other.leaf, other.is_array):
+            return False
+        try:
+            return bool(self.value == other.value) and type(self.value) is type(other.value)
+        except Exception:
+            return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _static_entry(kind: str, value: Any) -> _Entry:
+    holds = _holds_array(value)
+    try:
+        hash(value)
+        token = value
+    except Exception:
+        token = None
+    return _Entry(kind, short_repr(value), is_array=holds, value=None if holds else token)
 
 
 def _signature(
@@ -182,12 +205,12 @@ def _signature(
     for index, value in enumerate(args):
         name = names[index] if index < len(names) else f"args[{index}]"
         if index in static or name in static_names:
-            entries[name] = _Entry("static", short_repr(value), is_array=_holds_array(value))
+            entries[name] = _static_entry("static", value)
         else:
             _walk(value, name, entries, meta_arrays)
     for name, value in kwargs.items():
         if name in static_names:
-            entries[name] = _Entry("static", short_repr(value), is_array=_holds_array(value))
+            entries[name] = _static_entry("static", value)
         else:
             _walk(value, name, entries, meta_arrays)
     return entries, meta_arrays
@@ -205,9 +228,8 @@ def _walk(value: Any, path: str, entries: dict[str, _Entry], meta_arrays: list[t
         entries[path] = _Entry("node", node_type.__qualname__)
         for field_name, field_value in _aux_fields(value, children, aux):
             meta_path = f"{path} ({node_type.__qualname__} {field_name})"
-            holds = _holds_array(field_value)
-            entries[meta_path] = _Entry("meta", short_repr(field_value), is_array=holds)
-            if holds:
+            entries[meta_path] = entry = _static_entry("meta", field_value)
+            if entry.is_array:
                 meta_arrays.append((path, value, field_name, field_value))
     elif value is None:
         entries[path] = _Entry("node", "None")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import re
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -20,6 +21,7 @@ def load_fresh(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"{name}_fresh_{next(_fresh_names)}", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # inspect finds class sources through sys.modules
     spec.loader.exec_module(module)
     return module
 
