@@ -25,13 +25,32 @@ from scanlint.runtime.locations import SCANLINT_DIR
 jax.extend.source_info_util.register_exclusion(SCANLINT_DIR)
 
 from scanlint.runtime.compiles import CompileCounter, FunctionCompiles, count_compiles  # noqa: E402
+from scanlint.runtime.jaxprs import JaxprScan, scans_in  # noqa: E402
 from scanlint.runtime.loops import LoopRecord, ScanObservation, observe_scans  # noqa: E402
+from scanlint.runtime.properties import (  # noqa: E402
+    CarryNotInvariant,
+    RecompileError,
+    assert_compiles_once,
+    carries_like,
+    check_carry_invariant,
+    pytrees_like,
+    specs_of,
+)
 
 __all__ = [
+    "CarryNotInvariant",
     "CompileCounter",
     "FunctionCompiles",
+    "JaxprScan",
     "LoopRecord",
+    "RecompileError",
     "ScanObservation",
+    "assert_compiles_once",
+    "carries_like",
+    "check_carry_invariant",
     "count_compiles",
     "observe_scans",
+    "pytrees_like",
+    "scans_in",
+    "specs_of",
 ]
