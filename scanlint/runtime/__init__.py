@@ -1,6 +1,6 @@
 """scanlint's runtime companion: run JAX code and check what the static rules can only suspect.
 
-Importing this package imports JAX; the static linter never imports it. Public API:
+The static linter never imports this package. Its public names import JAX when first used:
 
 - `observe_scans()`: context manager recording every raw `lax.scan` / `fori_loop` /
   `while_loop` call (call site, body, carry types in and out, verdict) without extra tracing.
@@ -16,41 +16,40 @@ Importing this package imports JAX; the static linter never imports it. Public A
 
 from __future__ import annotations
 
-import jax.extend.source_info_util
+import importlib
+from typing import Any
 
-from scanlint.runtime.locations import SCANLINT_DIR
+# Public name -> defining module. Resolved on first use (PEP 562), so `scanlint trace`, which only
+# starts a child process and joins JSON results, never imports JAX itself.
+_EXPORTS = {
+    "CompileCounter": "scanlint.runtime.compiles",
+    "FunctionCompiles": "scanlint.runtime.compiles",
+    "count_compiles": "scanlint.runtime.compiles",
+    "JaxprScan": "scanlint.runtime.jaxprs",
+    "scans_in": "scanlint.runtime.jaxprs",
+    "LoopRecord": "scanlint.runtime.loops",
+    "ScanObservation": "scanlint.runtime.loops",
+    "observe_scans": "scanlint.runtime.loops",
+    "CarryNotInvariant": "scanlint.runtime.properties",
+    "RecompileError": "scanlint.runtime.properties",
+    "assert_compiles_once": "scanlint.runtime.properties",
+    "carries_like": "scanlint.runtime.properties",
+    "check_carry_invariant": "scanlint.runtime.properties",
+    "pytrees_like": "scanlint.runtime.properties",
+    "specs_of": "scanlint.runtime.properties",
+}
 
-# Without this, every equation traced inside an observed body would be located at scanlint's
-# wrapper instead of the user's line.
-jax.extend.source_info_util.register_exclusion(SCANLINT_DIR)
+__all__ = sorted(_EXPORTS)
 
-from scanlint.runtime.compiles import CompileCounter, FunctionCompiles, count_compiles  # noqa: E402
-from scanlint.runtime.jaxprs import JaxprScan, scans_in  # noqa: E402
-from scanlint.runtime.loops import LoopRecord, ScanObservation, observe_scans  # noqa: E402
-from scanlint.runtime.properties import (  # noqa: E402
-    CarryNotInvariant,
-    RecompileError,
-    assert_compiles_once,
-    carries_like,
-    check_carry_invariant,
-    pytrees_like,
-    specs_of,
-)
 
-__all__ = [
-    "CarryNotInvariant",
-    "CompileCounter",
-    "FunctionCompiles",
-    "JaxprScan",
-    "LoopRecord",
-    "RecompileError",
-    "ScanObservation",
-    "assert_compiles_once",
-    "carries_like",
-    "check_carry_invariant",
-    "count_compiles",
-    "observe_scans",
-    "pytrees_like",
-    "scans_in",
-    "specs_of",
-]
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'scanlint.runtime' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import jax
 import jax.monitoring
@@ -120,6 +120,8 @@ class FunctionCompiles:
     errors: list[str] = field(default_factory=list)
     metadata_arrays: list[MetadataArray] = field(default_factory=list)
     static_arrays: list[dict[str, Any]] = field(default_factory=list)
+    pytree_types: list[dict[str, Any]] = field(default_factory=list)
+    call_sites: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -134,6 +136,8 @@ class FunctionCompiles:
             "errors": list(self.errors),
             "metadata_arrays": [m.to_json() for m in self.metadata_arrays],
             "static_arrays": list(self.static_arrays),
+            "pytree_types": list(self.pytree_types),
+            "call_sites": list(self.call_sites),
         }
 
     @classmethod
@@ -195,46 +199,52 @@ def _static_entry(kind: str, value: Any) -> _Entry:
     return _Entry(kind, short_repr(value), is_array=holds, value=None if holds else token)
 
 
+class _ArgumentScan(NamedTuple):
+    entries: dict[str, _Entry]  # the signature, path by path
+    metadata_arrays: list[tuple[str, Any, str, Any]]  # (path, node, aux field, value) holding arrays
+    node_types: list[type]  # custom pytree node classes met
+
+
 def _signature(
     names: list[str], args: tuple[Any, ...], kwargs: dict[str, Any], static: set[int], static_names: set[str]
-) -> tuple[dict[str, _Entry], list[tuple[str, Any, str, Any]]]:
-    """Describe the arguments the way the jit cache keys them, path by path. Also returns the
-    custom pytree nodes whose metadata holds arrays (path, node, aux field value)."""
-    entries: dict[str, _Entry] = {}
-    meta_arrays: list[tuple[str, Any, str, Any]] = []
+) -> _ArgumentScan:
+    """Describe the arguments the way the jit cache keys them, path by path."""
+    scan = _ArgumentScan({}, [], [])
     for index, value in enumerate(args):
         name = names[index] if index < len(names) else f"args[{index}]"
         if index in static or name in static_names:
-            entries[name] = _static_entry("static", value)
+            scan.entries[name] = _static_entry("static", value)
         else:
-            _walk(value, name, entries, meta_arrays)
+            _walk(value, name, scan)
     for name, value in kwargs.items():
         if name in static_names:
-            entries[name] = _static_entry("static", value)
+            scan.entries[name] = _static_entry("static", value)
         else:
-            _walk(value, name, entries, meta_arrays)
-    return entries, meta_arrays
+            _walk(value, name, scan)
+    return scan
 
 
-def _walk(value: Any, path: str, entries: dict[str, _Entry], meta_arrays: list[tuple[str, Any, str, Any]]) -> None:
+def _walk(value: Any, path: str, scan: _ArgumentScan) -> None:
     try:
         children, aux = jax.tree_util.flatten_one_level_with_keys(value)
     except ValueError:
         kind = leaf_type(value)
-        entries[path] = _Entry("leaf", str(kind), kind)
+        scan.entries[path] = _Entry("leaf", str(kind), kind)
         return
     node_type = type(value)
     if node_type not in (tuple, list, dict) and value is not None and not _is_namedtuple(value):
-        entries[path] = _Entry("node", node_type.__qualname__)
+        scan.entries[path] = _Entry("node", node_type.__qualname__)
+        if node_type not in scan.node_types:
+            scan.node_types.append(node_type)
         for field_name, field_value in _aux_fields(value, children, aux):
             meta_path = f"{path} ({node_type.__qualname__} {field_name})"
-            entries[meta_path] = entry = _static_entry("meta", field_value)
+            scan.entries[meta_path] = entry = _static_entry("meta", field_value)
             if entry.is_array:
-                meta_arrays.append((path, value, field_name, field_value))
+                scan.metadata_arrays.append((path, value, field_name, field_value))
     elif value is None:
-        entries[path] = _Entry("node", "None")
+        scan.entries[path] = _Entry("node", "None")
     for key, child in children:
-        _walk(child, path + _key_text(value, key, child), entries, meta_arrays)
+        _walk(child, path + _key_text(value, key, child), scan)
 
 
 def _key_text(node: Any, key: Any, child: Any) -> str:
@@ -371,6 +381,8 @@ class _JitCall:
         self.surprising = False
         self.metadata_arrays: list[MetadataArray] = []
         self.static_arrays: list[dict[str, Any]] = []
+        self.call_site: dict[str, Any] | None = None
+        self.pytree_types: list[dict[str, Any]] = []
 
     def explain(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         """Work out the reason, only for calls that traced, compiled or raised (cheap calls stay
@@ -378,15 +390,16 @@ class _JitCall:
         fn = self.function
         if not (self.traces or self.compiles or self.error is not None):
             return
-        entries, meta_arrays = _signature(fn._arg_names, args, kwargs, fn._static_argnums, fn._static_argnames)
-        for path, node, field_name, field_value in meta_arrays:
+        scan = _signature(fn._arg_names, args, kwargs, fn._static_argnums, fn._static_argnames)
+        entries = scan.entries
+        self.call_site = caller_location(1).to_json()
+        self.pytree_types = [_type_info(t) for t in scan.node_types]
+        for path, node, field_name, field_value in scan.metadata_arrays:
             self.metadata_arrays.append(_metadata_array(path, node, field_name, field_value))
         if self.error is not None:
             for path, entry in entries.items():
                 if entry.kind == "static" and entry.is_array:
-                    self.static_arrays.append(
-                        {"argument": path, "value": entry.text, "call_site": caller_location(1).to_json()}
-                    )
+                    self.static_arrays.append({"argument": path, "value": entry.text, "call_site": self.call_site})
         if not (self.traces or self.compiles):
             return
         previous = fn._previous
@@ -403,25 +416,40 @@ class _JitCall:
 
 def _metadata_array(path: str, node: Any, field_name: str, value: Any) -> MetadataArray:
     node_type = type(node)
-    flatten = None
-    try:
-        from jax._src import tree_util as _tree_util  # only to locate the user's flatten function
-
-        entry = _tree_util._registry.get(node_type)
-        if entry is not None and inspect.isfunction(entry.to_iter):
-            flatten = function_location(entry.to_iter)
-            if is_library_file(flatten.path):
-                flatten = None
-    except Exception:
-        flatten = None
     return MetadataArray(
         type_name=f"{node_type.__module__}.{node_type.__qualname__}",
         field=field_name,
         value=short_repr(value),
         argument=path,
         type_location=class_location(node_type),
-        flatten_location=flatten,
+        flatten_location=_flatten_location(node_type),
     )
+
+
+@functools.lru_cache(maxsize=512)
+def _flatten_location(node_type: type) -> Location | None:
+    """Where the user's flatten function for `node_type` is (None for library-made ones)."""
+    try:
+        from jax._src import tree_util as _tree_util  # only to locate the flatten function
+
+        entry = _tree_util._registry.get(node_type)
+        if entry is not None and inspect.isfunction(entry.to_iter):
+            flatten = function_location(entry.to_iter)
+            return None if is_library_file(flatten.path) else flatten
+    except Exception:
+        pass
+    return None
+
+
+def _type_info(node_type: type) -> dict[str, Any]:
+    """A custom pytree class met in a traced call, located for the static/runtime join."""
+    where = class_location(node_type)
+    flatten = _flatten_location(node_type)
+    return {
+        "type": f"{node_type.__module__}.{node_type.__qualname__}",
+        "type_location": where.to_json() if where else None,
+        "flatten_location": flatten.to_json() if flatten else None,
+    }
 
 
 # --- the proxy returned by jax.jit while counting -----------------------------------------------
@@ -558,6 +586,11 @@ class CompileCounter:
                 if all((m.type_name, m.field) != (item.type_name, item.field) for m in stats.metadata_arrays):
                     stats.metadata_arrays.append(item)
             stats.static_arrays.extend(call.static_arrays)
+            for info in call.pytree_types:
+                if info not in stats.pytree_types:
+                    stats.pytree_types.append(info)
+            if call.call_site is not None and call.call_site not in stats.call_sites and len(stats.call_sites) < 20:
+                stats.call_sites.append(call.call_site)
 
     @property
     def functions(self) -> list[FunctionCompiles]:

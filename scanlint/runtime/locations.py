@@ -13,9 +13,14 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import jax
+import jax.extend.source_info_util
 
 SCANLINT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 JAX_DIR = os.path.dirname(os.path.abspath(jax.__file__))
+
+# Without this, every equation traced inside an observed loop body would be located at
+# scanlint's body wrapper instead of the user's line.
+jax.extend.source_info_util.register_exclusion(SCANLINT_DIR)
 _LIBRARY_DIRS = tuple(
     sorted(
         {

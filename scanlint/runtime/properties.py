@@ -331,7 +331,7 @@ def assert_compiles_once(
     dynamic_positions = [i for i in range(len(example_args)) if i not in static and (i >= len(names) or names[i] not in static_names)]
     dynamic_names = [name for name in kwargs if name not in static_names]
     template = ([example_args[i] for i in dynamic_positions], {name: kwargs[name] for name in dynamic_names})
-    example_signature, _ = _signature(names, tuple(example_args), kwargs, static, static_names)
+    example_signature = _signature(names, tuple(example_args), kwargs, static, static_names).entries
 
     def assemble(drawn: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
         positional, keywords = drawn
@@ -351,14 +351,14 @@ def assert_compiles_once(
     try:
         jax.block_until_ready(jitted(*example_args, **kwargs))  # warm-up: the one allowed compile
     except ValueError as error:  # e.g. array metadata compared with an earlier call's
-        signature, _ = _signature(names, tuple(example_args), kwargs, static, static_names)
+        signature = _signature(names, tuple(example_args), kwargs, static, static_names).entries
         raise fail(_error_reason(error), _describe(signature)) from None
 
     @deterministic_settings(max_examples)
     @given(pytrees_like(template))
     def never_retraces(drawn: Any) -> None:
         args, call_kwargs = assemble(drawn)
-        signature, _ = _signature(names, args, call_kwargs, static, static_names)
+        signature = _signature(names, args, call_kwargs, static, static_names).entries
         described = _describe(signature)
         try:
             with jax.no_tracing(True):
