@@ -177,3 +177,459 @@ def _rank_of_shape(shape: cst.BaseExpression | None) -> int | None:
         # `jnp.zeros(n)` with an int name is the common case, but a name may hold a tuple.
         return None
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Evidently an array: a value the source shows is a NumPy or JAX array, not a Python scalar, a
+# tuple of them, a dtype or a callable. Used where arrays must not go (static pytree metadata,
+# static jit arguments), so only clear evidence counts.
+
+ONE_ELEMENT = "one"  # 0-d or a single element
+MANY_ELEMENTS = "many"
+
+# Annotations that declare an array.
+ARRAY_TYPES = {
+    "jax.Array",
+    "jax.numpy.ndarray",
+    "numpy.ndarray",
+    "numpy.typing.NDArray",
+    "chex.Array",
+    "chex.ArrayDevice",
+    "chex.ArrayNumpy",
+    "chex.PRNGKey",
+    "jaxtyping.Array",
+    "jaxtyping.PRNGKeyArray",
+    "flax.typing.Array",
+}
+_OPTIONAL_TYPES = {"typing.Optional"}
+_UNION_TYPES = {"typing.Union"}
+
+# `jax.numpy` functions that do not return arrays (dtypes, shapes, predicates on types, helpers).
+# Every other `jnp.*` call returns an array or a tuple/list of arrays.
+_JNP_NOT_ARRAYS = {
+    "dtype", "shape", "ndim", "size", "result_type", "promote_types", "issubdtype", "isdtype",
+    "finfo", "iinfo", "can_cast", "broadcast_shapes", "iscomplexobj", "isrealobj", "isscalar",
+    "iterable", "vectorize", "frompyfunc", "printoptions", "set_printoptions", "get_printoptions",
+    "save", "savez", "ndarray", "generic", "number", "integer", "inexact", "floating",
+    "complexfloating", "signedinteger", "unsignedinteger", "flexible", "character", "object_",
+    "ufunc", "einsum_path",
+}  # fmt: skip
+_JNP_SUBMODULES = ("jax.numpy.linalg.", "jax.numpy.fft.")
+# `numpy` functions that always build an ndarray (even a 0-d one, which is not hashable either).
+_NUMPY_CREATION = {
+    "array", "asarray", "asanyarray", "ascontiguousarray", "copy", "zeros", "ones", "empty",
+    "full", "zeros_like", "ones_like", "empty_like", "full_like", "arange", "linspace",
+    "logspace", "geomspace", "eye", "identity", "diag", "tri", "tril", "triu", "stack",
+    "concatenate", "vstack", "hstack", "dstack", "column_stack", "tile", "repeat", "outer",
+    "fromfunction", "frombuffer", "fromiter", "indices",
+}  # fmt: skip
+# `numpy` math that keeps an array an array (but turns a 0-d array into a hashable scalar).
+_NUMPY_ELEMENTWISE = {
+    "abs", "absolute", "sqrt", "exp", "log", "log1p", "expm1", "sin", "cos", "tan", "tanh",
+    "sinh", "cosh", "arctan", "arcsin", "arccos", "square", "negative", "sign", "floor", "ceil",
+    "round", "clip", "where", "maximum", "minimum", "add", "subtract", "multiply", "divide",
+    "power", "reshape", "transpose", "cumsum", "cumprod", "sort", "flip", "roll", "squeeze",
+    "expand_dims", "ravel", "broadcast_to", "astype",
+}  # fmt: skip
+_JAX_RANDOM = {
+    "key", "PRNGKey", "split", "fold_in", "clone", "wrap_key_data", "key_data", "normal",
+    "uniform", "bernoulli", "categorical", "choice", "permutation", "randint", "truncated_normal",
+    "gumbel", "laplace", "logistic", "exponential", "gamma", "loggamma", "beta", "dirichlet",
+    "multivariate_normal", "poisson", "rademacher", "orthogonal", "ball", "bits", "cauchy", "t",
+    "chisquare", "f", "geometric", "binomial", "lognormal", "maxwell", "pareto", "rayleigh",
+    "triangular", "wald", "weibull_min", "double_sided_maxwell", "generalized_normal",
+}  # fmt: skip
+# `jax.random` samplers whose second parameter is the shape (default `()`: a 0-d array).
+_JAX_RANDOM_SHAPE_SECOND = {
+    "normal", "uniform", "randint", "gumbel", "laplace", "logistic", "cauchy", "exponential",
+    "rademacher", "maxwell", "double_sided_maxwell", "bits",
+}  # fmt: skip
+# Array methods that return an array (of any library) and the reductions that do so in JAX only
+# (NumPy reductions return hashable scalars).
+_ARRAY_METHODS = {
+    "astype", "reshape", "copy", "ravel", "flatten", "squeeze", "transpose", "swapaxes", "clip",
+    "round", "repeat", "view", "block_until_ready",
+}  # fmt: skip
+_JAX_REDUCING_METHODS = {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "argmax", "argmin", "cumsum"}
+_ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
+
+
+@dataclass(frozen=True)
+class ArrayEvidence:
+    """Why the source shows that a value is an array."""
+
+    reason: str  # a phrase for messages: "built by `jnp.ones(...)`", "annotated `jax.Array`"
+    elements: str | None  # ONE_ELEMENT, MANY_ELEMENTS, or None when the size is not visible
+    library: str  # "jax" or "numpy"
+
+
+def array_annotation(index: ScanIndex, annotation: cst.BaseExpression) -> str | None:
+    """The annotation as written when it declares an array (also `X | None`, `Optional[X]`,
+    jaxtyping `Float[Array, "..."]`, `NDArray[np.float32]`), else None. Unions with anything other
+    than None (`jax.typing.ArrayLike` included) may hold a Python scalar: not evidence."""
+    if _declared_array_type(index, annotation) is None:
+        return None
+    return index.module.code_for_node(annotation)
+
+
+def annotation_evidence(index: ScanIndex, annotation: cst.BaseExpression, reason: str) -> ArrayEvidence | None:
+    """ArrayEvidence for an array annotation, with `reason` (which may use `{annotation}`)."""
+    array_type = _declared_array_type(index, annotation)
+    if array_type is None:
+        return None
+    written = index.module.code_for_node(annotation)
+    library = "numpy" if array_type.startswith("numpy.") or array_type == "chex.ArrayNumpy" else "jax"
+    return ArrayEvidence(reason.format(annotation=written), None, library)
+
+
+def _declared_array_type(index: ScanIndex, annotation: cst.BaseExpression, depth: int = 0) -> str | None:
+    """The qualified array type an annotation declares, or None."""
+    if depth > 4:
+        return None
+    if isinstance(annotation, cst.SimpleString) and isinstance(annotation.evaluated_value, str):
+        try:
+            parsed = cst.parse_expression(annotation.evaluated_value)
+        except cst.ParserSyntaxError:
+            return None
+        return _declared_array_type(index, parsed, depth + 1)
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return _one_array_and_none(index, [annotation.left, annotation.right], depth)
+    qualified = index.qualify(annotation)
+    if qualified in ARRAY_TYPES:
+        return qualified
+    if not isinstance(annotation, cst.Subscript):
+        return None
+    container = index.qualify(annotation.value)
+    elements = [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
+    if container in ARRAY_TYPES:  # `NDArray[np.float32]`, `np.ndarray[Any, np.dtype[...]]`
+        return container
+    if container in _OPTIONAL_TYPES:
+        return _declared_array_type(index, elements[0], depth + 1) if len(elements) == 1 else None
+    if container in _UNION_TYPES:
+        return _one_array_and_none(index, elements, depth)
+    if container is not None and container.startswith("jaxtyping.") and elements:
+        # `Float[Array, "batch dim"]`: an array when the first argument is an array type.
+        return _declared_array_type(index, elements[0], depth + 1)
+    return None
+
+
+def _one_array_and_none(index: ScanIndex, members: list[cst.BaseExpression], depth: int) -> str | None:
+    flat: list[cst.BaseExpression] = []
+    for member in members:
+        if isinstance(member, cst.BinaryOperation) and isinstance(member.operator, cst.BitOr):
+            flat += [member.left, member.right]
+        else:
+            flat.append(member)
+    others = [m for m in flat if not (isinstance(m, cst.Name) and m.value == "None")]
+    found = [_declared_array_type(index, m, depth + 1) for m in others]
+    if found and all(found):
+        return found[0]
+    return None
+
+
+def array_evidence(
+    index: ScanIndex, node: cst.BaseExpression, scope: Scope, depth: int = 0
+) -> ArrayEvidence | None:
+    """Evidence that `node` (evaluated in `scope`) is an array: an array constructor or math
+    (`jnp.*`, `np.*` creation, `jax.random.*`, `jax.device_put`), a name bound once to one or a
+    parameter annotated as an array, `self.attr` set to one in `__init__`/`__post_init__`, or
+    arithmetic and array methods on any of these. None when the source does not show it."""
+    if depth > 8:
+        return None
+    if isinstance(node, cst.Call):
+        return _call_evidence(index, node, scope, depth)
+    if isinstance(node, cst.Name):
+        return _name_evidence(index, node.value, scope, depth)
+    if isinstance(node, cst.Attribute):
+        if node.attr.value in _ARRAY_ATTRIBUTES:
+            return array_evidence(index, node.value, scope, depth + 1)
+        if isinstance(node.value, cst.Name) and node.value.value == index.self_name(scope):
+            found = scope.enclosing_method()
+            if found is not None:
+                return attribute_array_evidence(index, found[1], node.attr.value, depth + 1)
+        return None
+    if isinstance(node, cst.Subscript):
+        inner = array_evidence(index, node.value, scope, depth + 1)
+        if inner is not None and inner.library == "jax":  # NumPy indexing may give a scalar
+            return ArrayEvidence(inner.reason, None, "jax")
+        return None
+    if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
+        return array_evidence(index, node.expression, scope, depth + 1)
+    if isinstance(node, cst.BinaryOperation):
+        for operand in (node.left, node.right):
+            inner = array_evidence(index, operand, scope, depth + 1)
+            if inner is not None and (inner.library == "jax" or inner.elements != ONE_ELEMENT):
+                return ArrayEvidence(inner.reason, None, inner.library)
+        return None
+    if isinstance(node, cst.IfExp):
+        branches = [array_evidence(index, b, scope, depth + 1) for b in (node.body, node.orelse)]
+        if branches[0] is not None and branches[1] is not None:
+            return branches[0]
+        return None
+    return None
+
+
+def _name_evidence(index: ScanIndex, name: str, scope: Scope, depth: int) -> ArrayEvidence | None:
+    found = scope.lookup(name)
+    if found is None:
+        return None
+    binding_scope, values = found
+    if len(values) != 1:
+        return None
+    value = values[0]
+    if isinstance(value, cst.Param):
+        if value.annotation is None:
+            return None
+        return annotation_evidence(index, value.annotation.annotation, "annotated `{annotation}`")
+    if isinstance(value, cst.BaseExpression):
+        return array_evidence(index, value, binding_scope, depth + 1)
+    return None
+
+
+def _call_evidence(index: ScanIndex, node: cst.Call, scope: Scope, depth: int) -> ArrayEvidence | None:
+    written = dotted_as_written(node.func)
+    qualified = index.qualify(node.func)
+    if qualified is not None:
+        module, _, function = qualified.rpartition(".")
+        reason = f"built by `{written}(...)`"
+        if module == "jax.numpy":
+            if function in _JNP_NOT_ARRAYS or function[:1].isupper():
+                return None
+            return ArrayEvidence(reason, _elements_of_creation(function, node), "jax")
+        if qualified.startswith(_JNP_SUBMODULES):
+            return ArrayEvidence(reason, None, "jax")
+        if module == "jax.random" and function in _JAX_RANDOM:
+            return ArrayEvidence(reason, _elements_of_random(function, node), "jax")
+        if qualified == "jax.device_put":
+            inner = array_evidence(index, node.args[0].value, scope, depth + 1) if node.args else None
+            return ArrayEvidence(reason, inner.elements if inner else None, "jax")
+        if module == "numpy" and function in _NUMPY_CREATION:
+            return ArrayEvidence(reason, _elements_of_creation(function, node), "numpy")
+        if module == "numpy" and function in _NUMPY_ELEMENTWISE and node.args:
+            inner = array_evidence(index, node.args[0].value, scope, depth + 1)
+            if inner is not None and inner.elements != ONE_ELEMENT:
+                return ArrayEvidence(inner.reason, inner.elements, inner.library)
+            return None
+        if module == "numpy.random":
+            sized = keyword_argument(node, "size")
+            dims = [a for a in node.args if a.keyword is None]
+            if function in ("rand", "randn") and dims:
+                return ArrayEvidence(reason, None, "numpy")
+            if sized is not None and not (isinstance(sized, cst.Name) and sized.value == "None"):
+                return ArrayEvidence(reason, None, "numpy")
+        return None
+    if isinstance(node.func, cst.Attribute):
+        method = node.func.attr.value
+        if method in _ARRAY_METHODS or method in _JAX_REDUCING_METHODS:
+            inner = array_evidence(index, node.func.value, scope, depth + 1)
+            if inner is None:
+                return None
+            if method in _ARRAY_METHODS:
+                return ArrayEvidence(inner.reason, inner.elements if method != "reshape" else None, inner.library)
+            if inner.library == "jax":
+                return ArrayEvidence(inner.reason, None, "jax")
+    return None
+
+
+def dotted_as_written(node: cst.BaseExpression) -> str:
+    """`jnp.ones` for a callee written that way; `...` for anything that is not a dotted name."""
+    parts = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if isinstance(node, cst.Name):
+        parts.append(node.value)
+        return ".".join(reversed(parts))
+    return "..."
+
+
+def _elements_of_creation(function: str, node: cst.Call) -> str | None:
+    """How many elements an array constructor visibly builds: ONE_ELEMENT, MANY_ELEMENTS or None."""
+    if function in DTYPE_NAMES:  # `jnp.float32(0.5)`: a 0-d array
+        return ONE_ELEMENT if _is_number(argument(node, 0, "x")) else None
+    if function in ("zeros", "ones", "empty", "full"):
+        return _elements_of_shape(argument(node, 0, "shape"))
+    if function in ("array", "asarray"):
+        value = argument(node, 0, "object")
+        if _is_number(value):
+            return ONE_ELEMENT
+        if isinstance(value, (cst.List, cst.Tuple)) and all(isinstance(e, cst.Element) for e in value.elements):
+            if len(value.elements) > 1:
+                return MANY_ELEMENTS
+            if len(value.elements) == 1 and _is_number(value.elements[0].value):
+                return ONE_ELEMENT
+        return None
+    if function == "arange":
+        values = [a.value for a in node.args if a.keyword is None]
+        if len(values) == 1 and isinstance(values[0], cst.Integer):
+            count = int(values[0].value, 0)
+            return MANY_ELEMENTS if count > 1 else ONE_ELEMENT if count == 1 else None
+        return None
+    if function in ("eye", "identity"):
+        size = argument(node, 0, "N") or argument(node, 0, "n")
+        if isinstance(size, cst.Integer):
+            return MANY_ELEMENTS if int(size.value, 0) > 1 else ONE_ELEMENT
+        return None
+    if function == "linspace":
+        num = argument(node, 2, "num")
+        if num is None:
+            return MANY_ELEMENTS  # 50 by default
+        if isinstance(num, cst.Integer):
+            return MANY_ELEMENTS if int(num.value, 0) > 1 else ONE_ELEMENT
+    return None
+
+
+def _is_number(node: cst.BaseExpression | None) -> bool:
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
+def _elements_of_shape(shape: cst.BaseExpression | None) -> str | None:
+    if isinstance(shape, cst.Integer):
+        count = int(shape.value, 0)
+        return MANY_ELEMENTS if count > 1 else ONE_ELEMENT if count == 1 else None
+    if isinstance(shape, (cst.Tuple, cst.List)):
+        if not all(isinstance(e, cst.Element) and isinstance(e.value, cst.Integer) for e in shape.elements):
+            return None
+        product = 1
+        for element in shape.elements:
+            assert isinstance(element.value, cst.Integer)
+            product *= int(element.value.value, 0)
+        return MANY_ELEMENTS if product > 1 else ONE_ELEMENT if product == 1 else None
+    return None
+
+
+def _elements_of_random(function: str, node: cst.Call) -> str | None:
+    if function == "key":
+        return ONE_ELEMENT  # a typed key is a 0-d array
+    if function in ("PRNGKey", "split"):
+        return MANY_ELEMENTS  # a raw key holds two uint32 words; `split` gives several keys
+    if function in _JAX_RANDOM_SHAPE_SECOND:
+        shape = argument(node, 1, "shape")
+        return ONE_ELEMENT if shape is None else _elements_of_shape(shape)
+    shape = keyword_argument(node, "shape")
+    return _elements_of_shape(shape) if shape is not None else None
+
+
+def attribute_array_evidence(
+    index: ScanIndex, class_node: cst.ClassDef, attr: str, depth: int = 0
+) -> ArrayEvidence | None:
+    """Evidence that instances of `class_node` hold an array in `attr`: the class declares it
+    with an array annotation or value, or `__init__`/`__post_init__` assigns it an array (every
+    assignment there an array or None)."""
+    if depth > 8:
+        return None
+    class_scope = index.scope_of.get(class_node)
+    if class_scope is None:
+        return None
+    for statement in _class_statements(class_node):
+        if isinstance(statement, cst.AnnAssign) and _is_name(statement.target, attr):
+            declared = annotation_evidence(
+                index, statement.annotation.annotation, f"declared `{attr}: {{annotation}}`"
+            )
+            if declared is not None:
+                return declared
+            if statement.value is not None:
+                found = array_evidence(index, statement.value, class_scope, depth + 1)
+                if found is not None:
+                    return found
+        if isinstance(statement, cst.Assign) and any(_is_name(t.target, attr) for t in statement.targets):
+            found = array_evidence(index, statement.value, class_scope, depth + 1)
+            if found is not None:
+                return found
+    for method_name in ("__init__", "__post_init__"):
+        method = index.method_of(class_node, method_name)
+        if method is None:
+            continue
+        method_scope = index.scope_of[method]
+        self_name = index.self_name(method_scope)
+        if self_name is None:
+            continue
+        assigned = _assignments_to_attribute(method, self_name, attr)
+        evidence = None
+        for value in assigned:
+            if isinstance(value, cst.Name) and value.value == "None":
+                continue
+            found = array_evidence(index, value, method_scope, depth + 1) if value is not None else None
+            if found is None:
+                evidence = None
+                break
+            evidence = evidence or found
+        else:
+            if evidence is not None:
+                return evidence
+    return None
+
+
+def _is_name(node: cst.BaseExpression, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name
+
+
+def _class_statements(class_node: cst.ClassDef) -> list[cst.BaseSmallStatement]:
+    body = class_node.body
+    if isinstance(body, cst.SimpleStatementSuite):
+        return list(body.body)
+    statements: list[cst.BaseSmallStatement] = []
+    for line in body.body:
+        if isinstance(line, cst.SimpleStatementLine):
+            statements.extend(line.body)
+    return statements
+
+
+def _assignments_to_attribute(
+    method: cst.FunctionDef, self_name: str, attr: str
+) -> list[cst.BaseExpression | None]:
+    """Values assigned to `self.attr` in a method (`self.attr = v`, `self.attr: T = v`,
+    `object.__setattr__(self, "attr", v)`), not counting nested functions; None for an
+    assignment whose value cannot be seen (unpacking, `+=`)."""
+    collector = _AttributeAssignments(self_name, attr)
+    method.body.visit(collector)
+    return collector.values
+
+
+class _AttributeAssignments(cst.CSTVisitor):
+    def __init__(self, self_name: str, attr: str) -> None:
+        self.self_name = self_name
+        self.attr = attr
+        self.values: list[cst.BaseExpression | None] = []
+
+    def _is_target(self, node: cst.BaseExpression) -> bool:
+        return (
+            isinstance(node, cst.Attribute)
+            and _is_name(node.value, self.self_name)
+            and node.attr.value == self.attr
+        )
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if self._is_target(target.target):
+                self.values.append(node.value)
+            elif isinstance(target.target, (cst.Tuple, cst.List)) and any(
+                self._is_target(e.value) for e in target.target.elements
+            ):
+                self.values.append(None)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if self._is_target(node.target) and node.value is not None:
+            self.values.append(node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if self._is_target(node.target):
+            self.values.append(None)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if (
+            dotted_as_written(node.func) == "object.__setattr__"
+            and len(node.args) == 3
+            and _is_name(node.args[0].value, self.self_name)
+            and isinstance(node.args[1].value, cst.SimpleString)
+            and node.args[1].value.evaluated_value == self.attr
+        ):
+            self.values.append(node.args[2].value)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False

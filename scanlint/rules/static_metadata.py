@@ -1,0 +1,891 @@
+"""SCN3xx: arrays in static pytree metadata.
+
+What a pytree keeps outside its leaves (the aux_data of a custom flatten, `pytree_node=False` and
+`static=True` fields, `meta_fields`) is static: `jax.jit` puts it in its cache key and compares
+it with `==` on every call. So are `static_argnums`/`static_argnames` arguments, which are also
+hashed. Arrays are neither hashable nor compared to a single bool. Measured with jax 0.10:
+
+* a multi-element array in pytree metadata raises `ValueError: Exception raised while checking
+  equality of metadata fields of pytree. ... (Note: arrays cannot be passed as metadata fields!)`
+  as soon as a call brings a different array object (the very same object hits the cache);
+* a 0-d or one-element array compiles again for every distinct value, and equal values of other
+  types share the compiled code: `np.array([2.])` reuses the trace made for the int `2`, so the
+  result has that trace's shape;
+* any array (0-d included) as a static argument raises `ValueError: Non-hashable static arguments
+  are not supported`.
+
+The rules flag only values the source shows are arrays (see `scanlint.values.array_evidence`);
+where that is a guess they stay silent and leave it to the runtime check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from scanlint.resolver import (
+    PARTIAL,
+    Body,
+    Scope,
+    ScanIndex,
+    argument,
+    keyword_argument,
+    returns_of,
+)
+from scanlint.rules.base import FileContext, Report, Rule
+from scanlint.values import (
+    MANY_ELEMENTS,
+    ONE_ELEMENT,
+    ArrayEvidence,
+    annotation_evidence,
+    array_evidence,
+    attribute_array_evidence,
+)
+
+_REGISTER_NODE = "jax.tree_util.register_pytree_node"
+_REGISTER_WITH_KEYS = "jax.tree_util.register_pytree_with_keys"
+_REGISTER_NODE_CLASS = "jax.tree_util.register_pytree_node_class"
+_REGISTER_WITH_KEYS_CLASS = "jax.tree_util.register_pytree_with_keys_class"
+_REGISTER_DATACLASS = "jax.tree_util.register_dataclass"
+_FLAX_FIELD = "flax.struct.field"
+_EQUINOX_FIELD = "equinox.field"
+_EQUINOX_STATIC_FIELD = "equinox.static_field"
+_DATACLASS_FIELD = "dataclasses.field"
+_JIT = ("jax.jit", "jax.experimental.pjit.pjit")
+
+_METADATA_ERROR = (
+    "`ValueError: Exception raised while checking equality of metadata fields of pytree. ... "
+    "(Note: arrays cannot be passed as metadata fields!)`"
+)
+_STATIC_ARGUMENT_ERROR = "`ValueError: Non-hashable static arguments are not supported`"
+_SUMMARY = "a hashable summary (its shape, its dtype, a tuple of Python scalars)"
+
+
+def metadata_consequence(elements: str | None) -> str:
+    """What `jax.jit` does with an array of this size in pytree metadata, as measured."""
+    if elements == MANY_ELEMENTS:
+        return (
+            f"under `jax.jit`, any call that brings a different array object (even with equal "
+            f"values) raises {_METADATA_ERROR}; only the very same object reuses the compiled code"
+        )
+    if elements == ONE_ELEMENT:
+        return (
+            "under `jax.jit`, every distinct value compiles again, and equal values of other types "
+            "silently share the compiled code (`np.array([2.])` reuses the trace made for the int "
+            "`2`, with that trace's shapes and dtypes)"
+        )
+    return (
+        f"under `jax.jit`, a multi-element array raises {_METADATA_ERROR} as soon as a call brings "
+        "a different array object, and a 0-d or one-element array compiles again for every "
+        "distinct value and silently shares the compiled code with equal values of other types"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN301: aux_data of custom flatten functions
+
+
+@dataclass(eq=False)
+class Flatten:
+    """A flatten function registered for a pytree node type."""
+
+    body: Body
+    owner: cst.ClassDef | None  # the registered class, when this file shows it
+    with_keys: bool  # children are (key, child) pairs
+
+    @property
+    def instance(self) -> str | None:
+        """The parameter that receives the node (`self` for a `tree_flatten` method)."""
+        return self.body.parameters[0] if self.body.parameters else None
+
+    @property
+    def described(self) -> str:
+        node = self.body.node
+        return f"`{node.name.value}`" if isinstance(node, cst.FunctionDef) else "the flatten lambda"
+
+
+def _class_named(index: ScanIndex, node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:
+    if not isinstance(node, cst.Name):
+        return None
+    found = scope.lookup(node.value)
+    if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.ClassDef):
+        return None
+    return found[1][0]
+
+
+def _method_body(index: ScanIndex, method: cst.FunctionDef) -> Body:
+    """A method called unbound (`Cls.method(node)`): every parameter is filled, self included."""
+    names = [p.name.value for p in (*method.params.posonly_params, *method.params.params)]
+    return Body(method, index.scope_of[method], "method", names)
+
+
+def _flatten_callable(index: ScanIndex, node: cst.BaseExpression, scope: Scope) -> Body | None:
+    """A flatten function given to a registration: what the resolver sees, or `Cls.method`."""
+    body = index.resolve_callable(node, scope)
+    if body is not None:
+        return body
+    if isinstance(node, cst.Attribute):
+        owner = _class_named(index, node.value, scope)
+        method = index.method_of(owner, node.attr.value) if owner is not None else None
+        if method is not None:
+            return _method_body(index, method)
+    return None
+
+
+def registered_flattens(index: ScanIndex) -> list[Flatten]:
+    """Every flatten function this file registers, in any of JAX's registration forms."""
+    found: list[Flatten] = []
+    for call in index.calls_to(_REGISTER_NODE, _REGISTER_WITH_KEYS):
+        owner = _class_named(index, argument(call.call, 0, "nodetype"), call.scope)
+        if call.name == _REGISTER_NODE:
+            plain = argument(call.call, 1, "flatten_func")
+            keyed = argument(call.call, 3, "flatten_with_keys_func")
+        else:
+            keyed = argument(call.call, 1, "flatten_with_keys")
+            plain = argument(call.call, 3, "flatten_func")
+        for expression, with_keys in ((plain, False), (keyed, True)):
+            body = _flatten_callable(index, expression, call.scope) if expression is not None else None
+            if body is not None:
+                found.append(Flatten(body, owner, with_keys))
+    for class_node, kind in _classes_registered_by_decorator(index):
+        methods = [("tree_flatten", False)]
+        if kind == _REGISTER_WITH_KEYS_CLASS:
+            methods.append(("tree_flatten_with_keys", True))
+        for method_name, with_keys in methods:
+            method = index.method_of(class_node, method_name)
+            if method is not None:
+                found.append(Flatten(_method_body(index, method), class_node, with_keys))
+    return found
+
+
+def _classes_registered_by_decorator(index: ScanIndex) -> Iterator[tuple[cst.ClassDef, str]]:
+    """Classes given to `register_pytree_node_class` (or the with-keys variant), as a decorator
+    or by a call."""
+    kinds = (_REGISTER_NODE_CLASS, _REGISTER_WITH_KEYS_CLASS)
+    for class_node, _ in index.classes:
+        for decorator in class_node.decorators:
+            kind = index.qualify(decorator.decorator)
+            if kind in kinds:
+                yield class_node, kind
+    for call in index.calls_to(*kinds):
+        owner = _class_named(index, argument(call.call, 0, "cls"), call.scope)
+        if owner is not None:
+            yield owner, call.name
+
+
+@dataclass(frozen=True)
+class AuxElement:
+    label: str  # the field's name as the message gives it
+    node: cst.BaseExpression  # the expression that puts the value into aux_data
+
+
+def flatten_results(
+    index: ScanIndex, flatten: Flatten
+) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """The (children, aux_data) pairs a flatten function visibly returns."""
+    node = flatten.body.node
+    values = [node.body] if isinstance(node, cst.Lambda) else [r.value for r in returns_of(node) if r.value]
+    pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+    for value in values:
+        pairs += _pairs(flatten, value, 0)
+    return pairs
+
+
+def _pairs(flatten: Flatten, value: cst.BaseExpression, depth: int) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    if depth > 6:
+        return []
+    if isinstance(value, cst.Tuple) and len(value.elements) == 2:
+        first, second = value.elements
+        if isinstance(first, cst.Element) and isinstance(second, cst.Element):
+            return [(first.value, second.value)]
+        return []
+    if isinstance(value, cst.IfExp):
+        return _pairs(flatten, value.body, depth + 1) + _pairs(flatten, value.orelse, depth + 1)
+    local = _local_value(flatten, value)
+    return _pairs(flatten, local, depth + 1) if local is not None else []
+
+
+def _local_value(flatten: Flatten, node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What a name in the flatten function is bound to, when bound exactly once, there."""
+    if not isinstance(node, cst.Name):
+        return None
+    values = flatten.body.scope.bindings.get(node.value, [])
+    if len(values) == 1 and isinstance(values[0], cst.BaseExpression):
+        return values[0]
+    return None
+
+
+def aux_elements(
+    index: ScanIndex, flatten: Flatten, aux: cst.BaseExpression, label: str | None = None, depth: int = 0
+) -> Iterator[AuxElement]:
+    """The values an aux_data expression is made of: through tuples, lists, dicts (`{...}`,
+    `dict(...)`, `FrozenDict(...)`), conditional expressions and local helper variables."""
+    if depth > 6:
+        return
+    if isinstance(aux, (cst.Tuple, cst.List)):
+        for element in aux.elements:
+            if isinstance(element, cst.Element):
+                yield from aux_elements(index, flatten, element.value, None, depth + 1)
+        return
+    if isinstance(aux, cst.Dict):
+        for item in aux.elements:
+            if isinstance(item, cst.DictElement):
+                key = _string(item.key)
+                yield from aux_elements(index, flatten, item.value, key, depth + 1)
+        return
+    if isinstance(aux, cst.IfExp):
+        yield from aux_elements(index, flatten, aux.body, label, depth + 1)
+        yield from aux_elements(index, flatten, aux.orelse, label, depth + 1)
+        return
+    if isinstance(aux, cst.Call) and _is_builtin(index, flatten, aux.func, "dict"):
+        for arg in aux.args:
+            if arg.keyword is not None:
+                yield from aux_elements(index, flatten, arg.value, arg.keyword.value, depth + 1)
+            elif not arg.star:
+                yield from aux_elements(index, flatten, arg.value, None, depth + 1)
+        return
+    if isinstance(aux, cst.Call) and index.qualify(aux.func) == "flax.core.FrozenDict" and aux.args:
+        yield from aux_elements(index, flatten, aux.args[0].value, label, depth + 1)
+        return
+    local = _local_value(flatten, aux)
+    if local is not None:
+        assert isinstance(aux, cst.Name)
+        yield from aux_elements(index, flatten, local, label or aux.value, depth + 1)
+        return
+    yield AuxElement(label or _label_of(index, aux), aux)
+
+
+def _is_builtin(index: ScanIndex, flatten: Flatten, node: cst.BaseExpression, name: str) -> bool:
+    return (
+        isinstance(node, cst.Name)
+        and node.value == name
+        and flatten.body.scope.lookup(name) is None
+    )
+
+
+def _string(node: cst.BaseExpression | None) -> str | None:
+    if isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str):
+        return node.evaluated_value
+    return None
+
+
+def _label_of(index: ScanIndex, node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    if isinstance(node, cst.Name):
+        return node.value
+    code = index.module.code_for_node(node)
+    return code if len(code) <= 40 else code[:37] + "..."
+
+
+def _instance_attribute(flatten: Flatten, node: cst.BaseExpression) -> str | None:
+    """`attr` for `node.attr` read off the flatten's instance parameter (not rebound)."""
+    instance = flatten.instance
+    if (
+        instance is None
+        or not isinstance(node, cst.Attribute)
+        or not isinstance(node.value, cst.Name)
+        or node.value.value != instance
+    ):
+        return None
+    bindings = flatten.body.scope.bindings.get(instance, [])
+    return node.attr.value if len(bindings) == 1 and isinstance(bindings[0], cst.Param) else None
+
+
+def child_attributes(index: ScanIndex, flattens: list[Flatten]) -> set[str]:
+    """Instance attributes that these flatten functions return among the children."""
+    names: set[str] = set()
+    for flatten in flattens:
+        for children, _ in flatten_results(index, flatten):
+            collector = _AttributeReads(flatten)
+            children.visit(collector)
+            names |= collector.names
+    return names
+
+
+class _AttributeReads(cst.CSTVisitor):
+    """`instance.attr` reads in an expression, following local names bound once."""
+
+    def __init__(self, flatten: Flatten, depth: int = 0) -> None:
+        self.flatten = flatten
+        self.depth = depth
+        self.names: set[str] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        attr = _instance_attribute(self.flatten, node)
+        if attr is not None:
+            self.names.add(attr)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        local = _local_value(self.flatten, node)
+        if local is not None and self.depth < 4:
+            inner = _AttributeReads(self.flatten, self.depth + 1)
+            local.visit(inner)
+            self.names |= inner.names
+
+
+class ArrayInAuxData(Rule):
+    """An array returned in the aux_data of a custom pytree flatten function.
+
+    aux_data is static: `jax.jit` keeps it in its cache key and compares it with `==` on every
+    call. A multi-element array there raises `ValueError: ... arrays cannot be passed as metadata
+    fields` as soon as a call brings a different array object; a 0-d or one-element array
+    compiles again for every distinct value and silently shares compiled code with equal values
+    of other types. Covers `register_pytree_node`, `register_pytree_with_keys` and
+    `register_pytree_node_class` (`tree_flatten`), with aux_data as a tuple, dict, helper
+    variable or conditional expression. A value counts as an array when it is built by an array
+    constructor, annotated as an array, assigned one in `__init__`/`__post_init__`, or returned
+    among the children elsewhere in the same class; ints, floats, strings, shapes, dtypes and
+    callables are fine.
+    """
+
+    CODE = "SCN301"
+    BAD = """\
+import jax
+import jax.numpy as jnp
+
+class Params:
+    def __init__(self, w: jax.Array, a: int, mask: jax.Array):
+        self.w = w
+        self.a = a
+        self.mask = mask
+
+def flatten(params):
+    return (params.w,), {"a": params.a, "mask": params.mask}
+
+def unflatten(aux, children):
+    (w,) = children
+    return Params(w, aux["a"], aux["mask"])
+
+jax.tree_util.register_pytree_node(Params, flatten, unflatten)
+"""
+    GOOD = """\
+import jax
+import jax.numpy as jnp
+
+class Params:
+    def __init__(self, w: jax.Array, a: int, mask: jax.Array):
+        self.w = w
+        self.a = a
+        self.mask = mask
+
+def flatten(params):
+    return (params.w, params.mask), {"a": params.a}
+
+def unflatten(aux, children):
+    w, mask = children
+    return Params(w, aux["a"], mask)
+
+jax.tree_util.register_pytree_node(Params, flatten, unflatten)
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        index = context.index
+        flattens = registered_flattens(index)
+        for flatten in flattens:
+            same_class = [f for f in flattens if f.owner is not None and f.owner is flatten.owner] or [flatten]
+            children = child_attributes(index, same_class)
+            for _, aux in flatten_results(index, flatten):
+                for element in aux_elements(index, flatten, aux):
+                    evidence = self._evidence(index, flatten, element, children)
+                    if evidence is not None:
+                        yield Report(element.node, self._message(flatten, element, evidence))
+
+    @staticmethod
+    def _evidence(
+        index: ScanIndex, flatten: Flatten, element: AuxElement, children: set[str]
+    ) -> ArrayEvidence | None:
+        attr = _instance_attribute(flatten, element.node)
+        if attr is not None:
+            if flatten.owner is not None:
+                found = attribute_array_evidence(index, flatten.owner, attr)
+                if found is not None:
+                    return found
+            if attr in children:
+                return ArrayEvidence("it is returned as a child (a leaf) on another flatten path", None, "jax")
+            return None
+        return array_evidence(index, element.node, flatten.body.scope)
+
+    @staticmethod
+    def _message(flatten: Flatten, element: AuxElement, evidence: ArrayEvidence) -> str:
+        owner = f"`{flatten.owner.name.value}`" if flatten.owner is not None else "a custom pytree"
+        return (
+            f"`{element.label}` is in the aux_data that {flatten.described} returns for {owner} and "
+            f"holds an array ({evidence.reason}): aux_data is static pytree metadata, so "
+            f"{metadata_consequence(evidence.elements)}. Return it among the children (a leaf) "
+            f"instead, or keep {_SUMMARY} in aux_data."
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN302: static fields
+
+
+@dataclass(frozen=True)
+class StaticField:
+    class_node: cst.ClassDef
+    name: str
+    node: cst.CSTNode  # what to report: the declaration, or the name in `meta_fields`
+    declaration: cst.AnnAssign | None
+    how: str  # what makes it static, as written
+    fix: str
+
+
+def _class_body(class_node: cst.ClassDef) -> list[cst.BaseSmallStatement]:
+    body = class_node.body
+    if isinstance(body, cst.SimpleStatementSuite):
+        return list(body.body)
+    statements: list[cst.BaseSmallStatement] = []
+    for line in body.body:
+        if isinstance(line, cst.SimpleStatementLine):
+            statements.extend(line.body)
+    return statements
+
+
+def _declarations(class_node: cst.ClassDef) -> dict[str, cst.AnnAssign]:
+    return {
+        s.target.value: s
+        for s in _class_body(class_node)
+        if isinstance(s, cst.AnnAssign) and isinstance(s.target, cst.Name)
+    }
+
+
+def _is_false(node: cst.BaseExpression | None) -> bool:
+    return isinstance(node, cst.Name) and node.value == "False"
+
+
+def _is_true(node: cst.BaseExpression | None) -> bool:
+    return isinstance(node, cst.Name) and node.value == "True"
+
+
+def _static_in_metadata(node: cst.BaseExpression | None) -> bool:
+    """`{"static": True}` or `dict(static=True)`."""
+    if isinstance(node, cst.Dict):
+        return any(
+            isinstance(item, cst.DictElement) and _string(item.key) == "static" and _is_true(item.value)
+            for item in node.elements
+        )
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "dict":
+        return _is_true(keyword_argument(node, "static"))
+    return False
+
+
+def _registered_dataclasses(index: ScanIndex) -> Iterator[tuple[cst.ClassDef, cst.Call | None]]:
+    """Classes given to `jax.tree_util.register_dataclass`, with the call when it has arguments
+    (None for the bare decorator)."""
+    for class_node, _ in index.classes:
+        for decorator in class_node.decorators:
+            expression = decorator.decorator
+            if index.qualify(expression) == _REGISTER_DATACLASS:
+                yield class_node, None
+            elif (
+                isinstance(expression, cst.Call)
+                and index.qualify(expression.func) == PARTIAL
+                and expression.args
+                and index.qualify(expression.args[0].value) == _REGISTER_DATACLASS
+            ):
+                yield class_node, expression
+    for call in index.calls_to(_REGISTER_DATACLASS):
+        owner = _class_named(index, argument(call.call, 0, "nodetype"), call.scope)
+        if owner is not None:
+            yield owner, call.call
+
+
+def _meta_field_names(
+    index: ScanIndex, call: cst.Call, scope: Scope, from_partial: bool
+) -> Iterator[tuple[str, cst.BaseExpression]]:
+    meta = keyword_argument(call, "meta_fields") if from_partial else argument(call, 2, "meta_fields")
+    if isinstance(meta, cst.Name):
+        meta = index.value_of(meta.value, scope)
+    if not isinstance(meta, (cst.List, cst.Tuple, cst.Set)):
+        return
+    for element in meta.elements:
+        name = _string(element.value) if isinstance(element, cst.Element) else None
+        if name is not None:
+            yield name, element.value
+
+
+def static_fields(index: ScanIndex) -> Iterator[StaticField]:
+    """Every field this file declares static, in flax, equinox and jax.tree_util forms."""
+    registered = list(_registered_dataclasses(index))
+    bare_registered = {id(c) for c, call in registered if call is None or _registers_without_fields(call)}
+    for class_node, _ in index.classes:
+        for name, declaration in _declarations(class_node).items():
+            value = declaration.value
+            if not isinstance(value, cst.Call):
+                continue
+            kind = index.qualify(value.func)
+            if kind == _FLAX_FIELD and _is_false(argument(value, 0, "pytree_node")):
+                yield StaticField(class_node, name, declaration, declaration, "`pytree_node=False`", "Drop `pytree_node=False` so it is a leaf")
+            elif kind == _EQUINOX_FIELD and _is_true(keyword_argument(value, "static")):
+                yield StaticField(class_node, name, declaration, declaration, "`static=True`", "Drop `static=True` so it is a leaf")
+            elif kind == _EQUINOX_STATIC_FIELD:
+                yield StaticField(class_node, name, declaration, declaration, "`static_field()`", "Make it a plain field so it is a leaf")
+            elif (
+                kind == _DATACLASS_FIELD
+                and id(class_node) in bare_registered
+                and _static_in_metadata(keyword_argument(value, "metadata"))
+            ):
+                yield StaticField(class_node, name, declaration, declaration, "`metadata={'static': True}`", "Drop `static` from its metadata so it is a leaf")
+    for class_node, call in registered:
+        if call is None:
+            continue
+        from_partial = index.qualify(call.func) == PARTIAL
+        scope = index.scope_of.get(class_node)
+        class_scope = scope.parent if scope is not None and scope.parent is not None else index.module_scope
+        declarations = _declarations(class_node)
+        for name, element in _meta_field_names(index, call, class_scope, from_partial):
+            yield StaticField(class_node, name, element, declarations.get(name), "listed in `meta_fields`", "Move it to `data_fields` so it is a leaf")
+
+
+def _registers_without_fields(call: cst.Call) -> bool:
+    return keyword_argument(call, "data_fields") is None and keyword_argument(call, "meta_fields") is None and len(call.args) <= 1
+
+
+class ArrayInStaticField(Rule):
+    """An array declared as a static pytree field.
+
+    Static fields are pytree metadata, compared with `==` in `jax.jit`'s cache key on every call:
+    a multi-element array raises `ValueError: ... arrays cannot be passed as metadata fields` as
+    soon as a call brings a different array object, and a 0-d or one-element array compiles again
+    for every distinct value. Covers `flax.struct.field(pytree_node=False)` (in `struct.dataclass`
+    and `PyTreeNode` classes), `equinox.field(static=True)`, `eqx.static_field()`, and fields
+    listed in `jax.tree_util.register_dataclass(meta_fields=...)` or marked
+    `metadata={"static": True}`. A field counts as an array when it is annotated as one
+    (`jax.Array`, `np.ndarray`, jaxtyping), defaults to one, or is assigned one in
+    `__init__`/`__post_init__`.
+    """
+
+    CODE = "SCN302"
+    BAD = """\
+import jax
+from flax import struct
+
+class Embedder(struct.PyTreeNode):
+    scale: float
+    table: jax.Array = struct.field(pytree_node=False)
+"""
+    GOOD = """\
+import jax
+from flax import struct
+
+class Embedder(struct.PyTreeNode):
+    scale: float = struct.field(pytree_node=False)
+    table: jax.Array
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        index = context.index
+        for field in static_fields(index):
+            evidence = self._evidence(index, field)
+            if evidence is not None:
+                yield Report(
+                    field.node,
+                    f"static field `{field.name}` of `{field.class_node.name.value}` ({field.how}) "
+                    f"holds an array ({evidence.reason}): static fields are pytree metadata, so "
+                    f"{metadata_consequence(evidence.elements)}. {field.fix}, or store {_SUMMARY} "
+                    "instead.",
+                )
+
+    @staticmethod
+    def _evidence(index: ScanIndex, field: StaticField) -> ArrayEvidence | None:
+        declaration = field.declaration
+        class_scope = index.scope_of[field.class_node]
+        if declaration is not None:
+            declared = annotation_evidence(
+                index, declaration.annotation.annotation, f"declared `{field.name}: {{annotation}}`"
+            )
+            if declared is not None:
+                return declared
+            default = _field_default(declaration.value)
+            if default is not None:
+                found = array_evidence(index, default, class_scope)
+                if found is not None:
+                    return found
+        return attribute_array_evidence(index, field.class_node, field.name)
+
+
+def _field_default(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """A field's default value: `default=...`, a `default_factory` lambda's body, or a plain value."""
+    if value is None:
+        return None
+    if not isinstance(value, cst.Call):
+        return value
+    default = keyword_argument(value, "default")
+    if default is not None:
+        return default
+    factory = keyword_argument(value, "default_factory")
+    if isinstance(factory, cst.Lambda):
+        return factory.body
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN303: arrays as jit static arguments
+
+
+@dataclass(eq=False)
+class StaticJit:
+    """A function jitted with static arguments."""
+
+    jit_call: cst.Call  # `jax.jit(...)` or `partial(jax.jit, ...)`
+    function: Body | None  # the jitted function, when this file shows it
+    function_name: str
+    static_names: set[str]
+    static_positions: set[int]
+    binding: tuple[str, Scope] | None  # the name the jitted function is called by, and its scope
+    how: str  # `static_argnums=1`, as written
+
+
+def _integers(index: ScanIndex, node: cst.BaseExpression | None, scope: Scope) -> list[int]:
+    if isinstance(node, cst.Name):
+        node = index.value_of(node.value, scope)
+    if isinstance(node, cst.Integer):
+        return [int(node.value, 0)]
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(node.expression, cst.Integer):
+        return [-int(node.expression.value, 0)]
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return [n for e in node.elements if isinstance(e, cst.Element) for n in _integers(index, e.value, scope)]
+    return []
+
+
+def _strings(index: ScanIndex, node: cst.BaseExpression | None, scope: Scope) -> list[str]:
+    if isinstance(node, cst.Name):
+        node = index.value_of(node.value, scope)
+    text = _string(node)
+    if text is not None:
+        return [text]
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return [s for e in node.elements if isinstance(e, cst.Element) for s in _strings(index, e.value, scope)]
+    return []
+
+
+def static_jits(index: ScanIndex) -> list[StaticJit]:
+    """Every `jax.jit` in this file with `static_argnums`/`static_argnames`: called directly, as a
+    decorator (`@jax.jit(static_argnames=...)`, `@partial(jax.jit, static_argnums=...)`)."""
+    decorated = _decorated_functions(index)
+    found = []
+    for call in index.calls_to(PARTIAL, *_JIT):
+        jit_call = call.call
+        if call.name == PARTIAL:
+            if not jit_call.args or index.qualify(jit_call.args[0].value) not in _JIT:
+                continue
+            target = None
+        else:
+            target = argument(jit_call, 0, "fun")
+        argnums = keyword_argument(jit_call, "static_argnums")
+        argnames = keyword_argument(jit_call, "static_argnames")
+        if argnums is None and argnames is None:
+            continue
+        if target is not None:
+            function = index.resolve_callable(target, call.scope)
+            binding = _assigned_name(index, jit_call, call.scope)
+            name = index.module.code_for_node(target)
+        elif jit_call in decorated:
+            definition = decorated[jit_call]
+            function = Body(definition, index.scope_of[definition], "def", _positional_names(definition))
+            name = definition.name.value
+            definition_scope = index.scope_of[definition].parent
+            binding = (name, definition_scope) if definition_scope is not None else None
+        else:
+            continue
+        positions = set(_integers(index, argnums, call.scope))
+        names = set(_strings(index, argnames, call.scope))
+        if function is not None:
+            parameters = function.parameters
+            # JAX fills in each from the other through the signature.
+            names |= {parameters[p] for p in positions if -len(parameters) <= p < len(parameters)}
+            positions = {p % len(parameters) if parameters and p < 0 else p for p in positions}
+            positions |= {parameters.index(n) for n in names if n in parameters}
+        how = ", ".join(
+            f"{keyword}={index.module.code_for_node(value)}"
+            for keyword, value in (("static_argnums", argnums), ("static_argnames", argnames))
+            if value is not None
+        )
+        found.append(StaticJit(jit_call, function, name, names, positions, binding, how))
+    return found
+
+
+def _positional_names(function: cst.FunctionDef) -> list[str]:
+    return [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+
+
+def _decorated_functions(index: ScanIndex) -> dict[cst.Call, cst.FunctionDef]:
+    found = {}
+    for node, scope in index.scope_of.items():
+        if isinstance(node, cst.FunctionDef):
+            for decorator in node.decorators:
+                if isinstance(decorator.decorator, cst.Call):
+                    found[decorator.decorator] = node
+    return found
+
+
+def _assigned_name(index: ScanIndex, call: cst.Call, scope: Scope) -> tuple[str, Scope] | None:
+    """`name` when the jit call's result is bound once, by `name = jax.jit(...)`, in `scope`."""
+    for name, values in scope.bindings.items():
+        if len(values) == 1 and values[0] is call:
+            return name, scope
+    return None
+
+
+def _static_parameters(function: Body | None, static_names: set[str]) -> list[cst.Param]:
+    if function is None or not isinstance(function.node, cst.FunctionDef):
+        return []
+    params = function.node.params
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    return [p for p in every if p.name.value in static_names]
+
+
+class _CallsByName(cst.CSTVisitor):
+    """Every call in the module with the scope it is written in."""
+
+    def __init__(self, index: ScanIndex) -> None:
+        self.index = index
+        self.scope = index.module_scope
+        self.calls: list[tuple[cst.Call, Scope]] = []
+
+    def _enter(self, node: cst.CSTNode) -> None:
+        self.scope = self.index.scope_of.get(node, self.scope)
+
+    def _leave(self, node: cst.CSTNode) -> None:
+        if node in self.index.scope_of and self.scope.parent is not None:
+            self.scope = self.scope.parent
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._enter(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._leave(original_node)
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self._enter(node)
+
+    def leave_Lambda(self, original_node: cst.Lambda) -> None:
+        self._leave(original_node)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._enter(node)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self._leave(original_node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append((node, self.scope))
+
+
+def _call_arguments(call: cst.Call, jit: StaticJit) -> Iterator[tuple[str, cst.BaseExpression]]:
+    """The arguments of a call to the jitted function that land in static parameters."""
+    parameters = jit.function.parameters if jit.function is not None else []
+    position = 0
+    for arg in call.args:
+        if arg.star:
+            if arg.star == "*":
+                return  # positions after `*args` are unknown
+            continue
+        if arg.keyword is not None:
+            if arg.keyword.value in jit.static_names:
+                yield arg.keyword.value, arg.value
+            continue
+        if position in jit.static_positions:
+            name = parameters[position] if position < len(parameters) else f"argument {position}"
+            yield name, arg.value
+        position += 1
+
+
+def _arrays_in(
+    index: ScanIndex, node: cst.BaseExpression, scope: Scope, depth: int = 0
+) -> Iterator[tuple[cst.BaseExpression, ArrayEvidence]]:
+    """Arrays in an argument: the argument itself, or elements of a tuple or list it builds
+    (a container holding an array is not hashable either)."""
+    if depth > 4:
+        return
+    if isinstance(node, (cst.Tuple, cst.List)):
+        for element in node.elements:
+            if isinstance(element, cst.Element):
+                yield from _arrays_in(index, element.value, scope, depth + 1)
+        return
+    found = array_evidence(index, node, scope)
+    if found is not None:
+        yield node, found
+
+
+class ArrayAsStaticArgument(Rule):
+    """An array passed to a parameter that `jax.jit` was told is static.
+
+    Static arguments (`static_argnums`, `static_argnames`) are hashed to key the compilation
+    cache, and arrays are not hashable, 0-d ones included: the call raises `ValueError:
+    Non-hashable static arguments are not supported`. Flags array arguments at call sites of the
+    jitted function in the same file (including inside a tuple or list), and static parameters
+    annotated as arrays. JAX makes a parameter static by either its position or its name, so both
+    kinds of call are checked. Decorators (`@partial(jax.jit, static_argnames=...)`,
+    `@jax.jit(static_argnums=...)`) and `f_jit = jax.jit(f, ...)` are covered.
+    """
+
+    CODE = "SCN303"
+    BAD = """\
+import jax
+import jax.numpy as jnp
+
+def rollout(x, decay):
+    return x * decay
+
+rollout_jit = jax.jit(rollout, static_argnums=1)
+rollout_jit(jnp.ones(3), jnp.ones(3))
+"""
+    GOOD = """\
+import jax
+import jax.numpy as jnp
+
+def rollout(x, decay):
+    return x * decay
+
+rollout_jit = jax.jit(rollout)
+rollout_jit(jnp.ones(3), jnp.ones(3))
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        index = context.index
+        jits = static_jits(index)
+        if not jits:
+            return
+        for jit in jits:
+            for parameter in _static_parameters(jit.function, jit.static_names):
+                if parameter.annotation is None:
+                    continue
+                annotation = parameter.annotation.annotation
+                found = annotation_evidence(index, annotation, "annotated `{annotation}`")
+                if found is not None:
+                    yield Report(annotation, self._message(jit, parameter.name.value, f"is {found.reason}"))
+        collector = _CallsByName(index)
+        index.module.visit(collector)
+        for call, scope in collector.calls:
+            for jit in jits:
+                if not self._calls(call, scope, jit):
+                    continue
+                for name, value in _call_arguments(call, jit):
+                    for node, found in _arrays_in(index, value, scope):
+                        yield Report(node, self._message(jit, name, f"receives an array here ({found.reason})"))
+
+    @staticmethod
+    def _calls(call: cst.Call, scope: Scope, jit: StaticJit) -> bool:
+        """Whether `call` calls the jitted function: by its bound name, or `jax.jit(f, ...)(...)`."""
+        if call.func is jit.jit_call:
+            return True
+        if jit.binding is None or not isinstance(call.func, cst.Name):
+            return False
+        name, binding_scope = jit.binding
+        if call.func.value != name:
+            return False
+        found = scope.lookup(name)
+        return found is not None and found[0] is binding_scope and len(found[1]) == 1
+
+    @staticmethod
+    def _message(jit: StaticJit, name: str, what: str) -> str:
+        return (
+            f"`{name}` is a static argument of `{jit.function_name}` ({jit.how}) but {what}: "
+            f"`jax.jit` hashes static arguments and arrays are not hashable, so the call raises "
+            f"{_STATIC_ARGUMENT_ERROR}. Pass it as an ordinary (traced) argument, or pass "
+            "a hashable value in its place (a Python scalar, a shape, a tuple of Python scalars)."
+        )
