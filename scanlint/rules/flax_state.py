@@ -1,0 +1,1327 @@
+"""SCN1xx: Flax state created or used inside the body of a raw `jax.lax.scan`.
+
+A raw `lax.scan` traces its body once, at a deeper trace level than the code around it. Flax
+state does not survive that:
+
+* Linen creates parameters and variables lazily, the first time a module runs. Created inside the
+  body, they are tracers of the scan trace: `init` returns them without error and `apply` raises
+  `UnexpectedTracerError`, far from the cause.
+* A random key drawn while the body is traced is drawn once: every step gets the same values.
+* NNX objects remember the trace level they were created at and refuse to be mutated from the
+  body's (`TraceContextError`).
+
+The lifted transforms (`nn.scan`, `nnx.scan`) handle all of this and are never flagged; neither is
+state allocated outside the body and closed over as plain arrays (the seed's `LaxScanModule`).
+
+"Inside the body" covers the body function (a def, lambda, partial or `self.method`), the
+functions nested in it, and the same-file helper functions and methods it calls directly.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from scanlint.resolver import LoopCall, ScanIndex, Scope, dotted, keyword_argument
+from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
+
+# Module classes exported by flax.linen and flax.nnx (measured with flax 0.12; a runtime test
+# compares these lists with the installed Flax).
+LINEN_MODULE_CLASSES = frozenset({
+    "BatchNorm", "Bidirectional", "Conv", "ConvLSTMCell", "ConvLocal", "ConvTranspose", "Dense",
+    "DenseGeneral", "Dropout", "Einsum", "Embed", "Fp8DirectDotGeneralOp", "Fp8DotGeneral",
+    "Fp8DotGeneralOp", "Fp8Einsum", "GRUCell", "GroupNorm", "InstanceNorm", "LSTMCell",
+    "LayerNorm", "MGUCell", "Module", "MultiHeadAttention", "MultiHeadDotProductAttention",
+    "NANOOFp8DotGeneralOp", "OptimizedLSTMCell", "PReLU", "RMSNorm", "RNN", "RNNCellBase",
+    "SelfAttention", "Sequential", "SimpleCell", "SpectralNorm", "WeightNorm",
+})  # fmt: skip
+NNX_MODULE_CLASSES = frozenset({
+    "BatchNorm", "Bidirectional", "Conv", "ConvTranspose", "Dict", "Dropout", "Einsum", "Embed",
+    "GRUCell", "GroupNorm", "InstanceNorm", "LSTMCell", "LayerNorm", "Linear", "LinearGeneral",
+    "List", "LoRA", "LoRALinear", "Module", "MultiHeadAttention", "OptimizedLSTMCell", "PReLU",
+    "RMSNorm", "RNN", "RNNCellBase", "Sequential", "SimpleCell", "SpectralNorm", "WeightNorm",
+})  # fmt: skip
+NNX_VARIABLE_CLASSES = frozenset({
+    "BatchStat", "Cache", "Intermediate", "LoRAParam", "OptArray", "OptState", "OptVariable",
+    "Param", "Perturbation", "RngCount", "RngKey", "RngState", "Variable",
+})  # fmt: skip
+# Bases that make a same-file class an NNX object whose attributes are trace-checked.
+NNX_OBJECT_BASES = NNX_MODULE_CLASSES | {"Object", "Pytree"}
+
+LINEN = "flax.linen."
+NNX_PREFIXES = ("flax.nnx.", "flax.experimental.nnx.")
+
+# Linen methods that create or store variables in the module's scope.
+LINEN_VARIABLE_METHODS = ("param", "variable", "put_variable", "sow")
+HOISTABLE_METHODS = ("param", "variable")
+
+# jax.random functions that take a key first but draw nothing from it.
+_KEY_PLUMBING = frozenset({
+    "PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "key_dtype", "clone", "fold_in", "split",
+})  # fmt: skip
+
+LIFT_LINEN = "lift the loop with `nn.scan`"
+LIFT_NNX = "lift the loop with `nnx.scan`"
+SEED_FIX = (
+    "allocate it outside the body and close over the array (as the seed's LaxScanModule does)"
+)
+TRACE_CONTEXT_ERROR = (
+    "the call raises `flax.errors.TraceContextError: Cannot mutate ... from a different trace "
+    "level` as soon as the scan traces its body"
+)
+
+FunctionNode = cst.FunctionDef | cst.Lambda
+
+
+# ---------------------------------------------------------------------------------------------
+# What the file's classes are
+
+
+def _flax_class(qualified: str | None, prefixes: tuple[str, ...], names: frozenset[str]) -> str | None:
+    """The class name when `qualified` names one of `names` under one of `prefixes`."""
+    if qualified is None:
+        return None
+    for prefix in prefixes:
+        if qualified.startswith(prefix):
+            last = qualified.rsplit(".", 1)[-1]
+            return last if last in names else None
+    return None
+
+
+def _root_name(node: cst.BaseExpression) -> cst.Name | None:
+    """`a` in `a.b[0].c`: the name an attribute/subscript chain hangs from."""
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node if isinstance(node, cst.Name) else None
+
+
+def _is_true(node: cst.BaseExpression | None) -> bool:
+    return isinstance(node, cst.Name) and node.value == "True"
+
+
+class FlaxFile:
+    """Facts about one module that every SCN1xx rule shares: its Linen and NNX classes, and what
+    each raw scan body contains."""
+
+    def __init__(self, index: ScanIndex) -> None:
+        self.index = index
+        self.linen_classes = self._subclasses(self._is_linen_base)
+        self.nnx_classes = self._subclasses(self._is_nnx_base)
+        self._bodies: dict[LoopCall, BodyCode] = {}
+
+    # -- classes ----------------------------------------------------------------------------
+
+    def _subclasses(self, is_flax_base: Callable[[cst.BaseExpression], bool]) -> set[cst.ClassDef]:
+        """Same-file classes deriving from a Flax base, directly or through other such classes."""
+        found: set[cst.ClassDef] = set()
+        changed = True
+        while changed:
+            changed = False
+            for class_node, scope in self.index.classes:
+                if class_node in found:
+                    continue
+                for base in class_node.bases:
+                    if base.keyword is not None:
+                        continue
+                    local = self.local_class(base.value, scope)
+                    if (local is not None and local in found) or is_flax_base(base.value):
+                        found.add(class_node)
+                        changed = True
+                        break
+        return found
+
+    def _is_linen_base(self, node: cst.BaseExpression) -> bool:
+        return _flax_class(self.index.qualify(node), (LINEN,), LINEN_MODULE_CLASSES) is not None
+
+    def _is_nnx_base(self, node: cst.BaseExpression) -> bool:
+        return _flax_class(self.index.qualify(node), NNX_PREFIXES, NNX_OBJECT_BASES) is not None
+
+    def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """The same-file class a name refers to, when it is bound once, to a class."""
+        if not isinstance(node, cst.Name):
+            return None
+        found = scope.lookup(node.value)
+        if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.ClassDef):
+            return None
+        return found[1][0]
+
+    def linen_module_class(self, callee: cst.BaseExpression, scope: Scope) -> str | None:
+        """The name of the Linen module class a callee refers to (flax.linen or same file)."""
+        name = _flax_class(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES)
+        if name is not None:
+            return name if name != "Module" else None
+        local = self.local_class(callee, scope)
+        return local.name.value if local is not None and local in self.linen_classes else None
+
+    def is_linen_dropout(self, callee: cst.BaseExpression) -> bool:
+        return _flax_class(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES) == "Dropout"
+
+    def nnx_module_class(self, callee: cst.BaseExpression, scope: Scope) -> str | cst.ClassDef | None:
+        """A flax.nnx module class name, or a same-file NNX class, that a callee refers to."""
+        name = _flax_class(self.index.qualify(callee), NNX_PREFIXES, NNX_MODULE_CLASSES)
+        if name is not None:
+            return name
+        local = self.local_class(callee, scope)
+        return local if local is not None and local in self.nnx_classes else None
+
+    def is_nnx_variable_class(self, callee: cst.BaseExpression) -> bool:
+        return _flax_class(self.index.qualify(callee), NNX_PREFIXES, NNX_VARIABLE_CLASSES) is not None
+
+    def is_nnx_rngs_class(self, callee: cst.BaseExpression) -> bool:
+        return _flax_class(self.index.qualify(callee), NNX_PREFIXES, frozenset({"Rngs"})) is not None
+
+    def decorated_compact(self, function: cst.FunctionDef) -> bool:
+        return any(self.index.qualify(d.decorator) == "flax.linen.compact" for d in function.decorators)
+
+    def creates_lazily(self, class_node: cst.ClassDef) -> bool:
+        """Whether Linen lets this class create variables outside `setup` (it has a compact
+        method). Without one, Flax rejects `self.param` and submodule construction outside
+        `setup` with its own clear error, scan or not."""
+        class_scope = self.index.scope_of[class_node]
+        return any(
+            isinstance(value, cst.FunctionDef) and self.decorated_compact(value)
+            for values in class_scope.bindings.values()
+            for value in values
+        )
+
+    def self_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """The class whose `self` `node` is, when it is the enclosing method's first parameter."""
+        if not isinstance(node, cst.Name) or node.value != self.index.self_name(scope):
+            return None
+        found = scope.lookup(node.value)
+        method = scope.enclosing_method()
+        if found is None or method is None or found[0].node is not method[0]:
+            return None
+        return method[1]
+
+    def linen_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        class_node = self.self_class(node, scope)
+        return class_node if class_node in self.linen_classes else None
+
+    def nnx_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        class_node = self.self_class(node, scope)
+        return class_node if class_node in self.nnx_classes else None
+
+    def self_attribute_values(self, class_node: cst.ClassDef, method_name: str) -> dict[str, list[cst.BaseExpression]]:
+        """What `self.<attr> = value` statements in one method (setup, __init__) assign."""
+        method = self.index.method_of(class_node, method_name)
+        if method is None:
+            return {}
+        self_name = self.index.self_name(self.index.scope_of[method])
+        collector = _SelfAssignments(self_name)
+        method.body.visit(collector)
+        return collector.values
+
+    # -- bodies -----------------------------------------------------------------------------
+
+    def body_code(self, loop: LoopCall) -> BodyCode | None:
+        if loop.kind != "scan" or loop.body is None:
+            return None
+        if loop not in self._bodies:
+            self._bodies[loop] = BodyCode.collect(self.index, loop)
+        return self._bodies[loop]
+
+
+_FILES: weakref.WeakKeyDictionary[ScanIndex, FlaxFile] = weakref.WeakKeyDictionary()
+
+
+def flax_file(index: ScanIndex) -> FlaxFile:
+    if index not in _FILES:
+        _FILES[index] = FlaxFile(index)
+    return _FILES[index]
+
+
+class _SelfAssignments(cst.CSTVisitor):
+    def __init__(self, self_name: str | None) -> None:
+        self.self_name = self_name
+        self.values: dict[str, list[cst.BaseExpression]] = {}
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if (
+                isinstance(target.target, cst.Attribute)
+                and isinstance(target.target.value, cst.Name)
+                and target.target.value.value == self.self_name
+            ):
+                self.values.setdefault(target.target.attr.value, []).append(node.value)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# The code a scan body runs
+
+
+@dataclass(eq=False)
+class BodyCode:
+    """Everything one raw scan body runs: its own code, nested functions, and same-file helpers
+    it calls directly, with the scope each call and assignment sits in."""
+
+    loop: LoopCall
+    functions: set[cst.CSTNode] = field(default_factory=set)
+    scopes: set[Scope] = field(default_factory=set)
+    calls: list[tuple[cst.Call, Scope]] = field(default_factory=list)
+    targets: list[tuple[cst.BaseExpression, Scope]] = field(default_factory=list)
+    # Subscripts of a call's result or of a name, `split(key, n)[t]`, `keys[t]`: what they index.
+    indexed_calls: dict[cst.Call, list[cst.BaseExpression]] = field(default_factory=dict)
+    indexed_names: list[tuple[str, cst.BaseExpression, Scope]] = field(default_factory=list)
+    # `nn.Dropout(0.1)(x, ...)`: the construction -> the call that runs it at once.
+    applied: dict[cst.Call, cst.Call] = field(default_factory=dict)
+    # Parameters of the body that `functools.partial` fixes: the same value at every step.
+    fixed_parameters: set[str] = field(default_factory=set)
+
+    MAX_FUNCTIONS = 32
+
+    @classmethod
+    def collect(cls, index: ScanIndex, loop: LoopCall) -> BodyCode:
+        body = loop.body
+        assert body is not None
+        code = cls(loop)
+        if body.via == "partial":
+            all_parameters = [p.name.value for p in (*body.node.params.posonly_params, *body.node.params.params)]
+            self_name = index.self_name(body.scope) if isinstance(body.node, cst.FunctionDef) else None
+            code.fixed_parameters = {
+                name for name in all_parameters if name not in body.parameters and name != self_name
+            }
+            code.fixed_parameters |= {p.name.value for p in body.node.params.kwonly_params}
+        pending: list[FunctionNode] = [body.node]
+        while pending and len(code.functions) < cls.MAX_FUNCTIONS:
+            function = pending.pop(0)
+            if function in code.functions:
+                continue
+            start = len(code.calls)
+            function.visit(_BodyWalker(index, code))
+            for call, scope in code.calls[start:]:
+                helper = index.resolve_callable(call.func, scope)
+                if helper is not None and helper.node not in code.functions:
+                    pending.append(helper.node)
+        return code
+
+    def is_inside(self, scope: Scope) -> bool:
+        """Whether a scope is the body's, a helper's, or nested in one of them."""
+        current: Scope | None = scope
+        while current is not None:
+            if current in self.scopes:
+                return True
+            current = current.parent
+        return False
+
+    def binds(self, name: str, scope: Scope) -> bool:
+        """Whether `name`, read at `scope`, is bound by the body's own code (a step value)."""
+        found = scope.lookup(name)
+        if found is None:
+            return False
+        binding_scope, _ = found
+        if binding_scope is self.loop.body.scope and name in self.fixed_parameters:  # type: ignore[union-attr]
+            return False
+        return self.is_inside(binding_scope)
+
+    def indexed_by_step(self, call: cst.Call, scope: Scope) -> bool:
+        """Whether the body picks from a call's result with a step value: `split(k, n)[t]`, or
+        `keys = split(k, n)` followed by `keys[t]`."""
+        if any(self.mentions_step_value(i, scope) for i in self.indexed_calls.get(call, [])):
+            return True
+        names = {name for name, values in scope.bindings.items() if any(v is call for v in values)}
+        return any(
+            name in names and self.mentions_step_value(i, where) for name, i, where in self.indexed_names
+        )
+
+    def mentions_step_value(self, node: cst.CSTNode, scope: Scope) -> bool:
+        """Whether an expression reads any name bound by the body's code."""
+        finder = _Names()
+        node.visit(finder)
+        return any(self.binds(name, scope) for name in finder.names)
+
+
+class _BodyWalker(cst.CSTVisitor):
+    def __init__(self, index: ScanIndex, code: BodyCode) -> None:
+        self.index = index
+        self.code = code
+        self.stack: list[Scope] = []
+
+    def _enter(self, node: FunctionNode) -> None:
+        scope = self.index.scope_of[node]
+        self.code.functions.add(node)
+        self.code.scopes.add(scope)
+        self.stack.append(scope)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._enter(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.stack.pop()
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self._enter(node)
+
+    def leave_Lambda(self, original_node: cst.Lambda) -> None:
+        self.stack.pop()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.code.calls.append((node, self.stack[-1]))
+        if isinstance(node.func, cst.Call):
+            self.code.applied[node.func] = node
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self.code.targets.append((target.target, self.stack[-1]))
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self.code.targets.append((node.target, self.stack[-1]))
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self.code.targets.append((node.target, self.stack[-1]))
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        indices = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index)]
+        if isinstance(node.value, cst.Call):
+            self.code.indexed_calls.setdefault(node.value, []).extend(indices)
+        elif isinstance(node.value, cst.Name):
+            self.code.indexed_names.extend((node.value.value, i, self.stack[-1]) for i in indices)
+
+
+class _Names(cst.CSTVisitor):
+    """The variable names an expression reads (not attribute names or keywords)."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.add(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)
+        return False
+
+
+def _raw_scan_bodies(context: FileContext) -> Iterator[tuple[FlaxFile, BodyCode]]:
+    flax = flax_file(context.index)
+    for loop in context.index.loops:
+        code = flax.body_code(loop)
+        if code is not None:
+            yield flax, code
+
+
+def _enclosing_class(loop: LoopCall) -> cst.ClassDef | None:
+    found = loop.scope.enclosing_method()
+    return found[1] if found is not None else None
+
+
+def _method_name(call: cst.Call) -> str | None:
+    return call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN101
+
+
+class LinenModuleInScanBody(Rule):
+    """A Linen module constructed inside the body of a raw `jax.lax.scan`.
+
+    Flags the construction of any `flax.linen` module class (`nn.Dense(...)`, `nn.LSTMCell(...)`,
+    `flax.linen.Conv(...)`) or of a same-file `nn.Module` subclass inside a scan body that runs in
+    a Linen module. Linen creates a submodule's parameters the first time it runs, and here that is
+    while the scan traces its body: `init` succeeds but returns leaked tracers as the parameters,
+    and `apply` raises `UnexpectedTracerError` (`jax.jit(model.init)` raises at once). There is no
+    automatic fix: lift the loop with `nn.scan`, or create the parameters outside the body and
+    close over the arrays. `nn.Dropout` has no parameters and is SCN103's business.
+    """
+
+    CODE = "SCN101"
+    BAD = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class DenseRNN(nn.Module):
+    features: int
+
+    @nn.compact
+    def __call__(self, xs):
+        def step(carry, x):
+            h = jnp.tanh(nn.Dense(self.features)(carry) + x)
+            return h, h
+
+        return jax.lax.scan(step, jnp.zeros(self.features), xs)
+"""
+    GOOD = """\
+import flax.linen as nn
+import jax.numpy as jnp
+
+class DenseRNN(nn.Module):
+    features: int
+
+    @nn.compact
+    def __call__(self, xs):
+        def step(cell, carry, x):
+            h = jnp.tanh(cell(carry) + x)
+            return h, h
+
+        scan = nn.scan(step, variable_broadcast="params", split_rngs={"params": False})
+        return scan(nn.Dense(self.features), jnp.zeros(self.features), xs)
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for flax, code in _raw_scan_bodies(context):
+            enclosing = _enclosing_class(code.loop)
+            in_linen_module = enclosing in flax.linen_classes
+            if in_linen_module and not flax.creates_lazily(enclosing):  # type: ignore[arg-type]
+                continue
+            called_at_once = {call.func for call, _ in code.calls if isinstance(call.func, cst.Call)}
+            for call, scope in code.calls:
+                name = flax.linen_module_class(call.func, scope)
+                if name is None or flax.is_linen_dropout(call.func):
+                    continue
+                if not in_linen_module and call not in called_at_once:
+                    continue  # an unbound module outside any Linen module, e.g. for `.apply`
+                yield Report(
+                    call,
+                    f"Linen module `{name}` constructed inside a raw lax.scan body: its parameters "
+                    "are created while the scan traces the body, so `init` succeeds but returns "
+                    "leaked tracers as parameters and `apply` raises `UnexpectedTracerError` "
+                    "(`jax.jit(model.init)` raises at once). Lift the loop with `nn.scan`, or "
+                    "create the parameters outside the body and close over the arrays, as the "
+                    "seed's LaxScanModule does.",
+                )
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN102
+
+_VARIABLE_MESSAGES = {
+    "param": (
+        "`self.param` inside a raw lax.scan body creates the parameter while the scan traces the "
+        "body: `init` succeeds but returns a leaked tracer as the parameter, and `apply` raises "
+        "`UnexpectedTracerError` (`jax.jit(model.init)` raises at once). Allocate it outside the "
+        "body and close over the array, as the seed's LaxScanModule does, or lift the loop with "
+        "`nn.scan`."
+    ),
+    "variable": (
+        "`self.variable` inside a raw lax.scan body creates the variable while the scan traces "
+        "the body: `init` succeeds but returns a leaked tracer as its value, and updating it in "
+        "`apply` raises `ModifyScopeVariableError` (immutable collection) or "
+        "`UnexpectedTracerError` (mutable collection). Create it outside the body and close over "
+        "it, or lift the loop with `nn.scan`."
+    ),
+    "put_variable": (
+        "`self.put_variable` inside a raw lax.scan body stores a tracer of the scan: `init` "
+        "succeeds but returns it leaked, and `apply` raises `ModifyScopeVariableError` "
+        "(immutable collection) or returns leaked tracers that raise `UnexpectedTracerError` "
+        "when used (mutable collection). Return the value as the scan's output and store it "
+        "after the loop, or lift the loop with `nn.scan`."
+    ),
+    "sow": (
+        "`self.sow` inside a raw lax.scan body stores a tracer of the scan: "
+        "`apply(..., mutable=[...])` succeeds but returns leaked tracers that raise "
+        "`UnexpectedTracerError` when used. Return the value as the scan's per-step output and "
+        "sow the stacked result after the loop, or lift the loop with `nn.scan`."
+    ),
+}
+
+
+class LinenVariableInScanBody(Rule):
+    """A Linen variable (`self.param`, `self.variable`, `self.put_variable`, `self.sow`) created or
+    stored inside the body of a raw `jax.lax.scan`.
+
+    The value is made while the scan traces its body, so it is a tracer that escapes the trace.
+    `init` returns it without error; `apply` raises `UnexpectedTracerError`, or
+    `ModifyScopeVariableError` when a variable of an immutable collection is updated; a sown
+    value comes back as a leaked tracer. The fix is the seed's pattern: create the parameter
+    before the scan and let the body close over the array. When a `name = self.param(...)` (or
+    `self.variable(...)`) statement in the body uses nothing the body binds, a safe fix hoists it
+    to just before the scan call.
+    """
+
+    CODE = "SCN102"
+    BAD = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class ParamRNN(nn.Module):
+    hidden: int
+
+    @nn.compact
+    def __call__(self, xs):
+        def step(carry, x):
+            w = self.param("w", nn.initializers.lecun_normal(), (self.hidden, self.hidden))
+            h = jnp.tanh(carry @ w + x)
+            return h, h
+
+        return jax.lax.scan(step, jnp.zeros(self.hidden), xs)
+"""
+    GOOD = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class ParamRNN(nn.Module):
+    hidden: int
+
+    @nn.compact
+    def __call__(self, xs):
+        w = self.param("w", nn.initializers.lecun_normal(), (self.hidden, self.hidden))
+
+        def step(carry, x):
+            h = jnp.tanh(carry @ w + x)
+            return h, h
+
+        return jax.lax.scan(step, jnp.zeros(self.hidden), xs)
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for flax, code in _raw_scan_bodies(context):
+            for call, scope in code.calls:
+                method = _method_name(call)
+                if method not in LINEN_VARIABLE_METHODS:
+                    continue
+                assert isinstance(call.func, cst.Attribute)
+                class_node = flax.linen_self(call.func.value, scope)
+                if class_node is None:
+                    continue
+                if method in HOISTABLE_METHODS and not flax.creates_lazily(class_node):
+                    continue  # Flax rejects it outside setup/compact, scan or not
+                fix = _hoist_fix(context, code, call) if method in HOISTABLE_METHODS else None
+                yield Report(call, _VARIABLE_MESSAGES[method], fix)
+
+
+def _hoist_fix(context: FileContext, code: BodyCode, call: cst.Call) -> FixProposal | None:
+    """Move `name = self.param(...)` from the body to just before the scan call's statement."""
+    index = context.index
+    loop = code.loop
+    body = loop.body
+    assert body is not None
+    function = body.node
+    if not isinstance(function, cst.FunctionDef) or body.scope.parent is not loop.scope:
+        return None  # the body must be a def that can close over a name of the scan's function
+    if not isinstance(loop.scope.node, cst.FunctionDef):
+        return None
+    if sum(1 for other in index.loops if other.body is not None and other.body.node is function) != 1:
+        return None
+    statement = _top_level_assignment(function, call)
+    if statement is None:
+        return None
+    assign = statement.body[0]
+    assert isinstance(assign, cst.Assign)
+    target = assign.targets[0].target
+    assert isinstance(target, cst.Name)
+    name = target.value
+    if len(body.scope.bindings.get(name, [])) != 1:
+        return None  # rebound in the body: hoisting would make it a local again
+    if code.mentions_step_value(call, body.scope):
+        return None
+    if _mentioned_outside(loop.scope.node, function, name):
+        return None  # the scan's function already uses this name
+    found = _statement_holding(context.module, loop.call)
+    if found is None:
+        return None
+    scan_statement, indent = found
+    hoisted = f"{name} = {context.module.code_for_node(call)}\n{indent}"
+    return FixProposal(
+        f"create `{name}` before the scan and let the body close over it",
+        True,
+        (Replacement(scan_statement, hoisted, before=True), Replacement(statement, "")),
+    )
+
+
+def _top_level_assignment(function: cst.FunctionDef, call: cst.Call) -> cst.SimpleStatementLine | None:
+    """The `name = <call>` statement line directly in the function's block, if that is the call's."""
+    if not isinstance(function.body, cst.IndentedBlock):
+        return None
+    for statement in function.body.body:
+        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+            continue
+        assign = statement.body[0]
+        if (
+            isinstance(assign, cst.Assign)
+            and assign.value is call
+            and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)
+        ):
+            return statement
+    return None
+
+
+def _mentioned_outside(function: cst.FunctionDef, body: cst.CSTNode, name: str) -> bool:
+    finder = _NamesOutside(body)
+    function.body.visit(finder)
+    return name in finder.names
+
+
+class _NamesOutside(_Names):
+    def __init__(self, skipped: cst.CSTNode) -> None:
+        super().__init__()
+        self.skipped = skipped
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is not self.skipped
+
+
+def _statement_holding(module: cst.Module, call: cst.Call) -> tuple[cst.BaseStatement, str] | None:
+    """The innermost statement that contains `call`, with the indentation it is written at."""
+    finder = _StatementFinder(call, module.default_indent)
+    module.visit(finder)
+    return finder.found
+
+
+class _StatementFinder(cst.CSTVisitor):
+    def __init__(self, call: cst.Call, default_indent: str) -> None:
+        self.call = call
+        self.default_indent = default_indent
+        self.statements: list[cst.BaseStatement] = []
+        self.indents: list[str] = []
+        self.found: tuple[cst.BaseStatement, str] | None = None
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self.found is not None:
+            return False
+        if node is self.call:
+            if self.statements:
+                self.found = (self.statements[-1], "".join(self.indents))
+            return False
+        if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+            self.statements.append(node)
+        if isinstance(node, cst.IndentedBlock):
+            self.indents.append(node.indent if node.indent is not None else self.default_indent)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if isinstance(original_node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+            if self.statements and self.statements[-1] is original_node:
+                self.statements.pop()
+        if isinstance(original_node, cst.IndentedBlock) and self.indents:
+            self.indents.pop()
+
+
+# ---------------------------------------------------------------------------------------------
+# Linen submodules used inside a body (SCN103 and SCN104 share this)
+
+
+@dataclass(frozen=True)
+class Submodule:
+    """A Linen submodule built outside the body: `self.<attr>` from setup, or a local name."""
+
+    label: str  # how the code spells it: "self.cell", "cell"
+    construction: cst.Call | None  # the constructor call, when a single one is seen
+
+
+def _submodule_called(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
+    """The outside-built Linen submodule a call in the body runs, if any."""
+    func = call.func
+    if isinstance(func, cst.Subscript):
+        func = func.value  # `self.layers[i](x)`
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        class_node = flax.linen_self(func.value, scope)
+        if class_node is None:
+            return None
+        values = flax.self_attribute_values(class_node, "setup").get(func.attr.value, [])
+        constructions = [c for v in values for c in _constructions(v)]
+        setup_scope = flax.index.scope_of.get(flax.index.method_of(class_node, "setup"))  # type: ignore[arg-type]
+        if not constructions or setup_scope is None:
+            return None
+        if not all(flax.linen_module_class(c.func, setup_scope) for c in constructions):
+            return None
+        only = constructions[0] if len(constructions) == 1 else None
+        return Submodule(f"{func.value.value}.{func.attr.value}", only)
+    if isinstance(func, cst.Name) and not code.binds(func.value, scope):
+        found = scope.lookup(func.value)
+        if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.Call):
+            return None
+        binding_scope, (value,) = found
+        assert isinstance(value, cst.Call)
+        method = binding_scope.enclosing_method()
+        if method is None or method[1] not in flax.linen_classes:
+            return None
+        if flax.linen_module_class(value.func, binding_scope) is None:
+            return None
+        return Submodule(func.value, value)
+    return None
+
+
+def _constructions(value: cst.BaseExpression) -> list[cst.Call]:
+    """Constructor calls in `nn.Dense(...)`, `[nn.Dense(...), ...]` or `[nn.Dense(...) for ...]`."""
+    if isinstance(value, cst.Call):
+        return [value]
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return [e.value for e in value.elements if isinstance(e.value, cst.Call)]
+    if isinstance(value, (cst.ListComp, cst.GeneratorExp)) and isinstance(value.elt, cst.Call):
+        return [value.elt]
+    return []
+
+
+def _same_submodule(node: cst.BaseExpression, label: str) -> bool:
+    if isinstance(node, cst.Subscript):
+        node = node.value
+    return dotted(node) == label
+
+
+def _called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> bool:
+    """Whether the method holding the scan calls the submodule before the scan call ends,
+    outside every raw loop body."""
+    loop = code.loop
+    method = loop.scope.enclosing_method()
+    root = method[0] if method is not None else loop.scope.node
+    bodies = {other.body.node for other in flax.index.loops if other.body is not None}
+    finder = _EarlierCall(submodule.label, loop.call, bodies)
+    root.visit(finder)
+    return finder.found
+
+
+class _EarlierCall(cst.CSTVisitor):
+    def __init__(self, label: str, scan_call: cst.Call, bodies: set[cst.CSTNode]) -> None:
+        self.label = label
+        self.scan_call = scan_call
+        self.bodies = bodies
+        self.done = False
+        self.found = False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self.done or node in self.bodies:
+            return False
+        if isinstance(node, cst.Call) and _same_submodule(node.func, self.label):
+            self.found = True
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if original_node is self.scan_call:
+            self.done = True
+
+
+def _deterministic(construction: cst.Call | None, call: cst.Call | None) -> bool:
+    """A Dropout made or called with a literal `deterministic=True` draws nothing."""
+    return any(
+        node is not None and _is_true(keyword_argument(node, "deterministic"))
+        for node in (construction, call)
+    )
+
+
+def _linen_class_draws(flax: FlaxFile, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef] = frozenset()) -> bool:
+    """Whether a same-file Linen class draws randomness when it runs: `self.make_rng`, an
+    `nn.Dropout`, or a same-file Linen class that does, anywhere in its methods."""
+    if class_node in seen:
+        return False
+    seen = seen | {class_node}
+    finder = _CallFinder()
+    class_node.body.visit(finder)
+    for call in finder.calls:
+        if _method_name(call) == "make_rng" or flax.is_linen_dropout(call.func):
+            return True
+        if isinstance(call.func, cst.Name):
+            scope = flax.index.module_scope
+            local = flax.local_class(call.func, scope)
+            if local is not None and local in flax.linen_classes and _linen_class_draws(flax, local, seen):
+                return True
+    return False
+
+
+class _CallFinder(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.calls: list[cst.Call] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append(node)
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN103
+
+
+_SAME_VALUES = "every step gets the same random values, with no error"
+
+
+class RngDrawnOncePerTrace(Rule):
+    """Randomness drawn once per trace inside the body of a raw `jax.lax.scan`.
+
+    The body is traced once, so a key drawn while tracing it is drawn once, not once per step.
+    Flags `self.make_rng(...)` in a Linen module, `nn.Dropout` constructed or called in the body
+    (unless it is `deterministic=True`), a Linen submodule that draws randomness called in the
+    body, and an RNG key closed over from outside (or fixed with `functools.partial`) that is
+    passed to a `jax.random` function without being folded with the step (`fold_in(key, t)`) or
+    split and indexed by the step (`split(key, n)[t]`). Nothing fails: every step gets the same
+    noise or the same dropout mask, a silently wrong result. A key carried through the loop or
+    given as `xs` is fine.
+    """
+
+    CODE = "SCN103"
+    BAD = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class NoisyWalk(nn.Module):
+    size: int
+
+    @nn.compact
+    def __call__(self, steps):
+        def step(carry, t):
+            noise = jax.random.normal(self.make_rng("noise"), carry.shape)
+            return carry + noise, noise
+
+        return jax.lax.scan(step, jnp.zeros(self.size), jnp.arange(steps))
+"""
+    GOOD = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class NoisyWalk(nn.Module):
+    size: int
+
+    @nn.compact
+    def __call__(self, steps):
+        keys = jax.random.split(self.make_rng("noise"), steps)
+
+        def step(carry, key):
+            noise = jax.random.normal(key, carry.shape)
+            return carry + noise, noise
+
+        return jax.lax.scan(step, jnp.zeros(self.size), keys)
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for flax, code in _raw_scan_bodies(context):
+            for call, scope in code.calls:
+                report = self._linen_draw(flax, code, call, scope) or self._closed_key(
+                    context.index, code, call, scope
+                )
+                if report is not None:
+                    yield report
+
+    def _linen_draw(self, flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+        if _method_name(call) == "make_rng":
+            assert isinstance(call.func, cst.Attribute)
+            if flax.linen_self(call.func.value, scope) is not None:
+                return Report(
+                    call,
+                    f"`self.make_rng` inside a raw lax.scan body draws one key while the scan "
+                    f"traces the body, not one per step: {_SAME_VALUES}. Split the key outside "
+                    "the loop and pass the per-step keys as `xs` "
+                    "(`jax.random.split(self.make_rng(...), n)`), or lift the loop with `nn.scan` "
+                    "and `split_rngs`.",
+                )
+            return None
+        if flax.is_linen_dropout(call.func):
+            if _deterministic(call, code.applied.get(call)):
+                return None
+            in_linen = _enclosing_class(code.loop) in flax.linen_classes
+            if not in_linen:
+                return None
+            return Report(call, _dropout_message("`nn.Dropout`"))
+        submodule = _submodule_called(flax, code, call, scope)
+        if submodule is None or submodule.construction is None:
+            return None
+        construction = submodule.construction
+        if flax.is_linen_dropout(construction.func):
+            if _deterministic(construction, call):
+                return None
+            return Report(call, _dropout_message(f"`{submodule.label}` (an `nn.Dropout`)"))
+        local = flax.local_class(construction.func, flax.index.module_scope)
+        if (
+            local is not None
+            and _linen_class_draws(flax, local)
+            and _called_before_scan(flax, code, submodule)  # otherwise SCN104 says more
+        ):
+            return Report(
+                call,
+                f"`{submodule.label}` draws randomness (`make_rng` or `nn.Dropout`) and is "
+                f"called inside a raw lax.scan body: its key is drawn once, while the scan traces "
+                f"the body, so {_SAME_VALUES}. Lift the loop with `nn.scan` and `split_rngs`.",
+            )
+        return None
+
+    def _closed_key(self, index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+        qualified = index.qualify(call.func)
+        if qualified is None or not qualified.startswith("jax.random."):
+            return None
+        function = qualified[len("jax.random.") :]
+        if function in _KEY_PLUMBING and function not in ("split", "fold_in"):
+            return None
+        key = _key_argument(call)
+        if not isinstance(key, cst.Name) or code.binds(key.value, scope):
+            return None
+        if scope.lookup(key.value) is None:
+            return None  # not a variable this file shows (a typo or a star import)
+        if function == "fold_in":
+            data = call.args[1].value if len(call.args) > 1 else keyword_argument(call, "data")
+            if data is None or code.mentions_step_value(data, scope):
+                return None
+        if function == "split" and code.indexed_by_step(call, scope):
+            return None
+        return Report(
+            key,
+            f"RNG key `{key.value}` is closed over by the raw lax.scan body and used without "
+            f"being split or folded with the step: {_SAME_VALUES}. Fold the step in "
+            f"(`jax.random.fold_in({key.value}, t)`), pass per-step keys as `xs` "
+            f"(`jax.random.split({key.value}, n)`), or carry the key and split it each step.",
+        )
+
+
+def _key_argument(call: cst.Call) -> cst.BaseExpression | None:
+    keyword = keyword_argument(call, "key")
+    if keyword is not None:
+        return keyword
+    first = call.args[0] if call.args else None
+    return first.value if first is not None and first.keyword is None and not first.star else None
+
+
+def _dropout_message(what: str) -> str:
+    return (
+        f"{what} inside a raw lax.scan body draws its key once, while the scan traces the body: "
+        f"every step uses the same dropout mask, with no error. Lift the loop with `nn.scan` and "
+        f"`split_rngs={{'dropout': True}}`, or make the masks from per-step keys passed as `xs`."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN104
+
+
+class LinenSubmoduleFirstCalledInScanBody(Rule):
+    """A Linen submodule whose first call happens inside the body of a raw `jax.lax.scan`.
+
+    Flags a call in the body of a submodule built outside it (an attribute assigned in `setup`, or
+    a module constructed earlier in the same compact method) when the method holding the scan has
+    not called it before the scan. Linen creates a submodule's parameters on its first call, here
+    while the scan traces the body: `init` succeeds but returns leaked tracers, and `apply` raises
+    `UnexpectedTracerError`. Calling it once outside the scan first (for instance on the first
+    element, to build the initial carry) creates the parameters outside the trace and makes the
+    later calls in the body safe, so that case is not flagged.
+    """
+
+    CODE = "SCN104"
+    BAD = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class CellRNN(nn.Module):
+    hidden: int
+
+    def setup(self):
+        self.cell = nn.Dense(self.hidden)
+
+    def __call__(self, xs):
+        def step(carry, x):
+            h = jnp.tanh(self.cell(carry) + x)
+            return h, h
+
+        return jax.lax.scan(step, jnp.zeros(self.hidden), xs)
+"""
+    GOOD = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class CellRNN(nn.Module):
+    hidden: int
+
+    def setup(self):
+        self.cell = nn.Dense(self.hidden)
+
+    def __call__(self, xs):
+        first = jnp.tanh(self.cell(xs[0]))
+
+        def step(carry, x):
+            h = jnp.tanh(self.cell(carry) + x)
+            return h, h
+
+        return jax.lax.scan(step, first, xs[1:])
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for flax, code in _raw_scan_bodies(context):
+            for call, scope in code.calls:
+                submodule = _submodule_called(flax, code, call, scope)
+                if submodule is None:
+                    continue
+                construction = submodule.construction
+                if construction is not None and flax.is_linen_dropout(construction.func):
+                    continue  # no parameters to create; SCN103 covers its mask
+                if _called_before_scan(flax, code, submodule):
+                    continue
+                yield Report(
+                    call,
+                    f"Linen submodule `{submodule.label}` is first called inside a raw lax.scan "
+                    "body: its parameters are created while the scan traces the body, so `init` "
+                    "succeeds but returns leaked tracers and `apply` raises "
+                    "`UnexpectedTracerError`. Call it once outside the scan before the loop (for "
+                    "instance to build the initial carry) so its parameters exist, or lift the "
+                    "loop with `nn.scan`.",
+                )
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN105
+
+
+# NNX modules whose call mutates their own state (RNG counts, batch statistics), unless the
+# keyword that turns that off is a literal True.
+_STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
+
+
+class NnxStateMutatedInScanBody(Rule):
+    """NNX state that lives outside the body of a raw `jax.lax.scan`, mutated inside it.
+
+    NNX objects remember the trace they were created in and refuse to be changed from another.
+    Flags, inside the body: assigning to an attribute of an `nnx.Module`'s `self` or of an outside
+    NNX module (`self.count = ...`, `model.calls = ...`), updating an outside `nnx.Variable`
+    (`self.count.value = ...`, `var[...] = ...`), passing an outside `nnx.Rngs` to a call
+    (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), and calling an
+    outside module that holds `nnx.Dropout`, `nnx.BatchNorm` or RNG streams. The scan raises
+    `TraceContextError: Cannot mutate ... from a different trace level` when it traces the body.
+    Reading an outside stateless module (an `nnx.Linear` called in the body) and a fresh
+    `nnx.Param` that never leaves the body are fine and not flagged.
+    """
+
+    CODE = "SCN105"
+    BAD = """\
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class CountingRNN(nnx.Module):
+    def __init__(self, features, rngs):
+        self.linear = nnx.Linear(features, features, rngs=rngs)
+        self.count = nnx.Variable(jnp.zeros((), jnp.int32))
+
+    def __call__(self, xs):
+        def step(carry, x):
+            self.count.value = self.count.value + 1
+            h = jnp.tanh(self.linear(carry) + x)
+            return h, h
+
+        return jax.lax.scan(step, jnp.zeros_like(xs[0]), xs)
+"""
+    GOOD = """\
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class CountingRNN(nnx.Module):
+    def __init__(self, features, rngs):
+        self.linear = nnx.Linear(features, features, rngs=rngs)
+        self.count = nnx.Variable(jnp.zeros((), jnp.int32))
+
+    def __call__(self, xs):
+        def step(carry, x):
+            h = jnp.tanh(self.linear(carry) + x)
+            return h, h
+
+        final, hs = jax.lax.scan(step, jnp.zeros_like(xs[0]), xs)
+        self.count.value = self.count.value + xs.shape[0]
+        return final, hs
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for flax, code in _raw_scan_bodies(context):
+            state = _NnxState(flax, code)
+            seen: set[cst.CSTNode] = set()
+            for target, scope in code.targets:
+                what = state.mutated_by_assignment(target, scope)
+                if what is not None and target not in seen:
+                    seen.add(target)
+                    yield Report(
+                        target,
+                        f"assigning to `{context.module.code_for_node(target)}` inside a raw "
+                        f"lax.scan body mutates {what} that lives outside the body: "
+                        f"{TRACE_CONTEXT_ERROR}. Pass the value through the carry and assign it "
+                        f"after the loop, or {LIFT_NNX}.",
+                    )
+            for call, scope in code.calls:
+                what = state.mutated_by_call(call, scope)
+                if what is not None and call not in seen:
+                    seen.add(call)
+                    yield Report(
+                        call,
+                        f"{what} inside a raw lax.scan body: {TRACE_CONTEXT_ERROR}. Create the "
+                        f"module or keys outside the body and close over them, or {LIFT_NNX}.",
+                    )
+
+
+class _NnxState:
+    """What counts as outside NNX state for one body."""
+
+    def __init__(self, flax: FlaxFile, code: BodyCode) -> None:
+        self.flax = flax
+        self.code = code
+
+    def _outside_binding(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.CSTNode] | None:
+        """The single binding of a name the body reads from outside, with its scope."""
+        if self.code.binds(name.value, scope):
+            return None
+        found = scope.lookup(name.value)
+        if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.CSTNode):
+            return None
+        return found[0], found[1][0]
+
+    def outside_object(self, name: cst.Name, scope: Scope) -> str | None:
+        """'NNX state' when a name read by the body is an NNX object made outside it."""
+        if self.flax.nnx_self(name, scope) is not None:
+            return "NNX module state"
+        found = self._outside_binding(name, scope)
+        if found is None:
+            return None
+        binding_scope, binding = found
+        if isinstance(binding, cst.Param):
+            annotation = binding.annotation.annotation if binding.annotation else None
+            if annotation is not None and self.flax.nnx_module_class(annotation, binding_scope):
+                return "an NNX module"
+            if annotation is not None and self.flax.is_nnx_variable_class(annotation):
+                return "an `nnx.Variable`"
+            return None
+        if isinstance(binding, cst.Call):
+            if self.flax.nnx_module_class(binding.func, binding_scope) is not None:
+                return "an NNX module"
+            if self.flax.is_nnx_variable_class(binding.func):
+                return "an `nnx.Variable`"
+        return None
+
+    def mutated_by_assignment(self, target: cst.BaseExpression, scope: Scope) -> str | None:
+        if not isinstance(target, (cst.Attribute, cst.Subscript)):
+            return None
+        root = _root_name(target)
+        if root is None:
+            return None
+        what = self.outside_object(root, scope)
+        if what == "NNX module state" and isinstance(target, cst.Attribute) and target.value is root:
+            return f"the state of `{root.value}` (an NNX module)"
+        return what
+
+    def is_outside_rngs(self, node: cst.BaseExpression, scope: Scope) -> bool:
+        """An `nnx.Rngs` from outside the body: `self.rngs`-like attributes of an NNX self, or a
+        closed-over name bound to `nnx.Rngs(...)`, annotated `nnx.Rngs`, or a parameter `rngs`."""
+        if isinstance(node, cst.Call):
+            node = node.func  # `self.rngs.fork()`
+            while isinstance(node, cst.Attribute) and isinstance(node.value, cst.Call):
+                node = node.value.func
+            if isinstance(node, cst.Attribute):
+                node = node.value
+        root = _root_name(node)
+        if root is None:
+            return False
+        if self.flax.nnx_self(root, scope) is not None:
+            return root is not node  # any attribute of self passed as rngs
+        found = self._outside_binding(root, scope)
+        if found is None:
+            return False
+        binding_scope, binding = found
+        if isinstance(binding, cst.Call):
+            return self.flax.is_nnx_rngs_class(binding.func)
+        if isinstance(binding, cst.Param):
+            annotation = binding.annotation.annotation if binding.annotation else None
+            if annotation is not None:
+                return self.flax.is_nnx_rngs_class(annotation)
+            return binding.name.value == "rngs" and any(
+                target.startswith(NNX_PREFIXES[0][:-1]) for target in self.flax.index.imports.values()
+            )
+        return False
+
+    def _rngs_attribute(self, node: cst.BaseExpression, scope: Scope) -> bool:
+        """`self.<attr>` of an NNX self whose __init__ stores an `nnx.Rngs` there."""
+        if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
+            return False
+        class_node = self.flax.nnx_self(node.value, scope)
+        if class_node is None:
+            return False
+        values = self.flax.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
+        init = self.flax.index.method_of(class_node, "__init__")
+        return bool(values) and init is not None and all(
+            self._is_rngs_value(v, self.flax.index.scope_of[init]) for v in values
+        )
+
+    def _is_rngs_value(self, value: cst.BaseExpression, scope: Scope) -> bool:
+        if isinstance(value, cst.Call):
+            return self.flax.is_nnx_rngs_class(value.func) or (
+                isinstance(value.func, cst.Attribute)
+                and value.func.attr.value == "fork"
+                and self._is_rngs_value(value.func.value, scope)
+            )
+        if isinstance(value, cst.Name):
+            found = scope.lookup(value.value)
+            if found is None or len(found[1]) != 1:
+                return False
+            binding = found[1][0]
+            if isinstance(binding, cst.Param):
+                annotation = binding.annotation.annotation if binding.annotation else None
+                if annotation is not None:
+                    return self.flax.is_nnx_rngs_class(annotation)
+                return binding.name.value == "rngs"
+            if isinstance(binding, cst.Call):
+                return self.flax.is_nnx_rngs_class(binding.func)
+        return False
+
+    def mutated_by_call(self, call: cst.Call, scope: Scope) -> str | None:
+        code_of = self.flax.index.module.code_for_node
+        rngs = keyword_argument(call, "rngs")
+        if rngs is not None and self.is_outside_rngs(rngs, scope):
+            return f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` draws from an `nnx.Rngs` that lives outside the body"
+        stream_owner = call.func.value if isinstance(call.func, cst.Attribute) else None
+        for candidate in (call.func, stream_owner):
+            if candidate is None:
+                continue
+            if self._rngs_attribute(candidate, scope) or (
+                isinstance(candidate, cst.Name) and self.is_outside_rngs(candidate, scope)
+            ):
+                return f"`{code_of(call.func)}()` draws from an `nnx.Rngs` that lives outside the body"
+        held = self._stateful_module(call.func, scope)
+        if held is not None:
+            return f"calling `{code_of(call.func)}`, which holds {held}, mutates its state"
+        return None
+
+    def _stateful_module(self, func: cst.BaseExpression, scope: Scope) -> str | None:
+        """What mutable state an outside NNX module called by the body holds, if any."""
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            class_node = self.flax.nnx_self(func.value, scope)
+            init = self.flax.index.method_of(class_node, "__init__") if class_node else None
+            if class_node is None or init is None:
+                return None
+            values = self.flax.self_attribute_values(class_node, "__init__").get(func.attr.value, [])
+            init_scope = self.flax.index.scope_of[init]
+            held = [self._held_state(v, init_scope, frozenset()) for v in values]
+            return held[0] if held and all(held) else None
+        if isinstance(func, cst.Name):
+            found = self._outside_binding(func, scope)
+            if found is None or not isinstance(found[1], cst.BaseExpression):
+                return None
+            return self._held_state(found[1], found[0], frozenset())
+        return None
+
+    def _held_state(self, value: cst.BaseExpression, scope: Scope, seen: frozenset[cst.ClassDef]) -> str | None:
+        """For a constructor call: 'an `nnx.Dropout`', 'RNG streams', ... or None if stateless."""
+        if not isinstance(value, cst.Call):
+            return None
+        kind = self.flax.nnx_module_class(value.func, scope)
+        if isinstance(kind, str):
+            switch = _STATEFUL_NNX.get(kind)
+            if switch is not None and not _is_true(keyword_argument(value, switch)):
+                return f"an `nnx.{kind}`"
+            return None
+        if isinstance(kind, cst.ClassDef) and kind not in seen:
+            return self._class_holds(kind, seen | {kind})
+        return None
+
+    def _class_holds(self, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef]) -> str | None:
+        init = self.flax.index.method_of(class_node, "__init__")
+        if init is None:
+            return None
+        init_scope = self.flax.index.scope_of[init]
+        for values in self.flax.self_attribute_values(class_node, "__init__").values():
+            for value in values:
+                if self._is_rngs_value(value, init_scope):
+                    return "RNG streams"
+                held = self._held_state(value, init_scope, seen)
+                if held is not None:
+                    return held
+        return None
