@@ -23,7 +23,7 @@ from scanlint.findings import (
     Fix,
     Severity,
 )
-from scanlint.selection import relevant_source
+from scanlint.selection import Selection, relevant_source
 from scanlint.source import DecodeError, decode_source, split_lines
 from scanlint.suppress import is_suppressed, skips_file
 
@@ -77,8 +77,11 @@ def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements:
     tree = _parse_ast(path, text)
     if isinstance(tree, Finding):
         return FileResult((tree,), True)
-    parsed_text = relevant_source(text, tree) if select_statements else text
-    findings = _lint_text(path, parsed_text, codes)
+    selection = relevant_source(text, tree) if select_statements else Selection(text, None)
+    try:
+        findings = _lint_text(path, selection, codes)
+    except RecursionError:
+        findings = [_builtin(path, SYNTAX_ERROR, 1, 1, "nested too deeply to analyse")]
     lines = split_lines(text)
     kept = sorted(f for f in findings if f.code == INTERNAL_ERROR or not is_suppressed(f, lines))
     return FileResult(tuple(kept), parsed=True)
@@ -99,22 +102,18 @@ def _parse_ast(path: str, text: str) -> ast.Module | Finding:
         return _builtin(path, SYNTAX_ERROR, 1, 1, f"syntax error: {error}")
 
 
-def _lint_text(path: str, text: str, codes: frozenset[str]) -> list[Finding]:
+def _lint_text(path: str, selection: Selection, codes: frozenset[str]) -> list[Finding]:
     import libcst as cst
 
     from scanlint.resolver import ScanIndex
     from scanlint.rules.base import FileContext
 
     try:
-        module = cst.parse_module(text)
+        module = cst.parse_module(selection.text)
     except cst.ParserSyntaxError as error:
-        return [_builtin(path, SYNTAX_ERROR, error.raw_line, error.raw_column + 1, f"syntax error: {error.message}")]
-    except RecursionError:
-        return [_builtin(path, SYNTAX_ERROR, 1, 1, "syntax error: nested too deeply to parse")]
-    try:
-        index = ScanIndex(module)
-    except RecursionError:
-        return [_builtin(path, SYNTAX_ERROR, 1, 1, "syntax error: nested too deeply to analyse")]
+        line = selection.original_line(error.raw_line)
+        return [_builtin(path, SYNTAX_ERROR, line, error.raw_column + 1, f"syntax error: {error.message}")]
+    index = ScanIndex(module)
     context = FileContext(path=path, module=module, index=index)
 
     reports: list[tuple[str, Report]] = []
@@ -128,20 +127,30 @@ def _lint_text(path: str, text: str, codes: frozenset[str]) -> list[Finding]:
             crashes.append(_crash(path, code, error))
     if not reports:
         return crashes
-    return crashes + _locate(path, module, reports)
+    return crashes + _locate(path, module, selection, reports)
 
 
-def _locate(path: str, module: cst.Module, reports: list[tuple[str, Report]]) -> list[Finding]:
+def _locate(path: str, module: cst.Module, selection: Selection, reports: list[tuple[str, Report]]) -> list[Finding]:
     """Turn reports into findings with positions, paying for positions only when needed."""
     import libcst as cst
     from libcst.metadata import PositionProvider
 
-    positions = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    resolved = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+
+    def span(node: cst.CSTNode) -> tuple[int, int, int, int]:
+        where = resolved[node]
+        return (
+            selection.original_line(where.start.line),
+            where.start.column,
+            selection.original_line(where.end.line),
+            where.end.column,
+        )
+
     findings = []
     seen = set()
     for code, report in reports:
-        where = positions[report.node]
-        key = (code, where.start.line, where.start.column, where.end.line, where.end.column)
+        line, column, end_line, end_column = span(report.node)
+        key = (code, line, column, end_line, end_column)
         if key in seen:  # the same body reached from two loop calls
             continue
         seen.add(key)
@@ -150,19 +159,18 @@ def _locate(path: str, module: cst.Module, reports: list[tuple[str, Report]]) ->
         if report.fix is not None:
             edits = []
             for replacement in report.fix.replacements:
-                span = positions[replacement.node]
+                start_line, start_column, stop_line, stop_column = span(replacement.node)
                 if replacement.before:
-                    edits.append(Edit(span.start.line, span.start.column, span.start.line, span.start.column, replacement.code))
-                else:
-                    edits.append(Edit(span.start.line, span.start.column, span.end.line, span.end.column, replacement.code))
+                    stop_line, stop_column = start_line, start_column
+                edits.append(Edit(start_line, start_column, stop_line, stop_column, replacement.code))
             fix = Fix(report.fix.message, report.fix.safe, tuple(sorted(edits)))
         findings.append(
             Finding(
                 path=path,
-                line=where.start.line,
-                column=where.start.column + 1,
-                end_line=where.end.line,
-                end_column=where.end.column + 1,
+                line=line,
+                column=column + 1,
+                end_line=end_line,
+                end_column=end_column + 1,
                 code=code,
                 name=info.name,
                 message=report.message,

@@ -3,14 +3,16 @@
 The stdlib `ast` parser is several times faster than LibCST. It finds the module's top-level
 statements that mention a trigger word (a loop, pytree metadata), the imports, and, transitively,
 the top-level statements that bind a name those use (a body defined elsewhere, a helper, a base
-class, a module-level model). Every other line is blanked, so LibCST parses a much smaller module
-in which every kept line keeps its number and columns: positions need no mapping back.
+class, a module-level model). LibCST then parses only those statements' lines, joined into a
+smaller module. Whole lines are kept, so columns are unchanged, and a line map gives each kept
+line its number in the original file.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 
 from scanlint.source import split_lines
 
@@ -22,10 +24,24 @@ IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t]", re.MULTILINE)
 WHOLE_FILE = re.compile(r"static_argnums|static_argnames")
 
 
-def relevant_source(text: str, tree: ast.Module) -> str:
-    """`text` with the lines of irrelevant top-level statements blanked (same line numbering)."""
+@dataclass(frozen=True)
+class Selection:
+    text: str
+    line_map: tuple[int, ...] | None  # original line number of each line of `text`; None: same
+
+    def original_line(self, line: int) -> int:
+        if self.line_map is None:
+            return line
+        if line > len(self.line_map):  # the position just past the last line
+            return self.line_map[-1] + 1 if self.line_map else line
+        return self.line_map[line - 1]
+
+
+def relevant_source(text: str, tree: ast.Module) -> Selection:
+    """The top-level statements of `text` that a rule can look at, with their line numbers."""
+    whole = Selection(text, None)
     if WHOLE_FILE.search(text):
-        return text
+        return whole
     lines = split_lines(text, keepends=True)
     statements = tree.body
     spans = [_span(statement) for statement in statements]
@@ -45,7 +61,7 @@ def relevant_source(text: str, tree: ast.Module) -> str:
         or (aliases and not aliases.isdisjoint(_used_names(statement)))
     }
     if len(keep) == len(statements):
-        return text
+        return whole
     pending = list(keep)
     while pending:
         position = pending.pop()
@@ -55,25 +71,13 @@ def relevant_source(text: str, tree: ast.Module) -> str:
                     keep.add(binder)
                     pending.append(binder)
     if len(keep) == len(statements):
-        return text
+        return whole
 
-    kept_lines = set()
-    for position in keep:
-        start, end = spans[position]
-        kept_lines.update(range(start, end + 1))
-    return "".join(
-        line if number in kept_lines else _blank(line)
-        for number, line in enumerate(lines, start=1)
-    )
-
-
-def _blank(line: str) -> str:
-    """An empty line with the original line ending (so CRLF files stay consistent)."""
-    if line.endswith("\r\n"):
-        return "\r\n"
-    if line.endswith(("\n", "\r")):
-        return line[-1]
-    return ""
+    kept_lines = sorted({n for p in keep for n in range(spans[p][0], spans[p][1] + 1)})
+    pieces = [lines[number - 1] for number in kept_lines]
+    if pieces and not pieces[-1].endswith(("\n", "\r")):
+        pieces[-1] += "\n"
+    return Selection("".join(pieces), tuple(kept_lines))
 
 
 def _span(statement: ast.stmt) -> tuple[int, int]:

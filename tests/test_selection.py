@@ -73,8 +73,9 @@ def test_sample_of_real_library_source(package: str) -> None:
         assert fast == full, path
 
 
-def test_blanked_lines_keep_numbering_and_line_endings() -> None:
+def test_selection_keeps_whole_lines_and_maps_them_back() -> None:
     text = "import os\r\nx = 1\r\n\r\ndef body(c, x):\r\n    return c\r\n\r\ny = [\r\n  2]\r\nfrom jax.lax import scan\r\nscan(body, 0, [1])\r\n"
-    reduced = relevant_source(text, ast.parse(text))
-    assert reduced.splitlines() == ["import os", "", "", "def body(c, x):", "    return c", "", "", "", "from jax.lax import scan", "scan(body, 0, [1])"]
-    assert reduced.count("\r\n") == text.count("\r\n")
+    selection = relevant_source(text, ast.parse(text))
+    assert selection.text == "import os\r\ndef body(c, x):\r\n    return c\r\nfrom jax.lax import scan\r\nscan(body, 0, [1])\r\n"
+    assert selection.line_map == (1, 4, 5, 9, 10)
+    assert [selection.original_line(n) for n in (1, 2, 5, 6)] == [1, 4, 10, 11]

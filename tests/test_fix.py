@@ -1,0 +1,117 @@
+"""`--fix`, `--unsafe-fixes` and `--diff`: what changes, what is kept, and that fixed code runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES
+
+SCRIPT = Path(sys.executable).with_name("scanlint")
+
+DISCARDED_OUTPUT = textwrap.dedent(
+    """\
+    from jax import lax
+
+
+    def total(xs):
+        def step(carry, x):
+            carry = carry + x
+            return carry  # keep this comment
+        final, _ = lax.scan(step, 0.0, xs)
+        return final
+    """
+)
+
+
+def scanlint(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(SCRIPT), "check", "--no-cache", *args], cwd=cwd, capture_output=True, text=True, timeout=60)
+
+
+def test_safe_fix_keeps_comments_and_is_idempotent(tmp_path: Path) -> None:
+    target = tmp_path / "m.py"
+    target.write_text(DISCARDED_OUTPUT)
+    first = scanlint("--fix", "m.py", cwd=tmp_path)
+    assert first.returncode == 0, first.stdout + first.stderr
+    fixed = target.read_text()
+    assert "        return carry, None  # keep this comment\n" in fixed
+    assert fixed == DISCARDED_OUTPUT.replace("return carry  #", "return carry, None  #")
+    second = scanlint("--fix", "m.py", cwd=tmp_path)
+    assert second.returncode == 0 and target.read_text() == fixed
+
+
+def test_unsafe_fix_needs_the_flag(tmp_path: Path) -> None:
+    target = tmp_path / "m.py"
+    source = DISCARDED_OUTPUT.replace("final, _ = lax.scan(step, 0.0, xs)", "final = lax.scan(step, 0.0, xs)")
+    target.write_text(source)
+    result = scanlint("--fix", "m.py", cwd=tmp_path)
+    assert result.returncode == 1 and "SCN201" in result.stdout  # still there, and reported
+    assert target.read_text() == source
+    result = scanlint("--fix", "--unsafe-fixes", "m.py", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "return carry, None" in target.read_text()
+
+
+def test_diff_changes_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "m.py"
+    target.write_text(DISCARDED_OUTPUT)
+    result = scanlint("--diff", "m.py", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "-        return carry  # keep this comment\n+        return carry, None  # keep this comment\n" in result.stdout
+    assert target.read_text() == DISCARDED_OUTPUT
+
+
+@pytest.mark.parametrize(
+    ("label", "encode"),
+    [
+        ("crlf", lambda text: text.replace("\n", "\r\n").encode()),
+        ("bom", lambda text: b"\xef\xbb\xbf" + text.encode()),
+        ("latin-1 cookie", lambda text: ("# -*- coding: latin-1 -*-\n# caf\xe9\n" + text).encode("latin-1")),
+        ("tabs", lambda text: text.replace("    ", "\t").encode()),
+    ],
+)
+def test_fix_keeps_encoding_bom_line_endings_and_tabs(tmp_path: Path, label: str, encode) -> None:
+    target = tmp_path / "m.py"
+    original = encode(DISCARDED_OUTPUT)
+    target.write_bytes(original)
+    result = scanlint("--fix", "m.py", cwd=tmp_path)
+    assert result.returncode == 0, (label, result.stdout, result.stderr)
+    expected = original.replace(b"return carry  #", b"return carry, None  #")
+    assert target.read_bytes() == expected
+
+
+def test_stdin_fix_prints_the_fixed_source(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [str(SCRIPT), "check", "--fix", "--stdin-filename", "m.py"],
+        input=DISCARDED_OUTPUT, cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0
+    assert result.stdout == DISCARDED_OUTPUT.replace("return carry  #", "return carry, None  #")
+
+
+FIXABLE_FIXTURES = {
+    "broken_scan_returns_carry.py": ["--unsafe-fixes"],  # its stacked output is returned
+    "broken_fori_loop_returns_pair.py": [],
+}
+
+
+@pytest.mark.runtime
+@pytest.mark.parametrize("name", sorted(FIXABLE_FIXTURES))
+def test_fixed_fixture_runs_without_the_error(tmp_path: Path, name: str) -> None:
+    target = tmp_path / name
+    shutil.copy(FIXTURES / name, target)
+    result = scanlint("--fix", *FIXABLE_FIXTURES[name], name, cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert target.read_text() != (FIXTURES / name).read_text()
+
+    spec = importlib.util.spec_from_file_location(f"fixed_{target.stem}", target)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.run()  # the original raises TypeError at trace time
