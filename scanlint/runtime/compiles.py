@@ -34,9 +34,8 @@ import jax
 import jax.monitoring
 import numpy as np
 
-from scanlint.findings import Finding, Severity
+from scanlint.findings import Finding
 from scanlint.runtime.avals import LeafType, is_array, leaf_type, short_repr
-from scanlint.runtime.codes import UNEXPECTED_RECOMPILE
 from scanlint.runtime.locations import (
     Location,
     caller_location,
@@ -147,19 +146,10 @@ class FunctionCompiles:
         return cls(**values)
 
     def findings(self) -> list[Finding]:
-        if not self.unexpected:
-            return []
-        listed = "; ".join(self.unexpected)
-        message = (
-            f"jitted function {self.function} compiled {self.compiles} times; recompiled for inputs of "
-            f"the same structure, shapes and dtypes: {listed}"
-        )
-        return [
-            Finding(
-                self.path, self.line, 1, self.line, 1,
-                UNEXPECTED_RECOMPILE.code, UNEXPECTED_RECOMPILE.name, message, Severity.WARNING,
-            )
-        ]  # fmt: skip
+        """SCN904 when a recompile happened for inputs of the same structure, shapes and dtypes."""
+        from scanlint.runtime.join import findings_for_function
+
+        return findings_for_function(self.to_json())
 
 
 # --- argument signatures and the reasons they differ ------------------------------------------

@@ -9,6 +9,7 @@ whose body is being traced on the current thread. Outside a body they do nothing
 
 from __future__ import annotations
 
+import sys
 import threading
 from typing import Any
 
@@ -75,20 +76,25 @@ def _path(scope: Any, col: str, name: str) -> str:
     return f"{col}{where.rstrip('/')}/{name}"
 
 
-def install() -> None:
-    """Hook Flax if it is importable (a program without Flax pays nothing but the attempt)."""
-    global _rebindings
+_installed = False
+
+
+def ensure_installed() -> None:
+    """Hook Flax once it has been imported. Called when observation starts and at every observed
+    loop call, so a program that never imports Flax never pays for importing it."""
+    global _rebindings, _installed
+    if _installed or "flax.core.scope" not in sys.modules:
+        return
     if not _rebindings:
-        try:
-            from flax.core.scope import Scope
-        except ImportError:
-            return
-        _rebindings = _make_hooks(Scope)
+        _rebindings = _make_hooks(sys.modules["flax.core.scope"].Scope)
     for rebinding in _rebindings:
         rebinding.acquire()
+    _installed = True
 
 
 def uninstall() -> None:
-    for rebinding in _rebindings:
-        if rebinding.users > 0:
+    global _installed
+    if _installed:
+        for rebinding in _rebindings:
             rebinding.release()
+        _installed = False

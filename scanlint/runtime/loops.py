@@ -35,7 +35,7 @@ from typing import Any
 
 import jax
 
-from scanlint.findings import Finding, Fix, Severity
+from scanlint.findings import Finding
 from scanlint.runtime.avals import (
     LeafChange,
     LeafType,
@@ -44,8 +44,8 @@ from scanlint.runtime.avals import (
     treedef_is_leaf,
     typed_leaves,
 )
-from scanlint.runtime.codes import RUNTIME_BODY_NOT_PAIR, RUNTIME_CARRY_MISMATCH, WEAK_TYPE_CARRY_RECOMPILE
 from scanlint.runtime.locations import Location, caller_location, function_location, is_library_file
+from scanlint.runtime import flax_hooks
 from scanlint.runtime.patching import Rebinding
 
 _ORIGINALS = {
@@ -138,42 +138,9 @@ class LoopRecord:
 
     def findings(self) -> list[Finding]:
         """Runtime-only findings for this call site (SCN901-903). Library call sites give none."""
-        if self.library:
-            return []
-        found = []
-        body = self.body
-        if self.returns_pair is False:
-            found.append(_finding(
-                RUNTIME_BODY_NOT_PAIR, body,
-                f"{self.primitive} body {body.name} did not return a (carry, out) pair; "
-                f"it returned {self.carry_out}",
-            ))  # fmt: skip
-        elif self.changes:
-            listed = "; ".join(str(c) for c in self.changes)
-            found.append(_finding(
-                RUNTIME_CARRY_MISMATCH, body,
-                f"{self.primitive} body {body.name} changes its carry: {listed}",
-            ))  # fmt: skip
-        if self.weak_to_strong and self.ok:
-            listed = "; ".join(str(c) for c in self.weak_to_strong)
-            site = self.call_site
-            found.append(_finding(
-                WEAK_TYPE_CARRY_RECOMPILE, site,
-                f"weakly typed carry init becomes strongly typed: {listed}; a jitted caller that "
-                "feeds this carry back in compiles twice. Give the init a dtype "
-                "(e.g. jnp.zeros((), jnp.float32) instead of 0.0)",
-                Severity.WARNING,
-                Fix("give the carry init an explicit dtype", safe=False, edits=()),
-            ))  # fmt: skip
-        return found
+        from scanlint.runtime.join import findings_for_loop
 
-
-def _finding(
-    code: Any, where: Location, message: str, severity: Severity = Severity.ERROR, fix: Fix | None = None
-) -> Finding:
-    return Finding(
-        where.path, where.line, where.column, where.line, where.column, code.code, code.name, message, severity, fix
-    )
+        return findings_for_loop(self.to_json())
 
 
 def _change_json(change: LeafChange) -> dict[str, str]:
@@ -446,6 +413,7 @@ def _carry_name(body: Callable[..., Any], position: int, default: str) -> str:
 
 
 def _run(call: _LoopCall, run: Callable[[], Any]) -> Any:
+    flax_hooks.ensure_installed()
     stack = _calls()
     stack.append(call)
     try:
@@ -505,14 +473,10 @@ _REBINDINGS = [
 def _install() -> None:
     for rebinding in _REBINDINGS:
         rebinding.acquire()
-    from scanlint.runtime import flax_hooks
-
-    flax_hooks.install()
+    flax_hooks.ensure_installed()
 
 
 def _uninstall() -> None:
-    from scanlint.runtime import flax_hooks
-
     flax_hooks.uninstall()
     for rebinding in _REBINDINGS:
         rebinding.release()
