@@ -605,10 +605,25 @@ class _AttributeAssignments(cst.CSTVisitor):
         for target in node.targets:
             if self._is_target(target.target):
                 self.values.append(node.value)
-            elif isinstance(target.target, (cst.Tuple, cst.List)) and any(
-                self._is_target(e.value) for e in target.target.elements
-            ):
-                self.values.append(None)
+            elif isinstance(target.target, (cst.Tuple, cst.List)):
+                self._unpacking(target.target, node.value)
+
+    def _unpacking(self, target: cst.Tuple | cst.List, value: cst.BaseExpression) -> None:
+        """`self.a, self.b = a, b` pairs up; any other unpacking into `self.attr` is opaque."""
+        targets = target.elements
+        if not any(self._is_target(e.value) for e in targets):
+            return
+        values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else None
+        if (
+            values is None
+            or len(values) != len(targets)
+            or not all(isinstance(e, cst.Element) for e in (*targets, *values))
+        ):
+            self.values.append(None)
+            return
+        for target_element, value_element in zip(targets, values):
+            if self._is_target(target_element.value):
+                self.values.append(value_element.value)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if self._is_target(node.target) and node.value is not None:
