@@ -1077,7 +1077,7 @@ class NnxStateMutatedInScanBody(Rule):
     NNX objects remember the trace they were created in and refuse to be changed from another.
     Flags, inside the body: assigning to an attribute of an `nnx.Module`'s `self` or of an outside
     NNX module (`self.count = ...`, `model.calls = ...`), updating an outside `nnx.Variable`
-    (`self.count.value = ...`, `var[...] = ...`), passing an outside `nnx.Rngs` to a call
+    (`self.count[...] = ...`, `var.value = ...`), passing an outside `nnx.Rngs` to a call
     (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), and calling an
     outside module that holds `nnx.Dropout`, `nnx.BatchNorm` or RNG streams. The scan raises
     `TraceContextError: Cannot mutate ... from a different trace level` when it traces the body.
@@ -1098,7 +1098,7 @@ class CountingRNN(nnx.Module):
 
     def __call__(self, xs):
         def step(carry, x):
-            self.count.value = self.count.value + 1
+            self.count[...] = self.count[...] + 1
             h = jnp.tanh(self.linear(carry) + x)
             return h, h
 
@@ -1120,7 +1120,7 @@ class CountingRNN(nnx.Module):
             return h, h
 
         final, hs = jax.lax.scan(step, jnp.zeros_like(xs[0]), xs)
-        self.count.value = self.count.value + xs.shape[0]
+        self.count[...] = self.count[...] + xs.shape[0]
         return final, hs
 """
 
@@ -1140,14 +1140,10 @@ class CountingRNN(nnx.Module):
                         f"after the loop, or {LIFT_NNX}.",
                     )
             for call, scope in code.calls:
-                what = state.mutated_by_call(call, scope)
-                if what is not None and call not in seen:
+                message = state.mutated_by_call(call, scope)
+                if message is not None and call not in seen:
                     seen.add(call)
-                    yield Report(
-                        call,
-                        f"{what} inside a raw lax.scan body: {TRACE_CONTEXT_ERROR}. Create the "
-                        f"module or keys outside the body and close over them, or {LIFT_NNX}.",
-                    )
+                    yield Report(call, message)
 
 
 class _NnxState:
@@ -1263,10 +1259,16 @@ class _NnxState:
         return False
 
     def mutated_by_call(self, call: cst.Call, scope: Scope) -> str | None:
+        """The message for a call in the body that changes outside NNX state, if it does."""
         code_of = self.flax.index.module.code_for_node
+        draws = (
+            f"inside a raw lax.scan body draws from an `nnx.Rngs` that lives outside the body: "
+            f"{TRACE_CONTEXT_ERROR}. Split the keys outside the loop and pass them as `xs`, or "
+            f"{LIFT_NNX}."
+        )
         rngs = keyword_argument(call, "rngs")
         if rngs is not None and self.is_outside_rngs(rngs, scope):
-            return f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` draws from an `nnx.Rngs` that lives outside the body"
+            return f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` {draws}"
         stream_owner = call.func.value if isinstance(call.func, cst.Attribute) else None
         for candidate in (call.func, stream_owner):
             if candidate is None:
@@ -1274,11 +1276,15 @@ class _NnxState:
             if self._rngs_attribute(candidate, scope) or (
                 isinstance(candidate, cst.Name) and self.is_outside_rngs(candidate, scope)
             ):
-                return f"`{code_of(call.func)}()` draws from an `nnx.Rngs` that lives outside the body"
+                return f"`{code_of(call.func)}()` {draws}"
         held = self._stateful_module(call.func, scope)
-        if held is not None:
-            return f"calling `{code_of(call.func)}`, which holds {held}, mutates its state"
-        return None
+        if held is None or any(_is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
+            return None
+        return (
+            f"calling `{code_of(call.func)}` inside a raw lax.scan body mutates the state it holds "
+            f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
+            f"which splits RNG streams and carries state through the loop."
+        )
 
     def _stateful_module(self, func: cst.BaseExpression, scope: Scope) -> str | None:
         """What mutable state an outside NNX module called by the body holds, if any."""

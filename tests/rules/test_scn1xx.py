@@ -1,0 +1,1130 @@
+"""SCN1xx: Flax state created or used inside raw lax.scan bodies, on code written the ways real
+Flax code is written (compact and setup styles, every import spelling, every body form)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+from helpers import Case, lint, positions
+
+from scanlint.findings import Finding
+
+LINEN_MODULE = [
+    Case(
+        "compact nn.Dense in a nested def, from flax import linen as nn, from jax import lax",
+        """
+        from flax import linen as nn
+        from jax import lax
+        import jax.numpy as jnp
+
+        class DenseRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(carry, x):
+                    h = nn.Dense(4)(carry)
+                    return jnp.tanh(h + x), h
+                return lax.scan(step, jnp.zeros(4), xs)
+        """,
+        ["10:17 SCN101"],
+    ),
+    Case(
+        "import flax.linen, flax.linen.LSTMCell in a lambda, jax.lax.scan",
+        """
+        import flax.linen
+        import jax
+
+        class Recurrent(flax.linen.Module):
+            @flax.linen.compact
+            def __call__(self, carry, xs):
+                return jax.lax.scan(
+                    lambda c, x: flax.linen.LSTMCell(4)(c, x), carry, xs
+                )
+        """,
+        ["9:26 SCN101"],
+    ),
+    Case(
+        "from flax.linen import Dense, import jax.lax as L",
+        """
+        import jax.lax as L
+        from flax.linen import Dense, Module, compact
+
+        class Tower(Module):
+            @compact
+            def __call__(self, xs):
+                def step(c, x):
+                    return Dense(3)(c) + x, None
+                return L.scan(step, xs[0], xs)
+        """,
+        ["9:20 SCN101"],
+    ),
+    Case(
+        "same-file subclasses, directly and transitively, from jax.lax import scan as s",
+        """
+        import flax.linen as nn
+        from jax.lax import scan as s
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(4)(x)
+
+        class DeepBlock(Block):
+            pass
+
+        class Stack(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(c, x):
+                    c = Block()(c)
+                    c = DeepBlock(name="deep")(c)
+                    return c, None
+                return s(step, xs[0], xs)
+        """,
+        ["17:17 SCN101", "18:17 SCN101"],
+    ),
+    Case(
+        "body is self.method",
+        """
+        import flax.linen as nn
+        import jax
+
+        class MethodRNN(nn.Module):
+            def step(self, carry, x):
+                return nn.Dense(4)(carry) + x, None
+
+            @nn.compact
+            def __call__(self, xs):
+                return jax.lax.scan(self.step, xs[0], xs)
+        """,
+        ["7:16 SCN101"],
+    ),
+    Case(
+        "functools.partial body and a helper method the body calls",
+        """
+        import functools
+        import flax.linen as nn
+        from jax import lax
+
+        class PartialRNN(nn.Module):
+            def layer(self, h):
+                return nn.Dense(4, name="layer")(h)
+
+            @nn.compact
+            def __call__(self, xs):
+                def step(scale, carry, x):
+                    return self.layer(carry) * scale + x, None
+                return lax.scan(functools.partial(step, 0.5), xs[0], xs)
+        """,
+        ["8:16 SCN101"],
+    ),
+    Case(
+        "module-level helper called from the body, and a def nested in the body",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        def mlp(h):
+            return nn.Dense(4)(nn.relu(nn.Dense(8)(h)))
+
+        class HelperRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(carry, x):
+                    def project(v):
+                        return nn.DenseGeneral(4)(v)
+                    return mlp(carry) + project(x), None
+                return lax.scan(step, xs[0], xs)
+        """,
+        ["6:12 SCN101", "6:32 SCN101", "13:24 SCN101"],
+    ),
+    Case(
+        "not flagged: the lifted nn.scan",
+        """
+        import flax.linen as nn
+
+        class Lifted(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(cell, carry, x):
+                    return cell(carry) + x, None
+                scan = nn.scan(step, variable_broadcast="params", split_rngs={"params": False})
+                return scan(nn.Dense(4), xs[0], xs)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: Flax calls next to the scan, plain jax code in the body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Beside(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                xs = nn.Dense(4)(xs)
+                def step(c, x):
+                    return jnp.tanh(c + x), c
+                final, hs = jax.lax.scan(step, xs[0], xs)
+                return nn.LayerNorm()(final), hs
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: an unbound module applied functionally outside any Linen module",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        def rollout(params, xs):
+            def step(c, x):
+                return nn.Dense(4).apply(params, c) + x, None
+            return lax.scan(step, xs[0], xs)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: setup-style module with no compact method (Flax refuses it, scan or not)",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class SetupOnly(nn.Module):
+            def setup(self):
+                self.scale = 2.0
+
+            def __call__(self, xs):
+                def step(c, x):
+                    return nn.Dense(4)(c) + x, None
+                return lax.scan(step, xs[0], xs)
+        """,
+        [],
+    ),
+]
+
+LINEN_VARIABLE = [
+    Case(
+        "self.param in a compact nested def",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class ParamRNN(nn.Module):
+            hidden: int
+
+            @nn.compact
+            def __call__(self, xs):
+                def step(carry, x):
+                    w = self.param("w", nn.initializers.lecun_normal(), (self.hidden, self.hidden))
+                    return jnp.tanh(carry @ w + x), None
+                return jax.lax.scan(step, jnp.zeros(self.hidden), xs)
+        """,
+        ["12:17 SCN102"],
+    ),
+    Case(
+        "self.variable, self.put_variable and self.sow, import flax.linen",
+        """
+        import flax.linen
+        import jax.numpy as jnp
+        from jax import lax
+
+        class Stateful(flax.linen.Module):
+            @flax.linen.compact
+            def __call__(self, xs):
+                def step(carry, x):
+                    count = self.variable("state", "count", jnp.zeros, ())
+                    count.value = count.value + 1
+                    self.put_variable("state", "last", carry)
+                    self.sow("intermediates", "h", carry)
+                    return carry + x, None
+                return lax.scan(step, xs[0], xs)
+        """,
+        ["10:21 SCN102", "12:13 SCN102", "13:13 SCN102"],
+    ),
+    Case(
+        "body is self.method, and self is spelled differently",
+        """
+        import flax.linen as nn
+        import jax
+
+        class MethodParam(nn.Module):
+            def step(mdl, carry, x):
+                bias = mdl.param("bias", nn.initializers.zeros, carry.shape)
+                return carry + bias + x, None
+
+            @nn.compact
+            def __call__(mdl, xs):
+                return jax.lax.scan(mdl.step, xs[0], xs)
+        """,
+        ["7:16 SCN102"],
+    ),
+    Case(
+        "lambda body, import jax.lax as L",
+        """
+        import flax.linen as nn
+        import jax.lax as L
+
+        class LambdaParam(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return L.scan(
+                    lambda c, x: (c * self.param("g", nn.initializers.ones, ()), x), xs[0], xs
+                )
+        """,
+        ["9:31 SCN102"],
+    ),
+    Case(
+        "helper method called from a partial body",
+        """
+        from functools import partial
+        import flax.linen as nn
+        from jax import lax
+
+        class HelperParam(nn.Module):
+            def weight(self, n):
+                return self.param("w", nn.initializers.lecun_normal(), (n, n))
+
+            @nn.compact
+            def __call__(self, xs):
+                def step(n, carry, x):
+                    return carry @ self.weight(n) + x, None
+                return lax.scan(partial(step, 4), xs[0], xs)
+        """,
+        ["8:16 SCN102"],
+    ),
+    Case(
+        "not flagged: the seed pattern, a parameter allocated outside and closed over",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class LaxScanModule(nn.Module):
+            hidden: int
+            T: int
+
+            @nn.compact
+            def __call__(self, x):
+                H = self.hidden
+                W = self.param("W", nn.initializers.lecun_normal(), (H, H))
+
+                def body(carry, t):
+                    new = jnp.tanh(carry @ W)
+                    return new, None
+
+                final, _ = jax.lax.scan(body, x, jnp.arange(self.T))
+                return final
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: reading variables, and a non-Flax class with a param method",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Reader(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(c, x):
+                    return c + self.variables["params"]["b"] + self.get_variable("state", "s"), None
+                return lax.scan(step, xs[0], xs)
+
+        class Plain:
+            def param(self, name):
+                return 1.0
+
+            def run(self, xs):
+                def step(c, x):
+                    return c + self.param("a"), None
+                return lax.scan(step, 0.0, xs)
+        """,
+        [],
+    ),
+]
+
+RNG = [
+    Case(
+        "self.make_rng in a compact body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class NoisyWalk(nn.Module):
+            @nn.compact
+            def __call__(self, steps):
+                def step(carry, t):
+                    noise = jax.random.normal(self.make_rng("noise"), carry.shape)
+                    return carry + noise, noise
+                return jax.lax.scan(step, jnp.zeros(3), jnp.arange(steps))
+        """,
+        ["10:39 SCN103"],
+    ),
+    Case(
+        "nn.Dropout constructed in the body, and one from setup called in the body",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class DropRNN(nn.Module):
+            train: bool
+
+            def setup(self):
+                self.cell = nn.Dense(4)
+                self.drop = nn.Dropout(0.5)
+
+            @nn.compact
+            def __call__(self, xs):
+                first = self.cell(xs[0])
+                def step(c, x):
+                    c = nn.Dropout(0.1, deterministic=not self.train)(self.cell(c))
+                    return self.drop(c, deterministic=not self.train) + x, None
+                return lax.scan(step, first, xs)
+        """,
+        ["16:17 SCN103", "17:20 SCN103"],
+    ),
+    Case(
+        "compact local nn.Dropout built outside the body, called inside",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class LocalDrop(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                drop = nn.Dropout(0.2, deterministic=False)
+                def step(c, x):
+                    return drop(c) + x, None
+                return lax.scan(step, xs[0], xs)
+        """,
+        ["10:20 SCN103"],
+    ),
+    Case(
+        "closed-over key in plain jax code, from jax import random",
+        """
+        from jax import lax, random
+
+        def noisy_walk(key, xs):
+            def step(c, x):
+                return c + random.normal(key, c.shape) + x, None
+            return lax.scan(step, xs[0], xs)
+        """,
+        ["6:34 SCN103"],
+    ),
+    Case(
+        "closed-over key split without the step, and folded with a constant",
+        """
+        import jax
+
+        def walk(rng, xs):
+            def step(c, x):
+                k1, k2 = jax.random.split(rng)
+                k3 = jax.random.fold_in(rng, 0)
+                return c + jax.random.uniform(k2) + jax.random.uniform(k3) + x, None
+            return jax.lax.scan(step, 0.0, xs)
+        """,
+        ["6:35 SCN103", "7:33 SCN103"],
+    ),
+    Case(
+        "a key fixed with partial, and a key drawn with make_rng outside the body",
+        """
+        from functools import partial
+        import flax.linen as nn
+        import jax
+
+        def step(c, x, key):
+            return c + jax.random.normal(key, c.shape) * x, None
+
+        def run(key, xs):
+            return jax.lax.scan(partial(step, key=key), xs[0], xs)
+
+        class Noise(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                key = self.make_rng("noise")
+                def body(c, x):
+                    return c + jax.random.bernoulli(key, 0.5, c.shape) * x, None
+                return jax.lax.scan(body, xs[0], xs)
+        """,
+        ["7:34 SCN103", "17:45 SCN103"],
+    ),
+    Case(
+        "a same-file submodule that uses dropout, called before the scan and inside it",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(0.1, deterministic=False)(nn.Dense(4)(x))
+
+        class Stack(nn.Module):
+            def setup(self):
+                self.block = Block()
+
+            def __call__(self, xs):
+                first = self.block(xs[0])
+                def step(c, x):
+                    return self.block(c) + x, None
+                return lax.scan(step, first, xs)
+        """,
+        ["17:20 SCN103"],
+    ),
+    Case(
+        "a module-level key used by a helper the body calls",
+        """
+        import jax
+
+        KEY = jax.random.key(0)
+
+        def jitter(x):
+            return x + 0.01 * jax.random.normal(KEY, x.shape)
+
+        def run(xs):
+            def step(c, x):
+                return jitter(c) + x, None
+            return jax.lax.scan(step, xs[0], xs)
+        """,
+        ["7:41 SCN103"],
+    ),
+    Case(
+        "not flagged: keys carried, given as xs, folded or indexed with the step",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def carried(key, xs):
+            def step(carry, x):
+                key, h = carry
+                key, sub = jax.random.split(key)
+                return (key, h + jax.random.normal(sub, h.shape) + x), None
+            return jax.lax.scan(step, (key, xs[0]), xs)
+
+        def as_xs(key, xs):
+            def step(h, k):
+                return h + jax.random.normal(k, h.shape), None
+            return jax.lax.scan(step, xs[0], jax.random.split(key, xs.shape[0]))
+
+        def folded(key, n):
+            def step(h, t):
+                return h + jax.random.normal(jax.random.fold_in(key, t), h.shape), None
+            return jax.lax.scan(step, jnp.zeros(3), jnp.arange(n))
+
+        def indexed(key, n):
+            def step(h, t):
+                keys = jax.random.split(key, n)
+                direct = jax.random.split(key, n)[t]
+                return h + jax.random.normal(keys[t], h.shape) + jax.random.normal(direct), None
+            return jax.lax.scan(step, jnp.zeros(3), jnp.arange(n))
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: deterministic dropout, keys split outside with make_rng, nn.scan",
+        """
+        import flax.linen as nn
+        import jax
+
+        class Clean(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                keys = jax.random.split(self.make_rng("noise"), xs.shape[0])
+                def step(c, inputs):
+                    x, key = inputs
+                    c = nn.Dropout(0.5, deterministic=True)(c)
+                    c = nn.Dropout(0.5)(c, deterministic=True)
+                    return c + jax.random.normal(key, c.shape) * x, None
+                final, _ = jax.lax.scan(step, xs[0], (xs, keys))
+                lifted = nn.scan(
+                    lambda mdl, c, x: (nn.Dropout(0.1, deterministic=False)(c), None),
+                    split_rngs={"dropout": True},
+                )
+                return lifted(self, final, xs)
+        """,
+        [],
+    ),
+]
+
+SUBMODULE = [
+    Case(
+        "setup submodule first called in the body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class CellRNN(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+
+            def __call__(self, xs):
+                def step(carry, x):
+                    h = jnp.tanh(self.cell(carry) + x)
+                    return h, h
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+        """,
+        ["12:26 SCN104"],
+    ),
+    Case(
+        "compact local module built outside the body, called first inside and after the scan",
+        """
+        from flax import linen as nn
+        from jax import lax
+
+        class LocalCell(nn.Module):
+            @nn.compact
+            def __call__(self, carry, xs):
+                cell = nn.LSTMCell(4)
+                carry, ys = lax.scan(lambda c, x: cell(c, x), carry, xs)
+                return cell(carry, xs[-1])
+        """,
+        ["9:43 SCN104"],
+    ),
+    Case(
+        "body is self.method, import flax.linen, list of setup layers",
+        """
+        import flax.linen
+        import jax
+
+        class Layers(flax.linen.Module):
+            def setup(self):
+                self.layers = [flax.linen.Dense(4) for _ in range(2)]
+                self.gru = flax.linen.GRUCell(4)
+
+            def step(self, carry, x):
+                carry, y = self.gru(carry, self.layers[0](x))
+                return carry, y
+
+            def __call__(self, carry, xs):
+                return jax.lax.scan(self.step, carry, xs)
+        """,
+        ["11:20 SCN104", "11:36 SCN104"],
+    ),
+    Case(
+        "helper method the body calls runs the submodule",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Helper(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(4)
+
+            def project(self, h):
+                return self.proj(h)
+
+            def __call__(self, xs):
+                def step(c, x):
+                    return self.project(c) + x, None
+                return lax.scan(step, xs[0], xs)
+        """,
+        ["10:16 SCN104"],
+    ),
+    Case(
+        "not flagged: called once before the scan, or in the scan's init argument",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class CalledFirst(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+                self.head = nn.Dense(4)
+
+            def __call__(self, xs):
+                init = jnp.tanh(self.cell(xs[0]))
+                def step(carry, x):
+                    h = jnp.tanh(self.cell(carry) + self.head(x))
+                    return h, h
+                return jax.lax.scan(step, init + self.head(xs[0]), xs[1:])
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: a submodule handed in as a field (its first call is not visible here)",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Wrapper(nn.Module):
+            cell: nn.Module
+
+            def __call__(self, xs):
+                def step(c, x):
+                    return self.cell(c) + x, None
+                return lax.scan(step, xs[0], xs)
+        """,
+        [],
+    ),
+]
+
+NNX = [
+    Case(
+        "assigning to an attribute of the module's self",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class CountingRNN(nnx.Module):
+            def __init__(self, features, rngs):
+                self.linear = nnx.Linear(features, features, rngs=rngs)
+                self.count = 0
+
+            def __call__(self, xs):
+                def step(carry, x):
+                    self.count = self.count + 1
+                    h = jnp.tanh(self.linear(carry) + x)
+                    return h, h
+                return jax.lax.scan(step, jnp.zeros_like(xs[0]), xs)
+        """,
+        ["13:13 SCN105"],
+    ),
+    Case(
+        "updating an nnx.Variable of self: .value =, +=, [...] =",
+        """
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax import lax
+
+        class Stats(nnx.Module):
+            def __init__(self):
+                self.count = nnx.Variable(jnp.zeros(()))
+                self.total = nnx.BatchStat(jnp.zeros(()))
+
+            def __call__(self, xs):
+                def step(c, x):
+                    self.count.value = self.count.value + 1
+                    self.total.value += x.sum()
+                    self.total[...] = self.total[...] * 0.9
+                    return c + x, None
+                return lax.scan(step, xs[0], xs)
+        """,
+        ["13:13 SCN105", "14:13 SCN105", "15:13 SCN105"],
+    ),
+    Case(
+        "closed-over module and variable in a plain function, import jax.lax as L",
+        """
+        import jax.lax as L
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def run(xs):
+            model = nnx.Linear(4, 4, rngs=nnx.Rngs(0))
+            steps = nnx.Variable(jnp.zeros((), jnp.int32))
+            def step(c, x):
+                model.calls = 1
+                steps.value = steps.value + 1
+                return model(c) + x, None
+            return L.scan(step, xs[0], xs)
+        """,
+        ["10:9 SCN105", "11:9 SCN105"],
+    ),
+    Case(
+        "a parameter annotated with a same-file NNX module",
+        """
+        import jax
+        from flax import nnx
+
+        class Counter(nnx.Module):
+            def __init__(self):
+                self.n = 0
+
+        def run(counter: Counter, xs):
+            def body(c, x):
+                counter.n = counter.n + 1
+                return c + x, None
+            return jax.lax.scan(body, xs[0], xs)
+        """,
+        ["11:9 SCN105"],
+    ),
+    Case(
+        "modules drawing from an outside nnx.Rngs: self.rngs, a parameter rngs, a closed Rngs",
+        """
+        import jax
+        from flax import nnx
+        from jax.lax import scan as s
+
+        class Grower(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.rngs = rngs
+
+            def __call__(self, xs):
+                def step(c, x):
+                    h = nnx.Linear(4, 4, rngs=self.rngs)(c)
+                    noise = jax.random.normal(self.rngs.noise(), h.shape)
+                    return h + noise + x, None
+                return s(step, xs[0], xs)
+
+        def build(xs, rngs):
+            def step(c, x):
+                return nnx.Linear(4, 4, rngs=rngs)(c) + x, None
+            return s(step, xs[0], xs)
+
+        def draw(xs):
+            rngs = nnx.Rngs(0)
+            def step(c, x):
+                return c + jax.random.normal(rngs(), c.shape) + x, None
+            return s(step, xs[0], xs)
+        """,
+        ["12:17 SCN105", "13:39 SCN105", "19:16 SCN105", "25:38 SCN105"],
+    ),
+    Case(
+        "calling outside modules that hold Dropout, BatchNorm or RNG streams; method body",
+        """
+        import jax
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.linear(x))
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.block = Block(rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+                self.bn = nnx.BatchNorm(4, rngs=rngs)
+
+            def step(self, c, x):
+                c = self.block(c)
+                c = self.bn(self.drop(c))
+                return c + x, None
+
+            def __call__(self, xs):
+                return jax.lax.scan(self.step, xs[0], xs)
+        """,
+        ["20:13 SCN105", "21:13 SCN105", "21:21 SCN105"],
+    ),
+    Case(
+        "not flagged: reading an outside stateless module, fresh Param and fresh Rngs, nnx.scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Reader(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.1, deterministic=True)
+
+            def __call__(self, xs):
+                def step(c, x):
+                    w = nnx.Param(jnp.ones((4, 4)))
+                    fresh = nnx.Linear(4, 4, rngs=nnx.Rngs(0))
+                    fresh.tag = "inner"
+                    return self.drop(self.linear(c)) @ w.value + fresh(x), None
+                final, _ = jax.lax.scan(step, xs[0], xs)
+                self.last = final
+                return final
+
+        @nnx.scan(in_axes=(nnx.Carry, 0), out_axes=(nnx.Carry, 0))
+        def lifted(model, x):
+            model.count = model.count + 1
+            return model, x
+        """,
+        [],
+    ),
+]
+
+EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + SUBMODULE + NNX
+
+
+@pytest.mark.parametrize("case", EVERY_RULE, ids=[c.id for c in EVERY_RULE])
+def test_positions(case: Case) -> None:
+    assert positions(case.source, "SCN1") == sorted(case.expected)
+
+
+def test_plain_jax_scan_is_clean() -> None:
+    source = """
+    import jax
+    import jax.numpy as jnp
+
+    def cumulative(xs, w):
+        def step(carry, x):
+            carry = jnp.tanh(carry @ w + x)
+            return carry, carry
+        return jax.lax.scan(step, jnp.zeros(xs.shape[-1]), xs)
+    """
+    assert positions(source, "SCN1") == []
+
+
+@pytest.mark.parametrize(
+    "fixture, code",
+    [
+        ("broken_linen_dense_in_scan.py", "SCN101"),
+        ("broken_linen_param_in_scan.py", "SCN102"),
+        ("broken_linen_make_rng_in_scan.py", "SCN103"),
+        ("broken_linen_submodule_in_scan.py", "SCN104"),
+        ("broken_nnx_mutation_in_scan.py", "SCN105"),
+    ],
+)
+def test_broken_fixture_is_flagged_on_its_marked_line(fixtures_dir, fixture: str, code: str) -> None:
+    source = (fixtures_dir / fixture).read_text(encoding="utf-8")
+    marked = [i for i, line in enumerate(source.splitlines(), 1) if f"# expect: {code}" in line]
+    found = [f.line for f in lint(source) if f.code.startswith("SCN1")]
+    assert found == marked
+
+
+@pytest.mark.parametrize("fixture", ["seed_flax.py", "linen_submodule_called_first.py"])
+def test_clean_fixture_is_clean(fixtures_dir, fixture: str) -> None:
+    source = (fixtures_dir / fixture).read_text(encoding="utf-8")
+    assert [f for f in lint(source) if f.code.startswith("SCN1")] == []
+
+
+def test_messages_say_what_fails_when_and_the_fix() -> None:
+    expected = {
+        "SCN101": ("`init` succeeds", "UnexpectedTracerError", "nn.scan"),
+        "SCN102": ("`init` succeeds", "UnexpectedTracerError", "close over the array"),
+        "SCN103": ("same random values", "no error", "xs"),
+        "SCN104": ("`init`", "UnexpectedTracerError", "nn.scan"),
+        "SCN105": ("TraceContextError", "traces its body", "nnx.scan"),
+    }
+    for case in (LINEN_MODULE[0], LINEN_VARIABLE[0], RNG[0], SUBMODULE[0], NNX[0]):
+        (finding,) = [f for f in lint(case.source) if f.code.startswith("SCN1")]
+        for phrase in expected[finding.code]:
+            assert phrase in finding.message, (finding.code, phrase)
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN102's fix: hoist the parameter to just before the scan
+
+
+def apply_fix(source: str, finding: Finding) -> str:
+    """Apply a finding's edits to the (dedented) source, last edit first."""
+    assert finding.fix is not None
+    lines = textwrap.dedent(source).splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    text = "".join(lines)
+    for edit in sorted(finding.fix.edits, reverse=True):
+        start = starts[edit.line - 1] + edit.column
+        end = starts[edit.end_line - 1] + edit.end_column
+        text = text[:start] + edit.text + text[end:]
+    return text
+
+
+def only(source: str, code: str) -> Finding:
+    (finding,) = [f for f in lint(source) if f.code == code]
+    return finding
+
+
+PARAM_IN_BODY = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class ParamRNN(nn.Module):
+    hidden: int
+
+    @nn.compact
+    def __call__(self, xs):
+        hidden = self.hidden
+
+        def step(carry, x):
+            w = self.param("w", nn.initializers.lecun_normal(), (hidden, hidden))
+            h = jnp.tanh(carry @ w + x)
+            return h, h
+
+        init = jnp.zeros((hidden,))
+        final, hs = jax.lax.scan(step, init, xs)
+        return final, hs
+"""
+
+PARAM_HOISTED = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class ParamRNN(nn.Module):
+    hidden: int
+
+    @nn.compact
+    def __call__(self, xs):
+        hidden = self.hidden
+
+        def step(carry, x):
+{REMOVED}
+            h = jnp.tanh(carry @ w + x)
+            return h, h
+
+        init = jnp.zeros((hidden,))
+        w = self.param("w", nn.initializers.lecun_normal(), (hidden, hidden))
+        final, hs = jax.lax.scan(step, init, xs)
+        return final, hs
+"""
+
+
+def test_param_fix_hoists_the_parameter_before_the_scan() -> None:
+    finding = only(PARAM_IN_BODY, "SCN102")
+    assert finding.fix is not None and finding.fix.safe
+    fixed = apply_fix(PARAM_IN_BODY, finding)
+    # The statement is removed from the body; the applier may drop the whitespace it leaves.
+    assert fixed == textwrap.dedent(PARAM_HOISTED).replace("{REMOVED}", " " * 12)
+    cst.parse_module(fixed)
+    assert [f for f in lint(fixed) if f.code.startswith("SCN")] == []
+
+
+def test_variable_fix_in_a_scan_nested_in_an_if_block() -> None:
+    source = """
+    import flax.linen as nn
+    import jax.numpy as jnp
+    from jax import lax
+
+    class Decay(nn.Module):
+        @nn.compact
+        def __call__(self, xs, decay=True):
+            def step(c, x):
+                rate = self.variable("consts", "rate", jnp.ones, ())
+                return c * rate.value + x, None
+            if decay:
+                return lax.scan(step, xs[0], xs)[0]
+            return xs[-1]
+    """
+    fixed = apply_fix(source, only(source, "SCN102"))
+    assert '        if decay:\n            rate = self.variable("consts", "rate", jnp.ones, ())\n' in fixed
+    assert '            return lax.scan(step, xs[0], xs)[0]\n' in fixed
+    cst.parse_module(fixed)
+    assert [f for f in lint(fixed) if f.code.startswith("SCN1")] == []
+
+
+NOT_HOISTABLE = [
+    Case(
+        "the shape depends on the step",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class M(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(c, x):
+                    w = self.param("w", nn.initializers.ones, (x.shape[-1],))
+                    return c + w * x, None
+                return lax.scan(step, xs[0], xs)
+        """,
+    ),
+    Case(
+        "created under a condition in the body",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class M(nn.Module):
+            use_bias: bool
+
+            @nn.compact
+            def __call__(self, xs):
+                def step(c, x):
+                    if self.use_bias:
+                        b = self.param("b", nn.initializers.zeros, (4,))
+                        c = c + b
+                    return c + x, None
+                return lax.scan(step, xs[0], xs)
+        """,
+    ),
+    Case(
+        "the name is rebound in the body",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class M(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(c, x):
+                    w = self.param("w", nn.initializers.ones, (4,))
+                    w = w * 2
+                    return c + w * x, None
+                return lax.scan(step, xs[0], xs)
+        """,
+    ),
+    Case(
+        "the name is already used by the scan's method",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class M(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(c, x):
+                    w = self.param("w", nn.initializers.ones, (4,))
+                    return c + w * x, None
+                w = xs.sum()
+                return lax.scan(step, xs[0] * w, xs)
+        """,
+    ),
+    Case(
+        "the body is a method, which cannot close over the method's locals",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class M(nn.Module):
+            def step(self, c, x):
+                w = self.param("w", nn.initializers.ones, (4,))
+                return c + w * x, None
+
+            @nn.compact
+            def __call__(self, xs):
+                return lax.scan(self.step, xs[0], xs)
+        """,
+    ),
+    Case(
+        "the body is run by two scans",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class M(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(c, x):
+                    w = self.param("w", nn.initializers.ones, (4,))
+                    return c + w * x, None
+                a, _ = lax.scan(step, xs[0], xs)
+                b, _ = lax.scan(step, xs[-1], xs)
+                return a + b
+        """,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", NOT_HOISTABLE, ids=[c.id for c in NOT_HOISTABLE])
+def test_no_fix_when_hoisting_would_change_the_program(case: Case) -> None:
+    findings = [f for f in lint(case.source) if f.code == "SCN102"]
+    assert findings and all(f.fix is None for f in findings)
+
+
+def test_put_variable_and_sow_get_no_fix() -> None:
+    findings = [f for f in lint(LINEN_VARIABLE[1].source) if f.code == "SCN102"]
+    by_line = {f.line: f.fix is not None for f in findings}
+    assert by_line == {10: True, 12: False, 13: False}
+
+
+def test_static_rules_do_not_import_jax_or_flax() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from scanlint.engine import lint_source\n"
+        "from scanlint.registry import RULES\n"
+        "codes = frozenset(r.code for r in RULES if r.code.startswith('SCN1'))\n"
+        f"lint_source('m.py', {textwrap.dedent(NNX[4].source)!r}.encode(), codes)\n"
+        "assert not {'jax', 'flax'} & set(sys.modules), sorted(m for m in sys.modules if m.split('.')[0] in ('jax', 'flax'))\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True)

@@ -1,0 +1,574 @@
+"""What the SCN1xx messages promise, checked against the installed JAX and Flax.
+
+Each test lints a program, checks which code fires and what its message says, then runs the
+program's `init` and `apply` and asserts that exactly what the message claims happens: the error
+it names, raised where it says, or the silent same-values behaviour it warns about. When Flax
+changes its behaviour, these fail and the messages must be revised.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import textwrap
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from helpers import lint
+
+jax = pytest.importorskip("jax")
+pytest.importorskip("flax")
+
+import flax.errors  # noqa: E402
+import flax.linen as nn  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+from flax import nnx  # noqa: E402
+
+from scanlint.rules import flax_state  # noqa: E402
+
+pytestmark = pytest.mark.runtime
+
+KEY = jax.random.PRNGKey(0)
+XS = jnp.ones((3, 4))
+
+
+def load(source: str, tmp_path: Path, name: str) -> ModuleType:
+    """Import a source text as a real module (Flax needs one for its dataclasses)."""
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(source), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def message(source: str, code: str) -> str:
+    """The message of the one finding of `code` in `source`."""
+    (finding,) = [f for f in lint(source) if f.code == code]
+    return finding.message
+
+
+def leaks_tracers(tree: object) -> bool:
+    return any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree.leaves(tree))
+
+
+def init_leaks_then_apply_raises(model: nn.Module, *args: object) -> None:
+    """The SCN101/102/104 claim: init succeeds with leaked tracers, apply raises
+    UnexpectedTracerError, and jax.jit(model.init) raises at once."""
+    variables = model.init(KEY, *args)
+    assert leaks_tracers(variables)
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        model.apply(variables, *args)
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        jax.jit(model.init)(KEY, *args)
+
+
+def steps_identical(values: jax.Array) -> bool:
+    return bool(jnp.all(values == values[0]))
+
+
+# ---------------------------------------------------------------------------------------------
+# The class lists the static rules use
+
+
+def test_flax_module_class_lists_match_the_installed_flax() -> None:
+    def classes(namespace: ModuleType, base: type) -> set[str]:
+        return {
+            name
+            for name, value in vars(namespace).items()
+            if inspect.isclass(value) and issubclass(value, base)
+        }
+
+    assert classes(nn, nn.Module) == flax_state.LINEN_MODULE_CLASSES
+    assert classes(nnx, nnx.Module) == flax_state.NNX_MODULE_CLASSES
+    assert classes(nnx, nnx.Variable) == flax_state.NNX_VARIABLE_CLASSES
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN101
+
+
+def test_scn101_linen_module_in_body(fixtures_dir: Path) -> None:
+    source = (fixtures_dir / "broken_linen_dense_in_scan.py").read_text(encoding="utf-8")
+    text = message(source, "SCN101")
+    assert "`init` succeeds" in text and "`UnexpectedTracerError`" in text
+    assert "`jax.jit(model.init)` raises" in text
+    import broken_linen_dense_in_scan as broken
+
+    init_leaks_then_apply_raises(broken.DenseRNN(features=4), XS)
+
+
+SAME_FILE_SUBMODULE = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Block(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return nn.Dense(4)(x)
+
+class Stack(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        def step(c, x):
+            h = Block()(c)
+            return h + x, h
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+"""
+
+
+def test_scn101_same_file_module_in_body(tmp_path: Path) -> None:
+    assert "`UnexpectedTracerError`" in message(SAME_FILE_SUBMODULE, "SCN101")
+    init_leaks_then_apply_raises(load(SAME_FILE_SUBMODULE, tmp_path, "same_file").Stack(), XS)
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN102
+
+
+def test_scn102_param_in_body(fixtures_dir: Path) -> None:
+    source = (fixtures_dir / "broken_linen_param_in_scan.py").read_text(encoding="utf-8")
+    text = message(source, "SCN102")
+    assert "`init` succeeds" in text and "`UnexpectedTracerError`" in text
+    import broken_linen_param_in_scan as broken
+
+    init_leaks_then_apply_raises(broken.ParamRNN(hidden=4), XS)
+
+
+def test_scn102_hoisting_fix_makes_init_and_apply_work(fixtures_dir: Path, tmp_path: Path) -> None:
+    source = (fixtures_dir / "broken_linen_param_in_scan.py").read_text(encoding="utf-8")
+    (finding,) = [f for f in lint(source) if f.code == "SCN102"]
+    assert finding.fix is not None and finding.fix.safe
+    lines = source.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    fixed = source
+    for edit in sorted(finding.fix.edits, reverse=True):
+        start = offsets[edit.line - 1] + edit.column
+        end = offsets[edit.end_line - 1] + edit.end_column
+        fixed = fixed[:start] + edit.text + fixed[end:]
+    assert not [f for f in lint(fixed) if f.code.startswith("SCN1")]
+
+    model = load(fixed, tmp_path, "hoisted").ParamRNN(hidden=4)
+    variables = model.init(KEY, XS)
+    assert not leaks_tracers(variables)
+    final, hs = model.apply(variables, XS)
+    w = variables["params"]["w"]
+    h = jnp.zeros(4)
+    for x in XS:
+        h = jnp.tanh(h @ w + x)
+    assert jnp.allclose(final, h)
+
+
+VARIABLE_UPDATED = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Counter(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        def step(c, x):
+            count = self.variable("state", "count", jnp.zeros, ())
+            count.value = count.value + 1
+            return c + x, c
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+"""
+
+
+def test_scn102_variable_in_body(tmp_path: Path) -> None:
+    text = message(VARIABLE_UPDATED, "SCN102")
+    assert "`init` succeeds but returns a leaked tracer" in text
+    assert "`ModifyScopeVariableError` (immutable collection)" in text
+    assert "`UnexpectedTracerError` (mutable collection)" in text
+    model = load(VARIABLE_UPDATED, tmp_path, "variable_updated").Counter()
+    variables = model.init(KEY, XS)
+    assert leaks_tracers(variables)
+    with pytest.raises(flax.errors.ModifyScopeVariableError):
+        model.apply(variables, XS)
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        model.apply(variables, XS, mutable=["state"])
+
+
+PUT_VARIABLE = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Last(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        def step(c, x):
+            self.put_variable("state", "last", c)
+            return c + x, c
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+"""
+
+
+def test_scn102_put_variable_in_body(tmp_path: Path) -> None:
+    text = message(PUT_VARIABLE, "SCN102")
+    assert "`ModifyScopeVariableError`" in text and "leaked tracers" in text
+    model = load(PUT_VARIABLE, tmp_path, "put_variable").Last()
+    variables = model.init(KEY, XS)
+    assert leaks_tracers(variables)
+    with pytest.raises(flax.errors.ModifyScopeVariableError):
+        model.apply(variables, XS)
+    _, state = model.apply(variables, XS, mutable=["state"])
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        state["state"]["last"] + 1
+
+
+SOW = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Probe(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        def step(c, x):
+            self.sow("intermediates", "h", c)
+            return c + x, c
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+"""
+
+
+def test_scn102_sow_in_body(tmp_path: Path) -> None:
+    text = message(SOW, "SCN102")
+    assert "`apply(..., mutable=[...])` succeeds but returns leaked tracers" in text
+    model = load(SOW, tmp_path, "sow").Probe()
+    variables = model.init(KEY, XS)
+    _, state = model.apply(variables, XS, mutable=["intermediates"])
+    (sown,) = state["intermediates"]["h"]
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        sown + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN103
+
+
+def test_scn103_make_rng_in_body(fixtures_dir: Path) -> None:
+    source = (fixtures_dir / "broken_linen_make_rng_in_scan.py").read_text(encoding="utf-8")
+    assert "every step gets the same random values, with no error" in message(source, "SCN103")
+    import broken_linen_make_rng_in_scan as broken
+
+    model = broken.NoisyWalk(size=3)
+    variables = model.init(KEY, 4)
+    _, noises = model.apply(variables, 4, rngs={"noise": jax.random.PRNGKey(1)})
+    assert steps_identical(noises)
+    assert not bool(jnp.all(noises == 0))
+
+
+DROPOUT = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class InBody(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        def step(c, x):
+            return c, nn.Dropout(0.5, deterministic=False)(x)
+        return jax.lax.scan(step, jnp.zeros(()), xs)
+
+class FromSetup(nn.Module):
+    def setup(self):
+        self.drop = nn.Dropout(0.5, deterministic=False)
+
+    def __call__(self, xs):
+        def step(c, x):
+            return c, self.drop(x)
+        return jax.lax.scan(step, jnp.zeros(()), xs)
+"""
+
+
+@pytest.mark.parametrize("class_name", ["InBody", "FromSetup"])
+def test_scn103_dropout_in_body_uses_one_mask(tmp_path: Path, class_name: str) -> None:
+    found = [f for f in lint(DROPOUT) if f.code == "SCN103"]
+    assert len(found) == 2
+    assert all("every step uses the same dropout mask, with no error" in f.message for f in found)
+    model = getattr(load(DROPOUT, tmp_path, f"dropout_{class_name}"), class_name)()
+    xs = jnp.ones((5, 32))
+    variables = model.init({"params": KEY, "dropout": KEY}, xs)
+    _, ys = model.apply(variables, xs, rngs={"dropout": jax.random.PRNGKey(1)})
+    assert steps_identical(ys)
+    assert bool(jnp.any(ys[0] == 0)) and bool(jnp.any(ys[0] != 0))
+
+
+CLOSED_KEY = """
+import jax
+import jax.numpy as jnp
+
+def drawn(key, n):
+    def step(c, t):
+        noise = jax.random.normal(key, (3,))
+        return c + noise, noise
+    return jax.lax.scan(step, jnp.zeros(3), jnp.arange(n))
+
+def split_without_step(key, n):
+    def step(c, t):
+        _, sub = jax.random.split(key)
+        noise = jax.random.normal(sub, (3,))
+        return c + noise, noise
+    return jax.lax.scan(step, jnp.zeros(3), jnp.arange(n))
+
+def folded_with_step(key, n):
+    def step(c, t):
+        noise = jax.random.normal(jax.random.fold_in(key, t), (3,))
+        return c + noise, noise
+    return jax.lax.scan(step, jnp.zeros(3), jnp.arange(n))
+"""
+
+
+def test_scn103_closed_over_key(tmp_path: Path) -> None:
+    found = [f for f in lint(CLOSED_KEY) if f.code == "SCN103"]
+    assert [f.line for f in found] == [7, 13]
+    assert all("every step gets the same random values" in f.message for f in found)
+    module = load(CLOSED_KEY, tmp_path, "closed_key")
+    _, drawn = module.drawn(KEY, 4)
+    _, split = module.split_without_step(KEY, 4)
+    _, folded = module.folded_with_step(KEY, 4)
+    assert steps_identical(drawn)
+    assert steps_identical(split)  # splitting a closed-over key gives the same subkeys each step
+    assert not steps_identical(folded)
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN104
+
+
+def test_scn104_setup_submodule_first_called_in_body(fixtures_dir: Path) -> None:
+    source = (fixtures_dir / "broken_linen_submodule_in_scan.py").read_text(encoding="utf-8")
+    text = message(source, "SCN104")
+    assert "`init` succeeds" in text and "`UnexpectedTracerError`" in text
+    import broken_linen_submodule_in_scan as broken
+
+    init_leaks_then_apply_raises(broken.CellRNN(hidden=4), XS)
+
+
+COMPACT_LOCAL = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class LocalCell(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        cell = nn.Dense(4)
+        def step(c, x):
+            h = cell(c)
+            return h + x, h
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+"""
+
+
+def test_scn104_compact_local_submodule_first_called_in_body(tmp_path: Path) -> None:
+    assert "`UnexpectedTracerError`" in message(COMPACT_LOCAL, "SCN104")
+    init_leaks_then_apply_raises(load(COMPACT_LOCAL, tmp_path, "compact_local").LocalCell(), XS)
+
+
+def test_scn104_not_flagged_when_called_first_and_that_works(fixtures_dir: Path) -> None:
+    source = (fixtures_dir / "linen_submodule_called_first.py").read_text(encoding="utf-8")
+    assert not [f for f in lint(source) if f.code.startswith("SCN1")]
+    import linen_submodule_called_first as clean
+
+    model = clean.CellRNN(hidden=4)
+    variables = model.init(KEY, XS)
+    assert not leaks_tracers(variables)
+    model.apply(variables, XS)
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN105
+
+NNX_MUTATIONS = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+XS = jnp.ones((3, 4))
+
+class VariableUpdate(nnx.Module):
+    def __init__(self, rngs):
+        self.count = nnx.Variable(jnp.zeros(()))
+
+    def __call__(self, xs):
+        def step(c, x):
+            self.count[...] = self.count[...] + 1  # mutates
+            return c + x, None
+        return jax.lax.scan(step, xs[0], xs)
+
+class LinearFromOutsideRngs(nnx.Module):
+    def __init__(self, rngs):
+        self.rngs = rngs
+
+    def __call__(self, xs):
+        def step(c, x):
+            return nnx.Linear(4, 4, rngs=self.rngs)(c) + x, None  # mutates
+        return jax.lax.scan(step, xs[0], xs)
+
+class StreamDraw(nnx.Module):
+    def __init__(self, rngs):
+        self.rngs = rngs
+
+    def __call__(self, xs):
+        def step(c, x):
+            return c + jax.random.normal(self.rngs.noise(), c.shape), None  # mutates
+        return jax.lax.scan(step, xs[0], xs)
+
+class HoldsDropout(nnx.Module):
+    def __init__(self, rngs):
+        self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+    def __call__(self, xs):
+        def step(c, x):
+            return self.drop(c) + x, None  # mutates
+        return jax.lax.scan(step, xs[0], xs)
+
+class HoldsBatchNorm(nnx.Module):
+    def __init__(self, rngs):
+        self.bn = nnx.BatchNorm(4, rngs=rngs)
+
+    def __call__(self, xs):
+        def step(c, x):
+            return self.bn(c[None])[0] + x, None  # mutates
+        return jax.lax.scan(step, xs[0], xs)
+
+class Block(nnx.Module):
+    def __init__(self, rngs):
+        self.linear = nnx.Linear(4, 4, rngs=rngs)
+        self.drop = nnx.Dropout(0.1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.drop(self.linear(x))
+
+class HoldsBlock(nnx.Module):
+    def __init__(self, rngs):
+        self.block = Block(rngs)
+
+    def __call__(self, xs):
+        def step(c, x):
+            return self.block(c) + x, None  # mutates
+        return jax.lax.scan(step, xs[0], xs)
+
+def closed_over_module(xs):
+    model = nnx.Linear(4, 4, rngs=nnx.Rngs(0))
+    def step(c, x):
+        model.calls = 1  # mutates
+        return model(c) + x, None
+    return jax.lax.scan(step, xs[0], xs)
+"""
+
+NNX_CASES = [
+    "VariableUpdate",
+    "LinearFromOutsideRngs",
+    "StreamDraw",
+    "HoldsDropout",
+    "HoldsBatchNorm",
+    "HoldsBlock",
+    "closed_over_module",
+]
+
+
+def test_scn105_every_case_is_flagged_once() -> None:
+    found = [f for f in lint(NNX_MUTATIONS) if f.code.startswith("SCN1")]
+    marked = [i for i, line in enumerate(NNX_MUTATIONS.splitlines(), 1) if "# mutates" in line]
+    assert len(marked) == len(NNX_CASES)
+    assert [(f.line, f.code) for f in found] == [(line, "SCN105") for line in marked]
+    assert all("TraceContextError: Cannot mutate ... from a different trace level" in f.message for f in found)
+
+
+def test_scn105_attribute_assignment_on_self(fixtures_dir: Path) -> None:
+    source = (fixtures_dir / "broken_nnx_mutation_in_scan.py").read_text(encoding="utf-8")
+    assert "`flax.errors.TraceContextError" in message(source, "SCN105")
+    import broken_nnx_mutation_in_scan as broken
+
+    with pytest.raises(flax.errors.TraceContextError, match="from (a )?different trace level"):
+        broken.run()
+
+
+@pytest.mark.parametrize("name", sorted(NNX_CASES))
+def test_scn105_outside_state_mutated_in_body_raises(tmp_path: Path, name: str) -> None:
+    module = load(NNX_MUTATIONS, tmp_path, f"nnx_{name}")
+    target = getattr(module, name)
+    run = (lambda: target(module.XS)) if inspect.isfunction(target) else (
+        lambda: target(nnx.Rngs(0, noise=1))(module.XS)
+    )
+    with pytest.raises(flax.errors.TraceContextError, match="from (a )?different trace level"):
+        run()
+
+
+NNX_FINE = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class Reader(nnx.Module):
+    def __init__(self, rngs):
+        self.linear = nnx.Linear(4, 4, rngs=rngs)
+
+    def __call__(self, xs):
+        def step(c, x):
+            w = nnx.Param(jnp.eye(4))
+            return self.linear(c) @ w[...] + x, None
+        return jax.lax.scan(step, xs[0], xs)
+"""
+
+
+def test_scn105_reading_a_stateless_module_and_a_fresh_param_run_fine(tmp_path: Path) -> None:
+    assert not [f for f in lint(NNX_FINE) if f.code.startswith("SCN1")]
+    model = load(NNX_FINE, tmp_path, "nnx_fine").Reader(nnx.Rngs(0))
+    final, _ = model(XS)
+    assert final.shape == (4,)
+
+
+# ---------------------------------------------------------------------------------------------
+# The documented examples: BAD fails as its rule says, GOOD runs
+
+
+def linen_example_runs_clean(model: nn.Module, *args: object) -> None:
+    variables = model.init(KEY, *args)
+    assert not leaks_tracers(variables)
+    model.apply(variables, *args)
+    jax.jit(model.init)(KEY, *args)
+
+
+@pytest.mark.parametrize("rule", [flax_state.LinenModuleInScanBody, flax_state.LinenVariableInScanBody])
+def test_linen_examples(tmp_path: Path, rule: type) -> None:
+    bad = load(rule.BAD, tmp_path, f"bad_{rule.CODE}")
+    good = load(rule.GOOD, tmp_path, f"good_{rule.CODE}")
+    make = {"SCN101": lambda m: m.DenseRNN(features=4), "SCN102": lambda m: m.ParamRNN(hidden=4)}[rule.CODE]
+    init_leaks_then_apply_raises(make(bad), XS)
+    linen_example_runs_clean(make(good), XS)
+
+
+def test_scn103_examples(tmp_path: Path) -> None:
+    rule = flax_state.RngDrawnOncePerTrace
+    results = []
+    for kind, source in (("bad", rule.BAD), ("good", rule.GOOD)):
+        model = load(source, tmp_path, f"{kind}_scn103").NoisyWalk(size=3)
+        variables = model.init(KEY, 4)
+        _, noises = model.apply(variables, 4, rngs={"noise": jax.random.PRNGKey(1)})
+        results.append(steps_identical(noises))
+    assert results == [True, False]
+
+
+def test_scn104_examples(tmp_path: Path) -> None:
+    rule = flax_state.LinenSubmoduleFirstCalledInScanBody
+    init_leaks_then_apply_raises(load(rule.BAD, tmp_path, "bad_scn104").CellRNN(hidden=4), XS)
+    linen_example_runs_clean(load(rule.GOOD, tmp_path, "good_scn104").CellRNN(hidden=4), XS)
+
+
+def test_scn105_examples(tmp_path: Path) -> None:
+    rule = flax_state.NnxStateMutatedInScanBody
+    bad = load(rule.BAD, tmp_path, "bad_scn105").CountingRNN(4, rngs=nnx.Rngs(0))
+    with pytest.raises(flax.errors.TraceContextError):
+        bad(XS)
+    good = load(rule.GOOD, tmp_path, "good_scn105").CountingRNN(4, rngs=nnx.Rngs(0))
+    good(XS)
+    assert int(good.count[...]) == XS.shape[0]
