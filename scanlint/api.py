@@ -85,7 +85,7 @@ def run(
     pending: list[_Job] = []
     for item in discover(paths, settings):
         if isinstance(item, MissingPath):
-            result.findings.append(_read_error(item.path.as_posix(), FileNotFoundError(2, "no such file or directory")))
+            result.findings.append(_located_error(item.path.as_posix(), item.reason))
             continue
         result.files += 1
         name = display_path(item)
@@ -136,8 +136,10 @@ def check_paths(paths: Sequence[str | Path], *, use_cache: bool = False) -> list
 
 
 def _read_error(path: str, error: OSError) -> Finding:
-    reason = error.strerror or str(error)
-    if isinstance(error, IsADirectoryError):
-        reason = "is a directory"
-    message = "no such file or directory" if isinstance(error, FileNotFoundError) else f"cannot read file: {reason}"
+    if isinstance(error, FileNotFoundError):
+        return _located_error(path, "no such file or directory (removed while scanlint ran?)")
+    return _located_error(path, f"cannot read file: {error.strerror or error}")
+
+
+def _located_error(path: str, message: str) -> Finding:
     return Finding(path, 1, 1, 1, 1, READ_ERROR, "read-error", message, Severity.ERROR)

@@ -14,7 +14,10 @@ PYTHON_SUFFIXES = (".py", ".pyi")
 
 @dataclass(frozen=True)
 class MissingPath:
+    """A path named on the command line that cannot be linted, and why."""
+
     path: Path
+    reason: str = "no such file or directory"
 
 
 def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | MissingPath]:
@@ -37,6 +40,10 @@ def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | Missi
             if key not in seen and not settings.is_excluded(path):
                 seen.add(key)
                 yield path
+        elif path.is_symlink():
+            yield MissingPath(path, "broken symlink or symlink loop")
+        elif path.exists():
+            yield MissingPath(path, "not a regular file or directory")
         else:
             yield MissingPath(path)
 

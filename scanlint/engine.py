@@ -81,7 +81,7 @@ def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements:
     try:
         findings = _lint_text(path, selection, codes)
     except RecursionError:
-        findings = [_builtin(path, SYNTAX_ERROR, 1, 1, "nested too deeply to analyse")]
+        findings = [_builtin(path, SYNTAX_ERROR, 1, 1, "cannot analyse: nested too deeply")]
     lines = split_lines(text)
     kept = sorted(f for f in findings if f.code == INTERNAL_ERROR or not is_suppressed(f, lines))
     return FileResult(tuple(kept), parsed=True)
@@ -97,7 +97,7 @@ def _parse_ast(path: str, text: str) -> ast.Module | Finding:
         message = f"syntax error: {error.msg}"
         return _builtin(path, SYNTAX_ERROR, line, column, message)
     except (RecursionError, MemoryError):
-        return _builtin(path, SYNTAX_ERROR, 1, 1, "syntax error: nested too deeply to parse")
+        return _builtin(path, SYNTAX_ERROR, 1, 1, "cannot parse: nested too deeply")
     except ValueError as error:  # e.g. NUL bytes on older Pythons
         return _builtin(path, SYNTAX_ERROR, 1, 1, f"syntax error: {error}")
 

@@ -1,0 +1,186 @@
+"""Bad input: every class gets a clear, located message, the run goes on, the exit code follows
+the contract, and no file is lost. The table in tests/RELIABILITY.md is checked against what these
+runs print; regenerate it with `SCANLINT_UPDATE_RELIABILITY=1 python -m pytest tests/test_reliability.py`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from scanlint import api, engine, registry
+from scanlint.config import load_settings
+from scanlint.findings import INTERNAL_ERROR
+
+from conftest import REPO
+
+SCRIPT = Path(sys.executable).with_name("scanlint")
+TABLE = REPO / "tests" / "RELIABILITY.md"
+SCAN = "from jax import lax\n\n\ndef f(xs):\n    return lax.scan(lambda c, x: c, 0.0, xs)\n"
+
+
+@dataclass(frozen=True)
+class BadInput:
+    label: str
+    make: Callable[[Path], list[str]]  # builds files under the directory, returns CLI arguments
+    exit_code: int
+    shows: str  # a line the user sees (stdout or stderr), `{dir}`-free
+
+
+def write(name: str, data: bytes | str) -> Callable[[Path], list[str]]:
+    def make(directory: Path) -> list[str]:
+        target = directory / name
+        if isinstance(data, str):
+            target.write_text(data, encoding="utf-8")
+        else:
+            target.write_bytes(data)
+        return ["check", "--no-cache", name]
+
+    return make
+
+
+def pyproject(table: str) -> Callable[[Path], list[str]]:
+    def make(directory: Path) -> list[str]:
+        (directory / "pyproject.toml").write_text(table)
+        (directory / "m.py").write_text(SCAN)
+        return ["check", "--no-cache", "m.py"]
+
+    return make
+
+
+def symlink_loop(directory: Path) -> list[str]:
+    (directory / "a.py").symlink_to(directory / "b.py")
+    (directory / "b.py").symlink_to(directory / "a.py")
+    (directory / "ok.py").write_text(SCAN)
+    return ["check", "--no-cache", "a.py", "ok.py"]
+
+
+def directory_named_py(directory: Path) -> list[str]:
+    (directory / "pkg.py").mkdir()
+    (directory / "pkg.py" / "inner.py").write_text(SCAN)
+    return ["check", "--no-cache", "pkg.py"]
+
+
+def fifo(directory: Path) -> list[str]:
+    os.mkfifo(directory / "pipe.py")
+    (directory / "ok.py").write_text(SCAN)
+    return ["check", "--no-cache", ".", "pipe.py"]
+
+
+def ten_megabytes(directory: Path) -> list[str]:
+    comment = "# " + "x" * 98 + "\n"
+    (directory / "big.py").write_text(comment * 100_000 + SCAN)
+    return ["check", "--no-cache", "big.py"]
+
+
+CASES = [
+    BadInput("syntax error", write("m.py", "from jax import lax\ndef f(:\n    lax.scan\n"), 1, "m.py:2:7: SCN000 syntax error: invalid syntax"),
+    BadInput("undecodable bytes", write("m.py", b"from jax import lax\nx = '\xff'\nlax.scan\n"), 1, "m.py:2:6: SCN000 cannot decode byte 0xff as utf-8: invalid start byte"),
+    BadInput("unknown PEP 263 encoding", write("m.py", b"# -*- coding: klingon -*-\nlax.scan\n"), 1, "m.py:1:1: SCN000 unknown encoding: klingon"),
+    BadInput("cookie that does not match the bytes", write("m.py", b"# coding: ascii\nname = 'caf\xc3\xa9'\nlax.scan\n"), 1, "m.py:2:12: SCN000 cannot decode byte 0xc3 as ascii: ordinal not in range(128)"),
+    BadInput("NUL byte", write("m.py", b"from jax import lax\x00\nlax.scan\n"), 1, "m.py:1:20: SCN000 source contains a NUL byte"),
+    BadInput("empty file", write("m.py", b""), 0, "All checks passed (1 file checked)."),
+    BadInput("UTF-8 BOM", write("m.py", b"\xef\xbb\xbf" + SCAN.encode()), 1, "m.py:5:34: SCN201 scan body returns the carry alone, not a (carry, out) pair: JAX raises `TypeError: scan body output must be a pair` when it traces the scan. Return `carry, None` when there is no per-step output."),
+    BadInput("CRLF line endings", write("m.py", SCAN.replace("\n", "\r\n").encode()), 1, "m.py:5:34: SCN201 scan body returns the carry alone, not a (carry, out) pair: JAX raises `TypeError: scan body output must be a pair` when it traces the scan. Return `carry, None` when there is no per-step output."),
+    BadInput("mixed line endings", write("m.py", SCAN.replace("\n", "\r\n", 2).encode()), 1, "m.py:5:34: SCN201 scan body returns the carry alone, not a (carry, out) pair: JAX raises `TypeError: scan body output must be a pair` when it traces the scan. Return `carry, None` when there is no per-step output."),
+    BadInput("tab indentation", write("m.py", SCAN.replace("    ", "\t")), 1, "m.py:5:31: SCN201 scan body returns the carry alone, not a (carry, out) pair: JAX raises `TypeError: scan body output must be a pair` when it traces the scan. Return `carry, None` when there is no per-step output."),
+    BadInput("inconsistent tabs and spaces", write("m.py", "from jax import lax\nif lax.scan:\n\tx = 1\n        y = 2\n"), 1, "m.py:4:1: SCN000 syntax error: inconsistent use of tabs and spaces in indentation"),
+    BadInput("10 MB file", ten_megabytes, 1, "big.py:100005:34: SCN201 scan body returns the carry alone, not a (carry, out) pair: JAX raises `TypeError: scan body output must be a pair` when it traces the scan. Return `carry, None` when there is no per-step output."),
+    BadInput("parentheses nested 300 deep", write("m.py", "from jax import lax\nx = " + "(" * 300 + "lax.scan" + ")" * 300 + "\n"), 1, "m.py:2:205: SCN000 syntax error: too many nested parentheses"),
+    BadInput("expression nested past the recursion limit", write("m.py", "from jax import lax\nx = lax.scan(f, " + "+".join(["1"] * 20000) + ", xs)\n"), 1, "m.py:1:1: SCN000 cannot parse: nested too deeply"),
+    BadInput("directory named x.py", directory_named_py, 1, "pkg.py/inner.py:5:34: SCN201 scan body returns the carry alone, not a (carry, out) pair: JAX raises `TypeError: scan body output must be a pair` when it traces the scan. Return `carry, None` when there is no per-step output."),
+    BadInput("symlink loop", symlink_loop, 2, "a.py:1:1: SCN002 broken symlink or symlink loop"),
+    BadInput("FIFO named x.py", fifo, 2, "pipe.py:1:1: SCN002 not a regular file or directory"),
+    BadInput("path that does not exist", lambda d: ["check", "missing.py"], 2, "missing.py:1:1: SCN002 no such file or directory"),
+    BadInput("pyproject.toml that is not TOML", pyproject("[tool.scanlint\n"), 2, "scanlint: error: {dir}/pyproject.toml: not valid TOML: Expected ']' at the end of a table declaration (at line 1, column 15)"),
+    BadInput("unknown config key", pyproject("[tool.scanlint]\nselct = ['SCN2']\n"), 2, "scanlint: error: {dir}/pyproject.toml [tool.scanlint]: unknown key 'selct'; known keys: exclude, extend-exclude, extend-select, ignore, per-file-ignores, select"),
+    BadInput("unknown code in config", pyproject("[tool.scanlint]\nignore = ['SCN999']\n"), 2, "scanlint: error: {dir}/pyproject.toml [tool.scanlint] ignore: unknown rule code or name 'SCN999' (see `scanlint rules`)"),
+    BadInput("wrong type in config", pyproject("[tool.scanlint]\nselect = 'SCN2'\n"), 2, "scanlint: error: {dir}/pyproject.toml [tool.scanlint] select must be a list of strings"),
+    BadInput("select and ignore naming the same rule", pyproject("[tool.scanlint]\nselect = ['SCN201']\nignore = ['SCN201']\n"), 0, "All checks passed (1 file checked)."),
+    BadInput("unknown code on the command line", lambda d: ["check", "--select", "SCN999"], 2, "scanlint: error: --select: unknown rule code or name 'SCN999' (see `scanlint rules`)"),
+]
+
+
+def observe(case: BadInput, directory: Path) -> tuple[int, list[str]]:
+    args = case.make(directory)
+    result = subprocess.run([str(SCRIPT), *args], cwd=directory, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in result.stderr, result.stderr
+    shown = [line.replace(str(directory.resolve()), "{dir}").replace(str(directory), "{dir}") for line in (result.stdout + result.stderr).splitlines()]
+    return result.returncode, shown
+
+
+@pytest.fixture(scope="module")
+def observed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, list[str]]]:
+    """Each bad input run once through the real console script."""
+    return {case.label: observe(case, tmp_path_factory.mktemp("bad-input")) for case in CASES}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.label)
+def test_bad_input(case: BadInput, observed: dict[str, tuple[int, list[str]]]) -> None:
+    code, shown = observed[case.label]
+    assert case.shows in shown, "\n".join(shown)
+    assert code == case.exit_code
+
+
+def test_a_file_that_vanishes_mid_run_is_reported_and_the_run_goes_on(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "a.py").write_text(SCAN)
+    (tmp_path / "b.py").write_text(SCAN)
+    real_discover = api.discover
+
+    def discover_then_delete_a(paths, settings):
+        for item in real_discover(paths, settings):
+            if isinstance(item, Path) and item.name == "a.py":
+                item.unlink()  # removed between being listed and being read
+            yield item
+
+    monkeypatch.setattr(api, "discover", discover_then_delete_a)
+    monkeypatch.chdir(tmp_path)
+    result = api.run([Path(".")], load_settings([Path(".")]), use_cache=False)
+    assert [(f.path, f.code) for f in result.findings] == [("a.py", "SCN002"), ("b.py", "SCN201")]
+    assert "removed while scanlint ran" in result.findings[0].message
+
+
+class _CrashingRule:
+    def check(self, context):
+        raise ZeroDivisionError("boom")
+
+
+def test_a_crashing_rule_is_an_internal_error_and_the_other_rules_run(monkeypatch) -> None:
+    monkeypatch.setattr(engine, "_rule_instance", lambda code: _CrashingRule() if code == "SCN202" else _real_rule(code))
+    findings = engine.lint_source("m.py", SCAN.encode(), frozenset({"SCN201", "SCN202"})).findings
+    codes = [(f.code, f.line) for f in findings]
+    assert ("SCN201", 5) in codes
+    (crash,) = [f for f in findings if f.code == INTERNAL_ERROR]
+    assert "rule SCN202 crashed on this file (ZeroDivisionError: boom" in crash.message
+    assert "Please report this" in crash.message
+
+
+def _real_rule(code: str):
+    return registry.BY_CODE[code].load()()
+
+
+def test_the_reliability_table_is_current(observed: dict[str, tuple[int, list[str]]]) -> None:
+    rows = []
+    for case in CASES:
+        code, shown = observed[case.label]
+        assert case.shows in shown
+        message = case.shows.replace("|", "\\|")
+        rows.append(f"| {case.label} | ``{message}`` | {code} |")
+    rows.append("| a file removed while the run reads it | ``a.py:1:1: SCN002 no such file or directory (removed while scanlint ran?)``; the other files are still checked | 2 |")
+    rows.append("| a rule that crashes on a file | ``m.py:1:1: SCN001 internal error: rule SCN202 crashed on this file (ZeroDivisionError: boom at ...). The other rules still ran. Please report this with the file that triggers it.`` on stderr; the other rules' findings are still reported | 2 |")
+    text = (
+        "# What scanlint does with bad input\n\n"
+        "Generated by `tests/test_reliability.py` from real runs of `scanlint check` (which fails when\n"
+        "this table is stale; regenerate with `SCANLINT_UPDATE_RELIABILITY=1`). Every case prints a\n"
+        "located message and never a traceback; other files are still checked.\n\n"
+        "| input | what the user sees | exit |\n|---|---|---|\n" + "\n".join(rows) + "\n"
+    )
+    if os.environ.get("SCANLINT_UPDATE_RELIABILITY"):
+        TABLE.write_text(text, encoding="utf-8")
+    assert TABLE.read_text(encoding="utf-8") == text
