@@ -110,6 +110,10 @@ class FlaxFile:
         self.index = index
         self.linen_classes = self._subclasses(self._is_linen_base)
         self.nnx_classes = self._subclasses(self._is_nnx_base)
+        self.uses_nnx = any(call.name.startswith(NNX_PREFIXES) for call in index.calls) or any(
+            target.startswith(NNX_PREFIXES) or target + "." in NNX_PREFIXES
+            for target in index.imports.values()
+        )
         self._bodies: dict[LoopCall, BodyCode] = {}
 
     # -- classes ----------------------------------------------------------------------------
@@ -1219,9 +1223,7 @@ class _NnxState:
             annotation = binding.annotation.annotation if binding.annotation else None
             if annotation is not None:
                 return self.flax.is_nnx_rngs_class(annotation)
-            return binding.name.value == "rngs" and any(
-                target.startswith(NNX_PREFIXES[0][:-1]) for target in self.flax.index.imports.values()
-            )
+            return binding.name.value == "rngs" and self.flax.uses_nnx
         return False
 
     def _rngs_attribute(self, node: cst.BaseExpression, scope: Scope) -> bool:

@@ -493,6 +493,17 @@ RNG = [
         ["7:41 SCN103"],
     ),
     Case(
+        "import jax.random as jr, a key closed over by a lambda body",
+        """
+        import jax.random as jr
+        from jax import lax
+
+        def shuffle_each(key, xs):
+            return lax.scan(lambda c, x: (c, jr.permutation(key, x)), 0, xs)
+        """,
+        ["6:53 SCN103"],
+    ),
+    Case(
         "not flagged: keys carried, given as xs, folded or indexed with the step",
         """
         import jax
@@ -804,6 +815,24 @@ NNX = [
                 return jax.lax.scan(self.step, xs[0], xs)
         """,
         ["20:13 SCN105", "21:13 SCN105", "21:21 SCN105"],
+    ),
+    Case(
+        "import flax.nnx as nnx, drawing from a module-level Rngs in a helper the body calls",
+        """
+        import flax.nnx as nnx
+        import jax
+
+        RNGS = nnx.Rngs(params=0, noise=1)
+
+        def noise(shape):
+            return jax.random.normal(RNGS.noise(), shape)
+
+        def walk(xs):
+            def step(c, x):
+                return c + noise(c.shape) + x, None
+            return jax.lax.scan(step, xs[0], xs)
+        """,
+        ["8:30 SCN105"],
     ),
     Case(
         "not flagged: reading an outside stateless module, fresh Param and fresh Rngs, nnx.scan",
