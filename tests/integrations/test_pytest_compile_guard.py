@@ -1,0 +1,140 @@
+"""The `jax_compiles` fixture and the `max_compiles` marker, run by the real pytest through pytester."""
+
+from __future__ import annotations
+
+import jax
+import pytest
+
+import scanlint.runtime.compiles  # noqa: F401  (imported once here: see jax_already_imported)
+
+pytest_plugins = ["pytester"]
+
+PLUGIN = ("-p", "scanlint.pytest_plugin")
+
+GUARDED_TESTS = """
+import jax
+import jax.numpy as jnp
+import pytest
+
+
+@jax.jit
+def double(x):
+    return x * 2.0
+
+
+@jax.jit
+def triple(x):
+    return x * 3.0
+
+
+@jax.jit
+def quadruple(x):
+    return x * 4.0
+
+
+@pytest.mark.max_compiles(1)
+def test_same_shapes_compile_once():
+    double(jnp.ones(3))
+    double(jnp.zeros(3))
+
+
+@pytest.mark.max_compiles(1)
+def test_a_new_shape_compiles_again():
+    triple(jnp.ones(3))
+    triple(jnp.ones(4))
+
+
+@pytest.mark.max_compiles(quadruple=2)
+def test_a_limit_by_name():
+    quadruple(jnp.ones(3))
+    quadruple(jnp.ones(4))
+
+
+@pytest.mark.max_compiles({"halve": 1})
+def test_a_function_jitted_in_the_test_shows_why_it_compiled():
+    @jax.jit
+    def halve(x):
+        return x / 2.0
+
+    halve(jnp.ones(3))
+    halve(jnp.ones(4))
+
+
+def test_the_fixture_counts_per_function(jax_compiles):
+    @jax.jit
+    def scale(x):
+        return x * 5.0
+
+    scale(jnp.ones(2))
+    scale(jnp.ones(5))
+    scale(jnp.ones(5))
+    assert jax_compiles.calls(scale) == 3
+    assert jax_compiles.compiles(scale) == 2
+    assert jax_compiles.reasons(scale) == ["first call", "x: float32[2] -> float32[5]"]
+
+
+@pytest.mark.max_compiles("a few")
+def test_a_bad_limit():
+    pass
+"""
+
+
+@pytest.fixture(autouse=True)
+def jax_already_imported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """JAX was imported above, outside pytester's in-process runs: an in-process run drops the
+    modules it imported, and JAX cannot be imported a second time in one process."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    assert jax.jit
+
+
+def test_the_marker_passes_and_fails_with_reasons(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_guard=GUARDED_TESTS)
+    result = pytester.runpytest(*PLUGIN, "-v", "--strict-markers")
+    result.stdout.fnmatch_lines(
+        [
+            "*test_same_shapes_compile_once PASSED*",
+            "*test_a_new_shape_compiles_again FAILED*",
+            "*test_a_limit_by_name PASSED*",
+            "*test_a_function_jitted_in_the_test_shows_why_it_compiled FAILED*",
+            "*test_the_fixture_counts_per_function PASSED*",
+            "*test_a_bad_limit FAILED*",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "max_compiles exceeded:",
+            "  triple (test_guard.py:*) compiled 2 times, limit 1",
+            "    why: not recorded, it was jitted before counting started*--scanlint-trace*",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "max_compiles exceeded:",
+            "  halve (test_guard.py:*) compiled 2 times, limit 1",
+            "    1. first call",
+            "    2. x: float32[3] -> float32[4]",
+        ]
+    )
+    result.stdout.fnmatch_lines(["max_compiles: expected max_compiles(n)*got 'a few'"])
+    result.assert_outcomes(passed=3, failed=3)
+
+
+def test_with_scanlint_trace_functions_jitted_at_import_have_reasons_too(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_guard=GUARDED_TESTS)
+    result = pytester.runpytest(*PLUGIN, "--scanlint-trace", "-k", "new_shape")
+    result.assert_outcomes(failed=1, deselected=5)
+    result.stdout.fnmatch_lines(
+        [
+            "  triple (test_guard.py:*) compiled 2 times, limit 1",
+            "    1. first call",
+            "    2. x: float32[3] -> float32[4]",
+        ]
+    )
+
+
+def test_the_marker_through_the_installed_plugin_in_a_subprocess(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    pytester.makepyfile(test_guard=GUARDED_TESTS)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=3, failed=3)
+    result.stdout.fnmatch_lines(["  triple (test_guard.py:*) compiled 2 times, limit 1"])

@@ -1,0 +1,155 @@
+"""`pytest --scanlint-trace`: scans observed while the tests run, run by the real pytest."""
+
+from __future__ import annotations
+
+import flax.linen
+import jax
+import pytest
+
+import scanlint.runtime.compiles  # noqa: F401  (imported once here, see jax_already_imported)
+import scanlint.runtime.flax_hooks  # noqa: F401
+import scanlint.runtime.join  # noqa: F401
+import scanlint.runtime.loops  # noqa: F401
+
+pytest_plugins = ["pytester"]
+
+PLUGIN = ("-p", "scanlint.pytest_plugin")
+
+TRACED_TESTS = """
+import jax
+import jax.numpy as jnp
+import pytest
+from jax import lax
+
+
+def add(a, b):
+    return a + b
+
+
+def drifting_step(total, x):
+    return total + x, None
+
+
+def hidden_drifting_step(total, x):
+    return add(total, x), None
+
+
+def quiet_drifting_step(total, x):  # noqa: SCN901
+    return add(total, x), None
+
+
+def test_a_carry_mismatch_fails_the_test_even_when_the_error_is_caught():
+    with pytest.raises(TypeError):
+        lax.scan(hidden_drifting_step, jnp.zeros((), jnp.int32), jnp.ones(3))
+
+
+def test_an_uncaught_mismatch_gets_the_located_message():
+    lax.scan(drifting_step, jnp.zeros((), jnp.int32), jnp.ones(3))
+
+
+def test_noqa_on_the_body_suppresses_it():
+    with pytest.raises(TypeError):
+        lax.scan(quiet_drifting_step, jnp.zeros((), jnp.int32), jnp.ones(3))
+
+
+@jax.jit
+def running_total(xs):
+    return lax.scan(lambda total, x: (total + x, total), jnp.zeros(()), xs)
+
+
+def test_a_good_scan_compiled_for_two_shapes():
+    running_total(jnp.ones(3))
+    running_total(jnp.ones(4))
+    running_total(jnp.ones(4))
+"""
+
+
+# SCN103 at line 10: nothing fails, every step silently adds the same noise.
+SILENT_BUG_TESTS = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class NoisyWalk(nn.Module):
+    @nn.compact
+    def __call__(self, steps):
+        def step(carry, t):
+            noise = jax.random.normal(self.make_rng("noise"), carry.shape)
+            return carry + noise, noise
+
+        return jax.lax.scan(step, jnp.zeros((3,)), jnp.arange(steps))
+
+
+def test_noisy_walk_runs():
+    model = NoisyWalk()
+    variables = model.init(jax.random.PRNGKey(0), 4)
+    final, noises = model.apply(variables, 4, rngs={"noise": jax.random.PRNGKey(1)})
+    assert noises.shape == (4, 3)
+"""
+
+
+@pytest.fixture(autouse=True)
+def jax_already_imported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """JAX and Flax were imported above, outside pytester's in-process runs: an in-process run
+    drops the modules it imported, and JAX cannot be imported a second time in one process."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    assert jax.jit and flax.linen.Module
+
+
+def test_carry_mismatches_fail_their_tests_with_located_messages(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_traced=TRACED_TESTS)
+    result = pytester.runpytest(*PLUGIN, "--scanlint-trace", "-v")
+    result.stdout.fnmatch_lines(
+        [
+            "*test_a_carry_mismatch_fails_the_test_even_when_the_error_is_caught FAILED*",
+            "*test_an_uncaught_mismatch_gets_the_located_message FAILED*",
+            "*test_noqa_on_the_body_suppresses_it PASSED*",
+            "*test_a_good_scan_compiled_for_two_shapes PASSED*",
+        ]
+    )
+    # A mismatch no static rule saw: the runtime's own finding, at the body's definition.
+    result.stdout.fnmatch_lines(
+        [
+            "*_ test_a_carry_mismatch_fails_the_test_even_when_the_error_is_caught _*",
+            "test_traced.py:15:1: SCN901 scan body hidden_drifting_step changes its carry: total: int32[] -> float32[]",
+            "    def hidden_drifting_step(total, x):",
+        ]
+    )
+    # A mismatch a static rule predicted: the static finding, confirmed, next to JAX's traceback.
+    result.stdout.fnmatch_lines(
+        [
+            "*_ test_an_uncaught_mismatch_gets_the_located_message _*",
+            "E * TypeError: *",
+            "*- Captured scanlint call -*",
+            "test_traced.py:12:12: SCN203 scan carry starts as int32 *Confirmed at runtime: total: int32[] -> float32[]*",
+            "        return total + x, None",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*= scanlint: most compiled jitted functions =*",
+            "   2 compiles      3 calls  running_total (test_traced.py:*)",
+            "      xs: float32[3] -> float32[4]",
+        ]
+    )
+    result.assert_outcomes(passed=2, failed=2)
+
+
+def test_without_the_option_only_jax_errors_fail(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_traced=TRACED_TESTS)
+    result = pytester.runpytest(*PLUGIN)
+    result.assert_outcomes(passed=3, failed=1)
+    assert "SCN901" not in result.stdout.str()
+    assert "most compiled" not in result.stdout.str()
+
+
+def test_a_static_finding_confirmed_by_the_run_fails_the_test(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_noise=SILENT_BUG_TESTS)
+    result = pytester.runpytest(*PLUGIN, "--scanlint-trace")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "test_noise.py:10:39: SCN103 *Confirmed at runtime: make_rng('noise') drawn once at trace time for every step*",
+        ]
+    )
