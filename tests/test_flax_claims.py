@@ -156,7 +156,7 @@ def test_scn102_hoisting_fix_makes_init_and_apply_work(fixtures_dir: Path, tmp_p
     model = load(fixed, tmp_path, "hoisted").ParamRNN(hidden=4)
     variables = model.init(KEY, XS)
     assert not leaks_tracers(variables)
-    final, hs = model.apply(variables, XS)
+    final, _ = model.apply(variables, XS)
     w = variables["params"]["w"]
     h = jnp.zeros(4)
     for x in XS:
@@ -334,7 +334,8 @@ def test_scn103_closed_over_key(tmp_path: Path) -> None:
     _, split = module.split_without_step(KEY, 4)
     _, folded = module.folded_with_step(KEY, 4)
     assert steps_identical(drawn)
-    assert steps_identical(split)  # splitting a closed-over key gives the same subkeys each step
+    # Splitting a closed-over key in the body gives the same subkeys at every step.
+    assert steps_identical(split)
     assert not steps_identical(folded)
 
 
@@ -480,7 +481,10 @@ def test_scn105_every_case_is_flagged_once() -> None:
     marked = [i for i, line in enumerate(NNX_MUTATIONS.splitlines(), 1) if "# mutates" in line]
     assert len(marked) == len(NNX_CASES)
     assert [(f.line, f.code) for f in found] == [(line, "SCN105") for line in marked]
-    assert all("TraceContextError: Cannot mutate ... from a different trace level" in f.message for f in found)
+    assert all(
+        "TraceContextError: Cannot mutate ... from a different trace level" in f.message
+        for f in found
+    )
 
 
 def test_scn105_attribute_assignment_on_self(fixtures_dir: Path) -> None:
@@ -496,8 +500,10 @@ def test_scn105_attribute_assignment_on_self(fixtures_dir: Path) -> None:
 def test_scn105_outside_state_mutated_in_body_raises(tmp_path: Path, name: str) -> None:
     module = load(NNX_MUTATIONS, tmp_path, f"nnx_{name}")
     target = getattr(module, name)
-    run = (lambda: target(module.XS)) if inspect.isfunction(target) else (
-        lambda: target(nnx.Rngs(0, noise=1))(module.XS)
+    run = (
+        (lambda: target(module.XS))
+        if inspect.isfunction(target)
+        else (lambda: target(nnx.Rngs(0, noise=1))(module.XS))
     )
     with pytest.raises(flax.errors.TraceContextError, match="from (a )?different trace level"):
         run()
@@ -538,11 +544,15 @@ def linen_example_runs_clean(model: nn.Module, *args: object) -> None:
     jax.jit(model.init)(KEY, *args)
 
 
-@pytest.mark.parametrize("rule", [flax_state.LinenModuleInScanBody, flax_state.LinenVariableInScanBody])
+@pytest.mark.parametrize(
+    "rule", [flax_state.LinenModuleInScanBody, flax_state.LinenVariableInScanBody]
+)
 def test_linen_examples(tmp_path: Path, rule: type) -> None:
     bad = load(rule.BAD, tmp_path, f"bad_{rule.CODE}")
     good = load(rule.GOOD, tmp_path, f"good_{rule.CODE}")
-    make = {"SCN101": lambda m: m.DenseRNN(features=4), "SCN102": lambda m: m.ParamRNN(hidden=4)}[rule.CODE]
+    make = {"SCN101": lambda m: m.DenseRNN(features=4), "SCN102": lambda m: m.ParamRNN(hidden=4)}[
+        rule.CODE
+    ]
     init_leaks_then_apply_raises(make(bad), XS)
     linen_example_runs_clean(make(good), XS)
 

@@ -63,11 +63,7 @@ _KEY_PLUMBING = frozenset({
     "PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "key_dtype", "clone", "fold_in", "split",
 })  # fmt: skip
 
-LIFT_LINEN = "lift the loop with `nn.scan`"
 LIFT_NNX = "lift the loop with `nnx.scan`"
-SEED_FIX = (
-    "allocate it outside the body and close over the array (as the seed's LaxScanModule does)"
-)
 TRACE_CONTEXT_ERROR = (
     "the call raises `flax.errors.TraceContextError: Cannot mutate ... from a different trace "
     "level` as soon as the scan traces its body"
@@ -80,7 +76,9 @@ FunctionNode = cst.FunctionDef | cst.Lambda
 # What the file's classes are
 
 
-def _flax_class(qualified: str | None, prefixes: tuple[str, ...], names: frozenset[str]) -> str | None:
+def _flax_class(
+    qualified: str | None, prefixes: tuple[str, ...], names: frozenset[str]
+) -> str | None:
     """The class name when `qualified` names one of `names` under one of `prefixes`."""
     if qualified is None:
         return None
@@ -163,7 +161,9 @@ class FlaxFile:
     def is_linen_dropout(self, callee: cst.BaseExpression) -> bool:
         return _flax_class(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES) == "Dropout"
 
-    def nnx_module_class(self, callee: cst.BaseExpression, scope: Scope) -> str | cst.ClassDef | None:
+    def nnx_module_class(
+        self, callee: cst.BaseExpression, scope: Scope
+    ) -> str | cst.ClassDef | None:
         """A flax.nnx module class name, or a same-file NNX class, that a callee refers to."""
         name = _flax_class(self.index.qualify(callee), NNX_PREFIXES, NNX_MODULE_CLASSES)
         if name is not None:
@@ -172,13 +172,19 @@ class FlaxFile:
         return local if local is not None and local in self.nnx_classes else None
 
     def is_nnx_variable_class(self, callee: cst.BaseExpression) -> bool:
-        return _flax_class(self.index.qualify(callee), NNX_PREFIXES, NNX_VARIABLE_CLASSES) is not None
+        return (
+            _flax_class(self.index.qualify(callee), NNX_PREFIXES, NNX_VARIABLE_CLASSES) is not None
+        )
 
     def is_nnx_rngs_class(self, callee: cst.BaseExpression) -> bool:
-        return _flax_class(self.index.qualify(callee), NNX_PREFIXES, frozenset({"Rngs"})) is not None
+        return (
+            _flax_class(self.index.qualify(callee), NNX_PREFIXES, frozenset({"Rngs"})) is not None
+        )
 
     def decorated_compact(self, function: cst.FunctionDef) -> bool:
-        return any(self.index.qualify(d.decorator) == "flax.linen.compact" for d in function.decorators)
+        return any(
+            self.index.qualify(d.decorator) == "flax.linen.compact" for d in function.decorators
+        )
 
     def creates_lazily(self, class_node: cst.ClassDef) -> bool:
         """Whether Linen lets this class create variables outside `setup` (it has a compact
@@ -209,7 +215,9 @@ class FlaxFile:
         class_node = self.self_class(node, scope)
         return class_node if class_node in self.nnx_classes else None
 
-    def self_attribute_values(self, class_node: cst.ClassDef, method_name: str) -> dict[str, list[cst.BaseExpression]]:
+    def self_attribute_values(
+        self, class_node: cst.ClassDef, method_name: str
+    ) -> dict[str, list[cst.BaseExpression]]:
         """What `self.<attr> = value` statements in one method (setup, __init__) assign."""
         method = self.index.method_of(class_node, method_name)
         if method is None:
@@ -286,8 +294,12 @@ class BodyCode:
         assert body is not None
         code = cls(loop)
         if body.via == "partial":
-            all_parameters = [p.name.value for p in (*body.node.params.posonly_params, *body.node.params.params)]
-            self_name = index.self_name(body.scope) if isinstance(body.node, cst.FunctionDef) else None
+            all_parameters = [
+                p.name.value for p in (*body.node.params.posonly_params, *body.node.params.params)
+            ]
+            self_name = (
+                index.self_name(body.scope) if isinstance(body.node, cst.FunctionDef) else None
+            )
             code.fixed_parameters = {
                 name for name in all_parameters if name not in body.parameters and name != self_name
             }
@@ -320,7 +332,8 @@ class BodyCode:
         if found is None:
             return False
         binding_scope, _ = found
-        if binding_scope is self.loop.body.scope and name in self.fixed_parameters:  # type: ignore[union-attr]
+        body = self.loop.body
+        if body is not None and binding_scope is body.scope and name in self.fixed_parameters:
             return False
         return self.is_inside(binding_scope)
 
@@ -331,7 +344,8 @@ class BodyCode:
             return True
         names = {name for name, values in scope.bindings.items() if any(v is call for v in values)}
         return any(
-            name in names and self.mentions_step_value(i, where) for name, i, where in self.indexed_names
+            name in names and self.mentions_step_value(i, where)
+            for name, i, where in self.indexed_names
         )
 
     def mentions_step_value(self, node: cst.CSTNode, scope: Scope) -> bool:
@@ -480,10 +494,12 @@ class DenseRNN(nn.Module):
     def check(self, context: FileContext) -> Iterator[Report]:
         for flax, code in _raw_scan_bodies(context):
             enclosing = _enclosing_class(code.loop)
-            in_linen_module = enclosing in flax.linen_classes
-            if in_linen_module and not flax.creates_lazily(enclosing):  # type: ignore[arg-type]
+            in_linen_module = enclosing is not None and enclosing in flax.linen_classes
+            if enclosing is not None and in_linen_module and not flax.creates_lazily(enclosing):
                 continue
-            called_at_once = {call.func for call, _ in code.calls if isinstance(call.func, cst.Call)}
+            called_at_once = {
+                call.func for call, _ in code.calls if isinstance(call.func, cst.Call)
+            }
             for call, scope in code.calls:
                 name = flax.linen_module_class(call.func, scope)
                 if name is None or flax.is_linen_dropout(call.func):
@@ -612,7 +628,10 @@ def _hoist_fix(context: FileContext, code: BodyCode, call: cst.Call) -> FixPropo
         return None  # the body must be a def that can close over a name of the scan's function
     if not isinstance(loop.scope.node, cst.FunctionDef):
         return None
-    if sum(1 for other in index.loops if other.body is not None and other.body.node is function) != 1:
+    if (
+        sum(1 for other in index.loops if other.body is not None and other.body.node is function)
+        != 1
+    ):
         return None
     statement = _top_level_assignment(function, call)
     if statement is None:
@@ -640,7 +659,9 @@ def _hoist_fix(context: FileContext, code: BodyCode, call: cst.Call) -> FixPropo
     )
 
 
-def _top_level_assignment(function: cst.FunctionDef, call: cst.Call) -> cst.SimpleStatementLine | None:
+def _top_level_assignment(
+    function: cst.FunctionDef, call: cst.Call
+) -> cst.SimpleStatementLine | None:
     """The `name = <call>` statement line directly in the function's block, if that is the call's."""
     if not isinstance(function.body, cst.IndentedBlock):
         return None
@@ -702,9 +723,8 @@ class _StatementFinder(cst.CSTVisitor):
         return True
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
-        if isinstance(original_node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-            if self.statements and self.statements[-1] is original_node:
-                self.statements.pop()
+        if self.statements and self.statements[-1] is original_node:
+            self.statements.pop()
         if isinstance(original_node, cst.IndentedBlock) and self.indents:
             self.indents.pop()
 
@@ -721,19 +741,22 @@ class Submodule:
     construction: cst.Call | None  # the constructor call, when a single one is seen
 
 
-def _submodule_called(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
+def _submodule_called(
+    flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
+) -> Submodule | None:
     """The outside-built Linen submodule a call in the body runs, if any."""
     func = call.func
     if isinstance(func, cst.Subscript):
         func = func.value  # `self.layers[i](x)`
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
         class_node = flax.linen_self(func.value, scope)
-        if class_node is None:
+        setup = flax.index.method_of(class_node, "setup") if class_node is not None else None
+        if class_node is None or setup is None:
             return None
         values = flax.self_attribute_values(class_node, "setup").get(func.attr.value, [])
         constructions = [c for v in values for c in _constructions(v)]
-        setup_scope = flax.index.scope_of.get(flax.index.method_of(class_node, "setup"))  # type: ignore[arg-type]
-        if not constructions or setup_scope is None:
+        setup_scope = flax.index.scope_of[setup]
+        if not constructions:
             return None
         if not all(flax.linen_module_class(c.func, setup_scope) for c in constructions):
             return None
@@ -811,7 +834,9 @@ def _deterministic(construction: cst.Call | None, call: cst.Call | None) -> bool
     )
 
 
-def _linen_class_draws(flax: FlaxFile, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef] = frozenset()) -> bool:
+def _linen_class_draws(
+    flax: FlaxFile, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef] = frozenset()
+) -> bool:
     """Whether a same-file Linen class draws randomness when it runs: `self.make_rng`, an
     `nn.Dropout`, or a same-file Linen class that does, anywhere in its methods."""
     if class_node in seen:
@@ -825,7 +850,11 @@ def _linen_class_draws(flax: FlaxFile, class_node: cst.ClassDef, seen: frozenset
         if isinstance(call.func, cst.Name):
             scope = flax.index.module_scope
             local = flax.local_class(call.func, scope)
-            if local is not None and local in flax.linen_classes and _linen_class_draws(flax, local, seen):
+            if (
+                local is not None
+                and local in flax.linen_classes
+                and _linen_class_draws(flax, local, seen)
+            ):
                 return True
     return False
 
@@ -903,7 +932,9 @@ class NoisyWalk(nn.Module):
                 if report is not None:
                     yield report
 
-    def _linen_draw(self, flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    def _linen_draw(
+        self, flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
+    ) -> Report | None:
         if _method_name(call) == "make_rng":
             assert isinstance(call.func, cst.Attribute)
             if flax.linen_self(call.func.value, scope) is not None:
@@ -945,7 +976,9 @@ class NoisyWalk(nn.Module):
             )
         return None
 
-    def _closed_key(self, index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    def _closed_key(
+        self, index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope
+    ) -> Report | None:
         qualified = index.qualify(call.func)
         if qualified is None or not qualified.startswith("jax.random."):
             return None
@@ -1195,7 +1228,11 @@ class _NnxState:
         if root is None:
             return None
         what = self.outside_object(root, scope)
-        if what == "NNX module state" and isinstance(target, cst.Attribute) and target.value is root:
+        if (
+            what == "NNX module state"
+            and isinstance(target, cst.Attribute)
+            and target.value is root
+        ):
             return f"the state of `{root.value}` (an NNX module)"
         return what
 
@@ -1216,7 +1253,7 @@ class _NnxState:
         found = self._outside_binding(root, scope)
         if found is None:
             return False
-        binding_scope, binding = found
+        _, binding = found
         if isinstance(binding, cst.Call):
             return self.flax.is_nnx_rngs_class(binding.func)
         if isinstance(binding, cst.Param):
@@ -1235,8 +1272,10 @@ class _NnxState:
             return False
         values = self.flax.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
         init = self.flax.index.method_of(class_node, "__init__")
-        return bool(values) and init is not None and all(
-            self._is_rngs_value(v, self.flax.index.scope_of[init]) for v in values
+        return (
+            bool(values)
+            and init is not None
+            and all(self._is_rngs_value(v, self.flax.index.scope_of[init]) for v in values)
         )
 
     def _is_rngs_value(self, value: cst.BaseExpression, scope: Scope) -> bool:
@@ -1295,7 +1334,9 @@ class _NnxState:
             init = self.flax.index.method_of(class_node, "__init__") if class_node else None
             if class_node is None or init is None:
                 return None
-            values = self.flax.self_attribute_values(class_node, "__init__").get(func.attr.value, [])
+            values = self.flax.self_attribute_values(class_node, "__init__").get(
+                func.attr.value, []
+            )
             init_scope = self.flax.index.scope_of[init]
             held = [self._held_state(v, init_scope, frozenset()) for v in values]
             return held[0] if held and all(held) else None
@@ -1306,7 +1347,9 @@ class _NnxState:
             return self._held_state(found[1], found[0], frozenset())
         return None
 
-    def _held_state(self, value: cst.BaseExpression, scope: Scope, seen: frozenset[cst.ClassDef]) -> str | None:
+    def _held_state(
+        self, value: cst.BaseExpression, scope: Scope, seen: frozenset[cst.ClassDef]
+    ) -> str | None:
         """For a constructor call: 'an `nnx.Dropout`', 'RNG streams', ... or None if stateless."""
         if not isinstance(value, cst.Call):
             return None
