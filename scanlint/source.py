@@ -30,8 +30,10 @@ def decode_source(data: bytes) -> SourceText:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
-        line = getattr(error, "lineno", None) or 1
-        raise DecodeError(_clean(str(error)), line=line) from None
+        message = _clean(str(error))
+        if not message.startswith("invalid or missing encoding declaration"):
+            raise DecodeError(message, line=getattr(error, "lineno", None) or 1) from None
+        encoding = "utf-8"  # no cookie and not UTF-8: decoding below locates the bad byte
     try:
         codecs.lookup(encoding)
     except LookupError:

@@ -39,7 +39,7 @@ def test_sarif_validates_against_the_2_1_0_schema(findings) -> None:
     rules = log["runs"][0]["tool"]["driver"]["rules"]
     assert rules[result["ruleIndex"]]["id"] == "SCN201"
     region = result["locations"][0]["physicalLocation"]["region"]
-    assert (region["startLine"], region["startColumn"]) == (5, 33)
+    assert (region["startLine"], region["startColumn"]) == (5, 34)
 
 
 def test_empty_sarif_is_valid() -> None:
@@ -56,7 +56,7 @@ def test_github_escapes_properties_and_data(findings) -> None:
 
 def test_all_formats_carry_the_same_finding(findings) -> None:
     as_json = json.loads(render(findings, "json"))
-    assert [(f["line"], f["column"], f["code"]) for f in as_json] == [(5, 33, "SCN201")]
+    assert [(f["line"], f["column"], f["code"]) for f in as_json] == [(5, 34, "SCN201")]
     text = render(findings, "text", lines_of=lambda path: SOURCE.splitlines())
-    assert text.startswith("case.py:5:33: SCN201 ")
-    assert "case.py,line=5,col=33" in render(findings, "github")
+    assert text.startswith("case.py:5:34: SCN201 ")
+    assert "case.py,line=5,col=34" in render(findings, "github")

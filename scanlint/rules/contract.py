@@ -100,6 +100,8 @@ def classify(
         operands = (value.left, value.right)
         if any(isinstance(o, (cst.Tuple, cst.List)) for o in operands):
             return Verdict(UNKNOWN)  # tuple concatenation or repetition may build a pair
+        if carry_name is not None and _mentions(value, carry_name):
+            return Verdict(NOT_PAIR, "the carry alone")
         return Verdict(NOT_PAIR, "a single value")
     if isinstance(value, (cst.UnaryOperation, cst.Integer, cst.Float, cst.Imaginary)):
         return Verdict(NOT_PAIR, "a single value")
