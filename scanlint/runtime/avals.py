@@ -30,15 +30,27 @@ class LeafType:
         return self.shape == other.shape and self.dtype == other.dtype
 
 
+_dtype_names: dict[Any, str] = {}
+
+
+def _dtype_name(dtype: Any) -> str:
+    # numpy computes `dtype.name` in Python on every access; loops call this per leaf per call.
+    try:
+        return _dtype_names[dtype]
+    except KeyError:
+        name = _dtype_names[dtype] = getattr(dtype, "name", None) or str(dtype)
+        return name
+    except TypeError:
+        return str(dtype)
+
+
 def leaf_type(value: Any) -> LeafType:
     try:
         aval = jax.typeof(value)
     except TypeError:
         return LeafType((), f"<{type(value).__name__}>")
     shape = tuple(int(d) if isinstance(d, (int, np.integer)) else d for d in getattr(aval, "shape", ()))
-    dtype = getattr(aval, "dtype", None)
-    name = getattr(dtype, "name", None) or str(dtype)
-    return LeafType(shape, name, bool(getattr(aval, "weak_type", False)))
+    return LeafType(shape, _dtype_name(getattr(aval, "dtype", None)), bool(getattr(aval, "weak_type", False)))
 
 
 def spec_leaf_type(spec: Any) -> LeafType:

@@ -309,7 +309,7 @@ def _differences(before: dict[str, _Entry], after: dict[str, _Entry]) -> tuple[l
 
 class _Hub:
     def __init__(self) -> None:
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         self.windows: list[CompileCounter] = []
         self.local = threading.local()
 
@@ -542,7 +542,7 @@ class CompileCounter:
     def __init__(self) -> None:
         self.by_name: dict[str, NameCounts] = {}
         self._functions: dict[int, tuple[CountedFunction, FunctionCompiles]] = {}
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     def _count(self, kind: str, name: str) -> None:
         with self._lock:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import os
 import sys
 import sysconfig
@@ -62,6 +63,7 @@ def same_file(a: str, b: str) -> bool:
     return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
 
 
+@functools.lru_cache(maxsize=4096)
 def is_library_file(path: str) -> bool:
     """Files of installed packages and of the standard library: not the user's code."""
     if not path or path.startswith("<"):
@@ -70,32 +72,50 @@ def is_library_file(path: str) -> bool:
     return full.startswith(_LIBRARY_DIRS) and not full.startswith(SCANLINT_DIR)
 
 
+@functools.lru_cache(maxsize=4096)
 def is_internal_file(path: str) -> bool:
     """Frames that are never the interesting caller: scanlint itself and JAX."""
     full = os.path.abspath(path)
-    return full.startswith(SCANLINT_DIR + os.sep) or full.startswith(JAX_DIR + os.sep)
+    return full.startswith((SCANLINT_DIR + os.sep, JAX_DIR + os.sep))
 
 
-def caller_location(depth: int = 1) -> Location:
+@dataclass(frozen=True)
+class CallerFrame:
+    """Enough of a frame to locate it later, without keeping the frame (and its locals) alive."""
+
+    code: types.CodeType
+    lasti: int
+    lineno: int
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return (self.code.co_filename, self.lasti)
+
+    def location(self) -> Location:
+        line, column = self.lineno or 1, 1
+        try:
+            positions = next(itertools.islice(self.code.co_positions(), self.lasti // 2, None))
+            if positions[0] is not None:
+                line, column = positions[0], (positions[2] or 0) + 1
+        except (StopIteration, ValueError):
+            pass
+        return Location(self.code.co_filename, line, column, name=self.code.co_qualname)
+
+
+def caller_frame(depth: int = 1) -> CallerFrame | None:
     """The first frame above this call that is neither scanlint nor JAX."""
     frame: types.FrameType | None = sys._getframe(depth)
     while frame is not None and is_internal_file(frame.f_code.co_filename):
         frame = frame.f_back
     if frame is None:
-        return Location("<unknown>", 1)
-    return frame_location(frame)
+        return None
+    return CallerFrame(frame.f_code, frame.f_lasti, frame.f_lineno or 1)
 
 
-def frame_location(frame: types.FrameType) -> Location:
-    line, column = frame.f_lineno or 1, 1
-    try:
-        positions = inspect.getframeinfo(frame, context=0).positions
-        if positions is not None and positions.lineno is not None:
-            line = positions.lineno
-            column = (positions.col_offset or 0) + 1
-    except Exception:
-        pass
-    return Location(frame.f_code.co_filename, line, column, name=frame.f_code.co_qualname)
+def caller_location(depth: int = 1) -> Location:
+    """Where the first frame above this call that is neither scanlint nor JAX is (line, column)."""
+    found = caller_frame(depth + 1)
+    return found.location() if found is not None else Location("<unknown>", 1)
 
 
 def unwrap_callable(fn: Any) -> Any:

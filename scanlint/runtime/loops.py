@@ -41,10 +41,11 @@ from scanlint.runtime.avals import (
     LeafType,
     compare_typed,
     describe_typed,
+    leaf_type,
     treedef_is_leaf,
     typed_leaves,
 )
-from scanlint.runtime.locations import Location, caller_location, function_location, is_library_file
+from scanlint.runtime.locations import Location, caller_frame, function_location, is_library_file
 from scanlint.runtime import flax_hooks
 from scanlint.runtime.patching import Rebinding
 
@@ -53,9 +54,6 @@ _ORIGINALS = {
     "fori_loop": jax.lax.fori_loop,
     "while_loop": jax.lax.while_loop,
 }
-_SCAN_SIGNATURE = inspect.signature(_ORIGINALS["scan"])
-_FORI_SIGNATURE = inspect.signature(_ORIGINALS["fori_loop"])
-_WHILE_SIGNATURE = inspect.signature(_ORIGINALS["while_loop"])
 
 
 @dataclass
@@ -161,26 +159,48 @@ class _Pass:
 class _LoopCall:
     """Everything learnt during one Python-level call of an observed loop function."""
 
-    def __init__(self, primitive: str, body: Callable[..., Any], init: Any, xs: Any, carry_name: str) -> None:
+    def __init__(self, primitive: str, body: Callable[..., Any], init: Any, xs: Any) -> None:
         self.primitive = primitive
         self.body = body
-        self.call_site = caller_location(1)
-        self.init = typed_leaves(init)
-        self.xs = describe_typed(*typed_leaves(xs)) if primitive == "scan" else None
-        self.carry_name = carry_name
+        self.frame = caller_frame(1)
+        self.init_value = init
+        self.xs_value = xs
         self.passes: list[_Pass] = []
         self.error: BaseException | None = None
         self.flax_params_created: list[str] = []
         self.flax_rngs_drawn: list[str] = []
 
+    def fast_key(self) -> tuple[Any, ...] | None:
+        """A cheap identity for "the same call site, body and input types": a later call with the
+        same key that did not trace only adds to the earlier record's call count."""
+        try:
+            init_leaves, init_def = jax.tree_util.tree_flatten(self.init_value)
+            xs_leaves, xs_def = jax.tree_util.tree_flatten(self.xs_value)
+            key = (
+                self.primitive,
+                self.frame.key if self.frame else None,
+                self.body,
+                init_def,
+                tuple(map(leaf_type, init_leaves)),
+                xs_def,
+                tuple(map(leaf_type, xs_leaves)),
+            )
+            hash(key)
+        except Exception:  # unhashable bodies or metadata
+            return None
+        return key
+
     def record(self) -> LoopRecord:
+        call_site = self.frame.location() if self.frame else Location("<unknown>", 1)
+        self.init = typed_leaves(self.init_value)
+        self.carry_name = _carry_name(self.body, 1 if self.primitive == "fori_loop" else 0, "carry")
         record = LoopRecord(
             primitive=self.primitive,
-            call_site=self.call_site,
+            call_site=call_site,
             body=function_location(self.body),
-            library=is_library_file(self.call_site.path),
+            library=is_library_file(call_site.path),
             carry_in=describe_typed(*self.init),
-            xs=self.xs,
+            xs=describe_typed(*typed_leaves(self.xs_value)) if self.primitive == "scan" else None,
             flax_params_created=list(dict.fromkeys(self.flax_params_created)),
             flax_rngs_drawn=list(dict.fromkeys(self.flax_rngs_drawn)),
             calls=1,
@@ -238,7 +258,7 @@ def _first_lines(error: BaseException, limit: int = 600) -> str:
 # --- sessions ---------------------------------------------------------------------------------
 
 _sessions: list[ScanObservation] = []
-_sessions_lock = threading.Lock()
+_sessions_lock = threading.RLock()
 _local = threading.local()
 
 
@@ -268,15 +288,27 @@ class ScanObservation:
 
     def __init__(self) -> None:
         self._records: dict[tuple[Any, ...], LoopRecord] = {}
-        self._lock = threading.Lock()
+        self._by_fast_key: dict[tuple[Any, ...], LoopRecord] = {}
+        self._lock = threading.RLock()
 
-    def _add(self, record: LoopRecord) -> None:
+    def _add(self, record: LoopRecord, fast_key: tuple[Any, ...] | None) -> None:
         with self._lock:
             existing = self._records.get(record.key)
             if existing is None:
-                self._records[record.key] = record
+                self._records[record.key] = existing = record
             else:
                 existing.merge(record)
+            if fast_key is not None and existing.ok is not None:
+                self._by_fast_key[fast_key] = existing
+
+    def _count_repeat(self, fast_key: tuple[Any, ...]) -> bool:
+        """Count a call that did not trace and matches a known record; False if none matches."""
+        with self._lock:
+            record = self._by_fast_key.get(fast_key)
+            if record is None:
+                return False
+            record.calls += 1
+            return True
 
     @property
     def records(self) -> list[LoopRecord]:
@@ -325,14 +357,19 @@ def observe_scans() -> Iterator[ScanObservation]:
 
 
 def _publish(call: _LoopCall) -> None:
+    with _sessions_lock:
+        sessions = list(_sessions)
     try:
+        fast_key = call.fast_key()
+        if fast_key is not None and not call.passes and call.error is None:
+            sessions = [session for session in sessions if not session._count_repeat(fast_key)]
+            if not sessions:
+                return
         record = call.record()
     except Exception:  # observation must never break the user's program
         return
-    with _sessions_lock:
-        sessions = list(_sessions)
     for session in sessions:
-        session._add(LoopRecord.from_json(record.to_json()) if len(sessions) > 1 else record)
+        session._add(LoopRecord.from_json(record.to_json()) if len(sessions) > 1 else record, fast_key)
 
 
 # --- the replacements -------------------------------------------------------------------------
@@ -405,19 +442,36 @@ def _is_sequence(value: Any) -> bool:
 
 
 def _carry_name(body: Callable[..., Any], position: int, default: str) -> str:
+    """The body's name for its carry parameter, as JAX's own error messages use it."""
     try:
-        names = list(inspect.signature(body).parameters)
-        return names[position]
+        return list(inspect.signature(body).parameters)[position]
     except (TypeError, ValueError, IndexError):
         return default
 
 
-def _run(call: _LoopCall, run: Callable[[], Any]) -> Any:
+def _observed_call(primitive: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """Call the real loop function with the body wrapped, recording what happens."""
+    original = _ORIGINALS[primitive]
+    signature, body_name, init_name, xs_name = _PARAMETERS[primitive]
+    body_position = list(signature.parameters).index(body_name)
+    if len(args) > body_position + 1 and not kwargs:
+        # The common case, all positional: skip the cost of binding the signature.
+        body, init = args[body_position], args[body_position + 1]
+        xs = args[body_position + 2] if xs_name and len(args) > body_position + 2 else None
+        call_args = (*args[:body_position], _observed_body(primitive, body), *args[body_position + 1 :])
+        call_kwargs: dict[str, Any] = {}
+    else:
+        bound = signature.bind(*args, **kwargs)
+        body, init = bound.arguments[body_name], bound.arguments.get(init_name)
+        xs = bound.arguments.get(xs_name) if xs_name else None
+        bound.arguments[body_name] = _observed_body(primitive, body)
+        call_args, call_kwargs = bound.args, bound.kwargs
+    call = _LoopCall(primitive, body, init, xs)
     flax_hooks.ensure_installed()
     stack = _calls()
     stack.append(call)
     try:
-        return run()
+        return original(*call_args, **call_kwargs)
     except BaseException as error:
         if not call.passes or call.passes[-1].error is None:
             call.error = error
@@ -427,40 +481,32 @@ def _run(call: _LoopCall, run: Callable[[], Any]) -> Any:
         _publish(call)
 
 
+_PARAMETERS = {
+    "scan": (inspect.signature(_ORIGINALS["scan"]), "f", "init", "xs"),
+    "fori_loop": (inspect.signature(_ORIGINALS["fori_loop"]), "body_fun", "init_val", None),
+    "while_loop": (inspect.signature(_ORIGINALS["while_loop"]), "body_fun", "init_val", None),
+}
+
+
 def scan(*args: Any, **kwargs: Any) -> Any:
-    """`jax.lax.scan`, observed while a `observe_scans()` block is open."""
-    original = _ORIGINALS["scan"]
+    """`jax.lax.scan`, observed while an `observe_scans()` block is open."""
     if not _sessions:
-        return original(*args, **kwargs)
-    bound = _SCAN_SIGNATURE.bind(*args, **kwargs)
-    body = bound.arguments["f"]
-    call = _LoopCall("scan", body, bound.arguments.get("init"), bound.arguments.get("xs"), _carry_name(body, 0, "carry"))
-    bound.arguments["f"] = _observed_body("scan", body)
-    return _run(call, lambda: original(*bound.args, **bound.kwargs))
+        return _ORIGINALS["scan"](*args, **kwargs)
+    return _observed_call("scan", args, kwargs)
 
 
 def fori_loop(*args: Any, **kwargs: Any) -> Any:
-    """`jax.lax.fori_loop`, observed while a `observe_scans()` block is open."""
-    original = _ORIGINALS["fori_loop"]
+    """`jax.lax.fori_loop`, observed while an `observe_scans()` block is open."""
     if not _sessions:
-        return original(*args, **kwargs)
-    bound = _FORI_SIGNATURE.bind(*args, **kwargs)
-    body = bound.arguments["body_fun"]
-    call = _LoopCall("fori_loop", body, bound.arguments.get("init_val"), None, _carry_name(body, 1, "val"))
-    bound.arguments["body_fun"] = _observed_body("fori_loop", body)
-    return _run(call, lambda: original(*bound.args, **bound.kwargs))
+        return _ORIGINALS["fori_loop"](*args, **kwargs)
+    return _observed_call("fori_loop", args, kwargs)
 
 
 def while_loop(*args: Any, **kwargs: Any) -> Any:
-    """`jax.lax.while_loop`, observed while a `observe_scans()` block is open."""
-    original = _ORIGINALS["while_loop"]
+    """`jax.lax.while_loop`, observed while an `observe_scans()` block is open."""
     if not _sessions:
-        return original(*args, **kwargs)
-    bound = _WHILE_SIGNATURE.bind(*args, **kwargs)
-    body = bound.arguments["body_fun"]
-    call = _LoopCall("while_loop", body, bound.arguments.get("init_val"), None, _carry_name(body, 0, "val"))
-    bound.arguments["body_fun"] = _observed_body("while_loop", body)
-    return _run(call, lambda: original(*bound.args, **bound.kwargs))
+        return _ORIGINALS["while_loop"](*args, **kwargs)
+    return _observed_call("while_loop", args, kwargs)
 
 
 _REBINDINGS = [
