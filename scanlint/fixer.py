@@ -71,12 +71,29 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
     cursor = len(text)
     for edit in sorted(edits, reverse=True):
         begin, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
+        if not edit.text:
+            begin, end = _whole_lines_if_blank(text, begin, end)
         replacement = edit.text.replace("\r\n", "\n").replace("\n", newline)
         pieces.append(text[end:cursor])
         pieces.append(replacement)
         cursor = begin
     pieces.append(text[:cursor])
     return "".join(reversed(pieces))
+
+
+def _whole_lines_if_blank(text: str, begin: int, end: int) -> tuple[int, int]:
+    """A deletion that would leave only whitespace on its lines takes the lines with it."""
+    line_start = max(text.rfind("\n", 0, begin), text.rfind("\r", 0, begin)) + 1
+    line_end = end
+    while line_end < len(text) and text[line_end] in " \t":
+        line_end += 1
+    if text[line_start:begin].strip(" \t") or (line_end < len(text) and text[line_end] not in "\r\n"):
+        return begin, end
+    if text.startswith("\r\n", line_end):
+        line_end += 2
+    elif line_end < len(text):
+        line_end += 1
+    return line_start, line_end
 
 
 def _non_overlapping(findings: Sequence[Finding], unsafe: bool) -> list[Finding]:

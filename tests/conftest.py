@@ -3,8 +3,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-FIXTURES = REPO / "fixtures"
+from helpers import FIXTURES
 
 if str(FIXTURES) not in sys.path:
     sys.path.insert(0, str(FIXTURES))

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from scanlint.engine import lint_source
 from scanlint.findings import Finding
 from scanlint.registry import RULES
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "fixtures"
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
-from conftest import FIXTURES
 
 SCRIPT = Path(sys.executable).with_name("scanlint")
 

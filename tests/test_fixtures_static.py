@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import FIXTURES
 
 from scanlint.api import lint_file
 from scanlint.config import load_settings
 
-from conftest import FIXTURES
 
 MARKER = re.compile(r"#\s*expect:\s*(?P<codes>SCN\d{3}(?:\s*,\s*SCN\d{3})*)")
 FIXTURE_FILES = sorted(FIXTURES.glob("*.py"))

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import REPO
 
 from scanlint import api, engine, registry
 from scanlint.config import load_settings
 from scanlint.findings import INTERNAL_ERROR
 
-from conftest import REPO
 
 SCRIPT = Path(sys.executable).with_name("scanlint")
 TABLE = REPO / "tests" / "RELIABILITY.md"

@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import lint
+from helpers import REPO, lint
 
 from scanlint import docs, registry
 from scanlint.findings import FixSafety
 
-from conftest import REPO
 
 RULE_IDS = [rule.code for rule in registry.RULES]
 

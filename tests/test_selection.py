@@ -7,13 +7,12 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from helpers import Case
+from helpers import FIXTURES, REPO, Case
 
 from scanlint.engine import lint_source
 from scanlint.registry import RULES
 from scanlint.selection import relevant_source
 
-from conftest import FIXTURES, REPO
 
 ALL_CODES = frozenset(rule.code for rule in RULES)
 
