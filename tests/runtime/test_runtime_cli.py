@@ -10,6 +10,7 @@ import pytest
 from runtime_helpers import FIXTURES, expect_lines
 
 from scanlint.runtime import cli
+from scanlint.runtime.report import render_text
 
 pytestmark = pytest.mark.runtime
 
@@ -53,6 +54,10 @@ def test_module_function_target_confirms_its_finding_with_stable_keys(capsys, mo
     assert (finding["code"], finding["line"], finding["runtime"]) == (
         "SCN203", expect_lines("broken_scan_dtype_drift")["SCN203"], "confirmed"
     )
+    text = render_text(report)  # the text form is rendered from the same report
+    assert "broken_scan_dtype_drift.py:15:16 scan body weighted_total.<locals>.step (line 12)" in text
+    assert "carry int32[] -> ~float32[]  [FAILED]" in text
+    assert "runtime: confirmed - carry: int32[] -> ~float32[]" in text
 
 
 def test_script_with_arguments_and_a_jitted_function(capsys, tmp_path) -> None:
@@ -152,12 +157,3 @@ def test_pytest_node_id_target_reports_runtime_only_finding(capsys, tmp_path) ->
     assert code == 1
     assert sorted(f["code"] for f in report["findings"]) == ["SCN903", "SCN904"]
     assert all(f["origin"] == "runtime" and f["runtime"] == "confirmed" for f in report["findings"])
-
-
-def test_text_report_is_readable(capsys, monkeypatch) -> None:
-    monkeypatch.chdir(FIXTURES)
-    assert cli.main(["broken_pytree_aux_scalar_array:run"]) == 1
-    text = capsys.readouterr().out
-    assert "example: 3 calls, 3 traces, 3 compiles" in text
-    assert "compile 2: params (Params aux_data['scale']): np array float64[1] [1.] -> np array float64[1] [2.]" in text
-    assert "runtime: confirmed" in text

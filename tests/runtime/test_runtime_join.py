@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 import jax
@@ -49,10 +50,16 @@ def run_fresh(name: str):
     return lambda: load_fresh(name).run()
 
 
+@functools.lru_cache(maxsize=None)
+def observed_twin(name: str) -> Observation:
+    """Each broken twin runs once for all the tests below (the join does not change the data)."""
+    return observe(run_fresh(name))
+
+
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_expect_marker_of_each_broken_twin_is_confirmed(name: str) -> None:
     code = BROKEN[name]
-    observation = observe(run_fresh(name))
+    observation = observed_twin(name)
     verdicts = join([finding_at(name, expect_lines(name)[code], code)], observation)
     static = [v for v in verdicts if v.origin == "static"]
     assert [(v.finding.code, v.runtime) for v in static] == [(code, CONFIRMED)], static[0].evidence
@@ -60,10 +67,10 @@ def test_expect_marker_of_each_broken_twin_is_confirmed(name: str) -> None:
 
 
 def test_evidence_names_what_was_seen() -> None:
-    observation = observe(run_fresh("broken_scan_dtype_drift"))
+    observation = observed_twin("broken_scan_dtype_drift")
     (verdict,) = join([finding_at("broken_scan_dtype_drift", 13, "SCN203")], observation)
     assert verdict.evidence.startswith("carry: int32[] -> ~float32[] (")
-    observation = observe(run_fresh("broken_linen_make_rng_in_scan"))
+    observation = observed_twin("broken_linen_make_rng_in_scan")
     (verdict,) = join([finding_at("broken_linen_make_rng_in_scan", 18, "SCN103")], observation)
     assert verdict.evidence.startswith("make_rng('noise') drawn once at trace time")
 
@@ -105,13 +112,13 @@ def test_hashable_static_argument_refutes_scn303() -> None:
 
 
 def test_unrun_code_is_not_reached() -> None:
-    observation = observe(run_fresh("broken_scan_shape_drift"))
+    observation = observed_twin("broken_scan_shape_drift")
     verdicts = join([finding_at("broken_scan_dtype_drift", 13, "SCN203")], observation)
     assert [v.runtime for v in verdicts if v.origin == "static"] == [NOT_REACHED]
 
 
 def test_mismatch_without_a_static_finding_is_runtime_only() -> None:
-    observation = observe(run_fresh("broken_scan_dtype_drift"))
+    observation = observed_twin("broken_scan_dtype_drift")
     (verdict,) = join([], observation)
     assert (verdict.finding.code, verdict.runtime, verdict.origin) == ("SCN901", CONFIRMED, "runtime")
     assert "carry: int32[] -> ~float32[]" in verdict.finding.message
@@ -134,5 +141,5 @@ def test_static_engine_findings_on_the_fixtures_are_all_confirmed() -> None:
 
     for name, code in sorted(BROKEN.items()):
         static = [f for f in check_paths([str(FIXTURES / f"{name}.py")]) if f.code.startswith("SCN")]
-        verdicts = join(static, observe(run_fresh(name)))
+        verdicts = join(static, observed_twin(name))
         assert {(v.finding.code, v.runtime) for v in verdicts} == {(code, CONFIRMED)}, name
