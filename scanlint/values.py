@@ -523,7 +523,7 @@ def attribute_array_evidence(
     class_scope = index.scope_of.get(class_node)
     if class_scope is None:
         return None
-    for statement in _class_statements(class_node):
+    for statement in class_statements(class_node):
         if isinstance(statement, cst.AnnAssign) and _is_name(statement.target, attr):
             declared = annotation_evidence(
                 index, statement.annotation.annotation, f"declared `{attr}: {{annotation}}`"
@@ -566,7 +566,8 @@ def _is_name(node: cst.BaseExpression, name: str) -> bool:
     return isinstance(node, cst.Name) and node.value == name
 
 
-def _class_statements(class_node: cst.ClassDef) -> list[cst.BaseSmallStatement]:
+def class_statements(class_node: cst.ClassDef) -> list[cst.BaseSmallStatement]:
+    """The simple statements directly in a class body (field declarations, assignments)."""
     body = class_node.body
     if isinstance(body, cst.SimpleStatementSuite):
         return list(body.body)

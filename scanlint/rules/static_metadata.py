@@ -42,6 +42,7 @@ from scanlint.values import (
     annotation_evidence,
     array_evidence,
     attribute_array_evidence,
+    class_statements,
 )
 
 _REGISTER_NODE = "jax.tree_util.register_pytree_node"
@@ -93,7 +94,6 @@ class Flatten:
 
     body: Body
     owner: cst.ClassDef | None  # the registered class, when this file shows it
-    with_keys: bool  # children are (key, child) pairs
 
     @property
     def instance(self) -> str | None:
@@ -106,7 +106,7 @@ class Flatten:
         return f"`{node.name.value}`" if isinstance(node, cst.FunctionDef) else "the flatten lambda"
 
 
-def _class_named(index: ScanIndex, node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:
+def _class_named(node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:
     if not isinstance(node, cst.Name):
         return None
     found = scope.lookup(node.value)
@@ -117,8 +117,7 @@ def _class_named(index: ScanIndex, node: cst.BaseExpression | None, scope: Scope
 
 def _method_body(index: ScanIndex, method: cst.FunctionDef) -> Body:
     """A method called unbound (`Cls.method(node)`): every parameter is filled, self included."""
-    names = [p.name.value for p in (*method.params.posonly_params, *method.params.params)]
-    return Body(method, index.scope_of[method], "method", names)
+    return Body(method, index.scope_of[method], "method", _positional_names(method))
 
 
 def _flatten_callable(index: ScanIndex, node: cst.BaseExpression, scope: Scope) -> Body | None:
@@ -127,7 +126,7 @@ def _flatten_callable(index: ScanIndex, node: cst.BaseExpression, scope: Scope) 
     if body is not None:
         return body
     if isinstance(node, cst.Attribute):
-        owner = _class_named(index, node.value, scope)
+        owner = _class_named(node.value, scope)
         method = index.method_of(owner, node.attr.value) if owner is not None else None
         if method is not None:
             return _method_body(index, method)
@@ -138,25 +137,23 @@ def registered_flattens(index: ScanIndex) -> list[Flatten]:
     """Every flatten function this file registers, in any of JAX's registration forms."""
     found: list[Flatten] = []
     for call in index.calls_to(_REGISTER_NODE, _REGISTER_WITH_KEYS):
-        owner = _class_named(index, argument(call.call, 0, "nodetype"), call.scope)
+        owner = _class_named(argument(call.call, 0, "nodetype"), call.scope)
         if call.name == _REGISTER_NODE:
-            plain = argument(call.call, 1, "flatten_func")
-            keyed = argument(call.call, 3, "flatten_with_keys_func")
+            flatten_arguments = (argument(call.call, 1, "flatten_func"), argument(call.call, 3, "flatten_with_keys_func"))
         else:
-            keyed = argument(call.call, 1, "flatten_with_keys")
-            plain = argument(call.call, 3, "flatten_func")
-        for expression, with_keys in ((plain, False), (keyed, True)):
+            flatten_arguments = (argument(call.call, 1, "flatten_with_keys"), argument(call.call, 3, "flatten_func"))
+        for expression in flatten_arguments:
             body = _flatten_callable(index, expression, call.scope) if expression is not None else None
             if body is not None:
-                found.append(Flatten(body, owner, with_keys))
+                found.append(Flatten(body, owner))
     for class_node, kind in _classes_registered_by_decorator(index):
-        methods = [("tree_flatten", False)]
+        method_names = ["tree_flatten"]
         if kind == _REGISTER_WITH_KEYS_CLASS:
-            methods.append(("tree_flatten_with_keys", True))
-        for method_name, with_keys in methods:
+            method_names.append("tree_flatten_with_keys")
+        for method_name in method_names:
             method = index.method_of(class_node, method_name)
             if method is not None:
-                found.append(Flatten(_method_body(index, method), class_node, with_keys))
+                found.append(Flatten(_method_body(index, method), class_node))
     return found
 
 
@@ -170,7 +167,7 @@ def _classes_registered_by_decorator(index: ScanIndex) -> Iterator[tuple[cst.Cla
             if kind in kinds:
                 yield class_node, kind
     for call in index.calls_to(*kinds):
-        owner = _class_named(index, argument(call.call, 0, "cls"), call.scope)
+        owner = _class_named(argument(call.call, 0, "cls"), call.scope)
         if owner is not None:
             yield owner, call.name
 
@@ -196,7 +193,7 @@ def flatten_results(
 def _pairs(flatten: Flatten, value: cst.BaseExpression, depth: int) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     if depth > 6:
         return []
-    if isinstance(value, cst.Tuple) and len(value.elements) == 2:
+    if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == 2:
         first, second = value.elements
         if isinstance(first, cst.Element) and isinstance(second, cst.Element):
             return [(first.value, second.value)]
@@ -295,35 +292,34 @@ def _instance_attribute(flatten: Flatten, node: cst.BaseExpression) -> str | Non
 
 
 def child_attributes(index: ScanIndex, flattens: list[Flatten]) -> set[str]:
-    """Instance attributes that these flatten functions return among the children."""
+    """Instance attributes that these flatten functions return as children (leaves or subtrees)."""
     names: set[str] = set()
     for flatten in flattens:
         for children, _ in flatten_results(index, flatten):
-            collector = _AttributeReads(flatten)
-            children.visit(collector)
-            names |= collector.names
+            names |= _children(flatten, children, 0)
     return names
 
 
-class _AttributeReads(cst.CSTVisitor):
-    """`instance.attr` reads in an expression, following local names bound once."""
-
-    def __init__(self, flatten: Flatten, depth: int = 0) -> None:
-        self.flatten = flatten
-        self.depth = depth
-        self.names: set[str] = set()
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        attr = _instance_attribute(self.flatten, node)
-        if attr is not None:
-            self.names.add(attr)
-
-    def visit_Name(self, node: cst.Name) -> None:
-        local = _local_value(self.flatten, node)
-        if local is not None and self.depth < 4:
-            inner = _AttributeReads(self.flatten, self.depth + 1)
-            local.visit(inner)
-            self.names |= inner.names
+def _children(flatten: Flatten, node: cst.BaseExpression, depth: int) -> set[str]:
+    """`attr` for each `instance.attr` that is itself an element of the children: through tuples,
+    lists, (key, child) pairs, conditional expressions and local names. An attribute only read
+    to build the children (`getattr(self, n) for n in self.names`) is not a child."""
+    if depth > 6:
+        return set()
+    attr = _instance_attribute(flatten, node)
+    if attr is not None:
+        return {attr}
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return {
+            name
+            for element in node.elements
+            if isinstance(element, cst.Element)
+            for name in _children(flatten, element.value, depth + 1)
+        }
+    if isinstance(node, cst.IfExp):
+        return _children(flatten, node.body, depth + 1) | _children(flatten, node.orelse, depth + 1)
+    local = _local_value(flatten, node)
+    return _children(flatten, local, depth + 1) if local is not None else set()
 
 
 class ArrayInAuxData(Rule):
@@ -433,21 +429,10 @@ class StaticField:
     fix: str
 
 
-def _class_body(class_node: cst.ClassDef) -> list[cst.BaseSmallStatement]:
-    body = class_node.body
-    if isinstance(body, cst.SimpleStatementSuite):
-        return list(body.body)
-    statements: list[cst.BaseSmallStatement] = []
-    for line in body.body:
-        if isinstance(line, cst.SimpleStatementLine):
-            statements.extend(line.body)
-    return statements
-
-
 def _declarations(class_node: cst.ClassDef) -> dict[str, cst.AnnAssign]:
     return {
         s.target.value: s
-        for s in _class_body(class_node)
+        for s in class_statements(class_node)
         if isinstance(s, cst.AnnAssign) and isinstance(s.target, cst.Name)
     }
 
@@ -472,76 +457,100 @@ def _static_in_metadata(node: cst.BaseExpression | None) -> bool:
     return False
 
 
-def _registered_dataclasses(index: ScanIndex) -> Iterator[tuple[cst.ClassDef, cst.Call | None]]:
-    """Classes given to `jax.tree_util.register_dataclass`, with the call when it has arguments
-    (None for the bare decorator)."""
-    for class_node, _ in index.classes:
+@dataclass(frozen=True)
+class DataclassRegistration:
+    class_node: cst.ClassDef
+    call: cst.Call | None  # None for the bare `@register_dataclass` decorator
+    scope: Scope  # where the registration is written
+    through_partial: bool  # `functools.partial(register_dataclass, ...)` as a decorator
+
+    @property
+    def infers_fields(self) -> bool:
+        """Without `data_fields`/`meta_fields`, JAX reads `metadata={"static": True}`."""
+        call = self.call
+        if call is None:
+            return True
+        arguments = call.args[1:] if self.through_partial else call.args
+        return len(arguments) <= 1 and all(
+            a.keyword is None or a.keyword.value not in ("data_fields", "meta_fields") for a in arguments
+        )
+
+    def meta_fields(self, index: ScanIndex) -> Iterator[tuple[str, cst.BaseExpression]]:
+        """Each name listed in `meta_fields`, with the string that lists it."""
+        if self.call is None:
+            return
+        if self.through_partial:
+            meta = keyword_argument(self.call, "meta_fields")
+        else:
+            meta = argument(self.call, 2, "meta_fields")
+        if isinstance(meta, cst.Name):
+            meta = index.value_of(meta.value, self.scope)
+        if not isinstance(meta, (cst.List, cst.Tuple, cst.Set)):
+            return
+        for element in meta.elements:
+            name = _string(element.value) if isinstance(element, cst.Element) else None
+            if name is not None:
+                yield name, element.value
+
+
+def dataclass_registrations(index: ScanIndex) -> Iterator[DataclassRegistration]:
+    """Classes given to `jax.tree_util.register_dataclass`: as a decorator, through
+    `functools.partial` as a decorator, or by a call."""
+    for class_node, enclosing in index.classes:
         for decorator in class_node.decorators:
             expression = decorator.decorator
             if index.qualify(expression) == _REGISTER_DATACLASS:
-                yield class_node, None
+                yield DataclassRegistration(class_node, None, enclosing, False)
             elif (
                 isinstance(expression, cst.Call)
                 and index.qualify(expression.func) == PARTIAL
                 and expression.args
                 and index.qualify(expression.args[0].value) == _REGISTER_DATACLASS
             ):
-                yield class_node, expression
+                yield DataclassRegistration(class_node, expression, enclosing, True)
     for call in index.calls_to(_REGISTER_DATACLASS):
-        owner = _class_named(index, argument(call.call, 0, "nodetype"), call.scope)
+        owner = _class_named(argument(call.call, 0, "nodetype"), call.scope)
         if owner is not None:
-            yield owner, call.call
+            yield DataclassRegistration(owner, call.call, call.scope, False)
 
 
-def _meta_field_names(
-    index: ScanIndex, call: cst.Call, scope: Scope, from_partial: bool
-) -> Iterator[tuple[str, cst.BaseExpression]]:
-    meta = keyword_argument(call, "meta_fields") if from_partial else argument(call, 2, "meta_fields")
-    if isinstance(meta, cst.Name):
-        meta = index.value_of(meta.value, scope)
-    if not isinstance(meta, (cst.List, cst.Tuple, cst.Set)):
-        return
-    for element in meta.elements:
-        name = _string(element.value) if isinstance(element, cst.Element) else None
-        if name is not None:
-            yield name, element.value
+def _static_marker(index: ScanIndex, value: cst.Call, infers_fields: bool) -> tuple[str, str] | None:
+    """What makes a field declaration static, as written, and how to make it a leaf instead."""
+    kind = index.qualify(value.func)
+    if kind == _FLAX_FIELD and _is_false(argument(value, 0, "pytree_node")):
+        return "`pytree_node=False`", "Drop `pytree_node=False` so it is a leaf"
+    if kind == _EQUINOX_FIELD and _is_true(keyword_argument(value, "static")):
+        return "`static=True`", "Drop `static=True` so it is a leaf"
+    if kind == _EQUINOX_STATIC_FIELD:
+        return "`static_field()`", "Make it a plain field so it is a leaf"
+    if kind == _DATACLASS_FIELD and infers_fields and _static_in_metadata(keyword_argument(value, "metadata")):
+        return "`metadata={'static': True}`", "Drop `static` from its metadata so it is a leaf"
+    return None
 
 
 def static_fields(index: ScanIndex) -> Iterator[StaticField]:
     """Every field this file declares static, in flax, equinox and jax.tree_util forms."""
-    registered = list(_registered_dataclasses(index))
-    bare_registered = {id(c) for c, call in registered if call is None or _registers_without_fields(call)}
+    registrations = list(dataclass_registrations(index))
+    inferring = {id(r.class_node) for r in registrations if r.infers_fields}
     for class_node, _ in index.classes:
         for name, declaration in _declarations(class_node).items():
-            value = declaration.value
-            if not isinstance(value, cst.Call):
+            if not isinstance(declaration.value, cst.Call):
                 continue
-            kind = index.qualify(value.func)
-            if kind == _FLAX_FIELD and _is_false(argument(value, 0, "pytree_node")):
-                yield StaticField(class_node, name, declaration, declaration, "`pytree_node=False`", "Drop `pytree_node=False` so it is a leaf")
-            elif kind == _EQUINOX_FIELD and _is_true(keyword_argument(value, "static")):
-                yield StaticField(class_node, name, declaration, declaration, "`static=True`", "Drop `static=True` so it is a leaf")
-            elif kind == _EQUINOX_STATIC_FIELD:
-                yield StaticField(class_node, name, declaration, declaration, "`static_field()`", "Make it a plain field so it is a leaf")
-            elif (
-                kind == _DATACLASS_FIELD
-                and id(class_node) in bare_registered
-                and _static_in_metadata(keyword_argument(value, "metadata"))
-            ):
-                yield StaticField(class_node, name, declaration, declaration, "`metadata={'static': True}`", "Drop `static` from its metadata so it is a leaf")
-    for class_node, call in registered:
-        if call is None:
-            continue
-        from_partial = index.qualify(call.func) == PARTIAL
-        scope = index.scope_of.get(class_node)
-        class_scope = scope.parent if scope is not None and scope.parent is not None else index.module_scope
-        declarations = _declarations(class_node)
-        for name, element in _meta_field_names(index, call, class_scope, from_partial):
-            yield StaticField(class_node, name, element, declarations.get(name), "listed in `meta_fields`", "Move it to `data_fields` so it is a leaf")
-
-
-def _registers_without_fields(call: cst.Call) -> bool:
-    return keyword_argument(call, "data_fields") is None and keyword_argument(call, "meta_fields") is None and len(call.args) <= 1
+            marker = _static_marker(index, declaration.value, id(class_node) in inferring)
+            if marker is not None:
+                how, fix = marker
+                yield StaticField(class_node, name, declaration, declaration, how, fix)
+    for registration in registrations:
+        declarations = _declarations(registration.class_node)
+        for name, listed in registration.meta_fields(index):
+            yield StaticField(
+                registration.class_node,
+                name,
+                listed,
+                declarations.get(name),
+                "listed in `meta_fields`",
+                "Move it to `data_fields` so it is a leaf",
+            )
 
 
 class ArrayInStaticField(Rule):
@@ -688,7 +697,9 @@ def static_jits(index: ScanIndex) -> list[StaticJit]:
             function = Body(definition, index.scope_of[definition], "def", _positional_names(definition))
             name = definition.name.value
             definition_scope = index.scope_of[definition].parent
-            binding = (name, definition_scope) if definition_scope is not None else None
+            # Calls by name reach the jitted function only when jit is the outermost decorator.
+            outermost = definition.decorators[0].decorator is jit_call
+            binding = (name, definition_scope) if outermost and definition_scope is not None else None
         else:
             continue
         positions = set(_integers(index, argnums, call.scope))

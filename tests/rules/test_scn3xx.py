@@ -404,6 +404,27 @@ AUX_DATA_CLEAN = [
         """,
     ),
     Case(
+        "field names read to build the children are not children themselves",
+        """
+        import jax
+
+        @jax.tree_util.register_pytree_node_class
+        class Record:
+            def __init__(self, names, values):
+                self.names = tuple(names)
+                for name, value in zip(names, values):
+                    setattr(self, name, value)
+
+            def tree_flatten(self):
+                children = tuple(getattr(self, name) for name in self.names)
+                return children, self.names
+
+            @classmethod
+            def tree_unflatten(cls, names, children):
+                return cls(names, children)
+        """,
+    ),
+    Case(
         "the instance parameter rebound inside the flatten function",
         """
         import jax
@@ -763,6 +784,31 @@ STATIC_ARGUMENTS_CLEAN = [
 
         def run(args):
             return step_jit(*args, jnp.ones(3))
+        """,
+    ),
+    Case(
+        "jit under another decorator; a method whose self is static",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+
+        def logged(fn):
+            return fn
+
+        @logged
+        @functools.partial(jax.jit, static_argnums=1)
+        def f(x, n):
+            return x
+
+        class Model:
+            @functools.partial(jax.jit, static_argnums=0)
+            def __call__(self, x):
+                return x
+
+        f(1.0, jnp.ones(3))
+        Model()(jnp.ones(3))
         """,
     ),
 ]
