@@ -868,7 +868,8 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
                 annotation = parameter.annotation.annotation
                 found = annotation_evidence(index, annotation, "annotated `{annotation}`")
                 if found is not None:
-                    yield Report(annotation, self._message(jit, parameter.name.value, f"is {found.reason}"))
+                    what = f"is {found.reason}"
+                    yield Report(annotation, self._message(jit, parameter.name.value, what, "any call passing an array there"))
         collector = _CallsByName(index)
         index.module.visit(collector)
         for call, scope in collector.calls:
@@ -877,7 +878,8 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
                     continue
                 for name, value in _call_arguments(call, jit):
                     for node, found in _arrays_in(index, value, scope):
-                        yield Report(node, self._message(jit, name, f"receives an array here ({found.reason})"))
+                        what = f"receives an array here ({found.reason})"
+                        yield Report(node, self._message(jit, name, what, "the call"))
 
     @staticmethod
     def _calls(call: cst.Call, scope: Scope, jit: StaticJit) -> bool:
@@ -893,10 +895,10 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
         return found is not None and found[0] is binding_scope and len(found[1]) == 1
 
     @staticmethod
-    def _message(jit: StaticJit, name: str, what: str) -> str:
+    def _message(jit: StaticJit, name: str, what: str, failing_call: str) -> str:
         return (
             f"`{name}` is a static argument of `{jit.function_name}` ({jit.how}) but {what}: "
-            f"`jax.jit` hashes static arguments and arrays are not hashable, so the call raises "
+            f"`jax.jit` hashes static arguments and arrays are not hashable, so {failing_call} raises "
             f"{_STATIC_ARGUMENT_ERROR}. Pass it as an ordinary (traced) argument, or pass "
             "a hashable value in its place (a Python scalar, a shape, a tuple of Python scalars)."
         )

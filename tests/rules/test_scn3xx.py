@@ -878,3 +878,7 @@ def test_static_argument_message() -> None:
     assert "built by `jnp.ones(...)`" in message
     assert "ValueError: Non-hashable static arguments are not supported" in message
     assert "traced" in message
+    source = source_of("static parameters annotated as arrays")
+    first = min(lint(source, frozenset({"SCN303"})), key=lambda f: (f.line, f.column))
+    assert first.message.startswith("`table` is a static argument of `apply` (static_argnums=(1, 2))")
+    assert "is annotated `jax.Array`" in first.message and "any call passing an array there raises" in first.message
