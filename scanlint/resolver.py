@@ -228,6 +228,12 @@ class ScanIndex:
         self.classes: list[tuple[cst.ClassDef, Scope]] = []
         # Calls whose second result is visibly discarded: `a, _ = f(...)` or `f(...)[0]`.
         self.outputs_unused: set[cst.Call] = set()
+        # Calls of a bare name that is not an import (a local function or variable), by that
+        # name, with the scope each is written in; see `calls_of`.
+        self.local_name_calls: dict[str, list[tuple[cst.Call, Scope]]] = {}
+        # A call whose result is called at once, mapped to that outer call and its scope:
+        # `jax.jit(f)(x)` maps the `jax.jit(f)` call to the whole expression.
+        self.result_called_by: dict[cst.Call, tuple[cst.Call, Scope]] = {}
         module.visit(_IndexBuilder(self))
         self.loops: list[LoopCall] = [
             self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS
@@ -254,6 +260,14 @@ class ScanIndex:
     def calls_to(self, *names: str) -> Iterator[QualifiedCall]:
         wanted = set(names)
         return (c for c in self.calls if c.name in wanted)
+
+    def calls_of(self, name: str, binding_scope: Scope) -> Iterator[tuple[cst.Call, Scope]]:
+        """Calls of the variable `name` bound in `binding_scope`, as Python's scoping resolves
+        each call site (a same-named variable in another scope is another variable)."""
+        for call, scope in self.local_name_calls.get(name, ()):
+            found = scope.lookup(name)
+            if found is not None and found[0] is binding_scope:
+                yield call, scope
 
     # -- bodies -----------------------------------------------------------------------------
 
@@ -630,6 +644,10 @@ class _IndexBuilder(cst.CSTVisitor):
         name = self.index.qualify(node.func)
         if name is not None:
             self.index.calls.append(QualifiedCall(name, node, self.scope))
+        elif isinstance(node.func, cst.Name):
+            self.index.local_name_calls.setdefault(node.func.value, []).append((node, self.scope))
+        elif isinstance(node.func, cst.Call):
+            self.index.result_called_by[node.func] = (node, self.scope)
 
 
 def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:
