@@ -322,6 +322,41 @@ def _children(flatten: Flatten, node: cst.BaseExpression, depth: int) -> set[str
     return _children(flatten, local, depth + 1) if local is not None else set()
 
 
+def _attributes_tested(flatten: Flatten) -> set[str]:
+    """Instance attributes read in the conditions of the flatten's `if`s and conditional expressions."""
+    collector = _TestedAttributes(flatten)
+    flatten.body.node.visit(collector)
+    return collector.names
+
+
+class _TestedAttributes(cst.CSTVisitor):
+    def __init__(self, flatten: Flatten) -> None:
+        self.flatten = flatten
+        self.names: set[str] = set()
+
+    def _collect(self, test: cst.BaseExpression) -> None:
+        reads = _AttributeReads(self.flatten)
+        test.visit(reads)
+        self.names |= reads.names
+
+    def visit_If(self, node: cst.If) -> None:
+        self._collect(node.test)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._collect(node.test)
+
+
+class _AttributeReads(cst.CSTVisitor):
+    def __init__(self, flatten: Flatten) -> None:
+        self.flatten = flatten
+        self.names: set[str] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        attr = _instance_attribute(self.flatten, node)
+        if attr is not None:
+            self.names.add(attr)
+
+
 class ArrayInAuxData(Rule):
     """An array returned in the aux_data of a custom pytree flatten function.
 
@@ -399,7 +434,9 @@ jax.tree_util.register_pytree_node(Params, flatten, unflatten)
                 found = attribute_array_evidence(index, flatten.owner, attr)
                 if found is not None:
                     return found
-            if attr in children:
+            # A flatten that branches on the attribute itself chooses child or aux_data by its kind
+            # (`int_indexer_shape` in JAX's own NDIndexer): being a child elsewhere proves nothing.
+            if attr in children and attr not in _attributes_tested(flatten):
                 return ArrayEvidence("it is returned as a child (a leaf) on another flatten path", None, "jax")
             return None
         return array_evidence(index, element.node, flatten.body.scope)
@@ -749,43 +786,6 @@ def _static_parameters(function: Body | None, static_names: set[str]) -> list[cs
     return [p for p in every if p.name.value in static_names]
 
 
-class _CallsByName(cst.CSTVisitor):
-    """Every call in the module with the scope it is written in."""
-
-    def __init__(self, index: ScanIndex) -> None:
-        self.index = index
-        self.scope = index.module_scope
-        self.calls: list[tuple[cst.Call, Scope]] = []
-
-    def _enter(self, node: cst.CSTNode) -> None:
-        self.scope = self.index.scope_of.get(node, self.scope)
-
-    def _leave(self, node: cst.CSTNode) -> None:
-        if node in self.index.scope_of and self.scope.parent is not None:
-            self.scope = self.scope.parent
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._enter(node)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._leave(original_node)
-
-    def visit_Lambda(self, node: cst.Lambda) -> None:
-        self._enter(node)
-
-    def leave_Lambda(self, original_node: cst.Lambda) -> None:
-        self._leave(original_node)
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self._enter(node)
-
-    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
-        self._leave(original_node)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        self.calls.append((node, self.scope))
-
-
 def _call_arguments(call: cst.Call, jit: StaticJit) -> Iterator[tuple[str, cst.BaseExpression]]:
     """The arguments of a call to the jitted function that land in static parameters."""
     parameters = jit.function.parameters if jit.function is not None else []
@@ -858,10 +858,7 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
 
     def check(self, context: FileContext) -> Iterator[Report]:
         index = context.index
-        jits = static_jits(index)
-        if not jits:
-            return
-        for jit in jits:
+        for jit in static_jits(index):
             for parameter in _static_parameters(jit.function, jit.static_names):
                 if parameter.annotation is None:
                     continue
@@ -869,30 +866,25 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
                 found = annotation_evidence(index, annotation, "annotated `{annotation}`")
                 if found is not None:
                     what = f"is {found.reason}"
-                    yield Report(annotation, self._message(jit, parameter.name.value, what, "any call passing an array there"))
-        collector = _CallsByName(index)
-        index.module.visit(collector)
-        for call, scope in collector.calls:
-            for jit in jits:
-                if not self._calls(call, scope, jit):
-                    continue
+                    any_call = "any call passing an array there"
+                    yield Report(annotation, self._message(jit, parameter.name.value, what, any_call))
+            for call, scope in self._call_sites(index, jit):
                 for name, value in _call_arguments(call, jit):
                     for node, found in _arrays_in(index, value, scope):
                         what = f"receives an array here ({found.reason})"
                         yield Report(node, self._message(jit, name, what, "the call"))
 
     @staticmethod
-    def _calls(call: cst.Call, scope: Scope, jit: StaticJit) -> bool:
-        """Whether `call` calls the jitted function: by its bound name, or `jax.jit(f, ...)(...)`."""
-        if call.func is jit.jit_call:
-            return True
-        if jit.binding is None or not isinstance(call.func, cst.Name):
-            return False
-        name, binding_scope = jit.binding
-        if call.func.value != name:
-            return False
-        found = scope.lookup(name)
-        return found is not None and found[0] is binding_scope and len(found[1]) == 1
+    def _call_sites(index: ScanIndex, jit: StaticJit) -> list[tuple[cst.Call, Scope]]:
+        """Calls of the jitted function: by the name it is bound to, or `jax.jit(f, ...)(...)`."""
+        sites = []
+        if jit.jit_call in index.result_called_by:
+            sites.append(index.result_called_by[jit.jit_call])
+        if jit.binding is not None:
+            name, binding_scope = jit.binding
+            if len(binding_scope.bindings.get(name, [])) == 1:
+                sites += index.calls_of(name, binding_scope)
+        return sites
 
     @staticmethod
     def _message(jit: StaticJit, name: str, what: str, failing_call: str) -> str:

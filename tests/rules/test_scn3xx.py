@@ -425,6 +425,30 @@ AUX_DATA_CLEAN = [
         """,
     ),
     Case(
+        "a flatten that branches on the attribute itself (JAX's NDIndexer)",
+        """
+        import jax
+
+        @jax.tree_util.register_pytree_node_class
+        class NDIndexer:
+            def __init__(self, indices, shape, int_indexer_shape):
+                self.indices = indices
+                self.shape = shape
+                self.int_indexer_shape = int_indexer_shape
+
+            def tree_flatten(self):
+                flat_idx, idx_tree = jax.tree_util.tree_flatten(self.indices)
+                if not all(isinstance(i, int) for i in self.int_indexer_shape):
+                    return (*flat_idx, self.int_indexer_shape), (idx_tree, self.shape)
+                else:
+                    return flat_idx, (idx_tree, self.shape, self.int_indexer_shape)
+
+            @classmethod
+            def tree_unflatten(cls, data, flat_idx):
+                ...
+        """,
+    ),
+    Case(
         "the instance parameter rebound inside the flatten function",
         """
         import jax
