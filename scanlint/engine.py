@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import traceback
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -74,10 +74,15 @@ def lint_source(path: str, data: bytes, codes: frozenset[str], *, select_stateme
 
 def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements: bool = True) -> FileResult:
     """`lint_source` for source already decoded to text."""
-    tree = _parse_ast(path, text)
-    if isinstance(tree, Finding):
-        return FileResult((tree,), True)
-    selection = relevant_source(text, tree) if select_statements else Selection(text, None)
+    selection = relevant_source(text) if select_statements else Selection(text, None)
+    problem = _syntax_problem(path, selection.text)
+    if problem is not None and selection.line_map is not None:
+        # A syntax error in the selected statements, or statements split wrongly: the file decides.
+        selection = Selection(text, None)
+        problem = _syntax_problem(path, text)
+    if problem is not None:
+        line = selection.original_line(problem.line)
+        return FileResult((replace(problem, line=line, end_line=line),), True)
     try:
         findings = _lint_text(path, selection, codes)
     except RecursionError:
@@ -87,10 +92,11 @@ def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements:
     return FileResult(tuple(kept), parsed=True)
 
 
-def _parse_ast(path: str, text: str) -> ast.Module | Finding:
-    """CPython's own parse: its verdict on the syntax, with line and column, or the tree."""
+def _syntax_problem(path: str, text: str) -> Finding | None:
+    """CPython's verdict on the syntax, with line and column: cheap next to LibCST, and it stops
+    input nested too deeply before LibCST spends minutes on it."""
     try:
-        return ast.parse(text)
+        ast.parse(text)
     except SyntaxError as error:
         line = error.lineno or 1
         column = error.offset or 1
@@ -100,6 +106,7 @@ def _parse_ast(path: str, text: str) -> ast.Module | Finding:
         return _builtin(path, SYNTAX_ERROR, 1, 1, "cannot parse: nested too deeply")
     except ValueError as error:  # e.g. NUL bytes on older Pythons
         return _builtin(path, SYNTAX_ERROR, 1, 1, f"syntax error: {error}")
+    return None
 
 
 def _lint_text(path: str, selection: Selection, codes: frozenset[str]) -> list[Finding]:

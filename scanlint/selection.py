@@ -1,27 +1,55 @@
 """Parse less with LibCST: keep only the top-level statements a rule can look at.
 
-The stdlib `ast` parser is several times faster than LibCST. It finds the module's top-level
-statements that mention a trigger word (a loop, pytree metadata), the imports, and, transitively,
-the top-level statements that bind a name those use (a body defined elsewhere, a helper, a base
-class, a module-level model). LibCST then parses only those statements' lines, joined into a
-smaller module. Whole lines are kept, so columns are unchanged, and a line map gives each kept
-line its number in the original file.
+Real JAX code mentions `scan` and `static` everywhere, so a file-level prefilter still leaves
+most lines of a library to parse. This module splits a file into top-level statements with
+regular expressions (strings and comments masked first, brackets counted), and keeps:
+
+* statements whose code (not strings, not comments) names a trigger identifier: a loop, a pytree
+  registration or flatten method, a static-field keyword, a jit static-argument keyword;
+* every statement holding an import (the resolver reads imports anywhere in the file);
+* transitively, every statement that binds a name a kept statement uses (a body defined
+  elsewhere, a helper, a base class, a module-level model).
+
+LibCST then parses those statements' lines joined into a smaller module. Whole lines are kept, so
+columns are unchanged, and a line map gives each kept line its number in the original file. The
+split is checked, not trusted: when the joined statements do not parse, the caller falls back to
+the whole file.
 """
 
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import dataclass
 
 from scanlint.source import split_lines
 
-# Any of these in a statement makes it a starting point.
-TRIGGER = re.compile(r"scan|fori_loop|while_loop|pytree|tree_flatten|static|register_dataclass|PyTreeNode|meta_fields")
-# The resolver's import map covers imports anywhere in the file, so every statement holding one stays.
-IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t]", re.MULTILINE)
-# Rules that look at every use of a name in the file (jit static-argument call sites) need it all.
-WHOLE_FILE = re.compile(r"static_argnums|static_argnames")
+TRIGGERS = frozenset(
+    {
+        "scan", "fori_loop", "while_loop",
+        "register_pytree_node", "register_pytree_with_keys", "register_pytree_node_class",
+        "register_dataclass", "tree_flatten", "tree_flatten_with_keys", "pytree_node", "static",
+        "static_field", "PyTreeNode", "meta_fields", "static_argnums", "static_argnames",
+    }
+)  # fmt: skip
+# A name bound by a statement using these (a jitted function with static arguments) is checked at
+# every call site, so every statement that uses the name is kept too.
+CALL_SITE_TRIGGERS = frozenset({"static_argnums", "static_argnames"})
+
+_STRING_OR_COMMENT = re.compile(
+    r"(?P<string>(?:\b[rRbBuUfF]{1,2})?(?:"
+    r"'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*'''"
+    r'|"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
+    r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*'"
+    r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+    r"))|(?P<comment>#[^\n]*)"
+)
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME = re.compile(r"(?<![.\w])[A-Za-z_][A-Za-z0-9_]*")
+_CONTINUATION = re.compile(r"(?:else|elif|except|finally)\b")
+_DEFINITION = re.compile(r"(?:async\s+)?(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)")
+_IMPORT = re.compile(r"(?:from\s|import\s)")
+_ASSIGNED = re.compile(r"^([A-Za-z_][\w\s,.*\[\]()]*?)\s*(?::[^=\n]*)?(?<![=!<>])=(?!=)")
+_COMPOUND = re.compile(r"(?:if|for|while|try|with|async|match)\b")
 
 
 @dataclass(frozen=True)
@@ -37,35 +65,141 @@ class Selection:
         return self.line_map[line - 1]
 
 
-def relevant_source(text: str, tree: ast.Module) -> Selection:
+def mask_strings_and_comments(text: str) -> str:
+    """`text` with the inside of every string and comment blanked (newlines kept), so identifiers
+    in docstrings and comments do not count as code. Same length, same lines."""
+
+    def blank(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if match.group("comment") is not None:
+            return " " * len(token)
+        quote = token.lstrip("rRbBuUfF")[:3]
+        quote = quote if quote in ('"""', "'''") else quote[0]
+        prefix = token[: len(token) - len(token.lstrip("rRbBuUfF"))]
+        inner = token[len(prefix) + len(quote) : len(token) - len(quote)]
+        return prefix + quote + re.sub(r"[^\n\r]", " ", inner) + quote
+
+    return _STRING_OR_COMMENT.sub(blank, text)
+
+
+@dataclass
+class _Statement:
+    start: int  # 0-based index of its first line
+    end: int  # 0-based index one past its last line
+    identifiers: set[str]  # every identifier in its code, attribute names included
+    names: set[str]  # identifiers not written after a dot: the variables it may read
+    binds: set[str]
+    is_import_or_alias: bool
+
+
+def _statements(lines: list[str], code_lines: list[str]) -> list[_Statement]:
+    starts: list[int] = []
+    depth = 0
+    continued = False
+    after_decorator = False
+    for number, line in enumerate(code_lines):
+        first = line[:1]
+        if depth == 0 and not continued and first and not first.isspace():
+            is_decorator = first == "@"
+            if not _CONTINUATION.match(line) and not after_decorator:
+                starts.append(number)
+            after_decorator = is_decorator
+        depth += line.count("(") + line.count("[") + line.count("{")
+        depth -= line.count(")") + line.count("]") + line.count("}")
+        depth = max(depth, 0)
+        continued = line.rstrip("\r\n").endswith("\\")
+    statements = []
+    for position, start in enumerate(starts):
+        end = starts[position + 1] if position + 1 < len(starts) else len(lines)
+        code = "".join(code_lines[start:end])
+        identifiers = set(_IDENTIFIER.findall(code))
+        head = code_lines[start]
+        binds: set[str]
+        definition = _DEFINITION.match(head) or (_first_definition(code) if head.startswith("@") else None)
+        is_import = bool(_IMPORT.match(head))
+        if definition:
+            binds = {definition.group(1)}
+        elif is_import:
+            binds = _import_binds(code)
+        elif _COMPOUND.match(head):
+            binds = identifiers  # every name it might bind, and then some: safe
+        else:
+            assigned = _ASSIGNED.match(code)
+            binds = set(_IDENTIFIER.findall(assigned.group(1))) if assigned else set()
+        names = set(_NAME.findall(code))
+        statements.append(_Statement(start, end, identifiers, names, binds, is_import or bool(assigned_alias(code))))
+    return statements
+
+
+def _import_binds(code: str) -> set[str]:
+    """The local names an `import` or `from ... import` statement binds."""
+    flat = " ".join(code.replace("\\", " ").replace("(", " ").replace(")", " ").split())
+    if flat.startswith("from "):
+        _, _, names = flat.partition(" import ")
+    else:
+        names = flat[len("import ") :]
+    bound = set()
+    for part in names.split(","):
+        words = part.split()
+        if not words:
+            continue
+        if len(words) >= 3 and words[-2] == "as":
+            bound.add(words[-1])
+        else:
+            bound.add(words[0].split(".")[0])
+    return bound
+
+
+def _first_definition(code: str) -> re.Match[str] | None:
+    for line in code.splitlines():
+        match = _DEFINITION.match(line.strip())
+        if match:
+            return match
+    return None
+
+
+def assigned_alias(code: str) -> bool:
+    """`loop = jax.lax.scan`: a plain name-to-name assignment that can create an alias."""
+    return re.match(r"^[A-Za-z_]\w*\s*=\s*[A-Za-z_][\w.]*\s*$", code.strip()) is not None
+
+
+def relevant_source(text: str) -> Selection:
     """The top-level statements of `text` that a rule can look at, with their line numbers."""
     whole = Selection(text, None)
-    if WHOLE_FILE.search(text):
-        return whole
+    code = mask_strings_and_comments(text)
     lines = split_lines(text, keepends=True)
-    statements = tree.body
-    spans = [_span(statement) for statement in statements]
-    segments = ["".join(lines[start - 1 : end]) for start, end in spans]
+    code_lines = split_lines(code, keepends=True)
+    if len(lines) != len(code_lines):
+        return whole
+    statements = _statements(lines, code_lines)
+
+    triggers = set(TRIGGERS)
+    keep: set[int] = set()
+    changed = True
+    while changed:  # aliases of trigger names (`scan as s`, `loop = lax.scan`) are triggers too
+        changed = False
+        for position, statement in enumerate(statements):
+            if position in keep:
+                continue
+            if statement.identifiers & triggers:
+                keep.add(position)
+                if statement.is_import_or_alias and not statement.binds <= triggers:
+                    triggers |= statement.binds
+                    changed = True
+    keep |= {p for p, s in enumerate(statements) if "import" in s.identifiers}
+    jitted = set().union(*(s.binds for s in statements if s.identifiers & CALL_SITE_TRIGGERS))
+    if jitted:
+        keep |= {p for p, s in enumerate(statements) if s.identifiers & jitted}
+    if len(keep) == len(statements):
+        return whole
 
     binders: dict[str, list[int]] = {}
     for position, statement in enumerate(statements):
-        for name in _bound_names(statement):
+        for name in statement.binds:
             binders.setdefault(name, []).append(position)
-
-    aliases = _trigger_aliases(statements)
-    keep = {
-        position
-        for position, (statement, segment) in enumerate(zip(statements, segments))
-        if TRIGGER.search(segment)
-        or IMPORT.search(segment)
-        or (aliases and not aliases.isdisjoint(_used_names(statement)))
-    }
-    if len(keep) == len(statements):
-        return whole
     pending = list(keep)
     while pending:
-        position = pending.pop()
-        for name in _used_names(statements[position]):
+        for name in statements[pending.pop()].names:
             for binder in binders.get(name, ()):
                 if binder not in keep:
                     keep.add(binder)
@@ -73,65 +207,8 @@ def relevant_source(text: str, tree: ast.Module) -> Selection:
     if len(keep) == len(statements):
         return whole
 
-    kept_lines = sorted({n for p in keep for n in range(spans[p][0], spans[p][1] + 1)})
-    pieces = [lines[number - 1] for number in kept_lines]
+    kept_lines = [n for p in sorted(keep) for n in range(statements[p].start, statements[p].end)]
+    pieces = [lines[n] for n in kept_lines]
     if pieces and not pieces[-1].endswith(("\n", "\r")):
         pieces[-1] += "\n"
-    return Selection("".join(pieces), tuple(kept_lines))
-
-
-def _span(statement: ast.stmt) -> tuple[int, int]:
-    start = statement.lineno
-    decorators = getattr(statement, "decorator_list", ())
-    if decorators:
-        start = min(start, *(d.lineno for d in decorators))
-    return start, statement.end_lineno or statement.lineno
-
-
-def _trigger_aliases(statements: list[ast.stmt]) -> set[str]:
-    """Local names that stand for a trigger word without spelling it: `from jax.lax import scan
-    as s`, `loop = jax.lax.scan`. A statement using one is a starting point too."""
-    aliases = set()
-    for statement in statements:
-        if isinstance(statement, ast.ImportFrom) and statement.module:
-            for alias in statement.names:
-                if alias.asname and TRIGGER.search(f"{statement.module}.{alias.name}"):
-                    aliases.add(alias.asname)
-        elif isinstance(statement, ast.Import):
-            for alias in statement.names:
-                if alias.asname and TRIGGER.search(alias.name):
-                    aliases.add(alias.asname)
-        elif isinstance(statement, ast.Assign) and isinstance(statement.value, (ast.Name, ast.Attribute)):
-            if TRIGGER.search(ast.unparse(statement.value)):
-                for target in statement.targets:
-                    if isinstance(target, ast.Name):
-                        aliases.add(target.id)
-    return aliases
-
-
-def _bound_names(statement: ast.stmt) -> set[str]:
-    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return {statement.name}
-    names = set()
-    targets: list[ast.expr] = []
-    if isinstance(statement, ast.Assign):
-        targets = statement.targets
-    elif isinstance(statement, (ast.AnnAssign, ast.AugAssign)):
-        targets = [statement.target]
-    elif isinstance(statement, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.If, ast.Try, ast.While)):
-        # Names bound inside compound statements at module level (rare): collect them all.
-        for node in ast.walk(statement):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                names.add(node.id)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                names.add(node.name)
-        return names
-    for target in targets:
-        for node in ast.walk(target):
-            if isinstance(node, ast.Name):
-                names.add(node.id)
-    return names
-
-
-def _used_names(statement: ast.stmt) -> set[str]:
-    return {node.id for node in ast.walk(statement) if isinstance(node, ast.Name)}
+    return Selection("".join(pieces), tuple(n + 1 for n in kept_lines))

@@ -64,14 +64,16 @@ def _clean(message: str) -> str:
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
 def split_lines(text: str, keepends: bool = False) -> list[str]:
     """Lines as Python's tokenizer counts them: only \\n, \\r\\n and \\r end a line (unlike
     `str.splitlines`, which also breaks on form feeds and Unicode separators)."""
-    if not text:
-        return []
+    if not _OTHER_BREAKS.search(text):
+        return text.splitlines(keepends)
     if keepends:
-        lines = [match.group(0) for match in re.finditer(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)]
-        return lines
+        return [match.group(0) for match in re.finditer(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)]
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()

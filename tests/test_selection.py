@@ -73,8 +73,14 @@ def test_sample_of_real_library_source(package: str) -> None:
 
 
 def test_selection_keeps_whole_lines_and_maps_them_back() -> None:
-    text = "import os\r\nx = 1\r\n\r\ndef body(c, x):\r\n    return c\r\n\r\ny = [\r\n  2]\r\nfrom jax.lax import scan\r\nscan(body, 0, [1])\r\n"
-    selection = relevant_source(text, ast.parse(text))
+    text = "import os\r\nunused = 1\r\n\r\ndef body(c, x):\r\n    return c\r\ny = [\r\n  2]\r\nfrom jax.lax import scan\r\nscan(body, 0, [1])\r\n"
+    selection = relevant_source(text)
     assert selection.text == "import os\r\ndef body(c, x):\r\n    return c\r\nfrom jax.lax import scan\r\nscan(body, 0, [1])\r\n"
-    assert selection.line_map == (1, 4, 5, 9, 10)
-    assert [selection.original_line(n) for n in (1, 2, 5, 6)] == [1, 4, 10, 11]
+    assert selection.line_map == (1, 4, 5, 8, 9)
+    assert [selection.original_line(n) for n in (1, 2, 5, 6)] == [1, 4, 9, 10]
+
+
+def test_strings_and_comments_do_not_trigger_and_aliases_do() -> None:
+    text = 'import jax\n"""Uses lax.scan."""\ndef a():  # scan\n    return "scan"\nfrom jax.lax import scan as s\ndef b(xs):\n    return s(f, 0, xs)\n'
+    selection = relevant_source(text)
+    assert selection.line_map == (1, 5, 6, 7)
