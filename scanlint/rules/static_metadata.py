@@ -190,7 +190,10 @@ def flatten_results(
     return pairs
 
 
-def _pairs(flatten: Flatten, value: cst.BaseExpression, depth: int) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+def _pairs(
+    flatten: Flatten, value: cst.BaseExpression, depth: int
+) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """(children, aux_data) from a returned expression: a 2-tuple, through conditionals and locals."""
     if depth > 6:
         return []
     if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == 2:
@@ -236,7 +239,7 @@ def aux_elements(
         yield from aux_elements(index, flatten, aux.body, label, depth + 1)
         yield from aux_elements(index, flatten, aux.orelse, label, depth + 1)
         return
-    if isinstance(aux, cst.Call) and _is_builtin(index, flatten, aux.func, "dict"):
+    if isinstance(aux, cst.Call) and _is_builtin(flatten, aux.func, "dict"):
         for arg in aux.args:
             if arg.keyword is not None:
                 yield from aux_elements(index, flatten, arg.value, arg.keyword.value, depth + 1)
@@ -254,7 +257,7 @@ def aux_elements(
     yield AuxElement(label or _label_of(index, aux), aux)
 
 
-def _is_builtin(index: ScanIndex, flatten: Flatten, node: cst.BaseExpression, name: str) -> bool:
+def _is_builtin(flatten: Flatten, node: cst.BaseExpression, name: str) -> bool:
     return (
         isinstance(node, cst.Name)
         and node.value == name
@@ -762,7 +765,7 @@ def _positional_names(function: cst.FunctionDef) -> list[str]:
 
 def _decorated_functions(index: ScanIndex) -> dict[cst.Call, cst.FunctionDef]:
     found = {}
-    for node, scope in index.scope_of.items():
+    for node in index.scope_of:
         if isinstance(node, cst.FunctionDef):
             for decorator in node.decorators:
                 if isinstance(decorator.decorator, cst.Call):
