@@ -23,6 +23,20 @@ from scanlint.findings import Finding
 
 DIRECTORY_NAME = ".scanlint_cache"
 MAX_ENTRIES = 100_000
+KEEP_FILES = 4  # cache files of other versions or configurations kept, newest first
+
+
+def _code_fingerprint() -> str:
+    """The state of scanlint's own source, so editing a rule in a checkout invalidates the cache
+    even before the version number changes."""
+    package = Path(__file__).resolve().parent
+    parts = []
+    for path in sorted(package.rglob("*.py")):
+        if "runtime" in path.relative_to(package).parts:
+            continue
+        stat = path.stat()
+        parts.append(f"{path.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns}")
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()
 
 
 def entry_key(data: bytes, codes: frozenset[str]) -> str:
@@ -34,7 +48,8 @@ def entry_key(data: bytes, codes: frozenset[str]) -> str:
 class FindingsCache:
     def __init__(self, settings: Settings) -> None:
         self.directory = settings.root / DIRECTORY_NAME
-        name = hashlib.sha256(f"{__version__}|{settings.fingerprint()}".encode()).hexdigest()[:20]
+        identity = f"{__version__}|{_code_fingerprint()}|{settings.fingerprint()}"
+        name = hashlib.sha256(identity.encode()).hexdigest()[:20]
         self.file = self.directory / f"findings-{name}.json"
         self._old: dict[str, list[dict[str, Any]]] = self._load()
         self._new: dict[str, list[dict[str, Any]]] = {}
@@ -78,5 +93,16 @@ class FindingsCache:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 json.dump({"version": __version__, "entries": entries}, out, separators=(",", ":"))
             os.replace(temporary, self.file)
+            self._prune()
         except OSError:
             pass  # a read-only checkout still lints; it just cannot remember
+
+    def _prune(self) -> None:
+        """Drop the cache files of old versions and configurations, keeping the newest few."""
+        others = sorted(
+            (p for p in self.directory.glob("findings-*.json") if p != self.file),
+            key=lambda p: p.stat().st_mtime,
+            reverse=True,
+        )
+        for stale in others[KEEP_FILES - 1 :]:
+            stale.unlink(missing_ok=True)
