@@ -145,6 +145,14 @@ class Scope:
             scope = scope.parent
         return None
 
+    def only_binding(self, name: str) -> tuple[Scope, Binding] | None:
+        """The one binding a name resolves to here, with its scope; None when unbound or bound
+        more than once (the rules do not guess which one runs)."""
+        found = self.lookup(name)
+        if found is None or len(found[1]) != 1:
+            return None
+        return found[0], found[1][0]
+
     def enclosing_class(self) -> cst.ClassDef | None:
         """The class whose method opens this scope (or an enclosing one), if any."""
         scope: Scope | None = self
@@ -280,13 +288,10 @@ class ScanIndex:
         if isinstance(node, cst.Lambda):
             return Body(node, self.scope_of[node], "lambda", _parameter_names(node.params))
         if isinstance(node, cst.Name):
-            found = scope.lookup(node.value)
+            found = scope.only_binding(node.value)
             if found is None:
                 return None
-            binding_scope, values = found
-            if len(values) != 1:
-                return None
-            value = values[0]
+            binding_scope, value = found
             if isinstance(value, cst.FunctionDef):
                 return Body(value, self.scope_of[value], "def", _parameter_names(value.params))
             if isinstance(value, cst.BaseExpression):
@@ -300,6 +305,13 @@ class ScanIndex:
         if isinstance(node, cst.Call) and self.qualify(node.func) == PARTIAL and node.args:
             return self._resolve_partial(node, scope, depth)
         return None
+
+    def class_named(self, node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:
+        """The same-file class a plain name refers to, when it is bound once, to a class."""
+        if not isinstance(node, cst.Name):
+            return None
+        found = scope.only_binding(node.value)
+        return found[1] if found is not None and isinstance(found[1], cst.ClassDef) else None
 
     def method_of(self, class_node: cst.ClassDef, name: str) -> cst.FunctionDef | None:
         class_scope = self.scope_of.get(class_node)

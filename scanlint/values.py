@@ -370,13 +370,10 @@ def array_evidence(
 
 
 def _name_evidence(index: ScanIndex, name: str, scope: Scope, depth: int) -> ArrayEvidence | None:
-    found = scope.lookup(name)
+    found = scope.only_binding(name)
     if found is None:
         return None
-    binding_scope, values = found
-    if len(values) != 1:
-        return None
-    value = values[0]
+    binding_scope, value = found
     if isinstance(value, cst.Param):
         if value.annotation is None:
             return None

@@ -142,13 +142,7 @@ class FlaxFile:
         return _flax_class(self.index.qualify(node), NNX_PREFIXES, NNX_OBJECT_BASES) is not None
 
     def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
-        """The same-file class a name refers to, when it is bound once, to a class."""
-        if not isinstance(node, cst.Name):
-            return None
-        found = scope.lookup(node.value)
-        if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.ClassDef):
-            return None
-        return found[1][0]
+        return self.index.class_named(node, scope)
 
     def linen_module_class(self, callee: cst.BaseExpression, scope: Scope) -> str | None:
         """The name of the Linen module class a callee refers to (flax.linen or same file)."""
@@ -763,11 +757,10 @@ def _submodule_called(
         only = constructions[0] if len(constructions) == 1 else None
         return Submodule(f"{func.value.value}.{func.attr.value}", only)
     if isinstance(func, cst.Name) and not code.binds(func.value, scope):
-        found = scope.lookup(func.value)
-        if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.Call):
+        found = scope.only_binding(func.value)
+        if found is None or not isinstance(found[1], cst.Call):
             return None
-        binding_scope, (value,) = found
-        assert isinstance(value, cst.Call)
+        binding_scope, value = found
         method = binding_scope.enclosing_method()
         if method is None or method[1] not in flax.linen_classes:
             return None
@@ -1194,10 +1187,10 @@ class _NnxState:
         """The single binding of a name the body reads from outside, with its scope."""
         if self.code.binds(name.value, scope):
             return None
-        found = scope.lookup(name.value)
-        if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.CSTNode):
+        found = scope.only_binding(name.value)
+        if found is None or not isinstance(found[1], cst.CSTNode):
             return None
-        return found[0], found[1][0]
+        return found[0], found[1]
 
     def outside_object(self, name: cst.Name, scope: Scope) -> str | None:
         """'NNX state' when a name read by the body is an NNX object made outside it."""
@@ -1286,10 +1279,10 @@ class _NnxState:
                 and self._is_rngs_value(value.func.value, scope)
             )
         if isinstance(value, cst.Name):
-            found = scope.lookup(value.value)
-            if found is None or len(found[1]) != 1:
+            found = scope.only_binding(value.value)
+            if found is None:
                 return False
-            binding = found[1][0]
+            binding = found[1]
             if isinstance(binding, cst.Param):
                 annotation = binding.annotation.annotation if binding.annotation else None
                 if annotation is not None:

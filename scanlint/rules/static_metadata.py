@@ -106,15 +106,6 @@ class Flatten:
         return f"`{node.name.value}`" if isinstance(node, cst.FunctionDef) else "the flatten lambda"
 
 
-def _class_named(node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:
-    if not isinstance(node, cst.Name):
-        return None
-    found = scope.lookup(node.value)
-    if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.ClassDef):
-        return None
-    return found[1][0]
-
-
 def _method_body(index: ScanIndex, method: cst.FunctionDef) -> Body:
     """A method called unbound (`Cls.method(node)`): every parameter is filled, self included."""
     return Body(method, index.scope_of[method], "method", _positional_names(method))
@@ -126,7 +117,7 @@ def _flatten_callable(index: ScanIndex, node: cst.BaseExpression, scope: Scope) 
     if body is not None:
         return body
     if isinstance(node, cst.Attribute):
-        owner = _class_named(node.value, scope)
+        owner = index.class_named(node.value, scope)
         method = index.method_of(owner, node.attr.value) if owner is not None else None
         if method is not None:
             return _method_body(index, method)
@@ -137,7 +128,7 @@ def registered_flattens(index: ScanIndex) -> list[Flatten]:
     """Every flatten function this file registers, in any of JAX's registration forms."""
     found: list[Flatten] = []
     for call in index.calls_to(_REGISTER_NODE, _REGISTER_WITH_KEYS):
-        owner = _class_named(argument(call.call, 0, "nodetype"), call.scope)
+        owner = index.class_named(argument(call.call, 0, "nodetype"), call.scope)
         if call.name == _REGISTER_NODE:
             flatten_arguments = (argument(call.call, 1, "flatten_func"), argument(call.call, 3, "flatten_with_keys_func"))
         else:
@@ -167,7 +158,7 @@ def _classes_registered_by_decorator(index: ScanIndex) -> Iterator[tuple[cst.Cla
             if kind in kinds:
                 yield class_node, kind
     for call in index.calls_to(*kinds):
-        owner = _class_named(argument(call.call, 0, "cls"), call.scope)
+        owner = index.class_named(argument(call.call, 0, "cls"), call.scope)
         if owner is not None:
             yield owner, call.name
 
@@ -549,7 +540,7 @@ def dataclass_registrations(index: ScanIndex) -> Iterator[DataclassRegistration]
             ):
                 yield DataclassRegistration(class_node, expression, enclosing, True)
     for call in index.calls_to(_REGISTER_DATACLASS):
-        owner = _class_named(argument(call.call, 0, "nodetype"), call.scope)
+        owner = index.class_named(argument(call.call, 0, "nodetype"), call.scope)
         if owner is not None:
             yield DataclassRegistration(owner, call.call, call.scope, False)
 
