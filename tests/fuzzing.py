@@ -52,7 +52,7 @@ def scan_variants(draw: st.DrawFn) -> str:
             [
                 "pass",
                 f"{carry} = {carry} + 1",
-                f"w = self.param('w', nn.initializers.zeros, (3,))",
+                "w = self.param('w', nn.initializers.zeros, (3,))",
                 f"h = nn.Dense(self.features)({carry})",
                 f"noise = jax.random.normal(self.make_rng('noise'), {carry}.shape)",
                 f"{carry} = {carry}.astype(jnp.float32)",
