@@ -13,7 +13,8 @@ compiles (JAX's caches are keyed on function objects):
 - `eager`: un-jitted `lax.scan` called 200 times in a Python loop with the same body: the body
   wrapper must keep hitting JAX's trace and compile caches.
 
-Rounds alternate plain and observed runs; the median of each is reported. Timings are wall-clock
+Each round runs both variants, in swapped order every other round; the median of each is
+reported. Timings are wall-clock
 on whatever else the machine is doing, so read the ratios, not the absolute numbers.
 """
 
@@ -106,9 +107,11 @@ def main() -> None:
     results = {}
     for name, workload in WORKLOADS.items():
         plain, observed = [], []
-        for _ in range(options.rounds):
-            plain.append(timed(workload, observed=False))
-            observed.append(timed(workload, observed=True))
+        for round_number in range(options.rounds):
+            # Swap the order every round so neither variant always runs on a warmer process.
+            order = (True, False) if round_number % 2 else (False, True)
+            for observed_run in order:
+                (observed if observed_run else plain).append(timed(workload, observed=observed_run))
         plain_median, observed_median = statistics.median(plain), statistics.median(observed)
         results[name] = {
             "plain_s": round(plain_median, 4),

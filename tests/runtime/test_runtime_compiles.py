@@ -208,7 +208,8 @@ def test_listeners_and_jit_are_restored_after_the_last_window() -> None:
 def test_flax_rnn_apply_with_fresh_params_compiles_once(cell_type) -> None:
     model = nn.RNN(cell_type(features=8))
     xs = jnp.ones((2, 5, 4))
-    params = [model.init(jax.random.PRNGKey(seed), xs) for seed in range(3)]
+    init = jax.jit(model.init)  # one compile instead of many eager ones: keeps the test fast
+    params = [init(jax.random.PRNGKey(seed), xs) for seed in range(3)]
     with count_compiles() as counts, observe_scans() as seen:
         apply = jax.jit(model.apply)
         outputs = [apply(p, xs) for p in params]
