@@ -39,7 +39,23 @@ _EXPORTS = {
     "specs_of": "scanlint.runtime.properties",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "CarryNotInvariant",
+    "CompileCounter",
+    "FunctionCompiles",
+    "JaxprScan",
+    "LoopRecord",
+    "RecompileError",
+    "ScanObservation",
+    "assert_compiles_once",
+    "carries_like",
+    "check_carry_invariant",
+    "count_compiles",
+    "observe_scans",
+    "pytrees_like",
+    "scans_in",
+    "specs_of",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -420,7 +420,9 @@ def _metadata_array(path: str, node: Any, field_name: str, value: Any) -> Metada
 def _flatten_location(node_type: type) -> Location | None:
     """Where the user's flatten function for `node_type` is (None for library-made ones)."""
     try:
-        from jax._src import tree_util as _tree_util  # only to locate the flatten function
+        from jax._src import (
+            tree_util as _tree_util,  # only to locate the flatten function
+        )
 
         entry = _tree_util._registry.get(node_type)
         if entry is not None and inspect.isfunction(entry.to_iter):

@@ -130,7 +130,7 @@ def unwrap_callable(fn: Any) -> Any:
         else:
             break
     if not isinstance(fn, types.FunctionType) and callable(fn) and not isinstance(fn, type):
-        call = getattr(type(fn), "__call__", None)
+        call = type(fn).__call__
         if isinstance(call, types.FunctionType):
             return call
     return fn

@@ -36,6 +36,7 @@ from typing import Any
 import jax
 
 from scanlint.findings import Finding
+from scanlint.runtime import flax_hooks
 from scanlint.runtime.avals import (
     LeafChange,
     LeafType,
@@ -45,8 +46,12 @@ from scanlint.runtime.avals import (
     treedef_is_leaf,
     typed_leaves,
 )
-from scanlint.runtime.locations import Location, caller_frame, function_location, is_library_file
-from scanlint.runtime import flax_hooks
+from scanlint.runtime.locations import (
+    Location,
+    caller_frame,
+    function_location,
+    is_library_file,
+)
 from scanlint.runtime.patching import Rebinding
 
 _ORIGINALS = {

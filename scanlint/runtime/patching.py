@@ -22,9 +22,13 @@ def user_modules() -> list[types.ModuleType]:
     modules = []
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None)
-        if isinstance(module, types.ModuleType) and path and not is_library_file(path):
-            if not module.__name__.startswith("scanlint."):
-                modules.append(module)
+        if (
+            isinstance(module, types.ModuleType)
+            and path
+            and not is_library_file(path)
+            and not module.__name__.startswith("scanlint.")
+        ):
+            modules.append(module)
     return modules
 
 

@@ -31,9 +31,24 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from scanlint.findings import Finding, Severity
-from scanlint.runtime.avals import LeafChange, compare_typed, describe_typed, leaf_type, typed_leaves
-from scanlint.runtime.codes import RUNTIME_BODY_NOT_PAIR, RUNTIME_CARRY_MISMATCH, UNEXPECTED_RECOMPILE
-from scanlint.runtime.compiles import CountedFunction, _differences, _signature, _static_spec
+from scanlint.runtime.avals import (
+    LeafChange,
+    compare_typed,
+    describe_typed,
+    leaf_type,
+    typed_leaves,
+)
+from scanlint.runtime.codes import (
+    RUNTIME_BODY_NOT_PAIR,
+    RUNTIME_CARRY_MISMATCH,
+    UNEXPECTED_RECOMPILE,
+)
+from scanlint.runtime.compiles import (
+    CountedFunction,
+    _differences,
+    _signature,
+    _static_spec,
+)
 from scanlint.runtime.locations import function_location
 
 FLOAT_FAMILY = ("float32", "float16", "bfloat16")

@@ -14,8 +14,7 @@ import optax
 import pytest
 from runtime_helpers import expect_lines, load_fresh
 
-from scanlint.runtime import count_compiles, observe_scans
-from scanlint.runtime import compiles
+from scanlint.runtime import compiles, count_compiles, observe_scans
 from scanlint.runtime.compiles import CountedFunction, _hub
 
 pytestmark = pytest.mark.runtime

@@ -50,7 +50,7 @@ def run_fresh(name: str):
     return lambda: load_fresh(name).run()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def observed_twin(name: str) -> Observation:
     """Each broken twin runs once for all the tests below (the join does not change the data)."""
     return observe(run_fresh(name))

@@ -105,9 +105,8 @@ def test_errors_propagate_unchanged() -> None:
 
     with pytest.raises(TypeError) as plain:
         broken_scan_shape_drift.run()
-    with observe_scans():
-        with pytest.raises(TypeError) as observed:
-            broken_scan_shape_drift.run()
+    with observe_scans(), pytest.raises(TypeError) as observed:
+        broken_scan_shape_drift.run()
     assert str(observed.value) == str(plain.value)
 
 
