@@ -268,3 +268,24 @@ def test_observation_ends_cleanly() -> None:
     assert jax.lax.scan is _ORIGINALS["scan"]
     assert jax.lax.fori_loop is _ORIGINALS["fori_loop"]
     assert jax.lax.while_loop is _ORIGINALS["while_loop"]
+
+
+def test_equations_traced_in_observed_bodies_point_at_user_lines() -> None:
+    """scanlint's body wrapper is excluded from JAX's source info (register_exclusion)."""
+
+    def body(c, x):
+        return jnp.sin(c) + x, c
+
+    def program(c, xs):
+        return jax.lax.scan(body, c, xs)
+
+    sin_line = body.__code__.co_firstlineno + 1
+    scan_line = program.__code__.co_firstlineno + 1
+    with observe_scans():
+        closed = jax.make_jaxpr(program)(jnp.zeros(2), jnp.ones((3, 2)))
+    (scan_eqn,) = [e for e in closed.jaxpr.eqns if e.primitive.name == "scan"]
+    (sin_eqn,) = [e for e in scan_eqn.params["jaxpr"].jaxpr.eqns if e.primitive.name == "sin"]
+    call_site = jax.extend.source_info_util.summarize(scan_eqn.source_info)
+    inside = jax.extend.source_info_util.summarize(sin_eqn.source_info)
+    assert f"test_runtime_observe.py:{scan_line}:" in call_site, call_site  # not scanlint's wrapper
+    assert f"test_runtime_observe.py:{sin_line}:" in inside, inside
