@@ -13,7 +13,7 @@ import io
 import tokenize
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from scanlint import __version__
 
@@ -27,7 +27,7 @@ class ScanlintChecker:
     name = "scanlint"
     version = __version__
 
-    _settings_by_directory: dict[Path, Settings] = {}
+    _settings_by_directory: ClassVar[dict[Path, Settings]] = {}
 
     def __init__(self, tree: ast.AST, filename: str, lines: list[str]) -> None:
         self.filename = filename

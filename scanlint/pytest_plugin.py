@@ -6,9 +6,11 @@
 - `jax_compiles` fixture: a `scanlint.runtime.CompileCounter` open for the test.
 - `@pytest.mark.max_compiles(n)` or `max_compiles(step=1)` / `max_compiles({"step": 1})`: fail
   a test whose jitted functions compile more often than allowed, with the reason for each compile.
-- `pytest --scanlint-trace`: observe every `lax.scan`, `fori_loop` and `while_loop` the tests run;
-  a loop whose carry changes type, or a scan body that returns no pair, fails the test with the
-  located message, and the summary lists the most-compiled jitted functions and why.
+- `pytest --scanlint-trace`: observe every `lax.scan`, `fori_loop` and `while_loop` the tests run
+  and join what each test's run shows with the static findings of the files involved. A static
+  finding the run confirms, a loop whose carry changes type or a scan body that returns no pair
+  fails the test with the located message; the summary lists the most-compiled jitted functions
+  and why they recompiled.
 
 pytest imports this module in every session of every project where scanlint is installed, so it
 imports neither LibCST nor JAX here: the linter is imported when a lint item runs, JAX only when
@@ -34,7 +36,7 @@ LINT_SUFFIXES = (".py", ".pyi")
 MOST_COMPILED_SHOWN = 10
 
 passed_files_key = pytest.StashKey["PassedFiles"]()
-settings_by_directory_key = pytest.StashKey[dict[Path, Any]]()
+settings_by_directory_key = pytest.StashKey[dict[Path, "Settings | str"]]()
 session_trace_key = pytest.StashKey["ScanTracer"]()
 
 
@@ -101,8 +103,7 @@ def _settings_or_error(config: pytest.Config, path: Path) -> Settings | str:
             by_directory[directory] = load_settings([directory])
         except ConfigError as error:
             by_directory[directory] = f"configuration error: {error}"
-    settings: Settings | str = by_directory[directory]
-    return settings
+    return by_directory[directory]
 
 
 class ScanlintFailure(Exception):
@@ -125,7 +126,10 @@ class ScanlintItem(pytest.Item):
         settings = _settings_or_error(self.config, self.path)
         if isinstance(settings, str):
             return
-        key = _cache_key(self.path.read_bytes(), settings)
+        try:
+            key = _cache_key(self.path.read_bytes(), settings)
+        except OSError:
+            return  # runtest reports it as SCN002
         name = self._cache_name()
         if self.config.stash[passed_files_key].entries.get(name) == key:
             pytest.skip("unchanged since it last passed scanlint")
@@ -183,7 +187,7 @@ class PassedFiles:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
         report = yield
         if isinstance(item, ScanlintItem) and call.when == "call" and report.passed and item.cache_entry:
-            report.scanlint_passed = item.cache_entry
+            report.scanlint_passed = item.cache_entry  # type: ignore[attr-defined]  # read by the controller
         return report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -221,7 +225,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
         return (yield)
     try:
         limits = CompileLimits.from_marker(marker)
-    except ValueError as error:
+    except (TypeError, ValueError) as error:
         raise pytest.fail.Exception(f"max_compiles: {error}", pytrace=False) from None
     from scanlint.runtime import count_compiles
 
@@ -251,13 +255,13 @@ class CompileLimits:
             elif isinstance(value, int) and not isinstance(value, bool) and every is None:
                 every = value
             else:
-                raise ValueError(
+                raise TypeError(
                     f"expected max_compiles(n), max_compiles(name=n) or max_compiles({{'name': n}}), got {value!r}"
                 )
         by_name.update(marker.kwargs)
         for name, limit in by_name.items():
             if not isinstance(name, str) or not isinstance(limit, int) or isinstance(limit, bool):
-                raise ValueError(f"a limit is a function name and a whole number, got {name!r}: {limit!r}")
+                raise TypeError(f"a limit is a function name and a whole number, got {name!r}: {limit!r}")
         if every is None and not by_name:
             raise ValueError("give a limit: max_compiles(1) or max_compiles(step=1)")
         return cls(every, by_name)
@@ -339,10 +343,11 @@ def _describe_excess(excess: list[tuple[CompiledFunction, int]]) -> str:
 
 def _reason_lines(function: CompiledFunction) -> list[str]:
     if function.reasons is None:
-        return [
+        why = (
             "    why: not recorded, it was jitted before counting started "
             "(run pytest with --scanlint-trace to record the reason for every compile)"
-        ]
+        )
+        return [why]
     return [f"    {number}. {reason}" for number, reason in enumerate(function.reasons, start=1)]
 
 
@@ -421,11 +426,13 @@ class ScanTracer:
             if verdict.origin == "static":
                 message = f"{finding.message} Confirmed at runtime: {verdict.evidence}."
                 finding = dataclasses.replace(finding, message=message)
-            for located in _located([finding]):
-                if located.severity is Severity.ERROR:
-                    errors.append(located)
-                elif located not in self.warnings:
-                    self.warnings.append(located)
+            located = _located(finding)
+            if located is None:
+                continue
+            if located.severity is Severity.ERROR:
+                errors.append(located)
+            elif located not in self.warnings:
+                self.warnings.append(located)
         return errors
 
     def _static_findings(self, path: str) -> list[Finding]:
@@ -508,22 +515,19 @@ def _merge_by_function(records: list[FunctionCompiles]) -> list[FunctionCompiles
     return sorted(merged.values(), key=lambda stats: (-stats.compiles, stats.function))
 
 
-def _located(findings: list[Finding]) -> list[Finding]:
-    """Runtime findings with paths shown as the CLI shows them, minus those a `# noqa` on the
-    reported line suppresses (the same parser as the static rules)."""
+def _located(finding: Finding) -> Finding | None:
+    """The finding with its path shown as the CLI shows it, or None when a `# noqa` on the reported
+    line suppresses it (the same parser as for the static rules)."""
     import dataclasses
 
     from scanlint.api import display_path
     from scanlint.reporters import read_lines
     from scanlint.suppress import is_suppressed
 
-    kept = []
-    for finding in findings:
-        lines = read_lines(finding.path)
-        if lines is not None and is_suppressed(finding, lines):
-            continue
-        kept.append(dataclasses.replace(finding, path=display_path(Path(finding.path))))
-    return kept
+    lines = read_lines(finding.path)
+    if lines is not None and is_suppressed(finding, lines):
+        return None
+    return dataclasses.replace(finding, path=display_path(Path(finding.path)))
 
 
 def _render_findings(findings: list[Finding]) -> str:

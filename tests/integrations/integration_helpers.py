@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 import re
 import textwrap
 from pathlib import Path
@@ -46,3 +48,38 @@ SUPPRESSED_SOURCE = BAD_SOURCE.replace("return carry + x\n", "return carry + x  
 
 def findings_in_text(text: str) -> set[tuple[str, int, str]]:
     return {(m["path"], int(m["line"]), m["code"]) for m in FINDING_LINE.finditer(text)}
+
+
+# Everything the pytest plugin imports lazily, in its own modules and through the runtime package.
+PLUGIN_MODULES = (
+    "jax",
+    "flax.linen",
+    "scanlint.api",
+    "scanlint.reporters",
+    "scanlint.suppress",
+    "scanlint.runtime.compiles",
+    "scanlint.runtime.flax_hooks",
+    "scanlint.runtime.join",
+    "scanlint.runtime.locations",
+    "scanlint.runtime.loops",
+    "scanlint.runtime.patching",
+)
+
+
+def import_what_the_plugin_imports() -> None:
+    """Import, in this process, what the plugin imports lazily, before any in-process pytester run.
+
+    An in-process run drops the modules it imported when it ends. Had one of them been first
+    imported inside a run, later runs would mix two imports of the same module (JAX cannot even be
+    imported twice), and a package keeps pointing at the dropped submodule. Linting a snippet and
+    the fixtures with every rule imports LibCST, the rules and what they import lazily."""
+    from scanlint.engine import lint_source
+    from scanlint.registry import RULES
+
+    os.environ.setdefault("JAX_PLATFORMS", "cpu")
+    for name in PLUGIN_MODULES:
+        importlib.import_module(name)
+    codes = frozenset(rule.code for rule in RULES)
+    lint_source("warm_up.py", BAD_SOURCE.encode(), codes)
+    for path in sorted(FIXTURES.glob("*.py")):
+        lint_source(path.name, path.read_bytes(), codes)

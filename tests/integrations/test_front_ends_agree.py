@@ -13,7 +13,6 @@ import re
 import subprocess
 import sys
 from functools import cache
-from pathlib import Path
 
 import pytest
 from integration_helpers import FIXTURES, REPO, findings_in_text
@@ -85,9 +84,8 @@ def test_flake8_plugin() -> None:
 
 
 def test_pytest_plugin(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
     monkeypatch.chdir(REPO)
-    result = pytester.runpytest("-p", "scanlint.pytest_plugin", "-p", "no:cacheprovider", "--scanlint", "fixtures")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--scanlint", "fixtures")
     fixture_count = len(list(FIXTURES.glob("*.py")))
     outcomes = result.parseoutcomes()
     assert outcomes.get("passed", 0) + outcomes.get("failed", 0) == fixture_count

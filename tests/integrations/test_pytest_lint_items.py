@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from integration_helpers import BAD_SOURCE, GOOD_SOURCE, SUPPRESSED_SOURCE
+from integration_helpers import BAD_SOURCE, GOOD_SOURCE, SUPPRESSED_SOURCE, import_what_the_plugin_imports
 
 pytest_plugins = ["pytester"]
 
@@ -19,13 +19,8 @@ PLUGIN = ("-p", "scanlint.pytest_plugin")
 
 
 @pytest.fixture(scope="module", autouse=True)
-def linter_already_imported() -> None:
-    """Import LibCST and the rules here once: pytester drops the modules an in-process run
-    imports, so otherwise every run would import them again."""
-    from scanlint.api import lint_bytes
-    from scanlint.config import load_settings
-
-    lint_bytes("warm_up.py", BAD_SOURCE.encode(), load_settings([]))
+def plugin_imports_done_here() -> None:
+    import_what_the_plugin_imports()
 
 
 @pytest.fixture

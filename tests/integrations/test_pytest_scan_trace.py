@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-import flax.linen
-import jax
 import pytest
-
-import scanlint.runtime.compiles  # noqa: F401  (imported once here, see jax_already_imported)
-import scanlint.runtime.flax_hooks  # noqa: F401
-import scanlint.runtime.join  # noqa: F401
-import scanlint.runtime.loops  # noqa: F401
+from integration_helpers import import_what_the_plugin_imports
 
 pytest_plugins = ["pytester"]
 
@@ -89,12 +83,14 @@ def test_noisy_walk_runs():
 """
 
 
+@pytest.fixture(scope="module", autouse=True)
+def plugin_imports_done_here() -> None:
+    import_what_the_plugin_imports()
+
+
 @pytest.fixture(autouse=True)
-def jax_already_imported(monkeypatch: pytest.MonkeyPatch) -> None:
-    """JAX and Flax were imported above, outside pytester's in-process runs: an in-process run
-    drops the modules it imported, and JAX cannot be imported a second time in one process."""
+def in_process_runs_load_only_the_named_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
-    assert jax.jit and flax.linen.Module
 
 
 def test_carry_mismatches_fail_their_tests_with_located_messages(pytester: pytest.Pytester) -> None:
@@ -151,5 +147,19 @@ def test_a_static_finding_confirmed_by_the_run_fails_the_test(pytester: pytest.P
     result.stdout.fnmatch_lines(
         [
             "test_noise.py:10:39: SCN103 *Confirmed at runtime: make_rng('noise') drawn once at trace time for every step*",
+        ]
+    )
+
+
+def test_with_pytest_xdist_the_summary_gathers_every_worker(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    pytester.makepyfile(test_traced=TRACED_TESTS)
+    result = pytester.runpytest_subprocess("-p", "xdist.plugin", *PLUGIN, "--scanlint-trace", "-n", "2")
+    result.assert_outcomes(passed=2, failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "*= scanlint: most compiled jitted functions =*",
+            "   2 compiles      3 calls  running_total (test_traced.py:*)",
+            "      xs: float32[3] -> float32[4]",
         ]
     )
