@@ -252,7 +252,7 @@ def findings_for_loop(loop: dict[str, Any]) -> list[Finding]:
             WEAK_TYPE_CARRY_RECOMPILE, site,
             f"weakly typed carry init becomes strongly typed: {listed}; a jitted caller that feeds this carry "
             "back in compiles twice. Give the init a dtype (e.g. jnp.zeros((), jnp.float32) instead of 0.0)",
-            Severity.WARNING, Fix("give the carry init an explicit dtype", safe=False, edits=()),
+            Severity.WARNING,
         ))  # fmt: skip
     return found
 
@@ -266,7 +266,7 @@ def findings_for_function(function: dict[str, Any]) -> list[Finding]:
         f"the same structure, shapes and dtypes: {'; '.join(function['unexpected'])}"
     )
     where = {"path": function["path"], "line": function["line"], "column": 1}
-    return [_make(UNEXPECTED_RECOMPILE, where, message, Severity.WARNING)]
+    return [_make(UNEXPECTED_RECOMPILE, where, message)]
 
 
 def _make(

@@ -97,8 +97,9 @@ def build(
 
 
 def has_problems(report: dict[str, Any]) -> bool:
-    """A confirmed static finding or a runtime-only finding: what makes `scanlint trace` exit 1."""
-    return any(f["runtime"] == CONFIRMED for f in report["findings"])
+    """A confirmed static finding or a runtime-only error: what makes `scanlint trace` exit 1.
+    Warnings (a weakly typed init that could cost a recompile, SCN903) are reported only."""
+    return any(f["runtime"] == CONFIRMED and f["severity"] == "error" for f in report["findings"])
 
 
 def render_text(report: dict[str, Any]) -> str:
