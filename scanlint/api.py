@@ -36,7 +36,13 @@ class RunResult:
 def display_path(path: Path) -> str:
     """Paths are shown relative to the working directory when they lie under it."""
     try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        working_directory = Path.cwd()
+        absolute = Path(os.path.normpath(path.absolute()))
+        if absolute.is_relative_to(working_directory):  # the common case, without a system call
+            return absolute.relative_to(working_directory).as_posix()
+        if path.is_absolute():  # shown as given, as a path outside the working directory
+            return path.as_posix()
+        return path.resolve().relative_to(working_directory.resolve()).as_posix()
     except (ValueError, OSError):
         return path.as_posix()
 

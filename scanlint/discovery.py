@@ -27,16 +27,16 @@ def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | Missi
     skipping version-control, virtualenv, cache and build directories and anything matched by
     `exclude`. A file named explicitly is linted whatever its suffix, unless `exclude` matches it.
     """
-    seen: set[Path] = set()
+    seen: set[tuple[int, int]] = set()  # (device, inode): the same file under two names counts once
     for path in paths:
         if path.is_dir():
             for found in _walk(path, settings):
-                key = found.resolve()
+                key = _identity(found)
                 if key not in seen:
                     seen.add(key)
                     yield found
         elif path.is_file():
-            key = path.resolve()
+            key = _identity(path)
             if key not in seen and not settings.is_excluded(path):
                 seen.add(key)
                 yield path
@@ -46,6 +46,14 @@ def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | Missi
             yield MissingPath(path, "not a regular file or directory")
         else:
             yield MissingPath(path)
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    try:
+        status = path.stat()
+    except OSError:  # vanished: reading it will report that
+        return (-1, hash(path))
+    return (status.st_dev, status.st_ino)
 
 
 def _walk(directory: Path, settings: Settings) -> Iterator[Path]:

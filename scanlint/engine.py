@@ -23,7 +23,7 @@ from scanlint.findings import (
     Fix,
     Severity,
 )
-from scanlint.selection import Selection, relevant_source
+from scanlint.selection import Selection, relevant_source, triggers_for
 from scanlint.source import DecodeError, decode_source, split_lines
 from scanlint.suppress import is_suppressed, skips_file
 
@@ -32,19 +32,31 @@ if TYPE_CHECKING:
 
     from scanlint.rules.base import Report, Rule
 
-# A rule family can only fire in a file that contains one of its words: every name that can
-# resolve to a loop or to pytree metadata is spelled with one of them somewhere in the file.
-TRIGGERS: dict[str, tuple[bytes, ...]] = {
-    "SCN1": (b"scan", b"fori_loop", b"while_loop"),
-    "SCN2": (b"scan", b"fori_loop", b"while_loop"),
-    "SCN3": (b"pytree", b"tree_flatten", b"static", b"register_dataclass", b"PyTreeNode", b"meta_fields"),
-}
-
-
 def may_have_findings(data: bytes, codes: Iterable[str]) -> bool:
-    """The byte prefilter: False only when no enabled rule can report anything in `data`."""
-    families = {code[:4] for code in codes}
-    return any(word in data for family in families for word in TRIGGERS.get(family, ()))
+    """The byte prefilter: False only when no enabled rule can report anything in `data`, because
+    no trigger identifier of an enabled family appears in it as a whole word."""
+    return any(_has_word(data, word) for word in _trigger_words(triggers_for(codes)))
+
+
+@cache
+def _trigger_words(triggers: frozenset[str]) -> tuple[bytes, ...]:
+    return tuple(word.encode() for word in sorted(triggers))
+
+
+def _has_word(data: bytes, word: bytes) -> bool:
+    """Whether `word` occurs in `data` not as part of a longer identifier. `bytes.find` is about
+    twice as fast as one regular expression over all the words."""
+    start = data.find(word)
+    while start != -1:
+        end = start + len(word)
+        if not _is_identifier_byte(data[start - 1 : start]) and not _is_identifier_byte(data[end : end + 1]):
+            return True
+        start = data.find(word, start + 1)
+    return False
+
+
+def _is_identifier_byte(byte: bytes) -> bool:
+    return byte.isalnum() or byte == b"_"  # non-ASCII bytes count as boundaries: conservative
 
 
 @dataclass(frozen=True)
@@ -74,7 +86,9 @@ def lint_source(path: str, data: bytes, codes: frozenset[str], *, select_stateme
 
 def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements: bool = True) -> FileResult:
     """`lint_source` for source already decoded to text."""
-    selection = relevant_source(text) if select_statements else Selection(text, None)
+    selection = relevant_source(text, triggers_for(codes)) if select_statements else Selection(text, None)
+    if not selection.text:  # the triggers appear only in strings or comments
+        return FileResult((), parsed=False)
     problem = _syntax_problem(path, selection.text)
     if problem is not None and selection.line_map is not None:
         # A syntax error in the selected statements, or statements split wrongly: the file decides.

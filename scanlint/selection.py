@@ -19,21 +19,37 @@ the whole file.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scanlint.source import split_lines
 
-TRIGGERS = frozenset(
+LOOP_TRIGGERS = frozenset({"scan", "fori_loop", "while_loop"})
+METADATA_TRIGGERS = frozenset(
     {
-        "scan", "fori_loop", "while_loop",
         "register_pytree_node", "register_pytree_with_keys", "register_pytree_node_class",
-        "register_dataclass", "tree_flatten", "tree_flatten_with_keys", "pytree_node", "static",
+        "register_pytree_with_keys_class", "register_dataclass", "pytree_node", "static",
         "static_field", "PyTreeNode", "meta_fields", "static_argnums", "static_argnames",
     }
 )  # fmt: skip
+# The identifiers each rule family needs in a file's code before it can report anything there:
+# every name that can resolve to a raw loop or to a pytree registration or static field is spelled
+# with one of them somewhere (an alias is bound by a statement that spells the original).
+FAMILY_TRIGGERS = {"SCN1": LOOP_TRIGGERS, "SCN2": LOOP_TRIGGERS, "SCN3": METADATA_TRIGGERS}
+TRIGGERS = LOOP_TRIGGERS | METADATA_TRIGGERS
+
+
+def triggers_for(codes: Iterable[str]) -> frozenset[str]:
+    """The trigger identifiers of the rule families `codes` belong to."""
+    return frozenset().union(*(FAMILY_TRIGGERS.get(code[:4], ()) for code in codes))
+
+
 # A name bound by a statement using these (a jitted function with static arguments) is checked at
 # every call site, so every statement that uses the name is kept too.
 CALL_SITE_TRIGGERS = frozenset({"static_argnums", "static_argnames"})
+# How many steps the closure takes from a kept statement to the statements binding the names it
+# uses: a loop call, the body it names, and the helpers that body calls.
+CLOSURE_DEPTH = 3
 
 _STRING_OR_COMMENT = re.compile(
     r"(?P<string>(?:\b[rRbBuUfF]{1,2})?(?:"
@@ -90,6 +106,7 @@ class _Statement:
     names: set[str]  # identifiers not written after a dot: the variables it may read
     binds: set[str]
     is_import_or_alias: bool
+    nested_imports: set[str]  # names bound by import statements inside it (a def's local imports)
 
 
 def _statements(lines: list[str], code_lines: list[str]) -> list[_Statement]:
@@ -127,8 +144,31 @@ def _statements(lines: list[str], code_lines: list[str]) -> list[_Statement]:
             assigned = _ASSIGNED.match(code)
             binds = set(_IDENTIFIER.findall(assigned.group(1))) if assigned else set()
         names = set(_NAME.findall(code))
-        statements.append(_Statement(start, end, identifiers, names, binds, is_import or bool(assigned_alias(code))))
+        nested = _nested_import_binds(code_lines[start + 1 : end]) if "import" in identifiers and not is_import else set()
+        statements.append(
+            _Statement(start, end, identifiers, names, binds, is_import or bool(assigned_alias(code)), nested)
+        )
     return statements
+
+
+def _nested_import_binds(code_lines: list[str]) -> set[str]:
+    """The names bound by the indented import statements among `code_lines`."""
+    bound: set[str] = set()
+    position = 0
+    while position < len(code_lines):
+        line = code_lines[position].strip()
+        position += 1
+        if not _IMPORT.match(line):
+            continue
+        statement = line
+        depth = line.count("(") - line.count(")")
+        while (depth > 0 or statement.endswith("\\")) and position < len(code_lines):
+            following = code_lines[position].strip()
+            statement += " " + following
+            depth += following.count("(") - following.count(")")
+            position += 1
+        bound |= _import_binds(statement.split(";")[0])
+    return bound
 
 
 def _import_binds(code: str) -> set[str]:
@@ -163,8 +203,9 @@ def assigned_alias(code: str) -> bool:
     return re.match(r"^[A-Za-z_]\w*\s*=\s*[A-Za-z_][\w.]*\s*$", code.strip()) is not None
 
 
-def relevant_source(text: str) -> Selection:
-    """The top-level statements of `text` that a rule can look at, with their line numbers."""
+def relevant_source(text: str, triggers: frozenset[str] = TRIGGERS) -> Selection:
+    """The top-level statements of `text` that a rule using `triggers` can look at, with their
+    line numbers."""
     whole = Selection(text, None)
     code = mask_strings_and_comments(text)
     lines = split_lines(text, keepends=True)
@@ -173,7 +214,7 @@ def relevant_source(text: str) -> Selection:
         return whole
     statements = _statements(lines, code_lines)
 
-    triggers = set(TRIGGERS)
+    triggers = set(triggers)
     keep: set[int] = set()
     changed = True
     while changed:  # aliases of trigger names (`scan as s`, `loop = lax.scan`) are triggers too
@@ -186,7 +227,11 @@ def relevant_source(text: str) -> Selection:
                 if statement.is_import_or_alias and not statement.binds <= triggers:
                     triggers |= statement.binds
                     changed = True
-    keep |= {p for p, s in enumerate(statements) if "import" in s.identifiers}
+    if not keep:  # no enabled rule has anything to look at
+        return Selection("", ())
+    # Top-level imports are always kept: the resolver's import map is file-wide. An import inside
+    # a def only matters when a kept statement uses the name it binds (see the closure below).
+    keep |= {p for p, s in enumerate(statements) if _IMPORT.match(lines[s.start])}
     jitted = set().union(*(s.binds for s in statements if s.identifiers & CALL_SITE_TRIGGERS))
     if jitted:
         keep |= {p for p, s in enumerate(statements) if s.identifiers & jitted}
@@ -195,15 +240,13 @@ def relevant_source(text: str) -> Selection:
 
     binders: dict[str, list[int]] = {}
     for position, statement in enumerate(statements):
-        for name in statement.binds:
+        for name in statement.binds | statement.nested_imports:
             binders.setdefault(name, []).append(position)
-    pending = list(keep)
-    while pending:
-        for name in statements[pending.pop()].names:
-            for binder in binders.get(name, ()):
-                if binder not in keep:
-                    keep.add(binder)
-                    pending.append(binder)
+    frontier = sorted(keep)
+    for _ in range(CLOSURE_DEPTH):
+        reached = {b for p in frontier for name in statements[p].names for b in binders.get(name, ())}
+        frontier = sorted(reached - keep)
+        keep |= reached
     if len(keep) == len(statements):
         return whole
 

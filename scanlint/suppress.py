@@ -17,7 +17,7 @@ _WORD = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def skips_file(data: bytes) -> bool:
-    return SKIP_FILE.search(data) is not None
+    return b"skip-file" in data and SKIP_FILE.search(data) is not None
 
 
 def noqa_codes(line: str) -> frozenset[str] | None:

@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 from helpers import FIXTURES, REPO, Case
 
-from scanlint.engine import lint_source
+from scanlint.engine import lint_source, lint_text, may_have_findings
 from scanlint.registry import RULES
 from scanlint.selection import relevant_source
 
 
 ALL_CODES = frozenset(rule.code for rule in RULES)
+FAMILIES = {family: frozenset(r.code for r in RULES if r.code.startswith(family)) for family in ("SCN1", "SCN2", "SCN3")}
 
 
 def both_ways(name: str, data: bytes) -> tuple[list, list]:
@@ -50,6 +51,45 @@ def test_rule_cases_and_examples() -> None:
     for case_id, source in rule_case_sources():
         fast, full = both_ways("case.py", source.encode())
         assert fast == full, case_id
+
+
+def test_prefilter_and_selection_lose_nothing_for_any_one_family() -> None:
+    """With one family enabled, the byte prefilter and that family's statement selection find
+    what the whole file finds without either."""
+    sources = rule_case_sources() + [(p.name, p.read_text()) for p in sorted(FIXTURES.glob("*.py"))]
+    compared = 0
+    for case_id, source in sources:
+        for family, codes in FAMILIES.items():
+            fast = [f.to_json() for f in lint_source("case.py", source.encode(), codes).findings]
+            full = [f.to_json() for f in lint_text("case.py", source, codes, select_statements=False).findings]
+            assert fast == full, (case_id, family)
+            compared += bool(full)
+    assert compared > 100  # the comparison saw many sources with findings
+
+
+@pytest.mark.parametrize(
+    ("source", "family", "expected"),
+    [
+        (b"ys = lax.scan(f, 0, xs)", "SCN2", True),
+        (b"from jax.lax import scan as s", "SCN1", True),
+        (b"val = jax.lax.fori_loop(0, 3, f, 0)", "SCN2", True),
+        (b"x: int = struct.field(pytree_node=False)", "SCN3", True),
+        (b"y: int = eqx.field(static=True)", "SCN3", True),
+        (b"@partial(jax.jit, static_argnums=1)", "SCN3", True),
+        (b"class A:\n    @staticmethod\n    def scanned(): return nnx_scans", "SCN2", False),
+        (b"class A:\n    @staticmethod\n    def f(): pass", "SCN3", False),
+        (b"ys = lax.scan(f, 0, xs)", "SCN3", False),
+        (b"rescan = prescan_all", "SCN1", False),
+    ],
+)
+def test_prefilter_matches_whole_identifiers_of_enabled_families(source: bytes, family: str, expected: bool) -> None:
+    assert may_have_findings(source, FAMILIES[family]) is expected
+
+
+def test_triggers_only_in_strings_and_comments_parse_nothing() -> None:
+    text = '"""Uses lax.scan."""\nimport jax  # jax.lax.scan below? no\nx = "static"\n'
+    result = lint_source("case.py", text.encode(), ALL_CODES)
+    assert result.findings == () and not result.parsed
 
 
 def installed_sample(package: str, every: int) -> list[Path]:
