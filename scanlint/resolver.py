@@ -242,6 +242,8 @@ class ScanIndex:
         # A call whose result is called at once, mapped to that outer call and its scope:
         # `jax.jit(f)(x)` maps the `jax.jit(f)` call to the whole expression.
         self.result_called_by: dict[cst.Call, tuple[cst.Call, Scope]] = {}
+        # What a rule family derives from this file once for all its rules, by the type holding it.
+        self.derived: dict[type, object] = {}
         module.visit(_IndexBuilder(self))
         self.loops: list[LoopCall] = [
             self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS

@@ -19,7 +19,6 @@ functions nested in it, and the same-file helper functions and methods it calls 
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -231,13 +230,13 @@ class FlaxFile:
         return self._bodies[loop]
 
 
-_FILES: weakref.WeakKeyDictionary[ScanIndex, FlaxFile] = weakref.WeakKeyDictionary()
-
-
 def flax_file(index: ScanIndex) -> FlaxFile:
-    if index not in _FILES:
-        _FILES[index] = FlaxFile(index)
-    return _FILES[index]
+    """The Flax view of a file, built once and shared by the SCN1xx rules; it lives as long as
+    the file's index does."""
+    found = index.derived.get(FlaxFile)
+    if not isinstance(found, FlaxFile):
+        found = index.derived[FlaxFile] = FlaxFile(index)
+    return found
 
 
 class _SelfAssignments(cst.CSTVisitor):
