@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,12 +99,13 @@ def run(
             result.findings.append(_read_error(name, error))
             continue
         codes = settings.codes_for(item)
-        if skips_file(data) or not may_have_findings(data, codes):
-            continue
-        key = entry_key(data, codes)
+        key = entry_key(data, codes) if cache is not None else ""
         cached = cache.get(key, name) if cache is not None else None
-        if cached is not None:
+        if cached is not None:  # hashing is cheaper than the prefilter, so it comes first
             result.findings.extend(cached)
+        elif skips_file(data) or not may_have_findings(data, codes):
+            if cache is not None:
+                cache.put(key, [])
         else:
             pending.append(_Job(name, data, codes, key))
 
@@ -125,6 +124,9 @@ def _lint_all(pending: list[_Job], jobs: int | None) -> list[tuple[Finding, ...]
     workers = min(jobs or os.cpu_count() or 1, len(pending))
     if workers <= 1 or sum(len(job.data) for job in pending) < POOL_THRESHOLD_BYTES:
         return [_lint_job(job) for job in pending]
+    import multiprocessing  # only here: a warm or small run never pays for the pool's imports
+    from concurrent.futures import ProcessPoolExecutor
+
     # Largest files first, one at a time, so no worker is left with a long tail.
     order = sorted(range(len(pending)), key=lambda i: -len(pending[i].data))
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")

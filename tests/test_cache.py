@@ -51,6 +51,16 @@ def test_changed_content_and_changed_config_are_parsed_again(tmp_path: Path, mon
     assert run(Path("."), use_cache=False).parsed == 2
 
 
+def test_a_file_the_prefilter_passed_over_is_linted_once_it_names_a_loop(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.py").write_text("def f(xs):\n    return xs\n")
+    assert run(Path(".")).findings == [] and run(Path(".")).findings == []
+    (tmp_path / "a.py").write_text(BAD)
+    warm = run(Path("."))
+    assert warm.parsed == 1
+    assert [f.code for f in warm.findings] == ["SCN201"]
+
+
 def test_a_corrupt_cache_file_is_ignored(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "a.py").write_text(BAD)
