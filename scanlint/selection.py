@@ -47,8 +47,9 @@ def triggers_for(codes: Iterable[str]) -> frozenset[str]:
 # A name bound by a statement using these (a jitted function with static arguments) is checked at
 # every call site, so every statement that uses the name is kept too.
 CALL_SITE_TRIGGERS = frozenset({"static_argnums", "static_argnames"})
-# How many steps the closure takes from a kept statement to the statements binding the names it
-# uses: a loop call, the body it names, and the helpers that body calls.
+# How many `def`s and classes deep the closure follows the names a kept statement uses: a loop
+# call, the body it names, the helpers that body calls. Other statements (assignments, imports)
+# are followed however long their chain.
 CLOSURE_DEPTH = 3
 
 _STRING_OR_COMMENT = re.compile(
@@ -106,6 +107,7 @@ class _Statement:
     names: set[str]  # identifiers not written after a dot: the variables it may read
     binds: set[str]
     is_import_or_alias: bool
+    is_definition: bool  # a def or class (decorated or not)
     nested_imports: set[str]  # names bound by import statements inside it (a def's local imports)
 
 
@@ -146,7 +148,9 @@ def _statements(lines: list[str], code_lines: list[str]) -> list[_Statement]:
         names = set(_NAME.findall(code))
         nested = _nested_import_binds(code_lines[start + 1 : end]) if "import" in identifiers and not is_import else set()
         statements.append(
-            _Statement(start, end, identifiers, names, binds, is_import or bool(assigned_alias(code)), nested)
+            _Statement(
+                start, end, identifiers, names, binds, is_import or bool(assigned_alias(code)), bool(definition), nested
+            )
         )
     return statements
 
@@ -242,11 +246,22 @@ def relevant_source(text: str, triggers: frozenset[str] = TRIGGERS) -> Selection
     for position, statement in enumerate(statements):
         for name in statement.binds | statement.nested_imports:
             binders.setdefault(name, []).append(position)
-    frontier = sorted(keep)
-    for _ in range(CLOSURE_DEPTH):
-        reached = {b for p in frontier for name in statements[p].names for b in binders.get(name, ())}
-        frontier = sorted(reached - keep)
-        keep |= reached
+    depth = dict.fromkeys(keep, 0)  # the defs and classes passed through to reach a statement
+    pending = sorted(keep)
+    while pending:
+        position = pending.pop()
+        if depth[position] >= CLOSURE_DEPTH:
+            continue
+        for name in statements[position].names:
+            for binder in binders.get(name, ()):
+                reached = depth[position] + statements[binder].is_definition
+                if reached < depth.get(binder, CLOSURE_DEPTH + 1):
+                    depth[binder] = reached
+                    pending.append(binder)
+    keep = set(depth)
+    # The resolver's import map is file-wide: an import inside a def counts wherever its name is used.
+    used = set().union(*(statements[p].names for p in keep))
+    keep |= {p for p, s in enumerate(statements) if s.nested_imports & used}
     if len(keep) == len(statements):
         return whole
 

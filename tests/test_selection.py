@@ -86,6 +86,27 @@ def test_prefilter_matches_whole_identifiers_of_enabled_families(source: bytes, 
     assert may_have_findings(source, FAMILIES[family]) is expected
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(
+            "from jax import lax\ndef body(c, x):\n    return c\na1 = body\na2 = a1\na3 = a2\na4 = a3\na5 = a4\n"
+            "def run(xs):\n    return lax.scan(a5, 0.0, xs)\n",
+            id="a chain of module-level aliases longer than the closure depth",
+        ),
+        pytest.param(
+            "import numpy as lax\ndef unrelated():\n    from jax import lax\n    return 1\n"
+            "def run(xs):\n    return lax.scan(lambda c, x: c, 0.0, xs)\n",
+            id="an import inside an unrelated def rebinds a name the scan call uses",
+        ),
+    ],
+)
+def test_selection_follows_what_the_resolver_follows(source: str) -> None:
+    fast, full = both_ways("case.py", source.encode())
+    assert fast == full
+    assert [f["code"] for f in full] == ["SCN201"]
+
+
 def test_triggers_only_in_strings_and_comments_parse_nothing() -> None:
     text = '"""Uses lax.scan."""\nimport jax  # jax.lax.scan below? no\nx = "static"\n'
     result = lint_source("case.py", text.encode(), ALL_CODES)
