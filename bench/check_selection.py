@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import sys
 import time
 from collections import Counter
@@ -40,7 +41,7 @@ def both_ways(path: str) -> tuple[str, list[dict], list[dict], bool]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--processes", type=int, default=len(__import__("os").sched_getaffinity(0)))
+    parser.add_argument("--processes", type=int, default=len(os.sched_getaffinity(0)))
     args = parser.parse_args()
     corpus = corpus_module.load()
     started = time.perf_counter()

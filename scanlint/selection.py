@@ -146,10 +146,18 @@ def _statements(lines: list[str], code_lines: list[str]) -> list[_Statement]:
             assigned = _ASSIGNED.match(code)
             binds = set(_IDENTIFIER.findall(assigned.group(1))) if assigned else set()
         names = set(_NAME.findall(code))
-        nested = _nested_import_binds(code_lines[start + 1 : end]) if "import" in identifiers and not is_import else set()
+        has_nested_import = "import" in identifiers and not is_import
+        nested = _nested_import_binds(code_lines[start + 1 : end]) if has_nested_import else set()
         statements.append(
             _Statement(
-                start, end, identifiers, names, binds, is_import or bool(assigned_alias(code)), bool(definition), nested
+                start=start,
+                end=end,
+                identifiers=identifiers,
+                names=names,
+                binds=binds,
+                is_import_or_alias=is_import or bool(assigned_alias(code)),
+                is_definition=bool(definition),
+                nested_imports=nested,
             )
         )
     return statements
