@@ -1,5 +1,5 @@
 import sys
 
-from scanlint.cli import main
+from scanlint.frontends.cli import main
 
 sys.exit(main())

@@ -23,7 +23,7 @@ from scanlint.findings import (
     Fix,
     Severity,
 )
-from scanlint.selection import Selection, relevant_source, triggers_for
+from scanlint.index.selection import Selection, relevant_source, triggers_for
 from scanlint.source import DecodeError, decode_source, split_lines
 from scanlint.suppress import is_suppressed, skips_file
 
@@ -74,7 +74,7 @@ def lint_source(path: str, data: bytes, codes: frozenset[str], *, select_stateme
     """All findings for one file's bytes, sorted, with `# noqa` applied.
 
     With `select_statements` (the default), LibCST parses only the top-level statements that can
-    matter (see `scanlint.selection`); turning it off parses the whole file, for comparison."""
+    matter (see `scanlint.index.selection`); turning it off parses the whole file, for comparison."""
     if skips_file(data) or not may_have_findings(data, codes):
         return FileResult((), parsed=False)
     try:
@@ -126,7 +126,7 @@ def _syntax_problem(path: str, text: str) -> Finding | None:
 def _lint_text(path: str, selection: Selection, codes: frozenset[str]) -> list[Finding]:
     import libcst as cst
 
-    from scanlint.resolver import ScanIndex
+    from scanlint.analysis.resolver import ScanIndex
     from scanlint.rules.base import FileContext
 
     try:

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from scanlint.engine import lint_text
 from scanlint.findings import INTERNAL_ERROR
-from scanlint.fixer import fix_text
+from scanlint.fixes.apply import fix_text
 from scanlint.registry import RULES
 
 ALL_CODES = frozenset(rule.code for rule in RULES)

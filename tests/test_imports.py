@@ -10,7 +10,7 @@ from pathlib import Path
 PROBE = textwrap.dedent(
     """\
     import sys
-    from scanlint.cli import main
+    from scanlint.frontends.cli import main
 
     code = main(sys.argv[1:])
     heavy = sorted(m for m in ("jax", "jaxlib", "flax", "hypothesis", "libcst") if m in sys.modules)

@@ -15,7 +15,7 @@ ALL_CODES = frozenset(rule.code for rule in RULES)
 def test_no_syntax_tree_outlives_its_file() -> None:
     import libcst as cst
 
-    from scanlint.resolver import ScanIndex
+    from scanlint.analysis.resolver import ScanIndex
 
     def alive() -> int:
         gc.collect()

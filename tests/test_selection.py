@@ -10,7 +10,7 @@ from helpers import FIXTURES, REPO, Case
 
 from scanlint.engine import lint_source, lint_text, may_have_findings
 from scanlint.registry import RULES
-from scanlint.selection import relevant_source
+from scanlint.index.selection import relevant_source
 
 
 ALL_CODES = frozenset(rule.code for rule in RULES)

@@ -9,7 +9,7 @@ from typing import ClassVar
 import libcst as cst
 
 from scanlint.registry import BY_CODE, RuleInfo
-from scanlint.resolver import ScanIndex
+from scanlint.analysis.resolver import ScanIndex
 
 
 @dataclass(frozen=True)

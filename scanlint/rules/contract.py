@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.resolver import (
+from scanlint.analysis.resolver import (
     Body,
     LoopCall,
     ScanIndex,
@@ -23,7 +23,7 @@ from scanlint.resolver import (
     yields,
 )
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
-from scanlint.values import ArrayFacts, dtype_of, facts
+from scanlint.analysis.values import ArrayFacts, dtype_of, facts
 
 PAIR = "pair"
 NOT_PAIR = "not-pair"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from scanlint.resolver import LoopCall, ScanIndex, Scope, dotted, keyword_argument
+from scanlint.analysis.resolver import LoopCall, ScanIndex, Scope, dotted, keyword_argument
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
 
 # Module classes exported by flax.linen and flax.nnx (measured with flax 0.12; a runtime test

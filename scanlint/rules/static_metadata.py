@@ -14,7 +14,7 @@ hashed. Arrays are neither hashable nor compared to a single bool. Measured with
 * any array (0-d included) as a static argument raises `ValueError: Non-hashable static arguments
   are not supported`.
 
-The rules flag only values the source shows are arrays (see `scanlint.values.array_evidence`);
+The rules flag only values the source shows are arrays (see `scanlint.analysis.values.array_evidence`);
 where that is a guess they stay silent and leave it to the runtime check.
 """
 
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.resolver import (
+from scanlint.analysis.resolver import (
     PARTIAL,
     Body,
     Scope,
@@ -35,7 +35,7 @@ from scanlint.resolver import (
     returns_of,
 )
 from scanlint.rules.base import FileContext, Report, Rule
-from scanlint.values import (
+from scanlint.analysis.values import (
     MANY_ELEMENTS,
     ONE_ELEMENT,
     ArrayEvidence,

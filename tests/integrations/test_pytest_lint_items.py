@@ -15,7 +15,7 @@ from integration_helpers import BAD_SOURCE, GOOD_SOURCE, SUPPRESSED_SOURCE, impo
 
 pytest_plugins = ["pytester"]
 
-PLUGIN = ("-p", "scanlint.pytest_plugin")
+PLUGIN = ("-p", "scanlint.frontends.pytest_plugin")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -156,7 +156,7 @@ def test_the_installed_entry_point_and_disabling_it(project: pytest.Pytester, mo
 
 def test_importing_the_plugin_imports_neither_libcst_nor_jax() -> None:
     probe = (
-        "import sys, scanlint.pytest_plugin\n"
+        "import sys, scanlint.frontends.pytest_plugin\n"
         "print(sorted(m for m in ('libcst', 'jax', 'flax') if m in sys.modules))\n"
     )
     output = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout

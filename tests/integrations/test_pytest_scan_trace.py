@@ -7,7 +7,7 @@ from integration_helpers import import_what_the_plugin_imports
 
 pytest_plugins = ["pytester"]
 
-PLUGIN = ("-p", "scanlint.pytest_plugin")
+PLUGIN = ("-p", "scanlint.frontends.pytest_plugin")
 
 TRACED_TESTS = """
 import jax

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.resolver import ScanIndex, Scope, argument, keyword_argument
+from scanlint.analysis.resolver import ScanIndex, Scope, argument, keyword_argument
 
 DTYPE_NAMES = {
     "bool_": "bool",

@@ -177,13 +177,13 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _fixable_paths(findings: Sequence[Finding], unsafe: bool) -> list[str]:
-    from scanlint.fixer import applicable
+    from scanlint.fixes.apply import applicable
 
     return sorted({f.path for f in findings if applicable(f, unsafe)})
 
 
 def _apply_fixes(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> int:
-    from scanlint.fixer import fix_file, write_atomically
+    from scanlint.fixes.apply import fix_file, write_atomically
 
     applied = 0
     for name in _fixable_paths(findings, unsafe):
@@ -196,7 +196,7 @@ def _apply_fixes(findings: Sequence[Finding], settings: Settings, unsafe: bool) 
 
 
 def _print_diffs(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> int:
-    from scanlint.fixer import fix_file
+    from scanlint.fixes.apply import fix_file
 
     changed = 0
     for name in _fixable_paths(findings, unsafe):
@@ -211,7 +211,7 @@ def _print_diffs(findings: Sequence[Finding], settings: Settings, unsafe: bool) 
 def _fix_stdin(args: argparse.Namespace, data: bytes, settings: Settings) -> int:
     """Editors: the fixed source (or its diff) on stdout; exit 1 when findings remain."""
     from scanlint.engine import lint_text
-    from scanlint.fixer import FixOutcome, fix_text
+    from scanlint.fixes.apply import FixOutcome, fix_text
     from scanlint.source import DecodeError, decode_source
 
     name = args.stdin_filename

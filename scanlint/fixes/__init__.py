@@ -1,0 +1,1 @@
+"""Fixes: applying the edits rules propose, checked before anything is written."""
