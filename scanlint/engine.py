@@ -1,15 +1,20 @@
-"""Linting one file's bytes: prefilter, decode, parse, resolve, run the rules, locate, suppress.
+"""Linting one file's bytes through the two tiers.
 
-This module imports neither LibCST nor JAX at import time. LibCST is imported only for a file
-that passes the byte prefilter, so a run over files that never mention a loop or pytree metadata
-stays cheap.
+Tier 1 (`scanlint.index`, stdlib `ast`): the byte prefilter, then a summary of the file that finds
+the anchors of each enabled rule family by resolved names and selects the units a rule can look
+at. Tier 2 (`scanlint.analysis` and `scanlint.rules`, LibCST): only those units are parsed, the
+shared analyses run over them, then the rules; findings are located back in the original file and
+`# noqa` is applied.
+
+This module imports neither LibCST nor JAX at import time: LibCST is imported only when tier 1
+selects something to parse.
 """
 
 from __future__ import annotations
 
 import ast
 import traceback
-from collections.abc import Iterable
+import warnings
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
@@ -23,7 +28,10 @@ from scanlint.findings import (
     Fix,
     Severity,
 )
-from scanlint.index.selection import Selection, relevant_source, triggers_for
+from scanlint.index.names import anchor_kinds
+from scanlint.index.prefilter import may_have_findings
+from scanlint.index.selection import Selection, select
+from scanlint.index.summary import FileSummary, summarise
 from scanlint.source import DecodeError, decode_source, split_lines
 from scanlint.suppress import is_suppressed, skips_file
 
@@ -32,31 +40,7 @@ if TYPE_CHECKING:
 
     from scanlint.rules.base import Report, Rule
 
-def may_have_findings(data: bytes, codes: Iterable[str]) -> bool:
-    """The byte prefilter: False only when no enabled rule can report anything in `data`, because
-    no trigger identifier of an enabled family appears in it as a whole word."""
-    return any(_has_word(data, word) for word in _trigger_words(triggers_for(codes)))
-
-
-@cache
-def _trigger_words(triggers: frozenset[str]) -> tuple[bytes, ...]:
-    return tuple(word.encode() for word in sorted(triggers))
-
-
-def _has_word(data: bytes, word: bytes) -> bool:
-    """Whether `word` occurs in `data` not as part of a longer identifier. `bytes.find` is about
-    twice as fast as one regular expression over all the words."""
-    start = data.find(word)
-    while start != -1:
-        end = start + len(word)
-        if not _is_identifier_byte(data[start - 1 : start]) and not _is_identifier_byte(data[end : end + 1]):
-            return True
-        start = data.find(word, start + 1)
-    return False
-
-
-def _is_identifier_byte(byte: bytes) -> bool:
-    return byte.isalnum() or byte == b"_"  # non-ASCII bytes count as boundaries: conservative
+__all__ = ["FileResult", "lint_source", "lint_text", "may_have_findings", "parse_summary"]
 
 
 @dataclass(frozen=True)
@@ -86,41 +70,59 @@ def lint_source(path: str, data: bytes, codes: frozenset[str], *, select_stateme
 
 def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements: bool = True) -> FileResult:
     """`lint_source` for source already decoded to text."""
-    selection = relevant_source(text, triggers_for(codes)) if select_statements else Selection(text, None)
-    if not selection.text:  # the triggers appear only in strings or comments
-        return FileResult((), parsed=False)
-    problem = _syntax_problem(path, selection.text)
-    if problem is not None and selection.line_map is not None:
-        # A syntax error in the selected statements, or statements split wrongly: the file decides.
-        selection = Selection(text, None)
-        problem = _syntax_problem(path, text)
+    lines = split_lines(text, keepends=True)
+    summary, problem = parse_summary(path, text, lines)
     if problem is not None:
-        line = selection.original_line(problem.line)
-        return FileResult((replace(problem, line=line, end_line=line),), True)
+        if not _may_be_newer_grammar(problem) or not _libcst_parses(text):
+            return FileResult((problem,), True)
+        selection = Selection(text, None)  # a grammar newer than this Python's: LibCST reads it
+    elif not select_statements:
+        selection = Selection(text, None)
+    else:
+        assert summary is not None
+        selection = select(summary, lines, anchor_kinds(codes))
+        if selection.is_empty:  # no enabled rule has anything to look at
+            return FileResult((), parsed=False)
     try:
         findings = _lint_text(path, selection, codes)
     except RecursionError:
         findings = [_builtin(path, SYNTAX_ERROR, 1, 1, "cannot analyse: nested too deeply")]
-    lines = split_lines(text)
-    kept = sorted(f for f in findings if f.code == INTERNAL_ERROR or not is_suppressed(f, lines))
+    kept = sorted(f for f in findings if f.code == INTERNAL_ERROR or not is_suppressed(f, split_lines(text)))
     return FileResult(tuple(kept), parsed=True)
 
 
-def _syntax_problem(path: str, text: str) -> Finding | None:
-    """CPython's verdict on the syntax, with line and column: cheap next to LibCST, and it stops
-    input nested too deeply before LibCST spends minutes on it."""
+def parse_summary(path: str, text: str, lines: list[str]) -> tuple[FileSummary | None, Finding | None]:
+    """Tier 1: CPython's parse of the whole file and its summary, or the syntax error (located)."""
     try:
-        ast.parse(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the user's SyntaxWarnings are the interpreter's to report
+            tree = ast.parse(text)
     except SyntaxError as error:
-        line = error.lineno or 1
-        column = error.offset or 1
-        message = f"syntax error: {error.msg}"
-        return _builtin(path, SYNTAX_ERROR, line, column, message)
+        return None, _builtin(path, SYNTAX_ERROR, error.lineno or 1, error.offset or 1, f"syntax error: {error.msg}")
     except (RecursionError, MemoryError):
-        return _builtin(path, SYNTAX_ERROR, 1, 1, "cannot parse: nested too deeply")
+        return None, _builtin(path, SYNTAX_ERROR, 1, 1, "cannot parse: nested too deeply")
     except ValueError as error:  # e.g. NUL bytes on older Pythons
-        return _builtin(path, SYNTAX_ERROR, 1, 1, f"syntax error: {error}")
-    return None
+        return None, _builtin(path, SYNTAX_ERROR, 1, 1, f"syntax error: {error}")
+    try:
+        return summarise(tree, lines), None
+    except RecursionError:
+        return None, _builtin(path, SYNTAX_ERROR, 1, 1, "cannot parse: nested too deeply")
+
+
+def _may_be_newer_grammar(problem: Finding) -> bool:
+    """Whether CPython may reject the file only for being written for a newer Python. Its
+    implementation limits (`too many nested parentheses`, ...) hold in every version."""
+    return not problem.message.startswith(("syntax error: too many", "cannot parse: nested too deeply"))
+
+
+def _libcst_parses(text: str) -> bool:
+    import libcst as cst
+
+    try:
+        cst.parse_module(text)
+    except (cst.ParserSyntaxError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def _lint_text(path: str, selection: Selection, codes: frozenset[str]) -> list[Finding]:

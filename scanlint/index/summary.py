@@ -1,0 +1,279 @@
+"""Tier 1: one file summarised with the standard library's `ast`.
+
+`ast.parse` runs CPython's own parser (about ten times LibCST's speed), and the summary walks
+only what it must: the import map from the statements that import, and the anchors of each rule
+family from the statements whose text names a trigger. A file becomes a list of units, the pieces
+tier 2 may parse alone: each top-level statement, and inside a class each statement of its body
+(methods, fields), so a large class with one loop hands LibCST one method.
+
+An anchor is a place where a rule of a family can fire, decided from resolved names, not words:
+a call that resolves to a raw `jax.lax.scan`, `fori_loop` or `while_loop` through the file's
+imports; a use of a pytree registration, a static-field helper, or a static-metadata keyword.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from scanlint.index.names import (
+    LOOP_KINDS,
+    LOOPS,
+    METADATA,
+    METADATA_KEYWORDS,
+    METADATA_NAMES,
+    STATIC_ARGUMENT_KEYWORDS,
+    canonical,
+    qualify_dotted,
+)
+
+# The last part of every dotted name an anchor of each kind can resolve to: a statement that
+# spells none of these (nor an alias imported under another name) holds no anchor of that kind.
+_LAST_PARTS = {
+    LOOPS: frozenset(name.rsplit(".", 1)[1] for name in LOOP_KINDS),
+    METADATA: frozenset(name.rsplit(".", 1)[1] for name in METADATA_NAMES) | METADATA_KEYWORDS,
+}
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_IMPORT_WORD = re.compile(r"\bimport\b")
+
+
+@dataclass(eq=False)
+class Unit:
+    """A statement tier 2 may parse on its own: a top-level statement (statements sharing a line
+    are one unit), or a statement of a top-level class's body."""
+
+    node: ast.stmt
+    start: int  # first line, 1-based, decorators included
+    end: int  # last line, 1-based
+    binds: frozenset[str]  # names it binds in the scope it is written in
+    members: tuple[Unit, ...] = ()  # a class's body statements, when the class has lines of its own
+    header_end: int = 0  # a class's last line before its first member
+    anchors: set[str] = field(default_factory=set)  # anchor kinds inside it (members' included)
+    header_anchors: set[str] = field(default_factory=set)  # a class's, in decorators and bases
+    static_argument_jit: bool = False  # holds a jit with static arguments (its calls are checked)
+
+    @property
+    def is_definition(self) -> bool:
+        return isinstance(self.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+
+    @property
+    def is_import(self) -> bool:
+        return isinstance(self.node, (ast.Import, ast.ImportFrom))
+
+    @cached_property
+    def uses(self) -> frozenset[str]:
+        """Every plain name it mentions (read or written): the variables it may depend on."""
+        return frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
+
+    @cached_property
+    def attributes(self) -> frozenset[str]:
+        """Every attribute name it mentions (`self.step` gives `step`)."""
+        return frozenset(n.attr for n in ast.walk(self.node) if isinstance(n, ast.Attribute))
+
+    @cached_property
+    def nested_imports(self) -> frozenset[str]:
+        """The names bound by import statements nested inside it (a def's local imports)."""
+        if self.is_import:
+            return frozenset()
+        return frozenset(
+            name
+            for node in ast.walk(self.node)
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for name in _binds_of_import(node)
+        )
+
+
+@dataclass(eq=False)
+class FileSummary:
+    """What tier 1 knows about one file."""
+
+    units: list[Unit]
+    imports: dict[str, str]  # local name -> dotted name, file-wide (as the resolver reads them)
+    star_imports: list[str]
+    relative_imports: dict[str, tuple[int, str, str]]  # local name -> (level, module, name)
+    line_count: int
+
+    def qualify(self, node: ast.expr) -> str | None:
+        name = _dotted(node)
+        return qualify_dotted(name, self.imports, self.star_imports) if name is not None else None
+
+    def anchored(self, kinds: frozenset[str]) -> bool:
+        return any(unit.anchors & kinds for unit in self.units)
+
+
+def summarise(tree: ast.Module, lines: list[str]) -> FileSummary:
+    """The summary of a parsed file; `lines` are its lines as the tokenizer counts them."""
+    units = _top_level_units(tree)
+    summary = FileSummary(units, {}, [], {}, len(lines))
+    for unit in units:
+        if unit.is_import or _IMPORT_WORD.search(_text(lines, unit)):
+            _read_imports(unit.node, summary)
+    trigger_words = {kind: _trigger_words(kind, summary) for kind in (LOOPS, METADATA)}
+    for unit in units:
+        words = set(_WORD.findall(_text(lines, unit)))
+        for kind, triggers in trigger_words.items():
+            if words & triggers:
+                _find_anchors(unit, kind, summary)
+    return summary
+
+
+def _text(lines: list[str], unit: Unit) -> str:
+    return "".join(lines[unit.start - 1 : unit.end])
+
+
+def _top_level_units(tree: ast.Module) -> list[Unit]:
+    units: list[Unit] = []
+    for statement in tree.body:
+        start, end = _span(statement)
+        if units and start <= units[-1].end:  # shares a line with the statement before it
+            previous = units.pop()
+            merged = ast.Module(body=[previous.node, statement], type_ignores=[])
+            units.append(Unit(merged, previous.start, max(end, previous.end), previous.binds | _binds(statement)))  # type: ignore[arg-type]
+            continue
+        unit = Unit(statement, start, end, _binds(statement))
+        if isinstance(statement, ast.ClassDef) and statement.body:
+            members = _member_units(statement)
+            first = members[0].start if members else start
+            header_end = statement.lineno if not statement.bases and not statement.keywords else max(
+                getattr(n, "end_lineno", statement.lineno) or statement.lineno for n in (*statement.bases, *statement.keywords)
+            )
+            if members and first > header_end:
+                unit.members = tuple(members)
+                unit.header_end = first - 1
+        units.append(unit)
+    return units
+
+
+def _member_units(class_node: ast.ClassDef) -> list[Unit]:
+    members: list[Unit] = []
+    for statement in class_node.body:
+        start, end = _span(statement)
+        if members and start <= members[-1].end:
+            previous = members.pop()
+            merged = ast.Module(body=[previous.node, statement], type_ignores=[])
+            members.append(Unit(merged, previous.start, max(end, previous.end), previous.binds | _binds(statement)))  # type: ignore[arg-type]
+            continue
+        members.append(Unit(statement, start, end, _binds(statement)))
+    return members
+
+
+def _span(statement: ast.stmt) -> tuple[int, int]:
+    start = statement.lineno
+    for decorator in getattr(statement, "decorator_list", ()):
+        start = min(start, decorator.lineno)
+    return start, statement.end_lineno or statement.lineno
+
+
+def _binds(statement: ast.stmt) -> frozenset[str]:
+    """The names a statement binds in its own scope (for a compound statement, every name bound
+    anywhere in it outside nested scopes: more than it may bind, never less)."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return frozenset({statement.name})
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return frozenset(_binds_of_import(statement))
+    bound: set[str] = set()
+    pending: list[ast.AST] = [statement]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            bound.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+            continue
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update(_binds_of_import(node))
+        elif isinstance(node, ast.Lambda):
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+    return frozenset(bound)
+
+
+def _binds_of_import(node: ast.Import | ast.ImportFrom) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.asname or alias.name.split(".")[0] for alias in node.names]
+    return [alias.asname or alias.name for alias in node.names if alias.name != "*"]
+
+
+def _read_imports(node: ast.AST, summary: FileSummary) -> None:
+    for child in ast.walk(node):
+        if isinstance(child, ast.Import):
+            for alias in child.names:
+                if alias.asname is not None:
+                    summary.imports[alias.asname] = alias.name
+                else:
+                    head = alias.name.split(".")[0]
+                    summary.imports[head] = head
+        elif isinstance(child, ast.ImportFrom):
+            module = child.module or ""
+            if child.level:
+                for alias in child.names:
+                    if alias.name != "*":
+                        summary.relative_imports[alias.asname or alias.name] = (child.level, module, alias.name)
+                continue
+            for alias in child.names:
+                if alias.name == "*":
+                    summary.star_imports.append(canonical(module + ".")[:-1])
+                else:
+                    summary.imports[alias.asname or alias.name] = f"{module}.{alias.name}"
+
+
+def _trigger_words(kind: str, summary: FileSummary) -> frozenset[str]:
+    """The words a statement must spell to hold an anchor of `kind`: the last parts of the names
+    it looks for, and the local names imported as one of them (`from jax.lax import scan as s`)."""
+    aliases = {
+        local
+        for local, target in summary.imports.items()
+        if canonical(target) in LOOP_KINDS or canonical(target) in METADATA_NAMES
+    }
+    return _LAST_PARTS[kind] | aliases
+
+
+def _find_anchors(unit: Unit, kind: str, summary: FileSummary) -> None:
+    if unit.members:
+        assert isinstance(unit.node, ast.ClassDef)
+        header = [*unit.node.decorator_list, *unit.node.bases, *unit.node.keywords]
+        if any(_anchor_in(node, kind, summary)[0] for node in header):
+            unit.header_anchors.add(kind)
+            unit.anchors.add(kind)
+        for member in unit.members:
+            found, static_jit = _anchor_in(member.node, kind, summary)
+            if found:
+                member.anchors.add(kind)
+                member.static_argument_jit |= static_jit
+                unit.anchors.add(kind)
+                unit.static_argument_jit |= static_jit
+        return
+    found, static_jit = _anchor_in(unit.node, kind, summary)
+    if found:
+        unit.anchors.add(kind)
+        unit.static_argument_jit = static_jit
+
+
+def _anchor_in(node: ast.AST, kind: str, summary: FileSummary) -> tuple[bool, bool]:
+    """Whether `node` holds an anchor of `kind`, and whether it holds a jit with static arguments."""
+    found = False
+    static_jit = False
+    for child in ast.walk(node):
+        if kind == LOOPS:
+            if isinstance(child, ast.Call) and summary.qualify(child.func) in LOOP_KINDS:
+                return True, False
+        elif isinstance(child, ast.keyword):
+            if child.arg in METADATA_KEYWORDS:
+                found = True
+                static_jit |= child.arg in STATIC_ARGUMENT_KEYWORDS
+        elif isinstance(child, (ast.Name, ast.Attribute)) and summary.qualify(child) in METADATA_NAMES:
+            found = True
+    return found, static_jit
+
+
+def _dotted(node: ast.expr) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))

@@ -1,0 +1,175 @@
+"""The two-tier engine: tier 1 (stdlib `ast`) decides what tier 2 (LibCST) parses, and what
+tier 2 parses is enough to find everything a whole-file parse finds."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from helpers import lint
+
+BACKSLASH_DOCSTRING = '''\
+import jax
+
+_WARNING = """\\
+Arrays are immutable: x.at[i].set(v) returns a new array.
+"""
+
+
+def cumulative(xs):
+    """Running sums of `xs`."""
+
+    def step(carry, x):
+        return carry + x
+
+    return jax.lax.scan(step, 0.0, xs)
+
+
+def total(xs):
+    """The sum of `xs`."""
+    return xs.sum()
+'''
+
+
+def test_module_whose_docstring_opens_with_backslash_newline_is_linted() -> None:
+    found = [(f.line, f.code) for f in lint(BACKSLASH_DOCSTRING)]
+    assert found == [(12, "SCN201")]
+
+
+NEWER_GRAMMAR = '''\
+import jax
+
+
+def cumulative(xs, names):
+    def step(carry, x):
+        return carry + x
+
+    print(f"{names["label"]}")  # quotes reused inside an f-string: valid from Python 3.12 on
+    return jax.lax.scan(step, 0.0, xs)
+'''
+
+
+def test_file_only_a_newer_python_parses_is_linted_not_reported_as_a_syntax_error() -> None:
+    found = [(f.line, f.code) for f in lint(NEWER_GRAMMAR)]
+    assert found == [(6, "SCN201")]
+
+
+def test_syntax_error_that_neither_parser_accepts_is_reported_once() -> None:
+    source = textwrap.dedent(
+        """\
+        import jax
+
+        def broken(xs:
+            return jax.lax.scan(f, 0, xs)
+        """
+    )
+    found = [(f.line, f.code) for f in lint(source)]
+    assert found == [(3, "SCN000")]
+
+
+# ---------------------------------------------------------------------------------------------
+# The differential test: the resolver sees the same facts in the selection as in the whole file.
+
+
+def resolver_facts(text: str, kinds: frozenset[str], *, selected: bool) -> list[tuple]:
+    """What the shared resolver finds, located in the original file: every loop call with its
+    kind and body, every class, every call of a pytree registration, static field or jit."""
+    import libcst as cst
+    from libcst.metadata import PositionProvider
+
+    from scanlint.analysis.resolver import ScanIndex
+    from scanlint.index.names import METADATA_NAMES, PARTIAL
+    from scanlint.index.selection import Selection, relevant_source
+
+    selection = relevant_source(text, kinds) if selected else Selection(text, None)
+    if selection.is_empty:
+        return []
+    module = cst.parse_module(selection.text)
+    positions = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    index = ScanIndex(module)
+
+    def line(node: cst.CSTNode) -> int:
+        return selection.original_line(positions[node].start.line)
+
+    facts: list[tuple] = []
+    for loop in index.loops if "loops" in kinds else ():
+        body = (line(loop.body.node), loop.body.via, tuple(loop.body.parameters)) if loop.body else None
+        facts.append(("loop", loop.kind, line(loop.call), body))
+    if "metadata" in kinds:
+        facts += [("class", node.name.value, line(node)) for node, _ in index.classes]
+        jits = {"jax.jit", "jax.experimental.pjit.pjit"}
+
+        def relevant(call) -> bool:
+            static = any(a.keyword and a.keyword.value in ("static_argnums", "static_argnames") for a in call.call.args)
+            if call.name == PARTIAL:
+                return static and bool(call.call.args) and index.qualify(call.call.args[0].value) in jits
+            return call.name in METADATA_NAMES or (call.name in jits and static)
+
+        facts += [("call", call.name, line(call.call)) for call in index.calls if relevant(call)]
+    return sorted(facts, key=repr)
+
+
+def differential_sources() -> list[tuple[str, str]]:
+    from test_selection import rule_case_sources
+
+    from helpers import FIXTURES
+
+    return rule_case_sources() + [(p.name, p.read_text()) for p in sorted(FIXTURES.glob("*.py"))] + [
+        ("backslash docstring", BACKSLASH_DOCSTRING),
+    ]
+
+
+@pytest.mark.parametrize("kinds", [frozenset({"loops"}), frozenset({"metadata"})], ids=["loops", "metadata"])
+def test_resolver_sees_the_same_facts_in_the_selection(kinds: frozenset[str]) -> None:
+    seen = 0
+    for source_id, source in differential_sources():
+        whole = resolver_facts(source, kinds, selected=False)
+        selected = resolver_facts(source, kinds, selected=True)
+        if "metadata" in kinds:  # classes outside the selection are never metadata classes
+            whole_calls = [f for f in whole if f[0] != "class"]
+            assert [f for f in selected if f[0] != "class"] == whole_calls, source_id
+            assert set(selected) <= set(whole), source_id
+        else:
+            assert selected == whole, source_id
+        seen += bool(whole)
+    assert seen > 50
+
+
+LARGE_CLASS = '''\
+import jax
+
+
+class Sampler:
+    """Draws samples."""
+
+    rate: float = 0.5
+
+    def __init__(self, steps):
+        self.steps = steps
+
+    def unrelated_one(self):
+        return [i * 2 for i in range(10)]
+
+    def unrelated_two(self, value):
+        return value + 1
+
+    def run(self, xs):
+        return jax.lax.scan(self.step, 0.0, xs)
+
+    def step(self, carry, x):
+        return carry + x * self.rate
+
+    def unrelated_three(self):
+        return None
+'''
+
+
+def test_a_class_with_one_loop_hands_tier_2_only_what_the_loop_needs() -> None:
+    from scanlint.index.selection import relevant_source
+
+    selection = relevant_source(LARGE_CLASS, frozenset({"loops"}))
+    kept = selection.text
+    assert "def run" in kept and "def step" in kept and "def __init__" in kept and "rate: float" in kept
+    assert "unrelated" not in kept
+    assert [(f.line, f.code) for f in lint(LARGE_CLASS)] == [(22, "SCN201")]
