@@ -173,3 +173,56 @@ def test_a_class_with_one_loop_hands_tier_2_only_what_the_loop_needs() -> None:
     assert "def run" in kept and "def step" in kept and "def __init__" in kept and "rate: float" in kept
     assert "unrelated" not in kept
     assert [(f.line, f.code) for f in lint(LARGE_CLASS)] == [(22, "SCN201")]
+
+
+# ---------------------------------------------------------------------------------------------
+# The read-only walk visits exactly what LibCST's own visit visits, in the same order.
+
+
+def test_the_stored_child_order_is_the_installed_libcsts() -> None:
+    from scanlint.analysis.child_order import CHILD_ORDER, LIBCST_VERSION
+    from scanlint.analysis.walk import _installed_version, derive_child_order
+
+    if LIBCST_VERSION != _installed_version():
+        pytest.skip(f"the table is for LibCST {LIBCST_VERSION}; {_installed_version()} derives its own")
+    assert CHILD_ORDER == derive_child_order(), "run `python -m scanlint.analysis.walk` to rewrite it"
+
+
+def test_walk_visits_like_libcst() -> None:
+    import libcst as cst
+
+    from scanlint.analysis.walk import walk
+
+    class Recorder(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.events: list[tuple[str, int]] = []
+
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            self.events.append(("visit", id(node)))
+            return not isinstance(node, cst.Lambda)  # a visitor may prune
+
+        def on_leave(self, original_node: cst.CSTNode) -> None:
+            self.events.append(("leave", id(original_node)))
+
+    class Typed(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.events: list[tuple[str, int]] = []
+
+        def visit_Name(self, node: cst.Name) -> None:
+            self.events.append(("name", id(node)))
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            self.events.append(("def", id(node)))
+            return node.name.value != "skipped"
+
+        def leave_Call(self, original_node: cst.Call) -> None:
+            self.events.append(("call", id(original_node)))
+
+    pruned = ("a def the visitor prunes", "def skipped(x):\n    return g(lambda y: y)(x)\n")
+    for source_id, source in [*differential_sources(), pruned]:
+        module = cst.parse_module(source)
+        for make in (Recorder, Typed):
+            by_libcst, by_walk = make(), make()
+            module.visit(by_libcst)
+            walk(module, by_walk)
+            assert by_walk.events == by_libcst.events, (source_id, make.__name__)

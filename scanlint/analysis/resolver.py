@@ -23,23 +23,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-# Dotted names that JAX also exposes under a private path; folded onto the public one.
-_CANONICAL_PREFIXES = {
-    "jax._src.lax.control_flow.loops.": "jax.lax.",
-    "jax._src.lax.control_flow.": "jax.lax.",
-    "jax._src.lax.lax.": "jax.lax.",
-    "jax.experimental.lax.": "jax.lax.",
-    "jax._src.numpy.lax_numpy.": "jax.numpy.",
-    "jax._src.tree_util.": "jax.tree_util.",
-    "flax.linen.module.": "flax.linen.",
-    "flax.core.frozen_dict.": "flax.core.",
-}
-
-LOOP_KINDS = {
-    "jax.lax.scan": "scan",
-    "jax.lax.fori_loop": "fori_loop",
-    "jax.lax.while_loop": "while_loop",
-}
+from scanlint.analysis.walk import walk
+from scanlint.index.names import LOOP_KINDS, PARTIAL, canonical, qualify_dotted
 
 # Where the body sits among each loop's parameters: (positional index, keyword name).
 _BODY_ARGUMENT = {
@@ -54,16 +39,6 @@ _INIT_ARGUMENT = {
 }
 # The loop value's position among the body's own parameters: scan(carry, x), fori(i, val), while(val).
 _CARRY_PARAMETER = {"scan": 0, "fori_loop": 1, "while_loop": 0}
-
-PARTIAL = "functools.partial"
-
-
-def canonical(name: str) -> str:
-    for prefix, public in _CANONICAL_PREFIXES.items():
-        if name.startswith(prefix):
-            return public + name[len(prefix) :]
-    return name
-
 
 def dotted(node: cst.BaseExpression) -> str | None:
     """`a.b.c` as a string, for a chain of names and attributes; None for anything else."""
@@ -244,7 +219,7 @@ class ScanIndex:
         self.result_called_by: dict[cst.Call, tuple[cst.Call, Scope]] = {}
         # What a rule family derives from this file once for all its rules, by the type holding it.
         self.derived: dict[type, object] = {}
-        module.visit(_IndexBuilder(self))
+        walk(module, _IndexBuilder(self))
         self.loops: list[LoopCall] = [
             self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS
         ]
@@ -254,18 +229,7 @@ class ScanIndex:
     def qualify(self, node: cst.BaseExpression) -> str | None:
         """The dotted name an expression refers to through this file's imports, or None."""
         name = dotted(node)
-        if name is None:
-            return None
-        head, _, rest = name.partition(".")
-        target = self.imports.get(head)
-        if target is None:
-            for module in self.star_imports:
-                if head in _STAR_EXPORTS.get(module, ()):
-                    target = f"{module}.{head}"
-                    break
-        if target is None:
-            return None
-        return canonical(f"{target}.{rest}" if rest else target)
+        return qualify_dotted(name, self.imports, self.star_imports) if name is not None else None
 
     def calls_to(self, *names: str) -> Iterator[QualifiedCall]:
         wanted = set(names)
@@ -393,13 +357,6 @@ class ScanIndex:
         return len(values) == 1 and isinstance(values[0], cst.Param)
 
 
-# A few star-import targets worth knowing; other star imports stay unresolved.
-_STAR_EXPORTS = {
-    "jax.lax": ("scan", "fori_loop", "while_loop"),
-    "flax.linen": ("Module", "Dense", "compact", "scan"),
-}
-
-
 def _parameter_names(params: cst.Parameters) -> list[str]:
     return [p.name.value for p in (*params.posonly_params, *params.params)]
 
@@ -413,13 +370,13 @@ def _is_static(function: cst.FunctionDef) -> bool:
 def returns_of(function: cst.FunctionDef) -> list[cst.Return]:
     """The function's own return statements (not those of nested defs, lambdas or classes)."""
     collector = _ReturnCollector()
-    function.body.visit(collector)
+    walk(function.body, collector)
     return collector.returns
 
 
 def yields(function: cst.FunctionDef) -> bool:
     collector = _ReturnCollector()
-    function.body.visit(collector)
+    walk(function.body, collector)
     return collector.yields
 
 
@@ -478,7 +435,7 @@ def _statement_terminates(statement: cst.BaseStatement) -> bool:
 
 def _has_break(suite: cst.BaseSuite) -> bool:
     finder = _BreakFinder()
-    suite.visit(finder)
+    walk(suite, finder)
     return finder.found
 
 

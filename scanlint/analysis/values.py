@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from scanlint.analysis.walk import walk
+
 from scanlint.analysis.resolver import ScanIndex, Scope, argument, keyword_argument
 
 DTYPE_NAMES = {
@@ -582,7 +584,7 @@ def _assignments_to_attribute(
     `object.__setattr__(self, "attr", v)`), not counting nested functions; None for an
     assignment whose value cannot be seen (unpacking, `+=`)."""
     collector = _AttributeAssignments(self_name, attr)
-    method.body.visit(collector)
+    walk(method.body, collector)
     return collector.values
 
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from scanlint.analysis.walk import walk
+
 from scanlint.analysis.resolver import (
     Body,
     LoopCall,
@@ -316,7 +318,7 @@ def _expand(index: ScanIndex, loop: LoopCall, node: cst.BaseExpression) -> cst.B
 
 def _mentions(node: cst.CSTNode, name: str) -> bool:
     finder = _NameFinder(name)
-    node.visit(finder)
+    walk(node, finder)
     return finder.found
 
 
@@ -330,7 +332,7 @@ class _NameFinder(cst.CSTVisitor):
             self.found = True
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)  # `carry.attr`: the attribute name itself is not a variable
+        walk(node.value, self)  # `carry.attr`: the attribute name itself is not a variable
         return False
 
 

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from scanlint.analysis.walk import walk
+
 from scanlint.analysis.resolver import LoopCall, ScanIndex, Scope, dotted, keyword_argument
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
 
@@ -217,7 +219,7 @@ class FlaxFile:
             return {}
         self_name = self.index.self_name(self.index.scope_of[method])
         collector = _SelfAssignments(self_name)
-        method.body.visit(collector)
+        walk(method.body, collector)
         return collector.values
 
     # -- bodies -----------------------------------------------------------------------------
@@ -303,7 +305,7 @@ class BodyCode:
             if function in code.functions:
                 continue
             start = len(code.calls)
-            function.visit(_BodyWalker(index, code))
+            walk(function, _BodyWalker(index, code))
             for call, scope in code.calls[start:]:
                 helper = index.resolve_callable(call.func, scope)
                 if helper is not None and helper.node not in code.functions:
@@ -344,7 +346,7 @@ class BodyCode:
     def mentions_step_value(self, node: cst.CSTNode, scope: Scope) -> bool:
         """Whether an expression reads any name bound by the body's code."""
         finder = _Names()
-        node.visit(finder)
+        walk(node, finder)
         return any(self.binds(name, scope) for name in finder.names)
 
 
@@ -409,11 +411,11 @@ class _Names(cst.CSTVisitor):
         self.names.add(node.value)
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
+        walk(node.value, self)
         return False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
+        walk(node.value, self)
         return False
 
 
@@ -674,7 +676,7 @@ def _top_level_assignment(
 
 def _mentioned_outside(function: cst.FunctionDef, body: cst.CSTNode, name: str) -> bool:
     finder = _NamesOutside(body)
-    function.body.visit(finder)
+    walk(function.body, finder)
     return name in finder.names
 
 
@@ -690,7 +692,7 @@ class _NamesOutside(_Names):
 def _statement_holding(module: cst.Module, call: cst.Call) -> tuple[cst.BaseStatement, str] | None:
     """The innermost statement that contains `call`, with the indentation it is written at."""
     finder = _StatementFinder(call, module.default_indent)
-    module.visit(finder)
+    walk(module, finder)
     return finder.found
 
 
@@ -794,7 +796,7 @@ def _called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) ->
     root = method[0] if method is not None else loop.scope.node
     bodies = {other.body.node for other in flax.index.loops if other.body is not None}
     finder = _EarlierCall(submodule.label, loop.call, bodies)
-    root.visit(finder)
+    walk(root, finder)
     return finder.found
 
 
@@ -835,7 +837,7 @@ def _linen_class_draws(
         return False
     seen = seen | {class_node}
     finder = _CallFinder()
-    class_node.body.visit(finder)
+    walk(class_node.body, finder)
     for call in finder.calls:
         if _method_name(call) == "make_rng" or flax.is_linen_dropout(call.func):
             return True

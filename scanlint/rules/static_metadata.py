@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from scanlint.analysis.walk import walk
+
 from scanlint.analysis.resolver import (
     PARTIAL,
     Body,
@@ -319,7 +321,7 @@ def _children(flatten: Flatten, node: cst.BaseExpression, depth: int) -> set[str
 def _attributes_tested(flatten: Flatten) -> set[str]:
     """Instance attributes read in the conditions of the flatten's `if`s and conditional expressions."""
     collector = _TestedAttributes(flatten)
-    flatten.body.node.visit(collector)
+    walk(flatten.body.node, collector)
     return collector.names
 
 
@@ -330,7 +332,7 @@ class _TestedAttributes(cst.CSTVisitor):
 
     def _collect(self, test: cst.BaseExpression) -> None:
         reads = _AttributeReads(self.flatten)
-        test.visit(reads)
+        walk(test, reads)
         self.names |= reads.names
 
     def visit_If(self, node: cst.If) -> None:

@@ -1,0 +1,121 @@
+"""A read-only walk over LibCST trees, for the resolver and every rule's visitor.
+
+`node.visit(visitor)` makes LibCST rebuild and revalidate every node on the way back up, even
+for a visitor that changes nothing: most of a cold run went there. `walk` calls the same
+`visit_*`/`leave_*` methods in the same order and touches nothing. The order of a node's
+children is the static table in `child_order.py`, derived from LibCST's own
+`_visit_and_replace_children` methods (`python -m scanlint.analysis.walk` writes it anew); a test
+derives it from the installed LibCST and compares, and walks real code both ways to compare the
+sequence of visits.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import libcst as cst
+
+from scanlint.analysis.child_order import CHILD_ORDER, LIBCST_VERSION
+
+_VISITED_FIELD = re.compile(r"visit_\w+\(\s*self,\s*\"(\w+)\"")
+
+
+def derive_child_order() -> dict[str, tuple[str, ...]]:
+    """The fields each node class visits, in order, read from LibCST's source, by class name."""
+    order: dict[str, tuple[str, ...]] = {}
+    pending: list[type[cst.CSTNode]] = [cst.CSTNode]
+    while pending:
+        node_class = pending.pop()
+        pending.extend(node_class.__subclasses__())
+        if inspect.isabstract(node_class) or node_class.__module__.split(".")[0] != "libcst":
+            continue
+        method = node_class.__dict__.get("_visit_and_replace_children")
+        if method is None:
+            method = getattr(node_class, "_visit_and_replace_children", None)
+        try:
+            source = inspect.getsource(method) if method is not None else ""
+        except (OSError, TypeError):
+            source = ""
+        fields: list[str] = []
+        for name in _VISITED_FIELD.findall(source):
+            if name not in fields:
+                fields.append(name)
+        order[node_class.__name__] = tuple(fields)
+    return dict(sorted(order.items()))
+
+
+def _installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("libcst")
+    except PackageNotFoundError:
+        return ""
+
+
+@cache
+def child_order() -> dict[str, tuple[str, ...]]:
+    """The stored table when it was written for the installed LibCST, else derived anew."""
+    return CHILD_ORDER if _installed_version() == LIBCST_VERSION else derive_child_order()
+
+
+def write_child_order(path: Path = Path(__file__).with_name("child_order.py")) -> None:
+    lines = [
+        '"""The order LibCST visits each node\'s fields in. Written by `python -m scanlint.analysis.walk`."""',
+        "",
+        f"LIBCST_VERSION = {_installed_version()!r}",
+        "",
+        "CHILD_ORDER = {",
+        *(f"    {name!r}: {fields!r}," for name, fields in derive_child_order().items()),
+        "}",
+        "",
+    ]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+_Dispatch = tuple[Callable[[cst.CSTNode], object] | None, Callable[[cst.CSTNode], object] | None]
+
+
+def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
+    """Visit `node` and its descendants as `node.visit(visitor)` would, without rebuilding."""
+    order = child_order()
+    dispatch: dict[type, _Dispatch] = {}
+    overrides = type(visitor).on_visit is not cst.CSTVisitor.on_visit or (
+        type(visitor).on_leave is not cst.CSTVisitor.on_leave
+    )
+
+    def methods(node_type: type) -> _Dispatch:
+        found = dispatch.get(node_type)
+        if found is None:
+            if overrides:  # the visitor dispatches itself
+                found = (visitor.on_visit, visitor.on_leave)
+            else:
+                name = node_type.__name__
+                found = (getattr(visitor, f"visit_{name}", None), getattr(visitor, f"leave_{name}", None))
+            dispatch[node_type] = found
+        return found
+
+    def visit(current: cst.CSTNode) -> None:
+        node_type = type(current)
+        on_visit, on_leave = methods(node_type)
+        if on_visit is None or on_visit(current) is not False:
+            for name in order[node_type.__name__]:
+                value = getattr(current, name)
+                if isinstance(value, cst.CSTNode):
+                    visit(value)
+                elif isinstance(value, (tuple, list)):
+                    for item in value:
+                        if isinstance(item, cst.CSTNode):
+                            visit(item)
+        if on_leave is not None:
+            on_leave(current)
+
+    visit(node)
+
+
+if __name__ == "__main__":
+    write_child_order()
