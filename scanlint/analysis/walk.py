@@ -77,12 +77,70 @@ def write_child_order(path: Path = Path(__file__).with_name("child_order.py")) -
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
+# Fields that hold only whitespace, comments, brackets, punctuation and operators: a visitor that
+# handles none of those node types never needs them walked.
+TRIVIA_FIELDS = frozenset({
+    "leading_lines", "lines_after_decorators", "empty_lines", "leading_whitespace",
+    "trailing_whitespace", "lpar", "rpar", "lbrace", "rbrace", "lbracket", "rbracket", "comma",
+    "dot", "colon", "first_colon", "second_colon", "semicolon", "equal", "newline", "header",
+    "footer", "comment", "posonly_ind", "trailing_comma", "operator", "asynchronous",
+})  # fmt: skip
+_TRIVIA_BASES = (
+    cst.BaseParenthesizableWhitespace, cst.TrailingWhitespace, cst.EmptyLine, cst.Newline,
+    cst.Comment, cst.LeftParen, cst.RightParen, cst.LeftSquareBracket, cst.RightSquareBracket,
+    cst.LeftCurlyBrace, cst.RightCurlyBrace, cst.Comma, cst.Dot, cst.Colon, cst.Semicolon,
+    cst.AssignEqual, cst.BaseBinaryOp, cst.BaseBooleanOp, cst.BaseCompOp, cst.BaseUnaryOp,
+    cst.BaseAugOp, cst.Asynchronous, cst.ParamSlash,
+)  # fmt: skip
+
+
+def _is_trivia_field(name: str) -> bool:
+    return name in TRIVIA_FIELDS or name.startswith("whitespace")
+
+
+@cache
+def _semantic_order() -> dict[str, tuple[str, ...]]:
+    return {node: tuple(f for f in fields if not _is_trivia_field(f)) for node, fields in child_order().items()}
+
+
+@cache
+def _trivia_type_names() -> frozenset[str]:
+    found: set[str] = set()
+    pending = list(_TRIVIA_BASES)
+    while pending:
+        node_class = pending.pop()
+        found.add(node_class.__name__)
+        pending.extend(node_class.__subclasses__())
+    return frozenset(found)
+
+
+@cache
+def _skips_trivia(visitor_class: type) -> bool:
+    """Whether a visitor class handles no whitespace, bracket, punctuation or operator node."""
+    if visitor_class.on_visit is not cst.CSTVisitor.on_visit or visitor_class.on_leave is not cst.CSTVisitor.on_leave:
+        return False
+    handled = {name.split("_", 1)[1] for name in _own_handlers(visitor_class)}
+    return not handled & _trivia_type_names()
+
+
+@cache
+def _own_handlers(visitor_class: type) -> frozenset[str]:
+    """The `visit_*`/`leave_*` methods a visitor class defines (LibCST's base defines a no-op of
+    each for every node type)."""
+    return frozenset(
+        name
+        for name in dir(visitor_class)
+        if name.startswith(("visit_", "leave_"))
+        and getattr(visitor_class, name) is not getattr(cst.CSTVisitor, name, None)
+    )
+
+
 _Dispatch = tuple[Callable[[cst.CSTNode], object] | None, Callable[[cst.CSTNode], object] | None]
 
 
 def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """Visit `node` and its descendants as `node.visit(visitor)` would, without rebuilding."""
-    order = child_order()
+    order = _semantic_order() if _skips_trivia(type(visitor)) else child_order()
     dispatch: dict[type, _Dispatch] = {}
     overrides = type(visitor).on_visit is not cst.CSTVisitor.on_visit or (
         type(visitor).on_leave is not cst.CSTVisitor.on_leave
@@ -95,7 +153,11 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
                 found = (visitor.on_visit, visitor.on_leave)
             else:
                 name = node_type.__name__
-                found = (getattr(visitor, f"visit_{name}", None), getattr(visitor, f"leave_{name}", None))
+                own = _own_handlers(type(visitor))
+                found = (
+                    getattr(visitor, f"visit_{name}") if f"visit_{name}" in own else None,
+                    getattr(visitor, f"leave_{name}") if f"leave_{name}" in own else None,
+                )
             dispatch[node_type] = found
         return found
 

@@ -121,8 +121,10 @@ class _Closure:
     def keep_users(self, names: set[str]) -> None:
         """Every unit (or class member) that uses one of `names`."""
         for unit in self.summary.units:
+            if not unit.words & names:
+                continue
             if unit.members:
-                users = [m for m in unit.members if m.uses & names]
+                users = [m for m in unit.members if m.words & names and m.uses & names]
                 if users:
                     self.keep_members(unit, users, 0)
             elif unit.uses & names:

@@ -36,7 +36,6 @@ _LAST_PARTS = {
     METADATA: frozenset(name.rsplit(".", 1)[1] for name in METADATA_NAMES) | METADATA_KEYWORDS,
 }
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_IMPORT_WORD = re.compile(r"\bimport\b")
 
 
 @dataclass(eq=False)
@@ -53,6 +52,7 @@ class Unit:
     anchors: set[str] = field(default_factory=set)  # anchor kinds inside it (members' included)
     header_anchors: set[str] = field(default_factory=set)  # a class's, in decorators and bases
     static_argument_jit: bool = False  # holds a jit with static arguments (its calls are checked)
+    words: frozenset[str] = frozenset()  # every identifier its text spells (strings and comments too)
 
     @property
     def is_definition(self) -> bool:
@@ -75,7 +75,7 @@ class Unit:
     @cached_property
     def nested_imports(self) -> frozenset[str]:
         """The names bound by import statements nested inside it (a def's local imports)."""
-        if self.is_import:
+        if self.is_import or "import" not in self.words:
             return frozenset()
         return frozenset(
             name
@@ -108,13 +108,15 @@ def summarise(tree: ast.Module, lines: list[str]) -> FileSummary:
     units = _top_level_units(tree)
     summary = FileSummary(units, {}, [], {}, len(lines))
     for unit in units:
-        if unit.is_import or _IMPORT_WORD.search(_text(lines, unit)):
+        unit.words = frozenset(_WORD.findall(_text(lines, unit)))
+        if "import" in unit.words:
             _read_imports(unit.node, summary)
+        for member in unit.members:
+            member.words = frozenset(_WORD.findall(_text(lines, member)))
     trigger_words = {kind: _trigger_words(kind, summary) for kind in (LOOPS, METADATA)}
     for unit in units:
-        words = set(_WORD.findall(_text(lines, unit)))
         for kind, triggers in trigger_words.items():
-            if words & triggers:
+            if unit.words & triggers:
                 _find_anchors(unit, kind, summary)
     return summary
 
@@ -237,7 +239,10 @@ def _find_anchors(unit: Unit, kind: str, summary: FileSummary) -> None:
         if any(_anchor_in(node, kind, summary)[0] for node in header):
             unit.header_anchors.add(kind)
             unit.anchors.add(kind)
+        triggers = _trigger_words(kind, summary)
         for member in unit.members:
+            if not member.words & triggers:
+                continue
             found, static_jit = _anchor_in(member.node, kind, summary)
             if found:
                 member.anchors.add(kind)
