@@ -10,7 +10,7 @@ from pathlib import Path
 
 from scanlint.config import Settings, load_settings
 from scanlint.discovery import MissingPath, discover
-from scanlint.engine import lint_source, may_have_findings
+from scanlint.engine import FileResult, lint_source, may_have_findings
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding, Severity
 from scanlint.suppress import skips_file
 
@@ -47,13 +47,18 @@ def display_path(path: Path) -> str:
 
 def lint_file(path: Path, settings: Settings, shown_as: str | None = None) -> tuple[list[Finding], bool]:
     """Findings for one file on disk (no cache), and whether it had to be parsed."""
+    result = lint_file_result(path, settings, shown_as)
+    return list(result.findings), result.parsed
+
+
+def lint_file_result(path: Path, settings: Settings, shown_as: str | None = None) -> FileResult:
+    """`lint_file` with the other project files the findings depend on."""
     name = shown_as or display_path(path)
     try:
         data = path.read_bytes()
     except OSError as error:
-        return [_read_error(name, error)], False
-    result = lint_source(name, data, settings.codes_for(path))
-    return list(result.findings), result.parsed
+        return FileResult((_read_error(name, error),), False)
+    return lint_source(name, data, settings.codes_for(path))
 
 
 def lint_bytes(name: str, data: bytes, settings: Settings) -> list[Finding]:
@@ -73,8 +78,8 @@ class _Job:
     key: str
 
 
-def _lint_job(job: _Job) -> tuple[Finding, ...]:
-    return lint_source(job.name, job.data, job.codes).findings
+def _lint_job(job: _Job) -> FileResult:
+    return lint_source(job.name, job.data, job.codes)
 
 
 def run(
@@ -110,17 +115,18 @@ def run(
             pending.append(_Job(name, data, codes, key))
 
     result.parsed = len(pending)
-    for job, findings in zip(pending, _lint_all(pending, jobs)):
+    for job, file_result in zip(pending, _lint_all(pending, jobs)):
+        findings = file_result.findings
         result.findings.extend(findings)
         if cache is not None and not any(f.code == INTERNAL_ERROR for f in findings):
-            cache.put(job.key, list(findings))
+            cache.put(job.key, list(findings), dict(file_result.dependencies))
     if cache is not None:
         cache.save()
     result.findings.sort()
     return result
 
 
-def _lint_all(pending: list[_Job], jobs: int | None) -> list[tuple[Finding, ...]]:
+def _lint_all(pending: list[_Job], jobs: int | None) -> list[FileResult]:
     workers = min(jobs or os.cpu_count() or 1, len(pending))
     if workers <= 1 or sum(len(job.data) for job in pending) < POOL_THRESHOLD_BYTES:
         return [_lint_job(job) for job in pending]
@@ -130,11 +136,11 @@ def _lint_all(pending: list[_Job], jobs: int | None) -> list[tuple[Finding, ...]
     # Largest files first, one at a time, so no worker is left with a long tail.
     order = sorted(range(len(pending)), key=lambda i: -len(pending[i].data))
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-    results: list[tuple[Finding, ...]] = [()] * len(pending)
+    results: list[FileResult | None] = [None] * len(pending)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for position, findings in zip(order, pool.map(_lint_job, [pending[i] for i in order])):
-            results[position] = findings
-    return results
+        for position, file_result in zip(order, pool.map(_lint_job, [pending[i] for i in order])):
+            results[position] = file_result
+    return [r for r in results if r is not None]
 
 
 def check_paths(paths: Sequence[str | Path], *, use_cache: bool = False) -> list[Finding]:

@@ -1,6 +1,8 @@
 """Findings cached by file content, so unchanged files are not parsed again.
 
-An entry's key is the SHA-256 of the file's bytes plus the codes that run on it; the cache file
+An entry's key is the SHA-256 of the file's bytes plus the codes that run on it. An entry also
+records the other project files its findings depend on (a class imported from another file),
+with the hash each had, and is used only while they all still have it. The cache file
 itself is named after the scanlint version and the settings fingerprint, so a new version or a
 new configuration starts from an empty cache. The cache lives in `.scanlint_cache/` (with a
 `.gitignore` inside) next to the configuration file, or in the working directory. Writes go to a
@@ -51,10 +53,11 @@ class FindingsCache:
         identity = f"{__version__}|{_code_fingerprint()}|{settings.fingerprint()}"
         name = hashlib.sha256(identity.encode()).hexdigest()[:20]
         self.file = self.directory / f"findings-{name}.json"
-        self._old: dict[str, list[dict[str, Any]]] = self._load()
-        self._new: dict[str, list[dict[str, Any]]] = {}
+        self._old: dict[str, dict[str, Any]] = self._load()
+        self._new: dict[str, dict[str, Any]] = {}
+        self._hashes: dict[str, str | None] = {}  # this run's hashes of dependency files
 
-    def _load(self) -> dict[str, list[dict[str, Any]]]:
+    def _load(self) -> dict[str, dict[str, Any]]:
         try:
             with self.file.open(encoding="utf-8") as handle:
                 loaded = json.load(handle)
@@ -67,17 +70,31 @@ class FindingsCache:
 
     def get(self, key: str, path: str) -> list[Finding] | None:
         stored = self._new.get(key, self._old.get(key))
-        if stored is None:
+        if not isinstance(stored, dict):
             return None
         try:
-            findings = [Finding.from_json({**item, "path": path}) for item in stored]
-        except (KeyError, TypeError, ValueError):
+            dependencies = stored.get("dependencies", {})
+            if any(self._hash(dependency) != digest for dependency, digest in dependencies.items()):
+                return None
+            findings = [Finding.from_json({**item, "path": path}) for item in stored["findings"]]
+        except (AttributeError, KeyError, TypeError, ValueError):
             return None
         self._new[key] = stored
         return findings
 
-    def put(self, key: str, findings: list[Finding]) -> None:
-        self._new[key] = [{k: v for k, v in f.to_json().items() if k != "path"} for f in findings]
+    def put(self, key: str, findings: list[Finding], dependencies: dict[str, str] | None = None) -> None:
+        self._new[key] = {
+            "findings": [{k: v for k, v in f.to_json().items() if k != "path"} for f in findings],
+            "dependencies": dependencies or {},
+        }
+
+    def _hash(self, path: str) -> str | None:
+        if path not in self._hashes:
+            try:
+                self._hashes[path] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            except OSError:
+                self._hashes[path] = None
+        return self._hashes[path]
 
     def save(self) -> None:
         """Write this run's entries over the earlier ones (bounded, newest kept)."""

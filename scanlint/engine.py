@@ -17,6 +17,7 @@ import traceback
 import warnings
 from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scanlint import registry
@@ -30,6 +31,7 @@ from scanlint.findings import (
 )
 from scanlint.index.names import anchor_kinds
 from scanlint.index.prefilter import may_have_findings
+from scanlint.index.project import ProjectIndex
 from scanlint.index.selection import Selection, select
 from scanlint.index.summary import FileSummary, summarise
 from scanlint.source import DecodeError, decode_source, split_lines
@@ -47,6 +49,14 @@ __all__ = ["FileResult", "lint_source", "lint_text", "may_have_findings", "parse
 class FileResult:
     findings: tuple[Finding, ...]
     parsed: bool  # whether the file got past the prefilter and was parsed
+    # The other project files the findings depend on, with the SHA-256 of their bytes.
+    dependencies: tuple[tuple[str, str], ...] = ()
+
+
+@cache
+def shared_project() -> ProjectIndex:
+    """The project index of this process: every file linted here asks the same one."""
+    return ProjectIndex()
 
 
 @cache
@@ -83,12 +93,15 @@ def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements:
         selection = select(summary, lines, anchor_kinds(codes))
         if selection.is_empty:  # no enabled rule has anything to look at
             return FileResult((), parsed=False)
+    project = shared_project()
+    project.reached = set()
     try:
-        findings = _lint_text(path, selection, codes)
+        findings = _lint_text(path, selection, codes, project)
     except RecursionError:
         findings = [_builtin(path, SYNTAX_ERROR, 1, 1, "cannot analyse: nested too deeply")]
     kept = sorted(f for f in findings if f.code == INTERNAL_ERROR or not is_suppressed(f, split_lines(text)))
-    return FileResult(tuple(kept), parsed=True)
+    dependencies = tuple(project.dependencies(Path(path)).items())
+    return FileResult(tuple(kept), parsed=True, dependencies=dependencies)
 
 
 def parse_summary(path: str, text: str, lines: list[str]) -> tuple[FileSummary | None, Finding | None]:
@@ -125,7 +138,7 @@ def _libcst_parses(text: str) -> bool:
     return True
 
 
-def _lint_text(path: str, selection: Selection, codes: frozenset[str]) -> list[Finding]:
+def _lint_text(path: str, selection: Selection, codes: frozenset[str], project: ProjectIndex) -> list[Finding]:
     import libcst as cst
 
     from scanlint.analysis.resolver import ScanIndex
@@ -137,6 +150,8 @@ def _lint_text(path: str, selection: Selection, codes: frozenset[str]) -> list[F
         line = selection.original_line(error.raw_line)
         return [_builtin(path, SYNTAX_ERROR, line, error.raw_column + 1, f"syntax error: {error.message}")]
     index = ScanIndex(module)
+    index.project = project
+    index.path = Path(path)
     context = FileContext(path=path, module=module, index=index)
 
     reports: list[tuple[str, Report]] = []

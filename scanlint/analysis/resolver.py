@@ -18,13 +18,18 @@ be seen in this file, it answers "unknown" and the rules stay silent.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from scanlint.analysis.walk import walk
 from scanlint.index.names import LOOP_KINDS, PARTIAL, canonical, qualify_dotted
+
+if TYPE_CHECKING:
+    from scanlint.index.project import ProjectIndex
 
 # Where the body sits among each loop's parameters: (positional index, keyword name).
 _BODY_ARGUMENT = {
@@ -219,6 +224,9 @@ class ScanIndex:
         self.result_called_by: dict[cst.Call, tuple[cst.Call, Scope]] = {}
         # What a rule family derives from this file once for all its rules, by the type holding it.
         self.derived: dict[type, object] = {}
+        # The other files of the project, for names this file imports (set by the engine).
+        self.project: ProjectIndex | None = None
+        self.path: Path | None = None
         walk(module, _IndexBuilder(self))
         self.loops: list[LoopCall] = [
             self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS
@@ -278,6 +286,21 @@ class ScanIndex:
             return None
         found = scope.only_binding(node.value)
         return found[1] if found is not None and isinstance(found[1], cst.ClassDef) else None
+
+    def imported_class_deriving(
+        self, node: cst.BaseExpression, scope: Scope, is_base: Callable[[str], bool]
+    ) -> str | None:
+        """The name of the class another project file defines, that `node` (a name this file
+        imports, or an attribute of one) refers to, when it derives from a class `is_base`
+        accepts by its dotted name."""
+        written = dotted(node)
+        if written is None or self.project is None or self.path is None:
+            return None
+        found = scope.lookup(written.split(".")[0])
+        if found is not None and not all(isinstance(b, (cst.Import, cst.ImportFrom)) for b in found[1]):
+            return None  # a local variable, not the import
+        derived = self.project.derives_from(self.path, written, is_base)
+        return derived.name if derived is not None else None
 
     def method_of(self, class_node: cst.ClassDef, name: str) -> cst.FunctionDef | None:
         class_scope = self.scope_of.get(class_node)

@@ -120,7 +120,7 @@ class ScanlintItem(pytest.Item):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_marker("scanlint")
-        self.cache_entry: tuple[str, str] | None = None
+        self.cache_entry: tuple[str, dict[str, Any]] | None = None
 
     def setup(self) -> None:
         settings = _settings_or_error(self.config, self.path)
@@ -131,21 +131,23 @@ class ScanlintItem(pytest.Item):
         except OSError:
             return  # runtest reports it as SCN002
         name = self._cache_name()
-        if self.config.stash[passed_files_key].entries.get(name) == key:
+        if _still_passes(self.config.stash[passed_files_key].entries.get(name), key):
             pytest.skip("unchanged since it last passed scanlint")
-        self.cache_entry = (name, key)
+        self.cache_entry = (name, {"key": key, "dependencies": {}})
 
     def runtest(self) -> None:
-        from scanlint.api import lint_file
+        from scanlint.api import lint_file_result
         from scanlint.reporters import render
 
         settings = _settings_or_error(self.config, self.path)
         if isinstance(settings, str):
             raise ScanlintFailure(f"{self.path}: {settings}\n")
-        findings, _ = lint_file(self.path, settings)
-        if findings:
+        result = lint_file_result(self.path, settings)
+        if result.findings:
             self.cache_entry = None
-            raise ScanlintFailure(render(findings, "text"))
+            raise ScanlintFailure(render(list(result.findings), "text"))
+        if self.cache_entry is not None:
+            self.cache_entry[1]["dependencies"] = dict(result.dependencies)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, ScanlintFailure):
@@ -160,6 +162,22 @@ class ScanlintItem(pytest.Item):
             return self.path.relative_to(self.config.rootpath).as_posix()
         except ValueError:
             return self.path.as_posix()
+
+
+def _still_passes(stored: object, key: str) -> bool:
+    """Whether a file that passed is unchanged, and so are the project files its result used."""
+    if not isinstance(stored, dict) or stored.get("key") != key:
+        return False
+    dependencies = stored.get("dependencies")
+    if not isinstance(dependencies, dict):
+        return False
+    for path, digest in dependencies.items():
+        try:
+            if hashlib.sha256(Path(path).read_bytes()).hexdigest() != digest:
+                return False
+        except OSError:
+            return False
+    return True
 
 
 def _cache_key(data: bytes, settings: Settings) -> str:
@@ -181,7 +199,7 @@ class PassedFiles:
         self.config = config
         cache = getattr(config, "cache", None)
         stored = cache.get(CACHE_KEY, {}) if cache is not None else {}
-        self.entries: dict[str, str] = dict(stored) if isinstance(stored, dict) else {}
+        self.entries: dict[str, Any] = dict(stored) if isinstance(stored, dict) else {}
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:

@@ -90,6 +90,14 @@ def _flax_class(
     return None
 
 
+def _is_linen_class_name(qualified: str | None) -> bool:
+    return _flax_class(qualified, (LINEN,), LINEN_MODULE_CLASSES) is not None
+
+
+def _is_nnx_object_name(qualified: str | None) -> bool:
+    return _flax_class(qualified, NNX_PREFIXES, NNX_OBJECT_BASES) is not None
+
+
 def _root_name(node: cst.BaseExpression) -> cst.Name | None:
     """`a` in `a.b[0].c`: the name an attribute/subscript chain hangs from."""
     while isinstance(node, (cst.Attribute, cst.Subscript)):
@@ -117,7 +125,7 @@ class FlaxFile:
 
     # -- classes ----------------------------------------------------------------------------
 
-    def _subclasses(self, is_flax_base: Callable[[cst.BaseExpression], bool]) -> set[cst.ClassDef]:
+    def _subclasses(self, is_flax_base: Callable[[cst.BaseExpression, Scope], bool]) -> set[cst.ClassDef]:
         """Same-file classes deriving from a Flax base, directly or through other such classes."""
         found: set[cst.ClassDef] = set()
         changed = True
@@ -130,17 +138,21 @@ class FlaxFile:
                     if base.keyword is not None:
                         continue
                     local = self.local_class(base.value, scope)
-                    if (local is not None and local in found) or is_flax_base(base.value):
+                    if (local is not None and local in found) or is_flax_base(base.value, scope):
                         found.add(class_node)
                         changed = True
                         break
         return found
 
-    def _is_linen_base(self, node: cst.BaseExpression) -> bool:
-        return _flax_class(self.index.qualify(node), (LINEN,), LINEN_MODULE_CLASSES) is not None
+    def _is_linen_base(self, node: cst.BaseExpression, scope: Scope) -> bool:
+        if _is_linen_class_name(self.index.qualify(node)):
+            return True
+        return self.index.imported_class_deriving(node, scope, _is_linen_class_name) is not None
 
-    def _is_nnx_base(self, node: cst.BaseExpression) -> bool:
-        return _flax_class(self.index.qualify(node), NNX_PREFIXES, NNX_OBJECT_BASES) is not None
+    def _is_nnx_base(self, node: cst.BaseExpression, scope: Scope) -> bool:
+        if _is_nnx_object_name(self.index.qualify(node)):
+            return True
+        return self.index.imported_class_deriving(node, scope, _is_nnx_object_name) is not None
 
     def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         return self.index.class_named(node, scope)
@@ -151,7 +163,9 @@ class FlaxFile:
         if name is not None:
             return name if name != "Module" else None
         local = self.local_class(callee, scope)
-        return local.name.value if local is not None and local in self.linen_classes else None
+        if local is not None:
+            return local.name.value if local in self.linen_classes else None
+        return self.index.imported_class_deriving(callee, scope, _is_linen_class_name)
 
     def is_linen_dropout(self, callee: cst.BaseExpression) -> bool:
         return _flax_class(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES) == "Dropout"

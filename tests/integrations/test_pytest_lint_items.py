@@ -173,3 +173,44 @@ def test_a_session_without_scanlint_options_imports_neither_libcst_nor_jax(proje
         """
     )
     project.runpytest_subprocess(*PLUGIN, "test_light.py").assert_outcomes(passed=1)
+
+
+def test_a_passed_file_is_linted_again_when_a_project_file_it_imports_changes(pytester: pytest.Pytester) -> None:
+    import textwrap
+
+    plain_cell = "class Cell:\n    def __call__(self, carry, x):\n        return carry + x, x\n"
+    linen_cell = textwrap.dedent(
+        """\
+        import flax.linen as nn
+
+
+        class Cell(nn.Module):
+            @nn.compact
+            def __call__(self, carry, x):
+                return carry + nn.Dense(3)(x), x
+        """
+    )
+    model = textwrap.dedent(
+        """\
+        import flax.linen as nn
+        import jax
+        from .cells import Cell
+
+
+        class Model(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(carry, x):
+                    return Cell()(carry, x)
+
+                return jax.lax.scan(step, 0.0, xs)
+        """
+    )
+    package = pytester.mkpydir("pkg")
+    (package / "cells.py").write_text(plain_cell)
+    (package / "model.py").write_text(model)
+    pytester.runpytest("--scanlint", "-m", "scanlint", "-p", "no:randomly").assert_outcomes(passed=3)
+    (package / "cells.py").write_text(linen_cell)
+    second = pytester.runpytest("--scanlint", "-m", "scanlint", "-p", "no:randomly")
+    second.assert_outcomes(failed=1, passed=1, skipped=1)
+    second.stdout.fnmatch_lines(["*pkg/model.py:10:20: SCN101*"])
