@@ -215,8 +215,10 @@ def describe(corpus: Corpus) -> list[str]:
     lines += [
         f"  twice over: {corpus.twice_files} files, {corpus.twice_lines} lines under {corpus.twice}",
         f"  clean file: {corpus.clean_file.relative_to(corpus.once)} ({count_lines(corpus.clean_file)} lines)",
-        f"  candidate file: {corpus.candidate_file.relative_to(corpus.once)}"
-        f" ({count_lines(corpus.candidate_file)} lines)",
+        (
+            f"  candidate file: {corpus.candidate_file.relative_to(corpus.once)}"
+            f" ({count_lines(corpus.candidate_file)} lines)"
+        ),
     ]
     return lines
 

@@ -606,8 +606,10 @@ def describe_corpus(corpus: corpus_module.Corpus, prefilter: dict[str, int] | No
         + ", ".join(f"{wheel.name} {wheel.version}" + (f" ({wheel.subtree} only)" if wheel.subtree else "")
                     for wheel in corpus.wheels)
         + f"); twice over: {corpus.twice_files} files, {corpus.twice_lines:,} lines.",
-        f"Clean file: {corpus.clean_file.relative_to(corpus.once)}; "
-        f"candidate file: {corpus.candidate_file.relative_to(corpus.once)}.",
+        (
+            f"Clean file: {corpus.clean_file.relative_to(corpus.once)}; "
+            f"candidate file: {corpus.candidate_file.relative_to(corpus.once)}."
+        ),
         "Past scanlint's byte prefilter: " + (
             f"{prefilter['files']} of {len(corpus.files)} files, {prefilter['lines']:,} lines "
             f"({prefilter['lines'] / corpus.lines:.0%} of the lines)." if prefilter else "no prefilter found."
