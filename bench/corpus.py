@@ -1,14 +1,23 @@
-"""The benchmark corpus: the source of jax, flax, optax and chex at pinned versions.
+"""The benchmark corpora: Python source of JAX libraries at pinned versions.
+
+Two named corpora:
+
+    libs      jax, flax, optax and chex: the libraries scanlint's rules are about
+    research  blackjax, rlax, optimistix, lineax, qdax and the JAX substrate of
+              tensorflow-probability (only `tensorflow_probability/substrates/jax/`):
+              scan-dense research code built on them
 
 The wheels come from PyPI (`pip download`), are checked against the pinned SHA-256 digests, and
 their `.py` files are unpacked under `bench/.corpus/`:
 
-    bench/.corpus/wheels/                 the downloaded wheels
-    bench/.corpus/once/<dist>-<version>/  the corpus, one copy
-    bench/.corpus/twice/copy-1/...        the corpus twice over, for the linearity measurement
-    bench/.corpus/twice/copy-2/...
+    bench/.corpus/wheels/                        the downloaded wheels (both corpora)
+    bench/.corpus/<name>/once/<dist>-<version>/  the corpus, one copy
+    bench/.corpus/<name>/twice/copy-1/...        the corpus twice over, for the linearity measurement
+    bench/.corpus/<name>/twice/copy-2/...
+    bench/.corpus/<name>/manifest.json           what <name>/ was built from
 
-Run `python bench/corpus.py` to build it alone; `bench/run.py` builds it when it is missing.
+Run `python bench/corpus.py [libs|research|both]` to build them alone (default both);
+`bench/run.py` and `bench/check_selection.py` build them when they are missing.
 """
 
 from __future__ import annotations
@@ -25,28 +34,42 @@ from pathlib import Path
 BENCH_DIR = Path(__file__).resolve().parent
 CORPUS_DIR = BENCH_DIR / ".corpus"
 WHEELS_DIR = CORPUS_DIR / "wheels"
-ONCE_DIR = CORPUS_DIR / "once"
-TWICE_DIR = CORPUS_DIR / "twice"
-MANIFEST = CORPUS_DIR / "manifest.json"
 
 
 @dataclass(frozen=True)
 class PinnedWheel:
-    name: str
+    name: str  # as the wheel's file name spells it
     version: str
     sha256: str
+    tag: str = "py3-none-any"
+    subtree: str = ""  # unpack only the .py files under this folder of the wheel ("" = all of them)
 
     @property
     def filename(self) -> str:
-        return f"{self.name}-{self.version}-py3-none-any.whl"
+        return f"{self.name}-{self.version}-{self.tag}.whl"
 
 
-PINNED_WHEELS = (
-    PinnedWheel("jax", "0.10.2", "724d73c4678d8b06f6a6ab4db1b8a2fea8cd4f1e2c2564f99601634ec7b8d1c6"),
-    PinnedWheel("flax", "0.12.8", "807931d369cbc716fc447801ab39cd6c3c2614d573387a2319a028675dd34fe5"),
-    PinnedWheel("optax", "0.2.8", "e3ca2d36c99daab1800ae9dbc0545034382d6bc780b24d969e1b0df65fa31cb4"),
-    PinnedWheel("chex", "0.1.92", "f34989d9bff7954edfab09fba7757e3d62404da34577bff0d253599ec5b4f93d"),
-)
+CORPORA: dict[str, tuple[PinnedWheel, ...]] = {
+    "libs": (
+        PinnedWheel("jax", "0.10.2", "724d73c4678d8b06f6a6ab4db1b8a2fea8cd4f1e2c2564f99601634ec7b8d1c6"),
+        PinnedWheel("flax", "0.12.8", "807931d369cbc716fc447801ab39cd6c3c2614d573387a2319a028675dd34fe5"),
+        PinnedWheel("optax", "0.2.8", "e3ca2d36c99daab1800ae9dbc0545034382d6bc780b24d969e1b0df65fa31cb4"),
+        PinnedWheel("chex", "0.1.92", "f34989d9bff7954edfab09fba7757e3d62404da34577bff0d253599ec5b4f93d"),
+    ),
+    "research": (
+        PinnedWheel("blackjax", "1.7.1", "be2c7f982f4ab3afef2dd5f075dae271023fdec3d9c5d8b599ba7f2f281524fa"),
+        PinnedWheel("rlax", "0.1.9", "34f64a5873aaa9d06f7cd4bb12b3abbb1aba2f0f507a5fce9b0c42d3b23f4f80"),
+        PinnedWheel("optimistix", "0.1.0", "c8edda7bf7fe48839c93fcd72bce750c950ed9f7033158303150b7ab395add81"),
+        PinnedWheel("lineax", "0.1.1", "2e399f1674773ab2ba54d76175a618977a554f47abd0a345198d53d92c07beb2"),
+        PinnedWheel("qdax", "0.5.0", "52fc4a6b4b87f5f66e73bd02a82aab94b17ed0c0e9b84c57110b07d7741a7fa9"),
+        PinnedWheel(
+            "tensorflow_probability", "0.25.0",
+            "f3f4d6431656c0122906888afe1b67b4400e82bd7f254b45b92e6c5b84ea8e3e",
+            tag="py2.py3-none-any", subtree="tensorflow_probability/substrates/jax/",
+        ),
+    ),
+}  # fmt: skip
+CORPUS_NAMES = tuple(CORPORA)
 
 # Words a conservative prefilter could look for. The "clean file" mentions none of them, so any
 # such prefilter may skip it: of the files that qualify, the one closest in size to the corpus's
@@ -61,6 +84,7 @@ CANDIDATE_MARKER = b"lax.scan("
 
 @dataclass(frozen=True)
 class Corpus:
+    name: str
     once: Path
     twice: Path
     files: tuple[Path, ...]  # every .py file of one copy, sorted
@@ -88,9 +112,9 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def download_wheels() -> None:
-    """Fetch any pinned wheel that is missing, then check every digest."""
-    missing = [wheel for wheel in PINNED_WHEELS if not (WHEELS_DIR / wheel.filename).is_file()]
+def download_wheels(wheels: tuple[PinnedWheel, ...]) -> None:
+    """Fetch any of `wheels` that is missing, then check every digest."""
+    missing = [wheel for wheel in wheels if not (WHEELS_DIR / wheel.filename).is_file()]
     if missing:
         WHEELS_DIR.mkdir(parents=True, exist_ok=True)
         requirements = [f"{wheel.name}=={wheel.version}" for wheel in missing]
@@ -100,7 +124,7 @@ def download_wheels() -> None:
              "--only-binary=:all:", "--dest", str(WHEELS_DIR), *requirements],
             check=True,
         )  # fmt: skip
-    for wheel in PINNED_WHEELS:
+    for wheel in wheels:
         actual = sha256_of(WHEELS_DIR / wheel.filename)
         if actual != wheel.sha256:
             raise SystemExit(
@@ -111,29 +135,32 @@ def download_wheels() -> None:
 def unpack_python_files(wheel: PinnedWheel, destination: Path) -> None:
     with zipfile.ZipFile(WHEELS_DIR / wheel.filename) as archive:
         for member in archive.namelist():
-            if member.endswith(".py") and ".dist-info/" not in member:
+            if member.endswith(".py") and ".dist-info/" not in member and member.startswith(wheel.subtree):
                 target = destination / member
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(archive.read(member))
 
 
-def manifest_text() -> str:
-    return json.dumps([[w.name, w.version, w.sha256] for w in PINNED_WHEELS], indent=1)
+def manifest_text(wheels: tuple[PinnedWheel, ...]) -> str:
+    return json.dumps([[w.name, w.version, w.sha256, w.subtree] for w in wheels], indent=1)
 
 
-def build() -> None:
-    """Build `once/` and `twice/` from the pinned wheels, unless they are already current."""
-    if MANIFEST.is_file() and MANIFEST.read_text() == manifest_text():
+def build(name: str) -> None:
+    """Build `<name>/once/` and `<name>/twice/` from the pinned wheels, unless they are current."""
+    wheels = CORPORA[name]
+    manifest = CORPUS_DIR / name / "manifest.json"
+    if manifest.is_file() and manifest.read_text() == manifest_text(wheels):
         return
-    download_wheels()
-    for directory in (ONCE_DIR, TWICE_DIR):
+    download_wheels(wheels)
+    once, twice = CORPUS_DIR / name / "once", CORPUS_DIR / name / "twice"
+    for directory in (once, twice):
         if directory.exists():
             shutil.rmtree(directory)
-    for wheel in PINNED_WHEELS:
-        unpack_python_files(wheel, ONCE_DIR / f"{wheel.name}-{wheel.version}")
+    for wheel in wheels:
+        unpack_python_files(wheel, once / f"{wheel.name}-{wheel.version}")
     for copy in ("copy-1", "copy-2"):
-        shutil.copytree(ONCE_DIR, TWICE_DIR / copy)
-    MANIFEST.write_text(manifest_text())
+        shutil.copytree(once, twice / copy)
+    manifest.write_text(manifest_text(wheels))
 
 
 def python_files(directory: Path) -> list[Path]:
@@ -151,16 +178,18 @@ def closest_in_size(paths: list[Path], lines: int) -> Path:
     return min(paths, key=lambda path: (abs(count_lines(path) - lines), str(path)))
 
 
-def load() -> Corpus:
-    build()
-    files = python_files(ONCE_DIR)
+def load(name: str) -> Corpus:
+    build(name)
+    once, twice = CORPUS_DIR / name / "once", CORPUS_DIR / name / "twice"
+    files = python_files(once)
     contents = {path: path.read_bytes() for path in files}
     clean = [p for p, data in contents.items() if not any(w in data for w in SCAN_RELATED_WORDS)]
     candidates = [p for p, data in contents.items() if CANDIDATE_MARKER in data]
-    twice_files = python_files(TWICE_DIR)
+    twice_files = python_files(twice)
     return Corpus(
-        once=ONCE_DIR,
-        twice=TWICE_DIR,
+        name=name,
+        once=once,
+        twice=twice,
         files=tuple(files),
         lines=sum(len(data.splitlines()) for data in contents.values()),
         bytes=sum(len(data) for data in contents.values()),
@@ -168,13 +197,35 @@ def load() -> Corpus:
         twice_lines=sum(count_lines(path) for path in twice_files),
         clean_file=closest_in_size(clean, count_lines(median_sized(files))),
         candidate_file=median_sized(candidates),
-        wheels=PINNED_WHEELS,
+        wheels=CORPORA[name],
     )
 
 
+def names(choice: str) -> tuple[str, ...]:
+    """The corpus names a `--corpus` choice stands for: one name, or "both"."""
+    return CORPUS_NAMES if choice == "both" else (choice,)
+
+
+def describe(corpus: Corpus) -> list[str]:
+    lines = [f"{corpus.name}: {len(corpus.files)} files, {corpus.lines} lines under {corpus.once}"]
+    for wheel in corpus.wheels:
+        paths = python_files(corpus.once / f"{wheel.name}-{wheel.version}")
+        where = f" ({wheel.subtree} only)" if wheel.subtree else ""
+        lines.append(f"  {wheel.name} {wheel.version}{where}: {len(paths)} files, {corpus.lines_of(paths)} lines")
+    lines += [
+        f"  twice over: {corpus.twice_files} files, {corpus.twice_lines} lines under {corpus.twice}",
+        f"  clean file: {corpus.clean_file.relative_to(corpus.once)} ({count_lines(corpus.clean_file)} lines)",
+        (
+            f"  candidate file: {corpus.candidate_file.relative_to(corpus.once)}"
+            f" ({count_lines(corpus.candidate_file)} lines)"
+        ),
+    ]
+    return lines
+
+
 if __name__ == "__main__":
-    corpus = load()
-    print(f"{len(corpus.files)} files, {corpus.lines} lines under {corpus.once}")
-    print(f"twice over: {corpus.twice_files} files, {corpus.twice_lines} lines under {corpus.twice}")
-    print(f"clean file: {corpus.clean_file.relative_to(ONCE_DIR)} ({count_lines(corpus.clean_file)} lines)")
-    print(f"candidate file: {corpus.candidate_file.relative_to(ONCE_DIR)} ({count_lines(corpus.candidate_file)} lines)")
+    choice = sys.argv[1] if len(sys.argv) > 1 else "both"
+    if choice not in (*CORPUS_NAMES, "both"):
+        raise SystemExit(f"usage: python corpus.py [{'|'.join(CORPUS_NAMES)}|both]")
+    for name in names(choice):
+        print("\n".join(describe(load(name))))

@@ -1,15 +1,17 @@
 """Side-by-side speed benchmark: scanlint against the LibCST parse floor, Fixit and ruff.
 
-    python bench/run.py [--runs N] [--budget SECONDS] [--fixit-fraction F] [--only KEYS]
-                        [--json PATH]
+    python bench/run.py [--corpus libs|research|both] [--runs N] [--budget SECONDS]
+                        [--fixit-fraction F] [--only KEYS] [--json PATH]
 
 Every row times one whole process, from start to exit, as a pre-commit hook or a CI job pays
-it, on the same corpus: the source of jax, flax, optax and chex at pinned versions (corpus.py).
-A row runs up to N times and is reported by its best and median wall time; it stops early when
+it, on a pinned corpus (corpus.py): `libs` (jax, flax, optax, chex), `research` (blackjax, rlax,
+optimistix, lineax, qdax, tensorflow-probability's JAX substrate) or both, one after the other
+(the default). Every row runs on each corpus chosen, and each corpus gets its own table and
+target checks. A row runs up to N times and is reported by its best and median wall time; it stops early when
 another run would take it past its time budget. The table and the target checks are printed as
 Markdown; the same numbers, every run included, go to a JSON file (bench/results.json).
 
-Every tool runs from a fresh temporary working directory, so the caches (`.scanlint_cache/`,
+Every tool runs from a fresh temporary working directory (one per corpus), so the caches (`.scanlint_cache/`,
 `.ruff_cache/`) live there and no configuration of the project leaks in.
 """
 
@@ -559,6 +561,10 @@ def harness_cpu_seconds() -> float:
 
 def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="scanlint speed benchmark (see bench/README.md)")
+    parser.add_argument(
+        "--corpus", choices=[*corpus_module.CORPUS_NAMES, "both"], default="both",
+        help="which pinned corpus to measure (default both, one after the other)",
+    )  # fmt: skip
     parser.add_argument("--runs", type=int, default=5, help="most runs per row (default 5)")
     parser.add_argument(
         "--budget", type=float, default=120.0,
@@ -579,47 +585,66 @@ def parse_arguments() -> argparse.Namespace:
     return args
 
 
+def measure_corpus(
+    corpus: corpus_module.Corpus, args: argparse.Namespace, workdir: Path, scanlint_options: set[str]
+) -> tuple[list[Row], Runner]:
+    """Every chosen row on one corpus, from its own working directory."""
+    workdir.mkdir()
+    runner = Runner(workdir, args.runs, args.budget)
+    fixit_step = max(1, round(1 / args.fixit_fraction))
+    cases = build_cases(corpus, runner, fixit_step, scanlint_options)
+    unknown = sorted((args.only or set()) - {case.key for case in cases})
+    if unknown:
+        raise SystemExit(f"unknown row keys {unknown}; known: {', '.join(case.key for case in cases)}")
+    log(f"corpus {corpus.name}: {len(corpus.files)} files, {corpus.lines:,} lines")
+    return [runner.measure(case) for case in cases if not args.only or case.key in args.only], runner
+
+
+def describe_corpus(corpus: corpus_module.Corpus, prefilter: dict[str, int] | None) -> list[str]:
+    return [
+        f"Corpus `{corpus.name}`: {len(corpus.files)} files, {corpus.lines:,} lines ("
+        + ", ".join(f"{wheel.name} {wheel.version}" + (f" ({wheel.subtree} only)" if wheel.subtree else "")
+                    for wheel in corpus.wheels)
+        + f"); twice over: {corpus.twice_files} files, {corpus.twice_lines:,} lines.",
+        (
+            f"Clean file: {corpus.clean_file.relative_to(corpus.once)}; "
+            f"candidate file: {corpus.candidate_file.relative_to(corpus.once)}."
+        ),
+        "Past scanlint's byte prefilter: " + (
+            f"{prefilter['files']} of {len(corpus.files)} files, {prefilter['lines']:,} lines "
+            f"({prefilter['lines'] / corpus.lines:.0%} of the lines)." if prefilter else "no prefilter found."
+        ),
+    ]  # fmt: skip
+
+
 def main() -> None:
     args = parse_arguments()
-    corpus = corpus_module.load()
+    corpora = [corpus_module.load(name) for name in corpus_module.names(args.corpus)]
     scanlint_options = scanlint_check_options(find_tool("scanlint"))
     fixit_step = max(1, round(1 / args.fixit_fraction))
     started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     source_before = scanlint_source()
-    prefilter = prefilter_share(corpus)
+    prefilters = {corpus.name: prefilter_share(corpus) for corpus in corpora}
     load_before = os.getloadavg()
+    measured: list[tuple[corpus_module.Corpus, list[Row], Path]] = []
     with tempfile.TemporaryDirectory(prefix="scanlint-bench-") as temporary:
-        workdir = Path(temporary).resolve()
-        runner = Runner(workdir, args.runs, args.budget)
-        cases = build_cases(corpus, runner, fixit_step, scanlint_options)
-        unknown = sorted((args.only or set()) - {case.key for case in cases})
-        if unknown:
-            raise SystemExit(f"unknown row keys {unknown}; known: {', '.join(case.key for case in cases)}")
-        rows = [runner.measure(case) for case in cases if not args.only or case.key in args.only]
+        for corpus in corpora:
+            rows, runner = measure_corpus(corpus, args, Path(temporary).resolve() / corpus.name, scanlint_options)
+            measured.append((corpus, rows, runner.workdir))
     load_after = os.getloadavg()
     source_after = scanlint_source()
-    checks = targets(rows)
 
     machine = machine_description()
     versions = tool_versions()
     ruff_version = subprocess.run([find_tool("ruff"), "--version"], capture_output=True, text=True)
     versions["ruff"] = ruff_version.stdout.strip().removeprefix("ruff ")
     summary = [
-        f"Corpus: {len(corpus.files)} files, {corpus.lines:,} lines ("
-        + ", ".join(f"{wheel.name} {wheel.version}" for wheel in corpus.wheels)
-        + f"); twice over: {corpus.twice_files} files, {corpus.twice_lines:,} lines.",
-        f"Clean file: {corpus.clean_file.relative_to(corpus.once)}; "
-        f"candidate file: {corpus.candidate_file.relative_to(corpus.once)}.",
         f"Machine: {machine['cpu']}, {machine['usable_cpus']} usable CPUs, {machine['memory_gb']} GB, "
         f"{machine['platform']}, Python {machine['python']}.",
         "Versions: " + ", ".join(f"{name} {version}" for name, version in versions.items()) + ".",
         f"Load average (1, 5, 15 min): {' '.join(f'{x:.2f}' for x in load_before)} before, "
         f"{' '.join(f'{x:.2f}' for x in load_after)} after.",
         f"scanlint source: {describe_source(source_before)}.",
-        "Past scanlint's byte prefilter: " + (
-            f"{prefilter['files']} of {len(corpus.files)} files, {prefilter['lines']:,} lines "
-            f"({prefilter['lines'] / corpus.lines:.0%} of the lines)." if prefilter else "no prefilter found."
-        ),
         f"scanlint check options found: {', '.join(sorted(scanlint_options)) or 'neither --no-cache nor --jobs'}.",
     ]
     if source_after != source_before:
@@ -627,22 +652,21 @@ def main() -> None:
             f"**Warning: scanlint's source changed during the run** (now {describe_source(source_after)}); "
             "rows measured different code."
         )
-    commands = ["Commands (CORPUS = bench/.corpus/once, WORKDIR = the temporary working directory):", ""]
-    commands += [f"- `{row.case.key}`: `{shorten(row.case.command, corpus, workdir)}`" for row in rows]
-    print("\n".join([*summary, "", *render_rows(rows), "", *render_targets(checks), "", *commands]))
-
-    result = {
-        "started": started,
-        "machine": machine,
-        "versions": versions,
-        "load_average_before": load_before,
-        "load_average_after": load_after,
-        "settings": {"runs": args.runs, "budget_seconds": args.budget, "fixit_fraction": args.fixit_fraction},
-        "scanlint_source_before": source_before,
-        "scanlint_source_after": source_after,
-        "scanlint_check_options": sorted(scanlint_options),
-        "scanlint_prefilter_passes": prefilter,
-        "corpus": {
+    report = list(summary)
+    corpus_results = []
+    for corpus, rows, workdir in measured:
+        checks = targets(rows)
+        commands = [
+            f"Commands (CORPUS = bench/.corpus/{corpus.name}/once, WORKDIR = the temporary working directory):",
+            "",
+        ]
+        commands += [f"- `{row.case.key}`: `{shorten(row.case.command, corpus, workdir)}`" for row in rows]
+        report += [
+            "", f"## Corpus `{corpus.name}`", "", *describe_corpus(corpus, prefilters[corpus.name]),
+            "", *render_rows(rows), "", *render_targets(checks), "", *commands,
+        ]  # fmt: skip
+        corpus_results.append({
+            "name": corpus.name,
             "wheels": [asdict(wheel) for wheel in corpus.wheels],
             "files": len(corpus.files),
             "lines": corpus.lines,
@@ -652,29 +676,46 @@ def main() -> None:
             "clean_file": str(corpus.clean_file.relative_to(corpus.once)),
             "candidate_file": str(corpus.candidate_file.relative_to(corpus.once)),
             "fixit_sample_step": fixit_step,
+            "scanlint_prefilter_passes": prefilters[corpus.name],
+            "rows": [
+                {
+                    "key": row.case.key,
+                    "title": row.case.title,
+                    "command": shorten(row.case.command, corpus, workdir),
+                    "files": row.case.files,
+                    "lines": row.case.lines,
+                    "best_seconds": row.best,
+                    "median_seconds": row.median,
+                    "best_cpu_seconds": row.best_cpu,
+                    "lines_per_second": row.lines_per_second,
+                    "peak_mb": row.peak_mb,
+                    "findings": row.findings,
+                    "errors": row.errors,
+                    "notes": row.notes,
+                    "runs": [asdict(run) for run in row.runs],
+                }
+                for row in rows
+            ],
+            "targets": checks,
+        })  # fmt: skip
+    print("\n".join(report))
+
+    result = {
+        "started": started,
+        "machine": machine,
+        "versions": versions,
+        "load_average_before": load_before,
+        "load_average_after": load_after,
+        "settings": {
+            "corpus": args.corpus, "runs": args.runs, "budget_seconds": args.budget,
+            "fixit_fraction": args.fixit_fraction,
         },
-        "rows": [
-            {
-                "key": row.case.key,
-                "title": row.case.title,
-                "command": shorten(row.case.command, corpus, workdir),
-                "files": row.case.files,
-                "lines": row.case.lines,
-                "best_seconds": row.best,
-                "median_seconds": row.median,
-                "best_cpu_seconds": row.best_cpu,
-                "lines_per_second": row.lines_per_second,
-                "peak_mb": row.peak_mb,
-                "findings": row.findings,
-                "errors": row.errors,
-                "notes": row.notes,
-                "runs": [asdict(run) for run in row.runs],
-            }
-            for row in rows
-        ],
-        "targets": checks,
+        "scanlint_source_before": source_before,
+        "scanlint_source_after": source_after,
+        "scanlint_check_options": sorted(scanlint_options),
+        "corpora": corpus_results,
         "harness_cpu_seconds": harness_cpu_seconds(),
-    }
+    }  # fmt: skip
     args.json.write_text(json.dumps(result, indent=2) + "\n")
     log(f"wrote {args.json}")
 
