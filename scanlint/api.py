@@ -135,7 +135,12 @@ def _lint_all(pending: list[_Job], jobs: int | None) -> list[FileResult]:
 
     # Largest files first, one at a time, so no worker is left with a long tail.
     order = sorted(range(len(pending)), key=lambda i: -len(pending[i].data))
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    start_method = "fork" if sys.platform == "linux" else "spawn"
+    if start_method == "fork":  # workers inherit LibCST and the rules instead of importing them each
+        from scanlint.engine import preload
+
+        preload(frozenset().union(*(job.codes for job in pending)))
+    context = multiprocessing.get_context(start_method)
     results: list[FileResult | None] = [None] * len(pending)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         for position, file_result in zip(order, pool.map(_lint_job, [pending[i] for i in order])):

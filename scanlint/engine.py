@@ -59,6 +59,17 @@ def shared_project() -> ProjectIndex:
     return ProjectIndex()
 
 
+def preload(codes: frozenset[str]) -> None:
+    """Import LibCST, the shared analyses and the rules of `codes` now (before forking workers)."""
+    import libcst  # noqa: F401
+
+    import scanlint.analysis.resolver  # noqa: F401
+
+    for code in codes:
+        if code in registry.BY_CODE:
+            _rule_instance(code)
+
+
 @cache
 def _rule_instance(code: str) -> Rule:
     return registry.BY_CODE[code].load()()
@@ -94,7 +105,7 @@ def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements:
         if selection.is_empty:  # no enabled rule has anything to look at
             return FileResult((), parsed=False)
     project = shared_project()
-    project.reached = set()
+    project.start_file(Path(path), summary)
     try:
         findings = _lint_text(path, selection, codes, project)
     except RecursionError:

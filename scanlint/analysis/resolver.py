@@ -296,6 +296,8 @@ class ScanIndex:
         written = dotted(node)
         if written is None or self.project is None or self.path is None:
             return None
+        if not written.rsplit(".", 1)[-1][:1].isupper():
+            return None  # classes are named in CapWords: other files are read only for those
         found = scope.lookup(written.split(".")[0])
         if found is not None and not all(isinstance(b, (cst.Import, cst.ImportFrom)) for b in found[1]):
             return None  # a local variable, not the import

@@ -44,12 +44,20 @@ class ProjectIndex:
         # path -> (its size and modification time when read, its summary)
         self._summaries: dict[Path, tuple[tuple[int, int], FileSummary | None]] = {}
         self.hashes: dict[Path, str] = {}  # every project file read, with the SHA-256 of its bytes
-        self.reached: set[Path] = set()  # the files questions reached since the caller reset it
+        self.reached: set[Path] = set()  # the files questions reached since `start_file`
+        self._current: tuple[Path, FileSummary | None] | None = None  # the file being linted
+
+    def start_file(self, path: Path, summary: FileSummary | None) -> None:
+        """Questions now come from `path`, whose summary (of the text being linted) is given."""
+        self._current = (Path(path), summary)
+        self.reached = set()
 
     # -- files ------------------------------------------------------------------------------
 
     def summary(self, path: Path) -> FileSummary | None:
         path = Path(path)
+        if self._current is not None and self._current[0] == path:
+            return self._current[1]
         self.reached.add(path)
         try:
             stat = path.stat()
@@ -77,7 +85,7 @@ class ProjectIndex:
         except (DecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
             return None
         try:
-            return summarise(tree, split_lines(text, keepends=True))
+            return summarise(tree, split_lines(text, keepends=True), anchors=False)
         except RecursionError:
             return None
 

@@ -103,8 +103,9 @@ class FileSummary:
         return any(unit.anchors & kinds for unit in self.units)
 
 
-def summarise(tree: ast.Module, lines: list[str]) -> FileSummary:
-    """The summary of a parsed file; `lines` are its lines as the tokenizer counts them."""
+def summarise(tree: ast.Module, lines: list[str], *, anchors: bool = True) -> FileSummary:
+    """The summary of a parsed file; `lines` are its lines as the tokenizer counts them. Without
+    `anchors`, only its units and imports (what another file's questions need)."""
     units = _top_level_units(tree)
     summary = FileSummary(units, {}, [], {}, len(lines))
     for unit in units:
@@ -113,6 +114,8 @@ def summarise(tree: ast.Module, lines: list[str]) -> FileSummary:
             _read_imports(unit.node, summary)
         for member in unit.members:
             member.words = frozenset(_WORD.findall(_text(lines, member)))
+    if not anchors:
+        return summary
     trigger_words = {kind: _trigger_words(kind, summary) for kind in (LOOPS, METADATA)}
     for unit in units:
         for kind, triggers in trigger_words.items():

@@ -115,8 +115,9 @@ class FlaxFile:
 
     def __init__(self, index: ScanIndex) -> None:
         self.index = index
-        self.linen_classes = self._subclasses(self._is_linen_base)
-        self.nnx_classes = self._subclasses(self._is_nnx_base)
+        self._class_scopes = dict(index.classes)
+        self._linen: dict[cst.ClassDef, bool] = {}
+        self._nnx: dict[cst.ClassDef, bool] = {}
         self.uses_nnx = any(call.name.startswith(NNX_PREFIXES) for call in index.calls) or any(
             target.startswith(NNX_PREFIXES) or target + "." in NNX_PREFIXES
             for target in index.imports.values()
@@ -125,24 +126,34 @@ class FlaxFile:
 
     # -- classes ----------------------------------------------------------------------------
 
-    def _subclasses(self, is_flax_base: Callable[[cst.BaseExpression, Scope], bool]) -> set[cst.ClassDef]:
-        """Same-file classes deriving from a Flax base, directly or through other such classes."""
-        found: set[cst.ClassDef] = set()
-        changed = True
-        while changed:
-            changed = False
-            for class_node, scope in self.index.classes:
-                if class_node in found:
-                    continue
-                for base in class_node.bases:
-                    if base.keyword is not None:
-                        continue
-                    local = self.local_class(base.value, scope)
-                    if (local is not None and local in found) or is_flax_base(base.value, scope):
-                        found.add(class_node)
-                        changed = True
-                        break
-        return found
+    def is_linen(self, class_node: cst.ClassDef | None) -> bool:
+        """Whether a same-file class derives from a Linen module class, directly, through other
+        same-file classes, or through classes of other project files."""
+        return self._derives(class_node, self._is_linen_base, self._linen, set())
+
+    def is_nnx(self, class_node: cst.ClassDef | None) -> bool:
+        """Whether a same-file class derives from an NNX object class (as `is_linen`)."""
+        return self._derives(class_node, self._is_nnx_base, self._nnx, set())
+
+    def _derives(
+        self,
+        class_node: cst.ClassDef | None,
+        is_flax_base: Callable[[cst.BaseExpression, Scope], bool],
+        known: dict[cst.ClassDef, bool],
+        seen: set[cst.ClassDef],
+    ) -> bool:
+        if class_node is None or class_node in seen:
+            return False
+        if class_node not in known:
+            seen.add(class_node)
+            scope = self._class_scopes.get(class_node)
+            known[class_node] = scope is not None and any(
+                self._derives(self.local_class(base.value, scope), is_flax_base, known, seen)
+                or is_flax_base(base.value, scope)
+                for base in class_node.bases
+                if base.keyword is None
+            )
+        return known[class_node]
 
     def _is_linen_base(self, node: cst.BaseExpression, scope: Scope) -> bool:
         if _is_linen_class_name(self.index.qualify(node)):
@@ -164,7 +175,7 @@ class FlaxFile:
             return name if name != "Module" else None
         local = self.local_class(callee, scope)
         if local is not None:
-            return local.name.value if local in self.linen_classes else None
+            return local.name.value if self.is_linen(local) else None
         return self.index.imported_class_deriving(callee, scope, _is_linen_class_name)
 
     def is_linen_dropout(self, callee: cst.BaseExpression) -> bool:
@@ -178,7 +189,7 @@ class FlaxFile:
         if name is not None:
             return name
         local = self.local_class(callee, scope)
-        return local if local is not None and local in self.nnx_classes else None
+        return local if self.is_nnx(local) else None
 
     def is_nnx_variable_class(self, callee: cst.BaseExpression) -> bool:
         return (
@@ -218,11 +229,11 @@ class FlaxFile:
 
     def linen_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         class_node = self.self_class(node, scope)
-        return class_node if class_node in self.linen_classes else None
+        return class_node if self.is_linen(class_node) else None
 
     def nnx_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         class_node = self.self_class(node, scope)
-        return class_node if class_node in self.nnx_classes else None
+        return class_node if self.is_nnx(class_node) else None
 
     def self_attribute_values(
         self, class_node: cst.ClassDef, method_name: str
@@ -503,7 +514,7 @@ class DenseRNN(nn.Module):
     def check(self, context: FileContext) -> Iterator[Report]:
         for flax, code in _raw_scan_bodies(context):
             enclosing = _enclosing_class(code.loop)
-            in_linen_module = enclosing is not None and enclosing in flax.linen_classes
+            in_linen_module = flax.is_linen(enclosing)
             if enclosing is not None and in_linen_module and not flax.creates_lazily(enclosing):
                 continue
             called_at_once = {
@@ -777,7 +788,7 @@ def _submodule_called(
             return None
         binding_scope, value = found
         method = binding_scope.enclosing_method()
-        if method is None or method[1] not in flax.linen_classes:
+        if method is None or not flax.is_linen(method[1]):
             return None
         if flax.linen_module_class(value.func, binding_scope) is None:
             return None
@@ -860,7 +871,7 @@ def _linen_class_draws(
             local = flax.local_class(call.func, scope)
             if (
                 local is not None
-                and local in flax.linen_classes
+                and flax.is_linen(local)
                 and _linen_class_draws(flax, local, seen)
             ):
                 return True
@@ -958,7 +969,7 @@ class NoisyWalk(nn.Module):
         if flax.is_linen_dropout(call.func):
             if _deterministic(call, code.applied.get(call)):
                 return None
-            in_linen = _enclosing_class(code.loop) in flax.linen_classes
+            in_linen = flax.is_linen(_enclosing_class(code.loop))
             if not in_linen:
                 return None
             return Report(call, _dropout_message("`nn.Dropout`"))
