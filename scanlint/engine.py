@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import traceback
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING

@@ -25,6 +25,7 @@ import flax.linen as nn  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 from flax import nnx  # noqa: E402
 
+from scanlint.analysis import flax_model  # noqa: E402
 from scanlint.rules import flax_state  # noqa: E402
 
 pytestmark = pytest.mark.runtime
@@ -81,9 +82,9 @@ def test_flax_module_class_lists_match_the_installed_flax() -> None:
             if inspect.isclass(value) and issubclass(value, base)
         }
 
-    assert classes(nn, nn.Module) == flax_state.LINEN_MODULE_CLASSES
-    assert classes(nnx, nnx.Module) == flax_state.NNX_MODULE_CLASSES
-    assert classes(nnx, nnx.Variable) == flax_state.NNX_VARIABLE_CLASSES
+    assert classes(nn, nn.Module) == flax_model.LINEN_MODULE_CLASSES
+    assert classes(nnx, nnx.Module) == flax_model.NNX_MODULE_CLASSES
+    assert classes(nnx, nnx.Variable) == flax_model.NNX_VARIABLE_CLASSES
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-
 from helpers import lint
 
 BACKSLASH_DOCSTRING = '''\
@@ -111,9 +110,8 @@ def resolver_facts(text: str, kinds: frozenset[str], *, selected: bool) -> list[
 
 
 def differential_sources() -> list[tuple[str, str]]:
-    from test_selection import rule_case_sources
-
     from helpers import FIXTURES
+    from test_selection import rule_case_sources
 
     return rule_case_sources() + [(p.name, p.read_text()) for p in sorted(FIXTURES.glob("*.py"))] + [
         ("backslash docstring", BACKSLASH_DOCSTRING),

@@ -11,9 +11,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.analysis.walk import walk
-
 from scanlint.analysis.resolver import ScanIndex, Scope, argument, keyword_argument
+from scanlint.analysis.walk import walk
 
 DTYPE_NAMES = {
     "bool_": "bool",

@@ -8,8 +8,8 @@ from typing import ClassVar
 
 import libcst as cst
 
-from scanlint.registry import BY_CODE, RuleInfo
 from scanlint.analysis.resolver import ScanIndex
+from scanlint.registry import BY_CODE, RuleInfo
 
 
 @dataclass(frozen=True)

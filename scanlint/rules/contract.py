@@ -13,8 +13,6 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.analysis.walk import walk
-
 from scanlint.analysis.resolver import (
     Body,
     LoopCall,
@@ -24,8 +22,9 @@ from scanlint.analysis.resolver import (
     returns_of,
     yields,
 )
-from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
 from scanlint.analysis.values import ArrayFacts, dtype_of, facts
+from scanlint.analysis.walk import walk
+from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
 
 PAIR = "pair"
 NOT_PAIR = "not-pair"

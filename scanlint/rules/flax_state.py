@@ -13,452 +13,44 @@ state does not survive that:
 The lifted transforms (`nn.scan`, `nnx.scan`) handle all of this and are never flagged; neither is
 state allocated outside the body and closed over as plain arrays (the seed's `LaxScanModule`).
 
-"Inside the body" covers the body function (a def, lambda, partial or `self.method`), the
-functions nested in it, and the same-file helper functions and methods it calls directly.
+The facts these rules share (which classes are Linen modules, what a scan body contains) live
+in `scanlint.analysis.flax_model`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import libcst as cst
 
+from scanlint.analysis.flax_model import (
+    HOISTABLE_METHODS,
+    LIFT_NNX,
+    LINEN_VARIABLE_METHODS,
+    TRACE_CONTEXT_ERROR,
+    BodyCode,
+    FlaxFile,
+    NameCollector,
+    enclosing_class,
+    is_true,
+    method_name,
+    raw_scan_bodies,
+    root_name,
+)
+from scanlint.analysis.resolver import (
+    ScanIndex,
+    Scope,
+    dotted,
+    keyword_argument,
+)
 from scanlint.analysis.walk import walk
-
-from scanlint.analysis.resolver import LoopCall, ScanIndex, Scope, dotted, keyword_argument
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
-
-# Module classes exported by flax.linen and flax.nnx (measured with flax 0.12; a runtime test
-# compares these lists with the installed Flax).
-LINEN_MODULE_CLASSES = frozenset({
-    "BatchNorm", "Bidirectional", "Conv", "ConvLSTMCell", "ConvLocal", "ConvTranspose", "Dense",
-    "DenseGeneral", "Dropout", "Einsum", "Embed", "Fp8DirectDotGeneralOp", "Fp8DotGeneral",
-    "Fp8DotGeneralOp", "Fp8Einsum", "GRUCell", "GroupNorm", "InstanceNorm", "LSTMCell",
-    "LayerNorm", "MGUCell", "Module", "MultiHeadAttention", "MultiHeadDotProductAttention",
-    "NANOOFp8DotGeneralOp", "OptimizedLSTMCell", "PReLU", "RMSNorm", "RNN", "RNNCellBase",
-    "SelfAttention", "Sequential", "SimpleCell", "SpectralNorm", "WeightNorm",
-})  # fmt: skip
-NNX_MODULE_CLASSES = frozenset({
-    "BatchNorm", "Bidirectional", "Conv", "ConvTranspose", "Dict", "Dropout", "Einsum", "Embed",
-    "GRUCell", "GroupNorm", "InstanceNorm", "LSTMCell", "LayerNorm", "Linear", "LinearGeneral",
-    "List", "LoRA", "LoRALinear", "Module", "MultiHeadAttention", "OptimizedLSTMCell", "PReLU",
-    "RMSNorm", "RNN", "RNNCellBase", "Sequential", "SimpleCell", "SpectralNorm", "WeightNorm",
-})  # fmt: skip
-NNX_VARIABLE_CLASSES = frozenset({
-    "BatchStat", "Cache", "Intermediate", "LoRAParam", "OptArray", "OptState", "OptVariable",
-    "Param", "Perturbation", "RngCount", "RngKey", "RngState", "Variable",
-})  # fmt: skip
-# Bases that make a same-file class an NNX object whose attributes are trace-checked.
-NNX_OBJECT_BASES = NNX_MODULE_CLASSES | {"Object", "Pytree"}
-
-LINEN = "flax.linen."
-NNX_PREFIXES = ("flax.nnx.", "flax.experimental.nnx.")
-
-# Linen methods that create or store variables in the module's scope.
-LINEN_VARIABLE_METHODS = ("param", "variable", "put_variable", "sow")
-HOISTABLE_METHODS = ("param", "variable")
 
 # jax.random functions that take a key first but draw nothing from it.
 _KEY_PLUMBING = frozenset({
     "PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "key_dtype", "clone", "fold_in", "split",
 })  # fmt: skip
-
-LIFT_NNX = "lift the loop with `nnx.scan`"
-TRACE_CONTEXT_ERROR = (
-    "the call raises `flax.errors.TraceContextError: Cannot mutate ... from a different trace "
-    "level` as soon as the scan traces its body"
-)
-
-FunctionNode = cst.FunctionDef | cst.Lambda
-
-
-# ---------------------------------------------------------------------------------------------
-# What the file's classes are
-
-
-def _flax_class(
-    qualified: str | None, prefixes: tuple[str, ...], names: frozenset[str]
-) -> str | None:
-    """The class name when `qualified` names one of `names` under one of `prefixes`."""
-    if qualified is None:
-        return None
-    for prefix in prefixes:
-        if qualified.startswith(prefix):
-            last = qualified.rsplit(".", 1)[-1]
-            return last if last in names else None
-    return None
-
-
-def _is_linen_class_name(qualified: str | None) -> bool:
-    return _flax_class(qualified, (LINEN,), LINEN_MODULE_CLASSES) is not None
-
-
-def _is_nnx_object_name(qualified: str | None) -> bool:
-    return _flax_class(qualified, NNX_PREFIXES, NNX_OBJECT_BASES) is not None
-
-
-def _root_name(node: cst.BaseExpression) -> cst.Name | None:
-    """`a` in `a.b[0].c`: the name an attribute/subscript chain hangs from."""
-    while isinstance(node, (cst.Attribute, cst.Subscript)):
-        node = node.value
-    return node if isinstance(node, cst.Name) else None
-
-
-def _is_true(node: cst.BaseExpression | None) -> bool:
-    return isinstance(node, cst.Name) and node.value == "True"
-
-
-class FlaxFile:
-    """Facts about one module that every SCN1xx rule shares: its Linen and NNX classes, and what
-    each raw scan body contains."""
-
-    def __init__(self, index: ScanIndex) -> None:
-        self.index = index
-        self._class_scopes = dict(index.classes)
-        self._linen: dict[cst.ClassDef, bool] = {}
-        self._nnx: dict[cst.ClassDef, bool] = {}
-        self.uses_nnx = any(call.name.startswith(NNX_PREFIXES) for call in index.calls) or any(
-            target.startswith(NNX_PREFIXES) or target + "." in NNX_PREFIXES
-            for target in index.imports.values()
-        )
-        self._bodies: dict[LoopCall, BodyCode] = {}
-
-    # -- classes ----------------------------------------------------------------------------
-
-    def is_linen(self, class_node: cst.ClassDef | None) -> bool:
-        """Whether a same-file class derives from a Linen module class, directly, through other
-        same-file classes, or through classes of other project files."""
-        return self._derives(class_node, self._is_linen_base, self._linen, set())
-
-    def is_nnx(self, class_node: cst.ClassDef | None) -> bool:
-        """Whether a same-file class derives from an NNX object class (as `is_linen`)."""
-        return self._derives(class_node, self._is_nnx_base, self._nnx, set())
-
-    def _derives(
-        self,
-        class_node: cst.ClassDef | None,
-        is_flax_base: Callable[[cst.BaseExpression, Scope], bool],
-        known: dict[cst.ClassDef, bool],
-        seen: set[cst.ClassDef],
-    ) -> bool:
-        if class_node is None or class_node in seen:
-            return False
-        if class_node not in known:
-            seen.add(class_node)
-            scope = self._class_scopes.get(class_node)
-            known[class_node] = scope is not None and any(
-                self._derives(self.local_class(base.value, scope), is_flax_base, known, seen)
-                or is_flax_base(base.value, scope)
-                for base in class_node.bases
-                if base.keyword is None
-            )
-        return known[class_node]
-
-    def _is_linen_base(self, node: cst.BaseExpression, scope: Scope) -> bool:
-        if _is_linen_class_name(self.index.qualify(node)):
-            return True
-        return self.index.imported_class_deriving(node, scope, _is_linen_class_name) is not None
-
-    def _is_nnx_base(self, node: cst.BaseExpression, scope: Scope) -> bool:
-        if _is_nnx_object_name(self.index.qualify(node)):
-            return True
-        return self.index.imported_class_deriving(node, scope, _is_nnx_object_name) is not None
-
-    def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
-        return self.index.class_named(node, scope)
-
-    def linen_module_class(self, callee: cst.BaseExpression, scope: Scope) -> str | None:
-        """The name of the Linen module class a callee refers to (flax.linen or same file)."""
-        name = _flax_class(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES)
-        if name is not None:
-            return name if name != "Module" else None
-        local = self.local_class(callee, scope)
-        if local is not None:
-            return local.name.value if self.is_linen(local) else None
-        return self.index.imported_class_deriving(callee, scope, _is_linen_class_name)
-
-    def is_linen_dropout(self, callee: cst.BaseExpression) -> bool:
-        return _flax_class(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES) == "Dropout"
-
-    def nnx_module_class(
-        self, callee: cst.BaseExpression, scope: Scope
-    ) -> str | cst.ClassDef | None:
-        """A flax.nnx module class name, or a same-file NNX class, that a callee refers to."""
-        name = _flax_class(self.index.qualify(callee), NNX_PREFIXES, NNX_MODULE_CLASSES)
-        if name is not None:
-            return name
-        local = self.local_class(callee, scope)
-        return local if self.is_nnx(local) else None
-
-    def is_nnx_variable_class(self, callee: cst.BaseExpression) -> bool:
-        return (
-            _flax_class(self.index.qualify(callee), NNX_PREFIXES, NNX_VARIABLE_CLASSES) is not None
-        )
-
-    def is_nnx_rngs_class(self, callee: cst.BaseExpression) -> bool:
-        return (
-            _flax_class(self.index.qualify(callee), NNX_PREFIXES, frozenset({"Rngs"})) is not None
-        )
-
-    def decorated_compact(self, function: cst.FunctionDef) -> bool:
-        return any(
-            self.index.qualify(d.decorator) == "flax.linen.compact" for d in function.decorators
-        )
-
-    def creates_lazily(self, class_node: cst.ClassDef) -> bool:
-        """Whether Linen lets this class create variables outside `setup` (it has a compact
-        method). Without one, Flax rejects `self.param` and submodule construction outside
-        `setup` with its own clear error, scan or not."""
-        class_scope = self.index.scope_of[class_node]
-        return any(
-            isinstance(value, cst.FunctionDef) and self.decorated_compact(value)
-            for values in class_scope.bindings.values()
-            for value in values
-        )
-
-    def self_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
-        """The class whose `self` `node` is, when it is the enclosing method's first parameter."""
-        if not isinstance(node, cst.Name) or node.value != self.index.self_name(scope):
-            return None
-        found = scope.lookup(node.value)
-        method = scope.enclosing_method()
-        if found is None or method is None or found[0].node is not method[0]:
-            return None
-        return method[1]
-
-    def linen_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
-        class_node = self.self_class(node, scope)
-        return class_node if self.is_linen(class_node) else None
-
-    def nnx_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
-        class_node = self.self_class(node, scope)
-        return class_node if self.is_nnx(class_node) else None
-
-    def self_attribute_values(
-        self, class_node: cst.ClassDef, method_name: str
-    ) -> dict[str, list[cst.BaseExpression]]:
-        """What `self.<attr> = value` statements in one method (setup, __init__) assign."""
-        method = self.index.method_of(class_node, method_name)
-        if method is None:
-            return {}
-        self_name = self.index.self_name(self.index.scope_of[method])
-        collector = _SelfAssignments(self_name)
-        walk(method.body, collector)
-        return collector.values
-
-    # -- bodies -----------------------------------------------------------------------------
-
-    def body_code(self, loop: LoopCall) -> BodyCode | None:
-        if loop.kind != "scan" or loop.body is None:
-            return None
-        if loop not in self._bodies:
-            self._bodies[loop] = BodyCode.collect(self.index, loop)
-        return self._bodies[loop]
-
-
-def flax_file(index: ScanIndex) -> FlaxFile:
-    """The Flax view of a file, built once and shared by the SCN1xx rules; it lives as long as
-    the file's index does."""
-    found = index.derived.get(FlaxFile)
-    if not isinstance(found, FlaxFile):
-        found = index.derived[FlaxFile] = FlaxFile(index)
-    return found
-
-
-class _SelfAssignments(cst.CSTVisitor):
-    def __init__(self, self_name: str | None) -> None:
-        self.self_name = self_name
-        self.values: dict[str, list[cst.BaseExpression]] = {}
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            if (
-                isinstance(target.target, cst.Attribute)
-                and isinstance(target.target.value, cst.Name)
-                and target.target.value.value == self.self_name
-            ):
-                self.values.setdefault(target.target.attr.value, []).append(node.value)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-
-# ---------------------------------------------------------------------------------------------
-# The code a scan body runs
-
-
-@dataclass(eq=False)
-class BodyCode:
-    """Everything one raw scan body runs: its own code, nested functions, and same-file helpers
-    it calls directly, with the scope each call and assignment sits in."""
-
-    loop: LoopCall
-    functions: set[cst.CSTNode] = field(default_factory=set)
-    scopes: set[Scope] = field(default_factory=set)
-    calls: list[tuple[cst.Call, Scope]] = field(default_factory=list)
-    targets: list[tuple[cst.BaseExpression, Scope]] = field(default_factory=list)
-    # Subscripts of a call's result or of a name, `split(key, n)[t]`, `keys[t]`: what they index.
-    indexed_calls: dict[cst.Call, list[cst.BaseExpression]] = field(default_factory=dict)
-    indexed_names: list[tuple[str, cst.BaseExpression, Scope]] = field(default_factory=list)
-    # `nn.Dropout(0.1)(x, ...)`: the construction -> the call that runs it at once.
-    applied: dict[cst.Call, cst.Call] = field(default_factory=dict)
-    # Parameters of the body that `functools.partial` fixes: the same value at every step.
-    fixed_parameters: set[str] = field(default_factory=set)
-
-    MAX_FUNCTIONS = 32
-
-    @classmethod
-    def collect(cls, index: ScanIndex, loop: LoopCall) -> BodyCode:
-        body = loop.body
-        assert body is not None
-        code = cls(loop)
-        if body.via == "partial":
-            all_parameters = [
-                p.name.value for p in (*body.node.params.posonly_params, *body.node.params.params)
-            ]
-            self_name = (
-                index.self_name(body.scope) if isinstance(body.node, cst.FunctionDef) else None
-            )
-            code.fixed_parameters = {
-                name for name in all_parameters if name not in body.parameters and name != self_name
-            }
-            code.fixed_parameters |= {p.name.value for p in body.node.params.kwonly_params}
-        pending: list[FunctionNode] = [body.node]
-        while pending and len(code.functions) < cls.MAX_FUNCTIONS:
-            function = pending.pop(0)
-            if function in code.functions:
-                continue
-            start = len(code.calls)
-            walk(function, _BodyWalker(index, code))
-            for call, scope in code.calls[start:]:
-                helper = index.resolve_callable(call.func, scope)
-                if helper is not None and helper.node not in code.functions:
-                    pending.append(helper.node)
-        return code
-
-    def is_inside(self, scope: Scope) -> bool:
-        """Whether a scope is the body's, a helper's, or nested in one of them."""
-        current: Scope | None = scope
-        while current is not None:
-            if current in self.scopes:
-                return True
-            current = current.parent
-        return False
-
-    def binds(self, name: str, scope: Scope) -> bool:
-        """Whether `name`, read at `scope`, is bound by the body's own code (a step value)."""
-        found = scope.lookup(name)
-        if found is None:
-            return False
-        binding_scope, _ = found
-        body = self.loop.body
-        if body is not None and binding_scope is body.scope and name in self.fixed_parameters:
-            return False
-        return self.is_inside(binding_scope)
-
-    def indexed_by_step(self, call: cst.Call, scope: Scope) -> bool:
-        """Whether the body picks from a call's result with a step value: `split(k, n)[t]`, or
-        `keys = split(k, n)` followed by `keys[t]`."""
-        if any(self.mentions_step_value(i, scope) for i in self.indexed_calls.get(call, [])):
-            return True
-        names = {name for name, values in scope.bindings.items() if any(v is call for v in values)}
-        return any(
-            name in names and self.mentions_step_value(i, where)
-            for name, i, where in self.indexed_names
-        )
-
-    def mentions_step_value(self, node: cst.CSTNode, scope: Scope) -> bool:
-        """Whether an expression reads any name bound by the body's code."""
-        finder = _Names()
-        walk(node, finder)
-        return any(self.binds(name, scope) for name in finder.names)
-
-
-class _BodyWalker(cst.CSTVisitor):
-    def __init__(self, index: ScanIndex, code: BodyCode) -> None:
-        self.index = index
-        self.code = code
-        self.stack: list[Scope] = []
-
-    def _enter(self, node: FunctionNode) -> None:
-        scope = self.index.scope_of[node]
-        self.code.functions.add(node)
-        self.code.scopes.add(scope)
-        self.stack.append(scope)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._enter(node)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.stack.pop()
-
-    def visit_Lambda(self, node: cst.Lambda) -> None:
-        self._enter(node)
-
-    def leave_Lambda(self, original_node: cst.Lambda) -> None:
-        self.stack.pop()
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Call(self, node: cst.Call) -> None:
-        self.code.calls.append((node, self.stack[-1]))
-        if isinstance(node.func, cst.Call):
-            self.code.applied[node.func] = node
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self.code.targets.append((target.target, self.stack[-1]))
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self.code.targets.append((node.target, self.stack[-1]))
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self.code.targets.append((node.target, self.stack[-1]))
-
-    def visit_Subscript(self, node: cst.Subscript) -> None:
-        indices = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index)]
-        if isinstance(node.value, cst.Call):
-            self.code.indexed_calls.setdefault(node.value, []).extend(indices)
-        elif isinstance(node.value, cst.Name):
-            self.code.indexed_names.extend((node.value.value, i, self.stack[-1]) for i in indices)
-
-
-class _Names(cst.CSTVisitor):
-    """The variable names an expression reads (not attribute names or keywords)."""
-
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        walk(node.value, self)
-        return False
-
-    def visit_Arg(self, node: cst.Arg) -> bool:
-        walk(node.value, self)
-        return False
-
-
-def _raw_scan_bodies(context: FileContext) -> Iterator[tuple[FlaxFile, BodyCode]]:
-    flax = flax_file(context.index)
-    for loop in context.index.loops:
-        code = flax.body_code(loop)
-        if code is not None:
-            yield flax, code
-
-
-def _enclosing_class(loop: LoopCall) -> cst.ClassDef | None:
-    found = loop.scope.enclosing_method()
-    return found[1] if found is not None else None
-
-
-def _method_name(call: cst.Call) -> str | None:
-    return call.func.attr.value if isinstance(call.func, cst.Attribute) else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -512,8 +104,8 @@ class DenseRNN(nn.Module):
 """
 
     def check(self, context: FileContext) -> Iterator[Report]:
-        for flax, code in _raw_scan_bodies(context):
-            enclosing = _enclosing_class(code.loop)
+        for flax, code in raw_scan_bodies(context.index):
+            enclosing = enclosing_class(code.loop)
             in_linen_module = flax.is_linen(enclosing)
             if enclosing is not None and in_linen_module and not flax.creates_lazily(enclosing):
                 continue
@@ -622,9 +214,9 @@ class ParamRNN(nn.Module):
 """
 
     def check(self, context: FileContext) -> Iterator[Report]:
-        for flax, code in _raw_scan_bodies(context):
+        for flax, code in raw_scan_bodies(context.index):
             for call, scope in code.calls:
-                method = _method_name(call)
+                method = method_name(call)
                 if method not in LINEN_VARIABLE_METHODS:
                     continue
                 assert isinstance(call.func, cst.Attribute)
@@ -705,7 +297,7 @@ def _mentioned_outside(function: cst.FunctionDef, body: cst.CSTNode, name: str) 
     return name in finder.names
 
 
-class _NamesOutside(_Names):
+class _NamesOutside(NameCollector):
     def __init__(self, skipped: cst.CSTNode) -> None:
         super().__init__()
         self.skipped = skipped
@@ -848,7 +440,7 @@ class _EarlierCall(cst.CSTVisitor):
 def _deterministic(construction: cst.Call | None, call: cst.Call | None) -> bool:
     """A Dropout made or called with a literal `deterministic=True` draws nothing."""
     return any(
-        node is not None and _is_true(keyword_argument(node, "deterministic"))
+        node is not None and is_true(keyword_argument(node, "deterministic"))
         for node in (construction, call)
     )
 
@@ -864,7 +456,7 @@ def _linen_class_draws(
     finder = _CallFinder()
     walk(class_node.body, finder)
     for call in finder.calls:
-        if _method_name(call) == "make_rng" or flax.is_linen_dropout(call.func):
+        if method_name(call) == "make_rng" or flax.is_linen_dropout(call.func):
             return True
         if isinstance(call.func, cst.Name):
             scope = flax.index.module_scope
@@ -943,7 +535,7 @@ class NoisyWalk(nn.Module):
 """
 
     def check(self, context: FileContext) -> Iterator[Report]:
-        for flax, code in _raw_scan_bodies(context):
+        for flax, code in raw_scan_bodies(context.index):
             for call, scope in code.calls:
                 report = self._linen_draw(flax, code, call, scope) or self._closed_key(
                     context.index, code, call, scope
@@ -954,7 +546,7 @@ class NoisyWalk(nn.Module):
     def _linen_draw(
         self, flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
     ) -> Report | None:
-        if _method_name(call) == "make_rng":
+        if method_name(call) == "make_rng":
             assert isinstance(call.func, cst.Attribute)
             if flax.linen_self(call.func.value, scope) is not None:
                 return Report(
@@ -969,7 +561,7 @@ class NoisyWalk(nn.Module):
         if flax.is_linen_dropout(call.func):
             if _deterministic(call, code.applied.get(call)):
                 return None
-            in_linen = flax.is_linen(_enclosing_class(code.loop))
+            in_linen = flax.is_linen(enclosing_class(code.loop))
             if not in_linen:
                 return None
             return Report(call, _dropout_message("`nn.Dropout`"))
@@ -1097,7 +689,7 @@ class CellRNN(nn.Module):
 """
 
     def check(self, context: FileContext) -> Iterator[Report]:
-        for flax, code in _raw_scan_bodies(context):
+        for flax, code in raw_scan_bodies(context.index):
             for call, scope in code.calls:
                 submodule = _submodule_called(flax, code, call, scope)
                 if submodule is None:
@@ -1181,7 +773,7 @@ class CountingRNN(nnx.Module):
 """
 
     def check(self, context: FileContext) -> Iterator[Report]:
-        for flax, code in _raw_scan_bodies(context):
+        for flax, code in raw_scan_bodies(context.index):
             state = _NnxState(flax, code)
             seen: set[cst.CSTNode] = set()
             for target, scope in code.targets:
@@ -1243,7 +835,7 @@ class _NnxState:
     def mutated_by_assignment(self, target: cst.BaseExpression, scope: Scope) -> str | None:
         if not isinstance(target, (cst.Attribute, cst.Subscript)):
             return None
-        root = _root_name(target)
+        root = root_name(target)
         if root is None:
             return None
         what = self.outside_object(root, scope)
@@ -1264,7 +856,7 @@ class _NnxState:
                 node = node.value.func
             if isinstance(node, cst.Attribute):
                 node = node.value
-        root = _root_name(node)
+        root = root_name(node)
         if root is None:
             return False
         if self.flax.nnx_self(root, scope) is not None:
@@ -1338,7 +930,7 @@ class _NnxState:
             ):
                 return f"`{code_of(call.func)}()` {draws}"
         held = self._stateful_module(call.func, scope)
-        if held is None or any(_is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
+        if held is None or any(is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
             return None
         return (
             f"calling `{code_of(call.func)}` inside a raw lax.scan body mutates the state it holds "
@@ -1375,7 +967,7 @@ class _NnxState:
         kind = self.flax.nnx_module_class(value.func, scope)
         if isinstance(kind, str):
             switch = _STATEFUL_NNX.get(kind)
-            if switch is not None and not _is_true(keyword_argument(value, switch)):
+            if switch is not None and not is_true(keyword_argument(value, switch)):
                 return f"an `nnx.{kind}`"
             return None
         if isinstance(kind, cst.ClassDef) and kind not in seen:

@@ -25,18 +25,15 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.analysis.walk import walk
-
 from scanlint.analysis.resolver import (
     PARTIAL,
     Body,
-    Scope,
     ScanIndex,
+    Scope,
     argument,
     keyword_argument,
     returns_of,
 )
-from scanlint.rules.base import FileContext, Report, Rule
 from scanlint.analysis.values import (
     MANY_ELEMENTS,
     ONE_ELEMENT,
@@ -46,6 +43,8 @@ from scanlint.analysis.values import (
     attribute_array_evidence,
     class_statements,
 )
+from scanlint.analysis.walk import walk
+from scanlint.rules.base import FileContext, Report, Rule
 
 _REGISTER_NODE = "jax.tree_util.register_pytree_node"
 _REGISTER_WITH_KEYS = "jax.tree_util.register_pytree_with_keys"
