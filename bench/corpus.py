@@ -94,6 +94,7 @@ class Corpus:
     twice_lines: int
     clean_file: Path
     candidate_file: Path
+    scan_dense_file: Path  # several raw loop calls in one module, near SCAN_DENSE_LINES long
     wheels: tuple[PinnedWheel, ...]
 
     def lines_of(self, paths: list[Path]) -> int:
@@ -197,8 +198,16 @@ def load(name: str) -> Corpus:
         twice_lines=sum(count_lines(path) for path in twice_files),
         clean_file=closest_in_size(clean, count_lines(median_sized(files))),
         candidate_file=median_sized(candidates),
+        scan_dense_file=closest_in_size(
+            [p for p, data in contents.items() if data.count(b"scan(") >= SCAN_DENSE_CALLS] or files, SCAN_DENSE_LINES
+        ),
         wheels=CORPORA[name],
     )
+
+
+# Where a pre-commit hook lives: one module of a few hundred lines with several scans.
+SCAN_DENSE_CALLS = 3
+SCAN_DENSE_LINES = 650
 
 
 def names(choice: str) -> tuple[str, ...]:
@@ -218,6 +227,10 @@ def describe(corpus: Corpus) -> list[str]:
         (
             f"  candidate file: {corpus.candidate_file.relative_to(corpus.once)}"
             f" ({count_lines(corpus.candidate_file)} lines)"
+        ),
+        (
+            f"  scan-dense file: {corpus.scan_dense_file.relative_to(corpus.once)}"
+            f" ({count_lines(corpus.scan_dense_file)} lines)"
         ),
     ]
     return lines

@@ -321,6 +321,7 @@ def build_cases(
     scanlint_cold_case = {"before_each_run": delete_scanlint_cache, "count": count_scanlint, "note": no_cache_note}
     clean_lines = corpus_module.count_lines(corpus.clean_file)
     candidate_lines = corpus_module.count_lines(corpus.candidate_file)
+    dense_lines = corpus_module.count_lines(corpus.scan_dense_file)
     fixit_sample = list(corpus.files[::fixit_step])
 
     cases = [
@@ -333,6 +334,8 @@ def build_cases(
              [*scanlint_cold, str(corpus.clean_file)], files=1, lines=clean_lines, **scanlint_cold_case),
         Case("scanlint-candidate-file", f"scanlint, one candidate file ({candidate_lines} lines)",
              [*scanlint_cold, str(corpus.candidate_file)], files=1, lines=candidate_lines, **scanlint_cold_case),
+        Case("scanlint-scan-dense-file", f"scanlint, one module with several scans ({dense_lines} lines)",
+             [*scanlint_cold, str(corpus.scan_dense_file)], files=1, lines=dense_lines, **scanlint_cold_case),
         Case("scanlint-cold", "scanlint, cold (no cache)", [*scanlint_cold, str(corpus.once)],
              **whole_corpus, **scanlint_cold_case),
         Case("scanlint-cold-jobs-1", "scanlint, cold, --jobs 1", [*scanlint_cold, "--jobs", "1", str(corpus.once)],

@@ -8,6 +8,8 @@ import textwrap
 import pytest
 from helpers import lint
 
+from scanlint.analysis.facts import resolver_facts
+
 BACKSLASH_DOCSTRING = '''\
 import jax
 
@@ -71,44 +73,6 @@ def test_syntax_error_that_neither_parser_accepts_is_reported_once() -> None:
 # The differential test: the resolver sees the same facts in the selection as in the whole file.
 
 
-def resolver_facts(text: str, kinds: frozenset[str], *, selected: bool) -> list[tuple]:
-    """What the shared resolver finds, located in the original file: every loop call with its
-    kind and body, every class, every call of a pytree registration, static field or jit."""
-    import libcst as cst
-    from libcst.metadata import PositionProvider
-
-    from scanlint.analysis.resolver import ScanIndex
-    from scanlint.index.names import METADATA_NAMES, PARTIAL
-    from scanlint.index.selection import Selection, relevant_source
-
-    selection = relevant_source(text, kinds) if selected else Selection(text, None)
-    if selection.is_empty:
-        return []
-    module = cst.parse_module(selection.text)
-    positions = cst.MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    index = ScanIndex(module)
-
-    def line(node: cst.CSTNode) -> int:
-        return selection.original_line(positions[node].start.line)
-
-    facts: list[tuple] = []
-    for loop in index.loops if "loops" in kinds else ():
-        body = (line(loop.body.node), loop.body.via, tuple(loop.body.parameters)) if loop.body else None
-        facts.append(("loop", loop.kind, line(loop.call), body))
-    if "metadata" in kinds:
-        facts += [("class", node.name.value, line(node)) for node, _ in index.classes]
-        jits = {"jax.jit", "jax.experimental.pjit.pjit"}
-
-        def relevant(call) -> bool:
-            static = any(a.keyword and a.keyword.value in ("static_argnums", "static_argnames") for a in call.call.args)
-            if call.name == PARTIAL:
-                return static and bool(call.call.args) and index.qualify(call.call.args[0].value) in jits
-            return call.name in METADATA_NAMES or (call.name in jits and static)
-
-        facts += [("call", call.name, line(call.call)) for call in index.calls if relevant(call)]
-    return sorted(facts, key=repr)
-
-
 def differential_sources() -> list[tuple[str, str]]:
     from helpers import FIXTURES
     from test_selection import rule_case_sources
@@ -123,15 +87,9 @@ def test_resolver_sees_the_same_facts_in_the_selection(kinds: frozenset[str]) ->
     seen = 0
     for source_id, source in differential_sources():
         whole = resolver_facts(source, kinds, selected=False)
-        selected = resolver_facts(source, kinds, selected=True)
-        if "metadata" in kinds:  # classes outside the selection are never metadata classes
-            whole_calls = [f for f in whole if f[0] != "class"]
-            assert [f for f in selected if f[0] != "class"] == whole_calls, source_id
-            assert set(selected) <= set(whole), source_id
-        else:
-            assert selected == whole, source_id
+        assert resolver_facts(source, kinds, selected=True) == whole, source_id
         seen += bool(whole)
-    assert seen > 50
+    assert seen >= 30  # many of the sources hold facts of this kind
 
 
 LARGE_CLASS = '''\

@@ -24,6 +24,7 @@ from scanlint.index.summary import FileSummary, Unit, summarise
 from scanlint.source import DecodeError, decode_source, split_lines
 
 MAX_HOPS = 12  # re-exports and base classes followed before a name counts as unknown
+NAMESPACE_LEVELS = 3  # directories above a file's top-level package searched for absolute imports
 MAX_SUMMARIES = 512  # summaries kept in memory at once (the oldest are read again if needed)
 
 
@@ -108,16 +109,19 @@ class ProjectIndex:
         if not parts:
             init = base / "__init__.py"
             return init if init.is_file() else None
+        package = base.joinpath(*parts, "__init__.py")  # a package wins over a module of its name
+        if package.is_file():
+            return package
         candidate = base.joinpath(*parts[:-1], parts[-1] + ".py")
-        if candidate.is_file():
-            return candidate
-        package = base.joinpath(*parts, "__init__.py")
-        return package if package.is_file() else None
+        return candidate if candidate.is_file() else None
 
     def _absolute(self, origin: Path, dotted: str) -> tuple[Path, list[str]] | None:
         """The project file a dotted name starts in, and the attribute path left inside it."""
         parts = dotted.split(".")
-        for root in dict.fromkeys((self.source_root(origin), origin.parent)):
+        top = self.source_root(origin)
+        # Above the top-level package too: a namespace package (no `__init__.py`) starts higher.
+        roots = dict.fromkeys((top, origin.parent, *top.parents[:NAMESPACE_LEVELS]))
+        for root in roots:
             for split in range(len(parts), 0, -1):
                 found = self._module_file(root, parts[:split])
                 if found is not None:

@@ -137,6 +137,21 @@ CONSTRUCTED_IN_BODY = [(11, "SCN101")]
         pytest.param(
             {
                 "pkg/__init__.py": "",
+                "pkg/cells.py": CELL,
+                "pkg/cells/__init__.py": PLAIN_CELL,
+                "pkg/model.py": model_source("from .cells import Cell", "Cell()"),
+            },
+            [],
+            id="negative: a package and a module of one name, where Python imports the package",
+        ),
+        pytest.param(
+            {"ns/cells.py": CELL, "ns/model.py": model_source("from ns.cells import Cell", "Cell()")},
+            CONSTRUCTED_IN_BODY,
+            id="namespace package",
+        ),
+        pytest.param(
+            {
+                "pkg/__init__.py": "",
                 "pkg/a.py": "from .b import Cell\n",
                 "pkg/b.py": "from .a import Cell\n",
                 "pkg/model.py": model_source("from .a import Cell", "Cell()"),
