@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from scanlint.index.summary import FileSummary, Unit, summarise
+from scanlint.index.summary import FileSummary, Unit, dotted_name, summarise
 from scanlint.source import DecodeError, decode_source, split_lines
 
 MAX_HOPS = 12  # re-exports and base classes followed before a name counts as unknown
@@ -195,7 +195,7 @@ class ProjectIndex:
         return None
 
     def _base_accepted(self, owner: ProjectClass, base: ast.expr, is_base: Callable[[str], bool], hops: int) -> bool:
-        written = _dotted(base)
+        written = dotted_name(base)
         if written is None:
             return False
         qualified = owner.summary.qualify(base)
@@ -213,13 +213,3 @@ def _only_binder(summary: FileSummary, name: str) -> Unit | None:
     binders = [unit for unit in summary.units if name in unit.binds]
     return binders[0] if len(binders) == 1 else None
 
-
-def _dotted(node: ast.expr) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))

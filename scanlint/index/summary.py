@@ -96,7 +96,7 @@ class FileSummary:
     line_count: int
 
     def qualify(self, node: ast.expr) -> str | None:
-        name = _dotted(node)
+        name = dotted_name(node)
         return qualify_dotted(name, self.imports, self.star_imports) if name is not None else None
 
     def anchored(self, kinds: frozenset[str]) -> bool:
@@ -129,39 +129,32 @@ def _text(lines: list[str], unit: Unit) -> str:
 
 
 def _top_level_units(tree: ast.Module) -> list[Unit]:
+    units = _units(tree.body)
+    for unit in units:
+        statement = unit.node
+        if not isinstance(statement, ast.ClassDef) or not statement.body:
+            continue
+        members = _units(statement.body)
+        header = [*statement.bases, *statement.keywords]
+        header_end = max((n.end_lineno or statement.lineno for n in header), default=statement.lineno)
+        if members and members[0].start > header_end:
+            unit.members = tuple(members)
+            unit.header_end = members[0].start - 1
+    return units
+
+
+def _units(statements: list[ast.stmt]) -> list[Unit]:
+    """A unit per statement; statements that share a line make one unit."""
     units: list[Unit] = []
-    for statement in tree.body:
+    for statement in statements:
         start, end = _span(statement)
-        if units and start <= units[-1].end:  # shares a line with the statement before it
+        if units and start <= units[-1].end:
             previous = units.pop()
             merged = ast.Module(body=[previous.node, statement], type_ignores=[])
             units.append(Unit(merged, previous.start, max(end, previous.end), previous.binds | _binds(statement)))  # type: ignore[arg-type]
             continue
-        unit = Unit(statement, start, end, _binds(statement))
-        if isinstance(statement, ast.ClassDef) and statement.body:
-            members = _member_units(statement)
-            first = members[0].start if members else start
-            header_end = statement.lineno if not statement.bases and not statement.keywords else max(
-                getattr(n, "end_lineno", statement.lineno) or statement.lineno for n in (*statement.bases, *statement.keywords)
-            )
-            if members and first > header_end:
-                unit.members = tuple(members)
-                unit.header_end = first - 1
-        units.append(unit)
+        units.append(Unit(statement, start, end, _binds(statement)))
     return units
-
-
-def _member_units(class_node: ast.ClassDef) -> list[Unit]:
-    members: list[Unit] = []
-    for statement in class_node.body:
-        start, end = _span(statement)
-        if members and start <= members[-1].end:
-            previous = members.pop()
-            merged = ast.Module(body=[previous.node, statement], type_ignores=[])
-            members.append(Unit(merged, previous.start, max(end, previous.end), previous.binds | _binds(statement)))  # type: ignore[arg-type]
-            continue
-        members.append(Unit(statement, start, end, _binds(statement)))
-    return members
 
 
 def _span(statement: ast.stmt) -> tuple[int, int]:
@@ -276,7 +269,8 @@ def _anchor_in(node: ast.AST, kind: str, summary: FileSummary) -> tuple[bool, bo
     return found, static_jit
 
 
-def _dotted(node: ast.expr) -> str | None:
+def dotted_name(node: ast.expr) -> str | None:
+    """`a.b.c` as a string, for a chain of names and attributes; None for anything else."""
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
