@@ -49,12 +49,11 @@ def derive_child_order() -> dict[str, tuple[str, ...]]:
 
 
 def _installed_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
-        return version("libcst")
-    except PackageNotFoundError:
+        from libcst._version import __version__
+    except ImportError:  # a LibCST that keeps its version elsewhere: the table is derived anew
         return ""
+    return str(__version__)
 
 
 @cache
