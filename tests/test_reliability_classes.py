@@ -1,0 +1,133 @@
+"""Classes of hostile input and environment, each generated member run through the real console
+script: no traceback, a message naming the file or setting, the exit code of the README contract,
+the other files' findings still reported, no file changed by a plain check, nothing left behind.
+"""
+
+from __future__ import annotations
+
+import encodings
+import encodings.aliases
+import hashlib
+import os
+import pkgutil
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(sys.executable).with_name("scanlint")
+SCAN = "from jax import lax\n\n\ndef f(xs):\n    return lax.scan(lambda c, x: c, 0.0, xs)\n"
+FIXABLE = "from jax import lax\n\n\ndef f(xs):\n    final, _ = lax.scan(lambda c, x: c, 0.0, xs)\n    return final\n"
+FINDING = re.compile(r"^(?P<path>\S.*?):(?P<line>\d+):(?P<column>\d+): (?P<code>SCN\d{3}) (?P<message>.*)$")
+UNPRIVILEGED = ("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups")
+
+
+def scanlint(*args: str, cwd: Path, user: tuple[str, ...] = (), **options) -> subprocess.CompletedProcess[str]:
+    """One run of the real console script; a traceback is a failure whatever else happens."""
+    options.setdefault("timeout", 300)
+    result = subprocess.run([*user, str(SCRIPT), *args], cwd=cwd, capture_output=True, text=True, **options)
+    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
+    return result
+
+
+def findings(result: subprocess.CompletedProcess[str]) -> dict[str, list[tuple[int, str, str]]]:
+    """Every `path:line:col: CODE message` line of a run (stdout and stderr), by path."""
+    found: dict[str, list[tuple[int, str, str]]] = {}
+    for text in (result.stdout + "\n" + result.stderr).splitlines():
+        match = FINDING.match(text)
+        if match:
+            found.setdefault(match["path"], []).append((int(match["line"]), match["code"], match["message"]))
+    return found
+
+
+def snapshot(directory: Path) -> dict[str, str]:
+    """Every file under `directory` with a hash of its content (the cache excluded)."""
+    state = {}
+    for path in sorted(directory.rglob("*")):
+        if ".scanlint_cache" in path.parts or not path.is_file() or path.is_symlink():
+            continue
+        try:
+            state[path.relative_to(directory).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            state[path.relative_to(directory).as_posix()] = "unreadable"
+    return state
+
+
+@pytest.fixture
+def shared_dir() -> Iterator[Path]:
+    """A temporary directory that an unprivileged user can enter (pytest's tmp_path is private)."""
+    directory = Path(tempfile.mkdtemp(prefix="scanlint-reliability-"))
+    directory.chmod(0o755)
+    yield directory
+    for path in directory.rglob("*"):
+        if path.is_dir() and not path.is_symlink():
+            path.chmod(0o755)
+    shutil.rmtree(directory)
+
+
+def as_unprivileged_user(directory: Path) -> tuple[str, ...]:
+    """The command prefix that runs scanlint as `nobody`, so permissions bite even when the tests
+    run as root; skips when that is not possible here."""
+    if os.geteuid() != 0:
+        return ()
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: permissions cannot be tested")
+    probe = subprocess.run([*UNPRIVILEGED, str(SCRIPT), "--version"], cwd=directory, capture_output=True, text=True)
+    if probe.returncode != 0:
+        pytest.skip(f"cannot run scanlint as nobody here: {probe.stderr.strip()}")
+    return UNPRIVILEGED
+
+
+# Coding cookies ------------------------------------------------------------------------------
+
+
+def every_codec_name() -> list[str]:
+    """Every codec module and alias of the standard library, plus the spellings users write."""
+    names = {module.name for module in pkgutil.iter_modules(encodings.__path__)} - {"aliases"}
+    names |= set(encodings.aliases.aliases)
+    names |= {"zlib", "base64", "hex", "bz2", "rot13", "uu_codec", "punycode", "undefined", "utf-16", "utf-32", "utf-8"}
+    return sorted(names)
+
+
+def interpreter_accepts(data: bytes) -> bool:
+    try:
+        compile(data, "m.py", "exec")
+    except SyntaxError:
+        return False
+    return True
+
+
+def test_every_codec_in_a_coding_cookie_is_linted_or_reported_like_the_interpreter_decides(tmp_path: Path) -> None:
+    expected_ok = {}
+    for name in every_codec_name():
+        cookie_line = 2 if len(expected_ok) % 2 else 1  # the cookie may sit on either of the first two lines
+        header = "#!/usr/bin/env python\n" * (cookie_line - 1) + f"# -*- coding: {name} -*-\n"
+        data = (header + SCAN).encode("ascii")
+        file_name = f"cookie_{re.sub(r'[^0-9A-Za-z_]', '_', name)}_{len(expected_ok)}.py"
+        (tmp_path / file_name).write_bytes(data)
+        expected_ok[file_name] = (name, cookie_line, interpreter_accepts(data))
+    (tmp_path / "ok.py").write_text(SCAN)
+    before = snapshot(tmp_path)
+
+    result = scanlint("check", "--no-cache", ".", cwd=tmp_path)
+
+    assert result.returncode == 1  # SCN000 and findings: exit 1
+    seen = findings(result)
+    assert [code for _, code, _ in seen["ok.py"]] == ["SCN201"]
+    for file_name, (codec, cookie_line, accepted) in expected_ok.items():
+        reported = seen.get(file_name)
+        if accepted:
+            assert [(line, code) for line, code, _ in reported or []] == [(cookie_line + 5, "SCN201")], (codec, reported)
+        else:
+            ((line, code, message),) = reported or [(0, "", "")]
+            assert (line, code) == (cookie_line, "SCN000") and codec in message, (codec, reported)
+    rejected = {codec for codec, _, accepted in expected_ok.values() if not accepted}
+    assert {"zlib", "base64", "hex", "bz2", "rot13", "uu_codec", "punycode", "undefined", "utf-16"} <= rejected
+    assert snapshot(tmp_path) == before
