@@ -82,15 +82,36 @@ def _matches(relative: str, pattern: str) -> bool:
 
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml with a [tool.scanlint] table, at or above `start`."""
-    directory = start if start.is_dir() else start.parent
+    directory = start if _is_dir(start) else start.parent
     directory = directory.resolve()
     for candidate_dir in (directory, *directory.parents):
         candidate = candidate_dir / "pyproject.toml"
-        if candidate.is_file():
+        if _is_file(candidate):
             table = _read_table(candidate)
             if table is not None:
                 return candidate
     return None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # in a directory we may not look into: as if absent
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def _read_table(path: Path) -> dict[str, Any] | None:
@@ -138,13 +159,13 @@ def load_settings(
 ) -> Settings:
     """Settings for a run: the config file's table first, then command-line flags on top."""
     if config_path is not None:
-        if not config_path.is_file():
+        if not _exists(config_path):
             raise ConfigError(f"{config_path}: no such configuration file")
         table = _read_table(config_path) or {}
         source: Path | None = config_path
     else:
         start = Path(paths[0]) if paths else Path.cwd()
-        if not start.exists():
+        if not _exists(start):
             start = Path.cwd()
         source = find_pyproject(start)
         table = (_read_table(source) or {}) if source is not None else {}

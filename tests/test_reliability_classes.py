@@ -131,3 +131,60 @@ def test_every_codec_in_a_coding_cookie_is_linted_or_reported_like_the_interpret
     rejected = {codec for codec, _, accepted in expected_ok.values() if not accepted}
     assert {"zlib", "base64", "hex", "bz2", "rot13", "uu_codec", "punycode", "undefined", "utf-16"} <= rejected
     assert snapshot(tmp_path) == before
+
+
+# Permissions -----------------------------------------------------------------------------------
+
+# (name, mode, what scanlint says): directories that cannot be listed or entered, files that
+# cannot be read; each is met in a walk and also named on the command line.
+UNREADABLE = [
+    ("closed_dir", 0o000, "cannot read directory: Permission denied"),
+    ("unlistable_dir", 0o311, "cannot read directory: Permission denied"),
+    ("unenterable_dir", 0o644, "cannot read file: Permission denied"),
+    ("closed_file.py", 0o000, "cannot read file: Permission denied"),
+    ("write_only_file.py", 0o200, "cannot read file: Permission denied"),
+]
+
+
+def make_unreadable(directory: Path, name: str, mode: int) -> str:
+    """Builds the member; returns the path scanlint names in its message."""
+    target = directory / name
+    if name.endswith(".py"):
+        target.write_text(SCAN)
+        reported = name
+    else:
+        target.mkdir()
+        (target / "inner.py").write_text(SCAN)
+        reported = name if mode & 0o444 != 0o444 else f"{name}/inner.py"
+    target.chmod(mode)
+    return reported
+
+
+@pytest.mark.parametrize(("name", "mode", "message"), UNREADABLE, ids=[member[0] for member in UNREADABLE])
+@pytest.mark.parametrize("how", ["walked", "named"])
+def test_an_unreadable_path_is_reported_and_the_other_files_are_still_checked(shared_dir: Path, name: str, mode: int, message: str, how: str) -> None:
+    user = as_unprivileged_user(shared_dir)
+    (shared_dir / "ok.py").write_text(SCAN)
+    reported = make_unreadable(shared_dir, name, mode)
+    before = snapshot(shared_dir)
+
+    result = scanlint("check", "--no-cache", *(["."] if how == "walked" else [name, "ok.py"]), cwd=shared_dir, user=user)
+
+    seen = findings(result)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert [code for _, code, _ in seen["ok.py"]] == ["SCN201"]
+    assert seen[reported] == [(1, "SCN002", message)]
+    assert snapshot(shared_dir) == before
+
+
+def test_a_file_inside_a_closed_directory_named_directly_is_reported(shared_dir: Path) -> None:
+    user = as_unprivileged_user(shared_dir)
+    (shared_dir / "ok.py").write_text(SCAN)
+    make_unreadable(shared_dir, "closed_dir", 0o000)
+
+    result = scanlint("check", "--no-cache", "closed_dir/inner.py", "ok.py", cwd=shared_dir, user=user)
+
+    assert result.returncode == 2
+    seen = findings(result)
+    assert seen["closed_dir/inner.py"] == [(1, "SCN002", "cannot read: Permission denied")]
+    assert [code for _, code, _ in seen["ok.py"]] == ["SCN201"]
