@@ -120,6 +120,11 @@ def _read_table(path: Path) -> dict[str, Any] | None:
             document = tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except UnicodeDecodeError as error:
+        line = error.object[: error.start].count(b"\n") + 1
+        raise ConfigError(f"{path}: not valid TOML: not UTF-8 (byte {error.object[error.start]:#04x} on line {line})") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
     except OSError as error:
         raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
     tool = document.get("tool")
@@ -140,6 +145,8 @@ def _string_list(value: Any, where: str) -> list[str]:
 def _expand_all(selectors: Iterable[str], where: str) -> set[str]:
     codes: set[str] = set()
     for selector in selectors:
+        if not selector.strip():  # a prefix of every code: it would select or ignore everything
+            raise ConfigError(f"{where}: empty rule code {selector!r}")
         try:
             codes |= registry.expand(selector)
         except registry.UnknownSelector:
@@ -188,6 +195,8 @@ def load_settings(
     if "ignore" in table:
         enabled -= _expand_all(_string_list(table["ignore"], f"{where} ignore"), f"{where} ignore")
     if select is not None:
+        if not select:
+            raise ConfigError("--select: no rule code given")
         enabled = _expand_all(select, "--select")
     enabled -= _expand_all(ignore, "--ignore")
 

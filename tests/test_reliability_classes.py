@@ -188,3 +188,56 @@ def test_a_file_inside_a_closed_directory_named_directly_is_reported(shared_dir:
     seen = findings(result)
     assert seen["closed_dir/inner.py"] == [(1, "SCN002", "cannot read: Permission denied")]
     assert [code for _, code, _ in seen["ok.py"]] == ["SCN201"]
+
+
+# Configuration ---------------------------------------------------------------------------------
+
+UNDECODABLE_TOML = {
+    "latin-1 in a comment": "[tool.scanlint]\n# caf\u00e9\nselect = ['SCN2']\n".encode("latin-1"),
+    "cp1252 in a string": "[tool.scanlint]\nexclude = ['\u201cgen\u201d']\n".encode("cp1252"),
+    "UTF-16 with a BOM": "[tool.scanlint]\nselect = ['SCN2']\n".encode("utf-16"),
+    "a lone continuation byte": b"[tool.scanlint]\nselect = ['SCN2'] \x80\n",
+}
+NESTED_TOML = {
+    "arrays 5,000 deep": "[tool.scanlint]\nselect = " + "[" * 5000 + "]" * 5000 + "\n",
+    "inline tables 5,000 deep": "[tool.scanlint]\nx = " + "{a = " * 5000 + "1" + "}" * 5000 + "\n",
+    "arrays 100,000 deep": "[tool.scanlint]\nselect = " + "[" * 100_000 + "]" * 100_000 + "\n",
+}
+
+
+@pytest.mark.parametrize("data", [*UNDECODABLE_TOML.values(), *(text.encode() for text in NESTED_TOML.values())], ids=[*UNDECODABLE_TOML, *NESTED_TOML])
+def test_a_pyproject_that_cannot_be_read_as_toml_is_a_configuration_error(tmp_path: Path, data: bytes) -> None:
+    (tmp_path / "pyproject.toml").write_bytes(data)
+    (tmp_path / "m.py").write_text(SCAN)
+
+    result = scanlint("check", "--no-cache", "m.py", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert f"scanlint: error: {tmp_path}/pyproject.toml: not valid TOML: " in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("key", ["select", "ignore", "extend-select", "per-file-ignores"])
+@pytest.mark.parametrize("blank", ["", " ", "\\t"], ids=["empty", "space", "tab"])
+def test_an_empty_rule_code_in_the_configuration_is_an_error_not_every_rule(tmp_path: Path, key: str, blank: str) -> None:
+    value = f'{{ "m.py" = ["{blank}"] }}' if key == "per-file-ignores" else f'["SCN201", "{blank}"]'
+    (tmp_path / "pyproject.toml").write_text(f"[tool.scanlint]\n{key} = {value}\n")
+    (tmp_path / "m.py").write_text(SCAN)
+
+    result = scanlint("check", "--no-cache", "m.py", cwd=tmp_path)
+
+    assert result.returncode == 2
+    assert f"{tmp_path}/pyproject.toml [tool.scanlint] {key}" in result.stderr
+    assert "empty rule code" in result.stderr
+
+
+@pytest.mark.parametrize("option", ["--select", "--ignore"])
+@pytest.mark.parametrize("value", ["", ",", " , "])
+def test_an_empty_rule_code_on_the_command_line_selects_nothing_silently_never(tmp_path: Path, option: str, value: str) -> None:
+    (tmp_path / "m.py").write_text(SCAN)
+
+    result = scanlint("check", "--no-cache", option, value, "m.py", cwd=tmp_path)
+
+    if option == "--select":
+        assert result.returncode == 2 and "scanlint: error: --select: no rule code given" in result.stderr
+    else:  # ignoring nothing is harmless: the finding is still reported
+        assert result.returncode == 1 and [code for _, code, _ in findings(result)["m.py"]] == ["SCN201"]
