@@ -241,3 +241,139 @@ def test_an_empty_rule_code_on_the_command_line_selects_nothing_silently_never(t
         assert result.returncode == 2 and "scanlint: error: --select: no rule code given" in result.stderr
     else:  # ignoring nothing is harmless: the finding is still reported
         assert result.returncode == 1 and [code for _, code, _ in findings(result)["m.py"]] == ["SCN201"]
+
+
+# The process and its environment ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("closed", ["stdin", "stdout", "both"])
+def test_closed_standard_streams_are_a_usage_error(tmp_path: Path, closed: str) -> None:
+    (tmp_path / "m.py").write_text(SCAN)
+    # `exec 0<&-` and the like close the descriptor itself, so Python sees no stream at all.
+    redirect = {"stdin": "0<&-", "stdout": "1>&-", "both": "0<&- 1>&-"}[closed]
+    command = f'exec {redirect} "{SCRIPT}" check --no-cache --stdin-filename m.py'
+    result = subprocess.run(["sh", "-c", command], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2
+    stream = "output" if closed != "stdin" else "input"
+    assert f"scanlint: error: " in result.stderr and f"standard {stream} is closed" in result.stderr
+
+
+def test_a_removed_working_directory_is_a_clear_error(tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    command = f'cd "{gone}" && rmdir "{gone}" && exec "{SCRIPT}" check'
+    result = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120)
+
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert "scanlint: error: the working directory cannot be used" in result.stderr
+
+
+BROKEN_LIBCST = {
+    "RuntimeError": "raise RuntimeError('half-installed wheel')",
+    "ImportError": "raise ImportError('cannot import name _nodes')",
+    "AttributeError": "import sys; sys.modules[__name__] = None",
+    "MemoryError": "raise MemoryError()",
+}
+
+
+@pytest.mark.parametrize("body", BROKEN_LIBCST.values(), ids=BROKEN_LIBCST)
+def test_an_internal_error_exits_2_with_a_message_never_1_with_a_traceback(tmp_path: Path, body: str) -> None:
+    """A broken installation (here, a LibCST that fails on import) makes scanlint itself fail: CI
+    must read exit 2, not "findings"."""
+    (tmp_path / "site" / "libcst").mkdir(parents=True)
+    (tmp_path / "site" / "libcst" / "__init__.py").write_text(body + "\n")
+    (tmp_path / "m.py").write_text(SCAN)
+    environment = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}
+
+    result = scanlint("check", "--no-cache", "m.py", cwd=tmp_path, env=environment)
+
+    assert result.returncode == 2
+    assert "scanlint: internal error: " in result.stderr and "Please report this" in result.stderr
+
+
+def wait_until_blocked_reading_a_pipe(process: subprocess.Popen) -> None:
+    """Until the process sits in read() on its stdin pipe: signals sent then land where we want."""
+    for _ in range(1200):
+        if process.poll() is not None:
+            raise AssertionError("scanlint ended before it read its input")
+        wchan = Path(f"/proc/{process.pid}/wchan")
+        if not wchan.exists():
+            pytest.skip("no /proc/PID/wchan here: cannot tell when scanlint waits for input")
+        if "pipe_read" in wchan.read_text():
+            return
+        time.sleep(0.05)
+    raise AssertionError("scanlint never waited for its input")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_an_interrupted_check_says_so_in_one_line(tmp_path: Path, signum: int) -> None:
+    process = subprocess.Popen(
+        [str(SCRIPT), "check", "--stdin-filename", "m.py"], cwd=tmp_path,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    wait_until_blocked_reading_a_pipe(process)
+    process.send_signal(signum)
+    out, err = process.communicate(timeout=120)
+
+    assert "Traceback" not in err
+    assert process.returncode == 128 + signum
+    assert err == f"scanlint: interrupted by {signal.Signals(signum).name}\n"
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(status.parent.name))
+    return found
+
+
+def test_ctrl_c_while_worker_processes_lint_leaves_no_traceback_no_process_and_no_temporary_file(tmp_path: Path) -> None:
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to see the worker processes")
+    body = "".join(f"\ndef g{i}(xs):\n    return lax.scan(lambda c, x: (c, x), 0.0, xs)\n" for i in range(1000))
+    for number in range(60):
+        (tmp_path / f"m{number}.py").write_text(SCAN + body)  # about 5 MB in all: worth a pool
+    before = snapshot(tmp_path)
+    process = subprocess.Popen(
+        [str(SCRIPT), "check", "-j", "2", "."], cwd=tmp_path,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    workers: list[int] = []
+    while not workers and process.poll() is None:
+        workers = children_of(process.pid)
+        time.sleep(0.02)
+    if not workers:
+        pytest.skip("the run ended before its workers could be seen")
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
+    _, err = process.communicate(timeout=120)
+
+    assert "Traceback" not in err, err
+    assert process.returncode == 130
+    assert err.strip().splitlines()[-1] == "scanlint: interrupted by SIGINT"
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+    assert snapshot(tmp_path) == before
+    assert [p.name for p in (tmp_path / ".scanlint_cache").glob(".tmp-*")] == []
+
+
+def test_a_cache_write_that_fails_halfway_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """A full disk, emulated with a file-size limit: the cache file cannot be written whole."""
+    import resource
+
+    for number in range(50):
+        (tmp_path / f"m{number}.py").write_text(f"# file {number}\n{SCAN}")  # 50 cache entries
+
+    def small_files_only() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    result = scanlint("check", ".", cwd=tmp_path, preexec_fn=small_files_only)
+
+    assert result.returncode == 1 and len(findings(result)) == 50
+    assert [p.name for p in (tmp_path / ".scanlint_cache").iterdir()] == [".gitignore"]
