@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import traceback
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -110,7 +111,9 @@ def _syntax_problem(path: str, text: str) -> Finding | None:
     """CPython's verdict on the syntax, with line and column: cheap next to LibCST, and it stops
     input nested too deeply before LibCST spends minutes on it."""
     try:
-        ast.parse(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the user's code's warnings are the interpreter's to give
+            ast.parse(text)
     except SyntaxError as error:
         line = error.lineno or 1
         column = error.offset or 1

@@ -24,7 +24,7 @@ import pytest
 
 SCRIPT = Path(sys.executable).with_name("scanlint")
 SCAN = "from jax import lax\n\n\ndef f(xs):\n    return lax.scan(lambda c, x: c, 0.0, xs)\n"
-FIXABLE = "from jax import lax\n\n\ndef f(xs):\n    final, _ = lax.scan(lambda c, x: c, 0.0, xs)\n    return final\n"
+FIXABLE = "from jax import lax\n\n\ndef f(xs):\n    def body(c, x):\n        return c\n\n    final, _ = lax.scan(body, 0.0, xs)\n    return final\n"
 FINDING = re.compile(r"^(?P<path>\S.*?):(?P<line>\d+):(?P<column>\d+): (?P<code>SCN\d{3}) (?P<message>.*)$")
 UNPRIVILEGED = ("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups")
 
@@ -377,3 +377,41 @@ def test_a_cache_write_that_fails_halfway_leaves_no_temporary_file(tmp_path: Pat
 
     assert result.returncode == 1 and len(findings(result)) == 50
     assert [p.name for p in (tmp_path / ".scanlint_cache").iterdir()] == [".gitignore"]
+
+
+# Warnings from the user's code -----------------------------------------------------------------
+
+# Lines the parser warns about (invalid escape sequences, a number run into a keyword); each goes
+# into the scan's function, so the statements scanlint parses contain it.
+WARNING_LINES = [
+    'pattern = "\\d+"',
+    "data = b'\\q'",
+    'name = f"\\w{xs}"',
+    "flag = 1if xs else 2",
+    "ok = [0x1for x in xs]",
+    "inside = 1in xs",
+    "either = 1or xs",
+    "both = 1and xs",
+]
+
+
+@pytest.mark.parametrize("filter_", ["default", "always", "error"])
+@pytest.mark.parametrize("mode", ["check", "fix"])
+def test_warnings_about_the_users_code_never_leak_nor_change_the_verdict(tmp_path: Path, filter_: str, mode: str) -> None:
+    for number, line in enumerate(WARNING_LINES):
+        source = FIXABLE.replace("def f(xs):\n", f"def f(xs):\n    {line}\n")
+        (tmp_path / f"w{number}.py").write_text(source)
+    environment = {**os.environ, "PYTHONWARNINGS": filter_}
+    arguments = ["check", "--no-cache", *(["--fix"] if mode == "fix" else []), "."]
+
+    result = scanlint(*arguments, cwd=tmp_path, env=environment)
+
+    assert "Warning" not in result.stderr, result.stderr
+    seen = findings(result)
+    if mode == "check":
+        assert result.returncode == 1
+        for number in range(len(WARNING_LINES)):
+            assert [(line, code) for line, code, _ in seen[f"w{number}.py"]] == [(7, "SCN201")]
+    else:
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert f"Applied {len(WARNING_LINES)} fixes." in result.stderr

@@ -12,6 +12,7 @@ import ast
 import difflib
 import os
 import tempfile
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,7 +123,9 @@ def fix_text(name: str, text: str, codes: frozenset[str], unsafe: bool) -> tuple
             break
         candidate = apply_edits(text, [e for f in batch for e in f.fix.edits])  # type: ignore[union-attr]
         try:
-            ast.parse(candidate)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # warnings about the user's code are not ours to print
+                ast.parse(candidate)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             break  # refuse a fix that would break the file
         text = candidate
