@@ -415,3 +415,94 @@ def test_warnings_about_the_users_code_never_leak_nor_change_the_verdict(tmp_pat
     else:
         assert result.returncode == 0, result.stdout + result.stderr
         assert f"Applied {len(WARNING_LINES)} fixes." in result.stderr
+
+
+# --fix on files that cannot be written, or change under it ---------------------------------------
+
+FIXED = FIXABLE.replace("        return c\n", "        return c, None\n")
+
+# (what happens to the fixable file, the message); run as an unprivileged user.
+UNWRITABLE = {
+    "read-only directory": "not fixed: cannot write next to it: Permission denied",
+    "read-only file": "not fixed: it is read-only",
+    "read-only file in a read-only directory": "not fixed: it is read-only",
+}
+
+
+@pytest.mark.parametrize("member", UNWRITABLE, ids=UNWRITABLE)
+def test_fix_skips_a_file_it_cannot_write_and_fixes_the_others(shared_dir: Path, member: str) -> None:
+    user = as_unprivileged_user(shared_dir)
+    for name in ("a", "locked", "z"):
+        (shared_dir / name).mkdir()
+        (shared_dir / name / "m.py").write_text(FIXABLE)
+    (shared_dir / "a").chmod(0o777)
+    (shared_dir / "z").chmod(0o777)
+    (shared_dir / "a" / "m.py").chmod(0o666)
+    (shared_dir / "z" / "m.py").chmod(0o666)
+    locked = shared_dir / "locked"
+    (locked / "m.py").chmod(0o444 if "read-only file" in member else 0o666)
+    locked.chmod(0o555 if "directory" in member else 0o777)
+
+    result = scanlint("check", "--no-cache", "--fix", ".", cwd=shared_dir, user=user)
+
+    assert result.returncode == 2
+    assert f"scanlint: error: locked/m.py: {UNWRITABLE[member]}" in result.stderr.splitlines(), result.stderr
+    assert (shared_dir / "a" / "m.py").read_text() == FIXED
+    assert (shared_dir / "z" / "m.py").read_text() == FIXED
+    assert (locked / "m.py").read_text() == FIXABLE
+    assert [(line, code) for line, code, _ in findings(result)["locked/m.py"]] == [(6, "SCN201")]
+    assert sorted(p.name for p in shared_dir.rglob("*") if p.is_file()) == ["m.py"] * 3
+
+
+def remove(path: Path) -> None:
+    path.unlink()
+
+
+def replace_by_directory(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def edit_meanwhile(path: Path) -> None:
+    path.write_text(path.read_text() + "# edited in the editor meanwhile\n")
+
+
+def remove_parent(path: Path) -> None:
+    shutil.rmtree(path.parent)
+
+
+def replace_by_symlink(path: Path) -> None:
+    elsewhere = path.parent.parent / "elsewhere.py"
+    elsewhere.write_text("x = 1\n")
+    path.unlink()
+    path.symlink_to(elsewhere)
+
+
+CHANGES_DURING_FIX = {
+    "removed": (remove, "it was removed while scanlint was fixing it"),
+    "replaced by a directory": (replace_by_directory, "it was replaced by a directory while scanlint was fixing it"),
+    "edited": (edit_meanwhile, "it changed while scanlint was fixing it; the new content is kept"),
+    "its directory removed": (remove_parent, "it was removed while scanlint was fixing it"),
+    "replaced by a symlink": (replace_by_symlink, "it changed while scanlint was fixing it; the new content is kept"),
+}
+
+
+@pytest.mark.parametrize("member", CHANGES_DURING_FIX, ids=CHANGES_DURING_FIX)
+def test_a_file_that_changes_between_reading_and_writing_its_fix_is_left_alone(tmp_path: Path, member: str) -> None:
+    """The real read and write of `--fix`, with the file changed between the two, as an editor,
+    a `git checkout` or a build step running at the same time would."""
+    from scanlint.fixes.apply import NotWritten, fix_file, write_atomically
+
+    change, message = CHANGES_DURING_FIX[member]
+    (tmp_path / "pkg").mkdir()
+    path = tmp_path / "pkg" / "m.py"
+    path.write_text(FIXABLE)
+    outcome = fix_file(path, "pkg/m.py", frozenset({"SCN201"}), unsafe=False)
+    assert outcome is not None and outcome.changed
+    change(path)
+    after_change = snapshot(tmp_path)
+
+    with pytest.raises(NotWritten, match=message):
+        write_atomically(outcome)
+
+    assert snapshot(tmp_path) == after_change  # nothing written, nothing left behind

@@ -213,6 +213,7 @@ def _check(args: argparse.Namespace) -> int:
     if sys.stdout is None:
         return _error("standard output is closed: there is nowhere to write the report")
     lines_of = read_lines
+    not_fixed: list[str] = []
     if args.stdin_filename:
         if sys.stdin is None:
             return _error(f"--stdin-filename {args.stdin_filename}: standard input is closed; pipe the source into scanlint")
@@ -228,12 +229,14 @@ def _check(args: argparse.Namespace) -> int:
         if args.diff:
             return _print_diffs(result.findings, settings, args.unsafe_fixes)
         if args.fix:
-            fixed = _apply_fixes(result.findings, settings, args.unsafe_fixes)
+            fixed, not_fixed = _apply_fixes(result.findings, settings, args.unsafe_fixes)
             if fixed:
                 print(f"Applied {fixed} fix{'es' if fixed != 1 else ''}.", file=sys.stderr)
                 result = api.run(paths, settings, use_cache=not args.no_cache, jobs=args.jobs)
         findings, files = result.findings, result.files
 
+    for failure in not_fixed:
+        _say(f"scanlint: error: {failure}")
     errors = [f for f in findings if f.code in (INTERNAL_ERROR, READ_ERROR)]
     problems = [f for f in findings if f not in errors]
     color = _use_color(args.color)
@@ -250,7 +253,7 @@ def _check(args: argparse.Namespace) -> int:
             out.write(f"Found {len(problems)} {noun} in {files} file{'s' if files != 1 else ''} checked.\n")
         elif not errors:
             out.write(f"All checks passed ({files} file{'s' if files != 1 else ''} checked).\n")
-    if errors:
+    if errors or not_fixed:
         return EXIT_ERROR
     if problems and not args.exit_zero:
         return EXIT_FINDINGS
@@ -263,17 +266,24 @@ def _fixable_paths(findings: Sequence[Finding], unsafe: bool) -> list[str]:
     return sorted({f.path for f in findings if applicable(f, unsafe)})
 
 
-def _apply_fixes(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> int:
-    from scanlint.fixes.apply import fix_file, write_atomically
+def _apply_fixes(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> tuple[int, list[str]]:
+    """Fix each file in turn: the number of fixes written, and a message for each file that could
+    not be written (those are left as they were, and the other files are still fixed)."""
+    from scanlint.fixes.apply import NotWritten, fix_file, write_atomically
 
     applied = 0
+    failures = []
     for name in _fixable_paths(findings, unsafe):
         path = Path(name)
         outcome = fix_file(path, name, settings.codes_for(path), unsafe)
         if outcome is not None and outcome.changed:
-            write_atomically(outcome)
+            try:
+                write_atomically(outcome)
+            except NotWritten as reason:
+                failures.append(f"{name}: not fixed: {reason}")
+                continue
             applied += outcome.applied
-    return applied
+    return applied, failures
 
 
 def _print_diffs(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> int:
