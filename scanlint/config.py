@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import math
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ DEFAULT_EXCLUDE = (
     "_build", "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
 )  # fmt: skip
 
-KNOWN_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude"}
+KNOWN_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude", "trace-timeout"}
 
 
 class ConfigError(Exception):
@@ -33,6 +34,7 @@ class Settings:
     exclude: tuple[str, ...] = ()  # user patterns, relative to `root`
     root: Path = field(default_factory=Path.cwd)
     source: Path | None = None  # the pyproject.toml the settings came from
+    trace_timeout: float | None = None  # seconds `scanlint trace` lets the target run
 
     def codes_for(self, path: Path) -> frozenset[str]:
         """The codes that run on one file, after per-file-ignores."""
@@ -142,6 +144,12 @@ def _string_list(value: Any, where: str) -> list[str]:
     return value
 
 
+def _seconds(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise ConfigError(f"{where} must be a finite number of seconds above 0, not {value!r}")
+    return float(value)
+
+
 def _expand_all(selectors: Iterable[str], where: str) -> set[str]:
     codes: set[str] = set()
     for selector in selectors:
@@ -215,7 +223,12 @@ def load_settings(
         exclude += _string_list(table["extend-exclude"], f"{where} extend-exclude")
     exclude += list(extend_exclude)
 
+    trace_timeout = None
+    if "trace-timeout" in table:
+        trace_timeout = _seconds(table["trace-timeout"], f"{where} trace-timeout")
+
     return Settings(
+        trace_timeout=trace_timeout,
         enabled=frozenset(enabled),
         per_file_ignores=tuple(per_file),
         exclude=tuple(exclude),
