@@ -151,15 +151,18 @@ def _run_atexit_handlers(status: dict[str, Any]) -> None:
     """Run the handlers the target registered with `atexit`, as interpreter shutdown would, and
     keep their errors in the status (the process then ends with `os._exit`, skipping the rest of
     shutdown: threads the target left running must not keep it alive)."""
-    errors: list[str] = []
+    errors: list[dict[str, str]] = []
 
     def keep(unraisable: Any) -> None:
         if unraisable.exc_type is TargetTimeout:
             status.update(outcome="timeout", error="interrupted at the time limit, in an atexit handler")
             return
-        name = getattr(unraisable.object, "__qualname__", repr(unraisable.object))
         lines = traceback.format_exception(unraisable.exc_type, unraisable.exc_value, unraisable.exc_traceback)
-        errors.append(f"atexit handler {name}: {''.join(lines).rstrip()}")
+        errors.append({
+            "handler": getattr(unraisable.object, "__qualname__", repr(unraisable.object)),
+            "error": f"{unraisable.exc_type.__name__}: {unraisable.exc_value}"[:2000],
+            "traceback": "\n".join("".join(lines).splitlines()[-TRACEBACK_LINES:]),
+        })  # fmt: skip
 
     sys.unraisablehook = keep
     try:
@@ -168,7 +171,7 @@ def _run_atexit_handlers(status: dict[str, Any]) -> None:
         status.update(outcome="timeout", error="interrupted at the time limit, in an atexit handler")
     sys.unraisablehook = sys.__unraisablehook__
     if errors:
-        status["atexit_errors"] = [error[-4000:] for error in errors]
+        status["atexit_errors"] = errors
 
 
 def _runner(options: argparse.Namespace, args: list[str]) -> None:

@@ -276,7 +276,7 @@ def main(argv: list[str]) -> int:
     else:
         sys.stdout.write(reporting.render_text(report))
     for error in result["status"].get("atexit_errors", []):
-        print(f"scanlint trace: an atexit handler of the target failed: {error}", file=sys.stderr)
+        print(f"scanlint trace: the target's atexit handler {error['handler']} failed: {error['error']}", file=sys.stderr)
     if result["status"]["outcome"] == "timeout":
         print(f"scanlint trace: {result['status']['error']}", file=sys.stderr)
     if "interrupted_by" in result:
