@@ -29,10 +29,12 @@ FINDING = re.compile(r"^(?P<path>\S.*?):(?P<line>\d+):(?P<column>\d+): (?P<code>
 UNPRIVILEGED = ("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups")
 
 
-def scanlint(*args: str, cwd: Path, user: tuple[str, ...] = (), **options) -> subprocess.CompletedProcess[str]:
-    """One run of the real console script; a traceback is a failure whatever else happens."""
+def scanlint(*args: str, cwd: Path, user: tuple[str, ...] = (), script: bool = True, **options) -> subprocess.CompletedProcess[str]:
+    """One run of the real console script (behind `user`, a command prefix); a traceback is a
+    failure whatever else happens."""
     options.setdefault("timeout", 300)
-    result = subprocess.run([*user, str(SCRIPT), *args], cwd=cwd, capture_output=True, text=True, **options)
+    command = [*user, *([str(SCRIPT)] if script else []), *args]
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, **options)
     assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
     return result
 
@@ -365,15 +367,11 @@ def test_ctrl_c_while_worker_processes_lint_leaves_no_traceback_no_process_and_n
 
 def test_a_cache_write_that_fails_halfway_leaves_no_temporary_file(tmp_path: Path) -> None:
     """A full disk, emulated with a file-size limit: the cache file cannot be written whole."""
-    import resource
-
     for number in range(50):
         (tmp_path / f"m{number}.py").write_text(f"# file {number}\n{SCAN}")  # 50 cache entries
 
-    def small_files_only() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
-
-    result = scanlint("check", ".", cwd=tmp_path, preexec_fn=small_files_only)
+    # `ulimit -f 8`: no file may grow past 8 blocks of 512 bytes; writing more fails with EFBIG.
+    result = scanlint("-c", f'ulimit -f 8 && exec "{SCRIPT}" check .', cwd=tmp_path, user=("sh",), script=False)
 
     assert result.returncode == 1 and len(findings(result)) == 50
     assert [p.name for p in (tmp_path / ".scanlint_cache").iterdir()] == [".gitignore"]
