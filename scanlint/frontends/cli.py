@@ -96,6 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Interrupted as interruption:
         _say(f"scanlint: interrupted by {interruption.name}")
         return 128 + interruption.signum
+    except KeyboardInterrupt:  # before our handler was installed, or in a front end with its own
+        _say("scanlint: interrupted by SIGINT")
+        return 128 + signal.SIGINT
     except BrokenPipeError:
         # Output piped into `head` and the like: not an error of ours.
         _close_quietly(sys.stderr)

@@ -121,7 +121,7 @@ def run_child(kind: str, target: str, args: list[str], timeout: float, workdir: 
     ]  # fmt: skip
     timed_out = False
     interrupted: Interrupted | None = None
-    with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr, _stopped_by_signals():
+    with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr:
         child = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
             env=_child_environment(), start_new_session=True,
@@ -168,8 +168,8 @@ def _time_limit_text(timeout: float) -> str:
 
 @contextlib.contextmanager
 def _stopped_by_signals() -> Iterator[None]:
-    """While the target runs, SIGINT, SIGTERM and SIGHUP to scanlint raise `Interrupted` (so the
-    target is stopped and the work directory removed) instead of killing scanlint alone."""
+    """SIGINT, SIGTERM and SIGHUP to scanlint raise `Interrupted`, so that a running target is
+    stopped and the work directory removed, instead of killing scanlint alone."""
     if not _main_thread():
         yield
         return
@@ -246,6 +246,15 @@ def _static_findings(files: list[str]) -> tuple[list[Any], str | None]:
 
 def main(argv: list[str]) -> int:
     """Entry point for `scanlint trace` (argv: the arguments after `trace`)."""
+    with _stopped_by_signals():
+        try:
+            return _main(argv)
+        except Interrupted as interruption:  # outside the target's run: nothing left to stop
+            print(f"scanlint trace: interrupted by {interruption.name}", file=sys.stderr)
+            return 128 + interruption.signum
+
+
+def _main(argv: list[str]) -> int:
     if "--" in argv:
         split = argv.index("--")
         own, target_args = argv[:split], argv[split + 1 :]
