@@ -215,6 +215,7 @@ def main() -> None:
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 PR_SET_CHILD_SUBREAPER = 36
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+KILL_ROUNDS = 1000  # a process stuck in the kernel may not die at once; scanlint's own limit then applies
 
 
 def _prctl(option: int, value: int) -> bool:
@@ -256,6 +257,7 @@ def _supervise(options: argparse.Namespace, args: list[str]) -> None:
         _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     runner = os.fork()
     if runner == 0:
+        os.setpgid(0, 0)  # a target that signals its own process group does not reach this process
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
         for signum in STOP_SIGNALS:
             signal.signal(signum, signal.SIG_DFL)
@@ -284,7 +286,10 @@ def _end_descendants(grace: float, subreaper: bool) -> None:
     while _descendants() and time.monotonic() < deadline:
         _reap()
         time.sleep(0.05)
-    while remaining := _descendants():  # SIGKILL until nothing is left, new forks included
+    for _ in range(KILL_ROUNDS):  # SIGKILL until nothing is left, new forks included
+        remaining = _descendants()
+        if not remaining:
+            break
         for pid in remaining:
             _signal(pid, signal.SIGKILL)
         _reap()

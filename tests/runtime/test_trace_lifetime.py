@@ -58,6 +58,8 @@ if ending == "crash":
     os.abort()
 if ending == "hang":
     time.sleep(600)
+if ending == "kill-own-group":
+    os.killpg(0, signal.SIGKILL)
 """
 
 
@@ -93,12 +95,14 @@ needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="ne
 @needs_proc
 @pytest.mark.parametrize(("ending", "outcome", "code"), [
     ("end", "ok", 0), ("exit", "exit", 2), ("raise", "error", 2), ("crash", "crashed", 2), ("hang", "timeout", 2),
+    ("kill-own-group", "crashed", 2),
 ])  # fmt: skip
 def test_nothing_the_target_starts_outlives_it(tmp_path: Path, private_tmp: dict[str, str], ending: str, outcome: str, code: int) -> None:
     (tmp_path / "pids").mkdir()
     (tmp_path / "spawn.py").write_text(SPAWNING_TARGET)
 
-    result = trace("spawn.py", "--timeout", "60", "--output-format", "json", "--", str(tmp_path / "pids"), ending, cwd=tmp_path, env=private_tmp)
+    limit = "30" if ending == "hang" else "120"
+    result = trace("spawn.py", "--timeout", limit, "--output-format", "json", "--", str(tmp_path / "pids"), ending, cwd=tmp_path, env=private_tmp)
 
     report = json.loads(result.stdout)
     assert report["status"]["outcome"] == outcome, report["status"]
