@@ -173,6 +173,8 @@ def _real_rule(code: str):
     return registry.BY_CODE[code].load()()
 
 
+NOT_HELD_YET = "none yet"
+
 # Each class of hostile input or environment, what the user gets, and the test that holds it
 # (a test of tests/test_reliability_classes.py unless a path is given). Each test generates the
 # class's members and runs them through the real console script.
@@ -243,11 +245,16 @@ CLASSES = [
     ("a target that runs past its time limit",
      "`scanlint trace: the target was stopped after N s, the time limit; raise it with --timeout SECONDS or trace-timeout = SECONDS in [tool.scanlint]` (exit 2)",
      "runtime/test_trace_lifetime.py::test_a_time_out_says_the_target_was_stopped_and_how_to_raise_the_limit"),
+    ("a module of data used by a scan: a list of tuples of 3 MB, or 20 MB",
+     "not held yet: it takes about a minute and gigabytes of memory (3 MB) or runs out of memory (20 MB)",
+     NOT_HELD_YET),
 ]  # fmt: skip
 
 
 def test_every_class_names_a_test_that_exists() -> None:
     for _, _, test in CLASSES:
+        if test == NOT_HELD_YET:
+            continue
         path, _, name = test.rpartition("::")
         source = (REPO / "tests" / (path or "test_reliability_classes.py")).read_text(encoding="utf-8")
         assert f"\ndef {name}(" in source, test
@@ -275,7 +282,7 @@ def test_the_reliability_table_is_current(observed: dict[str, tuple[int, list[st
         "nothing left running or on disk. Tests are in `tests/test_reliability_classes.py` unless a\n"
         "path is given.\n\n"
         "| class | expected behaviour | test |\n|---|---|---|\n"
-        + "\n".join(f"| {label} | {behaviour.replace('|', chr(92) + '|')} | `{test}` |" for label, behaviour, test in CLASSES)
+        + "\n".join(f"| {label} | {behaviour.replace('|', chr(92) + '|')} | {test if test == NOT_HELD_YET else f'`{test}`'} |" for label, behaviour, test in CLASSES)
         + "\n"
     )
     if os.environ.get("SCANLINT_UPDATE_RELIABILITY"):
