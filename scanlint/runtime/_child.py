@@ -259,26 +259,28 @@ def _supervise(options: argparse.Namespace, args: list[str]) -> None:
     if runner == 0:
         os.setpgid(0, 0)  # a target that signals its own process group does not reach this process
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
-        for signum in STOP_SIGNALS:
-            signal.signal(signum, signal.SIG_DFL)
-        _runner(options, args)
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # as in any Python program
+        _runner(options, args)  # sets its own SIGTERM handler
     if stopping or (options.parent is not None and os.getppid() != options.parent):
         stopping.clear()
         stop(signal.SIGTERM, None)  # asked to stop before the runner existed, or scanlint is gone
     _, status = os.waitpid(runner, 0)
     signal.setitimer(signal.ITIMER_REAL, 0)
-    runner = 0
-    _end_descendants(options.grace, subreaper)
+    runner_group, runner = runner, 0
+    _end_descendants(options.grace, subreaper, runner_group)
     if options.parent is not None and os.getppid() != options.parent:
         _remove_work_directory(options.result)  # nobody is left to read it
     _end_like(status)
 
 
-def _end_descendants(grace: float, subreaper: bool) -> None:
+def _end_descendants(grace: float, subreaper: bool, runner_group: int) -> None:
     """Stop every process below this one: SIGTERM, up to `grace` seconds to go, then SIGKILL."""
     if not subreaper or not os.path.isdir("/proc"):
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        os.killpg(os.getpgrp(), signal.SIGTERM)  # without a subreaper, the process group is all we know
+        try:
+            os.killpg(runner_group, signal.SIGKILL)  # without a subreaper, the runner's group is all we know
+        except ProcessLookupError:
+            pass
         return
     for pid in _descendants():
         _signal(pid, signal.SIGTERM)

@@ -49,14 +49,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("target", metavar="TARGET", help="script.py, module:function, or a pytest node id")
     parser.add_argument(
-        "--timeout", type=seconds, metavar="SECONDS",
+        "--timeout", type=_seconds, metavar="SECONDS",
         help=f"stop the target after this many seconds (default: trace-timeout in [tool.scanlint], else {DEFAULT_TIMEOUT:g})",
     )  # fmt: skip
     parser.add_argument("--output-format", choices=["text", "json"], default="text")
     return parser
 
 
-def seconds(text: str) -> float:
+def _seconds(text: str) -> float:
     """A time limit: a finite number of seconds above zero."""
     try:
         value = float(text)
@@ -68,7 +68,7 @@ def seconds(text: str) -> float:
 
 
 class Interrupted(BaseException):
-    """SIGINT, SIGTERM or SIGHUP reached `scanlint trace` while the target ran."""
+    """SIGINT, SIGTERM or SIGHUP reached `scanlint trace`."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -110,9 +110,9 @@ def _child_environment() -> dict[str, str]:
 
 
 def run_child(kind: str, target: str, args: list[str], timeout: float, workdir: str) -> dict[str, Any]:
-    """Run the target in a child process; always returns a result (status + observation).
-
-    Raises `Interrupted` after stopping the target when scanlint itself is told to stop."""
+    """Run the target in a child process; always returns a result (status + observation). When
+    scanlint itself is told to stop, the target is stopped first and `interrupted_by` names the
+    signal."""
     result_path = os.path.join(workdir, "result.json")
     stdout_path, stderr_path = os.path.join(workdir, "stdout"), os.path.join(workdir, "stderr")
     command = [
