@@ -12,6 +12,7 @@ new entries are lost and recomputed next time.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -107,9 +108,14 @@ class FindingsCache:
             if not ignore.exists():
                 ignore.write_text("# Created by scanlint; safe to delete.\n*\n", encoding="utf-8")
             handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump({"version": __version__, "entries": entries}, out, separators=(",", ":"))
-            os.replace(temporary, self.file)
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as out:
+                    json.dump({"version": __version__, "entries": entries}, out, separators=(",", ":"))
+                os.replace(temporary, self.file)
+            except BaseException:  # a full disk, or Ctrl-C: leave no temporary file behind
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+                raise
             self._prune()
         except OSError:
             pass  # a read-only checkout still lints; it just cannot remember

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import math
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ DEFAULT_EXCLUDE = (
     "_build", "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
 )  # fmt: skip
 
-KNOWN_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude"}
+KNOWN_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude", "trace-timeout"}
 
 
 class ConfigError(Exception):
@@ -33,6 +34,7 @@ class Settings:
     exclude: tuple[str, ...] = ()  # user patterns, relative to `root`
     root: Path = field(default_factory=Path.cwd)
     source: Path | None = None  # the pyproject.toml the settings came from
+    trace_timeout: float | None = None  # seconds `scanlint trace` lets the target run
 
     def codes_for(self, path: Path) -> frozenset[str]:
         """The codes that run on one file, after per-file-ignores."""
@@ -82,15 +84,36 @@ def _matches(relative: str, pattern: str) -> bool:
 
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml with a [tool.scanlint] table, at or above `start`."""
-    directory = start if start.is_dir() else start.parent
+    directory = start if _is_dir(start) else start.parent
     directory = directory.resolve()
     for candidate_dir in (directory, *directory.parents):
         candidate = candidate_dir / "pyproject.toml"
-        if candidate.is_file():
+        if _is_file(candidate):
             table = _read_table(candidate)
             if table is not None:
                 return candidate
     return None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # in a directory we may not look into: as if absent
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def _read_table(path: Path) -> dict[str, Any] | None:
@@ -99,6 +122,11 @@ def _read_table(path: Path) -> dict[str, Any] | None:
             document = tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except UnicodeDecodeError as error:
+        line = error.object[: error.start].count(b"\n") + 1
+        raise ConfigError(f"{path}: not valid TOML: not UTF-8 (byte {error.object[error.start]:#04x} on line {line})") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
     except OSError as error:
         raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
     tool = document.get("tool")
@@ -116,9 +144,17 @@ def _string_list(value: Any, where: str) -> list[str]:
     return value
 
 
+def _seconds(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise ConfigError(f"{where} must be a finite number of seconds above 0, not {value!r}")
+    return float(value)
+
+
 def _expand_all(selectors: Iterable[str], where: str) -> set[str]:
     codes: set[str] = set()
     for selector in selectors:
+        if not selector.strip():  # a prefix of every code: it would select or ignore everything
+            raise ConfigError(f"{where}: empty rule code {selector!r}")
         try:
             codes |= registry.expand(selector)
         except registry.UnknownSelector:
@@ -138,13 +174,13 @@ def load_settings(
 ) -> Settings:
     """Settings for a run: the config file's table first, then command-line flags on top."""
     if config_path is not None:
-        if not config_path.is_file():
+        if not _exists(config_path):
             raise ConfigError(f"{config_path}: no such configuration file")
         table = _read_table(config_path) or {}
         source: Path | None = config_path
     else:
         start = Path(paths[0]) if paths else Path.cwd()
-        if not start.exists():
+        if not _exists(start):
             start = Path.cwd()
         source = find_pyproject(start)
         table = (_read_table(source) or {}) if source is not None else {}
@@ -167,6 +203,8 @@ def load_settings(
     if "ignore" in table:
         enabled -= _expand_all(_string_list(table["ignore"], f"{where} ignore"), f"{where} ignore")
     if select is not None:
+        if not select:
+            raise ConfigError("--select: no rule code given")
         enabled = _expand_all(select, "--select")
     enabled -= _expand_all(ignore, "--ignore")
 
@@ -185,7 +223,12 @@ def load_settings(
         exclude += _string_list(table["extend-exclude"], f"{where} extend-exclude")
     exclude += list(extend_exclude)
 
+    trace_timeout = None
+    if "trace-timeout" in table:
+        trace_timeout = _seconds(table["trace-timeout"], f"{where} trace-timeout")
+
     return Settings(
+        trace_timeout=trace_timeout,
         enabled=frozenset(enabled),
         per_file_ignores=tuple(per_file),
         exclude=tuple(exclude),

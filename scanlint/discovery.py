@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,38 +16,63 @@ PYTHON_SUFFIXES = (".py", ".pyi")
 
 @dataclass(frozen=True)
 class MissingPath:
-    """A path named on the command line that cannot be linted, and why."""
+    """A path that cannot be linted (named on the command line, or met in a walk), and why."""
 
     path: Path
     reason: str = "no such file or directory"
 
 
 def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | MissingPath]:
-    """Python files under `paths`, in sorted order, each once.
+    """Python files under `paths`, in sorted order, each once, and every path that cannot be read.
 
     Directories are walked without following symlinks (so link loops cannot trap the walk),
     skipping version-control, virtualenv, cache and build directories and anything matched by
     `exclude`. A file named explicitly is linted whatever its suffix, unless `exclude` matches it.
+    A directory that cannot be listed is reported, never skipped in silence.
     """
     seen: set[tuple[int, int]] = set()  # (device, inode): the same file under two names counts once
     for path in paths:
-        if path.is_dir():
+        kind = _kind(path)
+        if isinstance(kind, MissingPath):
+            yield kind
+        elif kind == "directory":
             for found in _walk(path, settings):
+                if isinstance(found, MissingPath):
+                    yield found
+                    continue
                 key = _identity(found)
                 if key not in seen:
                     seen.add(key)
                     yield found
-        elif path.is_file():
+        elif kind == "file":
             key = _identity(path)
             if key not in seen and not settings.is_excluded(path):
                 seen.add(key)
                 yield path
-        elif path.is_symlink():
-            yield MissingPath(path, "broken symlink or symlink loop")
-        elif path.exists():
-            yield MissingPath(path, "not a regular file or directory")
         else:
-            yield MissingPath(path)
+            yield MissingPath(path, "not a regular file or directory")
+
+
+def _kind(path: Path) -> str | MissingPath:
+    """"directory", "file" or "other" for a path named on the command line, or why it cannot be
+    linted."""
+    try:
+        status = path.stat()
+    except OSError as error:
+        if error.errno == errno.ELOOP or (isinstance(error, FileNotFoundError) and path.is_symlink()):
+            return MissingPath(path, "broken symlink or symlink loop")
+        if isinstance(error, FileNotFoundError):
+            return MissingPath(path)
+        return MissingPath(path, f"cannot read: {_reason(error)}")
+    if stat.S_ISDIR(status.st_mode):
+        return "directory"
+    if stat.S_ISREG(status.st_mode):
+        return "file"
+    return "other"
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
 
 
 def _identity(path: Path) -> tuple[int, int]:
@@ -56,10 +83,13 @@ def _identity(path: Path) -> tuple[int, int]:
     return (status.st_dev, status.st_ino)
 
 
-def _walk(directory: Path, settings: Settings) -> Iterator[Path]:
+def _walk(directory: Path, settings: Settings) -> Iterator[Path | MissingPath]:
     try:
         entries = sorted(os.scandir(directory), key=lambda e: e.name)
-    except OSError:
+    except FileNotFoundError:
+        return  # removed while the run went on: nothing left to lint in it
+    except OSError as error:
+        yield MissingPath(directory, f"cannot read directory: {_reason(error)}")
         return
     for entry in entries:
         path = Path(entry.path)
@@ -71,9 +101,15 @@ def _walk(directory: Path, settings: Settings) -> Iterator[Path]:
             elif entry.name.endswith(PYTHON_SUFFIXES) and entry.is_file():
                 if not settings.is_excluded(path):
                     yield path
-        except OSError:
+        except FileNotFoundError:
             continue
+        except OSError as error:
+            if not settings.is_excluded(path):
+                yield MissingPath(path, f"cannot read: {_reason(error)}")
 
 
 def _is_virtualenv(directory: Path) -> bool:
-    return (directory / "pyvenv.cfg").is_file()
+    try:
+        return (directory / "pyvenv.cfg").is_file()
+    except OSError:  # a directory we may not look into is reported when the walk reaches it
+        return False

@@ -32,12 +32,22 @@ def decode_source(data: bytes) -> SourceText:
     except SyntaxError as error:
         message = _clean(str(error))
         if not message.startswith("invalid or missing encoding declaration"):
-            raise DecodeError(message, line=getattr(error, "lineno", None) or 1) from None
+            raise DecodeError(message, line=getattr(error, "lineno", None) or _cookie_line(data)) from None
         encoding = "utf-8"  # no cookie and not UTF-8: decoding below locates the bad byte
     try:
-        codecs.lookup(encoding)
+        codec = codecs.lookup(encoding)
     except LookupError:
         raise DecodeError(f"unknown encoding in coding cookie: {encoding!r}") from None
+    if not codec._is_text_encoding:  # type: ignore[attr-defined]
+        raise DecodeError(
+            f"coding cookie {encoding!r} is not a text encoding", line=_cookie_line(data)
+        )
+    if encoding != "utf-8" and not _reads_its_own_cookie(data, encoding):
+        raise DecodeError(
+            f"coding cookie {encoding!r} is not an ASCII-compatible encoding: it cannot be the "
+            "encoding of Python source",
+            line=_cookie_line(data),
+        )
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
@@ -48,12 +58,41 @@ def decode_source(data: bytes) -> SourceText:
             line=line,
             column=column,
         ) from None
+    except UnicodeError as error:  # codecs such as "undefined" or "punycode" fail without a position
+        raise DecodeError(f"cannot decode the file as {encoding}: {error}", line=_cookie_line(data)) from None
     if "\x00" in text:
         offset = text.index("\x00")
         line = text.count("\n", 0, offset) + 1
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
         raise DecodeError("source contains a NUL byte", line=line, column=column)
     return SourceText(text=text, encoding=encoding)
+
+
+def _cookie_lines(data: bytes) -> list[bytes]:
+    """The lines PEP 263 looks at for a coding cookie: the first, and the second too when the
+    first holds no cookie."""
+    lines = data.splitlines(keepends=True)[:2]
+    if lines and _COOKIE.match(lines[0]):
+        return lines[:1]
+    return lines
+
+
+def _cookie_line(data: bytes) -> int:
+    return len(_cookie_lines(data)) or 1
+
+
+def _reads_its_own_cookie(data: bytes, encoding: str) -> bool:
+    """Whether the codec decodes the lines up to the cookie to the same ASCII text: what PEP 263
+    asks of a source encoding, and what rules out UTF-16, UTF-32 and EBCDIC cookies on ASCII bytes
+    (the interpreter refuses those files too)."""
+    head = b"".join(_cookie_lines(data)).removeprefix(codecs.BOM_UTF8)
+    try:
+        return head.decode(encoding) == head.decode("latin-1")
+    except (UnicodeError, LookupError):
+        return False
+
+
+_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+")
 
 
 def _clean(message: str) -> str:

@@ -12,6 +12,7 @@ import ast
 import difflib
 import os
 import tempfile
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ class FixOutcome:
     fixed: str
     applied: int  # fixes applied
     encoding: str
+    data: bytes | None = None  # the file's bytes when it was read: a later change is not overwritten
 
     @property
     def changed(self) -> bool:
@@ -122,7 +124,9 @@ def fix_text(name: str, text: str, codes: frozenset[str], unsafe: bool) -> tuple
             break
         candidate = apply_edits(text, [e for f in batch for e in f.fix.edits])  # type: ignore[union-attr]
         try:
-            ast.parse(candidate)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # warnings about the user's code are not ours to print
+                ast.parse(candidate)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             break  # refuse a fix that would break the file
         text = candidate
@@ -138,14 +142,34 @@ def fix_file(path: Path, name: str, codes: frozenset[str], unsafe: bool) -> FixO
     except (OSError, DecodeError):
         return None
     fixed, applied = fix_text(name, source.text, codes, unsafe)
-    return FixOutcome(path, source.text, fixed, applied, source.encoding)
+    return FixOutcome(path, source.text, fixed, applied, source.encoding, data)
+
+
+class NotWritten(Exception):
+    """A fixed file could not be written; the file on disk is left as it was. The message says
+    why, for the user."""
 
 
 def write_atomically(outcome: FixOutcome) -> None:
+    """Replace the file by its fixed content, or raise `NotWritten` and leave it as it is."""
     path = outcome.path
-    data = outcome.fixed.encode(outcome.encoding)
-    mode = path.stat().st_mode & 0o7777
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".scanlint-tmp")
+    try:
+        data = outcome.fixed.encode(outcome.encoding)
+    except UnicodeEncodeError:
+        raise NotWritten(f"the fixed text cannot be encoded as {outcome.encoding}") from None
+    try:
+        if outcome.data is not None and path.read_bytes() != outcome.data:
+            raise NotWritten("it changed while scanlint was fixing it; the new content is kept")
+        if not os.access(path, os.W_OK):
+            raise NotWritten("it is read-only")
+        mode = path.stat().st_mode & 0o7777
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".scanlint-tmp")
+    except FileNotFoundError:
+        raise NotWritten("it was removed while scanlint was fixing it") from None
+    except IsADirectoryError:
+        raise NotWritten("it was replaced by a directory while scanlint was fixing it") from None
+    except OSError as error:
+        raise NotWritten(f"cannot write next to it: {error.strerror or error}") from None
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -153,9 +177,11 @@ def write_atomically(outcome: FixOutcome) -> None:
             os.fsync(out.fileno())
         os.chmod(temporary, mode)
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:  # also Ctrl-C: never leave the temporary file
         try:
             os.unlink(temporary)
         except OSError:
             pass
+        if isinstance(error, OSError):
+            raise NotWritten(f"cannot replace it: {error.strerror or error}") from None
         raise

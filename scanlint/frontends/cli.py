@@ -1,15 +1,19 @@
 """The `scanlint` command.
 
 Exit codes, the same for every subcommand: 0 nothing found, 1 findings, 2 usage, configuration
-or internal error (an internal error wins over findings).
+or internal error (an internal error wins over findings), 128 + the signal number when
+interrupted (130 for Ctrl-C).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+import traceback
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,28 +87,104 @@ def _selectors(text: str) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The console script: whatever happens, a message and an exit code, never a traceback."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list[:1] == ["trace"]:
-        return _trace(args_list[1:])
+    tracing = args_list[:1] == ["trace"]
+    restore = (lambda: None) if tracing else _stop_on_signals()  # trace stops its target first
+    try:
+        return _trace(args_list[1:]) if tracing else _run(args_list)
+    except Interrupted as interruption:
+        _say(f"scanlint: interrupted by {interruption.name}")
+        return 128 + interruption.signum
+    except KeyboardInterrupt:  # before our handler was installed, or in a front end with its own
+        _say("scanlint: interrupted by SIGINT")
+        return 128 + signal.SIGINT
+    except BrokenPipeError:
+        # Output piped into `head` and the like: not an error of ours.
+        _close_quietly(sys.stderr)
+        return EXIT_CLEAN
+    except Exception as error:  # a bug of ours: say so, and exit 2 so CI never reads it as findings
+        return _internal_error(error)
+    finally:
+        restore()
+
+
+def _run(args_list: list[str]) -> int:
     parser = _build_parser()
     args = parser.parse_args(args_list)
     try:
-        if args.command == "check":
-            return _check(args)
-        if args.command == "rules":
-            return _rules()
-        if args.command == "explain":
-            return _explain(args.rule)
-    except BrokenPipeError:
-        # Output piped into `head` and the like: not an error of ours.
-        sys.stderr.close()
-        return EXIT_CLEAN
+        os.getcwd()
+    except OSError as error:
+        return _error(f"the working directory cannot be used ({error.strerror}): was it removed?")
+    if args.command == "check":
+        return _check(args)
+    if args.command == "rules":
+        return _rules()
+    if args.command == "explain":
+        return _explain(args.rule)
     parser.print_help(sys.stderr)
     return EXIT_ERROR
 
 
+class Interrupted(BaseException):
+    """SIGINT (Ctrl-C) or SIGTERM reached the scanlint process."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+def _stop_on_signals() -> Callable[[], None]:
+    """Turn SIGINT and SIGTERM into `Interrupted` in this process, so that `finally` blocks run
+    (temporary files are removed) and the user gets one line instead of a traceback. Worker
+    processes forked from this one exit quietly instead: the main process reports."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    main_process = os.getpid()
+
+    def stop(signum: int, frame: object) -> None:
+        if os.getpid() != main_process:
+            os._exit(128 + signum)
+        raise Interrupted(signum)
+
+    previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGINT, signal.SIGTERM)}
+
+    def restore() -> None:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+    return restore
+
+
+def _internal_error(error: Exception) -> int:
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    _say(
+        f"scanlint: internal error: {type(error).__name__}: {error}{where}. "
+        "Please report this with the command and the files that trigger it."
+    )
+    return EXIT_ERROR
+
+
+def _say(message: str) -> None:
+    """A line on stderr, if there is a stderr at all."""
+    if sys.stderr is not None:
+        try:
+            print(message, file=sys.stderr)
+        except (OSError, ValueError):
+            pass
+
+
+def _close_quietly(stream: object) -> None:
+    try:
+        stream.close()  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        pass
+
+
 def _error(message: str) -> int:
-    print(f"scanlint: error: {message}", file=sys.stderr)
+    _say(f"scanlint: error: {message}")
     return EXIT_ERROR
 
 
@@ -133,8 +213,13 @@ def _check(args: argparse.Namespace) -> int:
     except ConfigError as error:
         return _error(str(error))
 
+    if sys.stdout is None:
+        return _error("standard output is closed: there is nowhere to write the report")
     lines_of = read_lines
+    not_fixed: list[str] = []
     if args.stdin_filename:
+        if sys.stdin is None:
+            return _error(f"--stdin-filename {args.stdin_filename}: standard input is closed; pipe the source into scanlint")
         data = sys.stdin.buffer.read()
         if args.fix or args.diff:
             return _fix_stdin(args, data, settings)
@@ -147,12 +232,14 @@ def _check(args: argparse.Namespace) -> int:
         if args.diff:
             return _print_diffs(result.findings, settings, args.unsafe_fixes)
         if args.fix:
-            fixed = _apply_fixes(result.findings, settings, args.unsafe_fixes)
+            fixed, not_fixed = _apply_fixes(result.findings, settings, args.unsafe_fixes)
             if fixed:
                 print(f"Applied {fixed} fix{'es' if fixed != 1 else ''}.", file=sys.stderr)
                 result = api.run(paths, settings, use_cache=not args.no_cache, jobs=args.jobs)
         findings, files = result.findings, result.files
 
+    for failure in not_fixed:
+        _say(f"scanlint: error: {failure}")
     errors = [f for f in findings if f.code in (INTERNAL_ERROR, READ_ERROR)]
     problems = [f for f in findings if f not in errors]
     color = _use_color(args.color)
@@ -169,7 +256,7 @@ def _check(args: argparse.Namespace) -> int:
             out.write(f"Found {len(problems)} {noun} in {files} file{'s' if files != 1 else ''} checked.\n")
         elif not errors:
             out.write(f"All checks passed ({files} file{'s' if files != 1 else ''} checked).\n")
-    if errors:
+    if errors or not_fixed:
         return EXIT_ERROR
     if problems and not args.exit_zero:
         return EXIT_FINDINGS
@@ -182,17 +269,24 @@ def _fixable_paths(findings: Sequence[Finding], unsafe: bool) -> list[str]:
     return sorted({f.path for f in findings if applicable(f, unsafe)})
 
 
-def _apply_fixes(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> int:
-    from scanlint.fixes.apply import fix_file, write_atomically
+def _apply_fixes(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> tuple[int, list[str]]:
+    """Fix each file in turn: the number of fixes written, and a message for each file that could
+    not be written (those are left as they were, and the other files are still fixed)."""
+    from scanlint.fixes.apply import NotWritten, fix_file, write_atomically
 
     applied = 0
+    failures = []
     for name in _fixable_paths(findings, unsafe):
         path = Path(name)
         outcome = fix_file(path, name, settings.codes_for(path), unsafe)
         if outcome is not None and outcome.changed:
-            write_atomically(outcome)
+            try:
+                write_atomically(outcome)
+            except NotWritten as reason:
+                failures.append(f"{name}: not fixed: {reason}")
+                continue
             applied += outcome.applied
-    return applied
+    return applied, failures
 
 
 def _print_diffs(findings: Sequence[Finding], settings: Settings, unsafe: bool) -> int:
