@@ -22,6 +22,7 @@ calls or reasons.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 import inspect
 import threading
@@ -157,14 +158,17 @@ class FunctionCompiles:
 
 @dataclass(frozen=True)
 class _Entry:
-    """One line of an argument signature: a leaf's type, a node's class, a metadata value or a
-    static argument. `is_array` marks metadata or static values that are arrays."""
+    """One line of an argument signature: a leaf's type (and, for an array committed to a device
+    or a sharding, its placement), a node's class, a metadata value or a static argument.
+    `is_array` marks metadata or static values that are arrays."""
 
     kind: str  # "leaf", "node", "meta", "static"
     text: str
     leaf: LeafType | None = None
     is_array: bool = False
     value: Any = None  # a hashable metadata or static value, compared as JAX compares it
+    placement: Any = None  # the sharding of a committed array; None for uncommitted data
+    placement_text: str = ""
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _Entry):
@@ -172,7 +176,11 @@ class _Entry:
         if (self.kind, self.text, self.leaf, self.is_array) != (other.kind, other.text, other.leaf, other.is_array):
             return False
         try:
-            return bool(self.value == other.value) and type(self.value) is type(other.value)
+            return (
+                bool(self.value == other.value)
+                and type(self.value) is type(other.value)
+                and bool(self.placement == other.placement)
+            )
         except Exception:
             return False
 
@@ -189,24 +197,73 @@ def _static_entry(kind: str, value: Any) -> _Entry:
     return _Entry(kind, short_repr(value), is_array=holds, value=None if holds else token)
 
 
+def _leaf_entry(value: Any) -> _Entry:
+    kind = leaf_type(value)
+    placement = _committed_sharding(value)
+    if placement is None:
+        return _Entry("leaf", str(kind), kind)
+    return _Entry("leaf", str(kind), kind, placement=placement, placement_text=_sharding_text(placement))
+
+
+def _committed_sharding(value: Any) -> Any:
+    """The sharding of a jax array committed to devices (JAX keys its cache on it); None for
+    uncommitted arrays, host data and tracers, which all go to the default placement."""
+    if not isinstance(value, jax.Array):
+        return None
+    try:
+        return value.sharding if value.committed else None
+    except Exception:  # a tracer has neither
+        return None
+
+
+def _sharding_text(sharding: Any) -> str:
+    devices = getattr(sharding, "_device_assignment", None) or ()
+    if isinstance(sharding, jax.sharding.SingleDeviceSharding) and len(devices) == 1:
+        return f"{devices[0].platform}:{devices[0].id}"
+    if isinstance(sharding, jax.sharding.NamedSharding):
+        return f"NamedSharding({_mesh_text(sharding.mesh)}, {sharding.spec!r})"
+    return short_repr(sharding, 120)
+
+
+def _mesh_text(mesh: Any) -> str:
+    if isinstance(mesh, tuple):  # the mesh context manager keeps a stack
+        mesh = mesh[-1] if mesh else None
+    names, sizes = getattr(mesh, "axis_names", None), getattr(mesh, "axis_sizes", None)
+    if not names or sizes is None:
+        return "none"
+    return "mesh " + " ".join(f"{name}={size}" for name, size in zip(names, sizes))
+
+
 class _ArgumentScan(NamedTuple):
     entries: dict[str, _Entry]  # the signature, path by path
+    passing: dict[str, str]  # each top-level argument: passed by "position" or by "keyword"
     metadata_arrays: list[tuple[str, Any, str, Any]]  # (path, node, aux field, value) holding arrays
     node_types: list[type]  # custom pytree node classes met
+
+
+class _CacheKey(NamedTuple):
+    """What JAX keys one compile on, as far as scanlint sees it: the arguments' signature, how each
+    was passed, and the JAX settings that are part of the jit cache key."""
+
+    entries: dict[str, _Entry]
+    passing: dict[str, str]
+    settings: dict[str, Any]
 
 
 def _signature(
     names: list[str], args: tuple[Any, ...], kwargs: dict[str, Any], static: set[int], static_names: set[str]
 ) -> _ArgumentScan:
     """Describe the arguments the way the jit cache keys them, path by path."""
-    scan = _ArgumentScan({}, [], [])
+    scan = _ArgumentScan({}, {}, [], [])
     for index, value in enumerate(args):
         name = names[index] if index < len(names) else f"args[{index}]"
+        scan.passing[name] = "position"
         if index in static or name in static_names:
             scan.entries[name] = _static_entry("static", value)
         else:
             _walk(value, name, scan)
     for name, value in kwargs.items():
+        scan.passing[name] = "keyword"
         if name in static_names:
             scan.entries[name] = _static_entry("static", value)
         else:
@@ -214,15 +271,22 @@ def _signature(
     return scan
 
 
+_CONTAINERS = (tuple, list, dict)
+
+
 def _walk(value: Any, path: str, scan: _ArgumentScan) -> None:
     try:
         children, aux = jax.tree_util.flatten_one_level_with_keys(value)
     except ValueError:
-        kind = leaf_type(value)
-        scan.entries[path] = _Entry("leaf", str(kind), kind)
+        scan.entries[path] = _leaf_entry(value)
         return
     node_type = type(value)
-    if node_type not in (tuple, list, dict) and value is not None and not _is_namedtuple(value):
+    if value is None:
+        scan.entries[path] = _Entry("node", "None")
+    elif _is_namedtuple(value) or node_type in _CONTAINERS:
+        # A tuple and a list of the same leaves are different pytrees to JAX.
+        scan.entries[path] = _Entry("node", node_type.__qualname__)
+    else:
         scan.entries[path] = _Entry("node", node_type.__qualname__)
         if node_type not in scan.node_types:
             scan.node_types.append(node_type)
@@ -231,8 +295,6 @@ def _walk(value: Any, path: str, scan: _ArgumentScan) -> None:
             scan.entries[meta_path] = entry = _static_entry("meta", field_value)
             if entry.is_array:
                 scan.metadata_arrays.append((path, value, field_name, field_value))
-    elif value is None:
-        scan.entries[path] = _Entry("node", "None")
     for key, child in children:
         _walk(child, path + _key_text(value, key, child), scan)
 
@@ -253,7 +315,7 @@ def _is_namedtuple(value: Any) -> bool:
 
 def _aux_fields(node: Any, children: Any, aux: Any) -> list[tuple[str, Any]]:
     """Name the parts of a node's aux_data: dict keys, or the non-child fields of a dataclass."""
-    if aux is None or aux == ():
+    if aux is None or (isinstance(aux, tuple) and len(aux) == 0):
         return []
     if isinstance(aux, dict):
         return [(f"aux_data[{key!r}]", value) for key, value in aux.items()]
@@ -275,14 +337,76 @@ def _holds_array(value: Any, depth: int = 0) -> bool:
     return False
 
 
-def _differences(before: dict[str, _Entry], after: dict[str, _Entry]) -> tuple[list[str], bool]:
-    """The changes from one signature to the next, and whether every change keeps the same
+# JAX settings in the jit cache key, by the name users know them by.
+_SETTING_LABELS = {
+    "jax_enable_x64": "x64 (jax_enable_x64)",
+    "jax_default_matmul_precision": "matmul precision (jax_default_matmul_precision)",
+    "jax_default_device": "default device (jax_default_device)",
+    "jax_numpy_rank_promotion": "rank promotion (jax_numpy_rank_promotion)",
+    "jax_numpy_dtype_promotion": "dtype promotion (jax_numpy_dtype_promotion)",
+    "jax_disable_jit": "disable_jit (jax_disable_jit)",
+}
+_MESH_SETTINGS = ("mesh_context_manager", "abstract_mesh_context_manager")
+_PUBLIC_SETTINGS = tuple(_SETTING_LABELS)
+
+
+def jit_settings() -> dict[str, Any]:
+    """The JAX settings that are part of the jit cache key, by name, as they are now."""
+    try:
+        from jax._src import config as jax_config  # names and values of the settings in the jit key
+
+        return dict(zip(jax_config.trace_context_names(), jax_config.trace_context()))
+    except Exception:
+        return {name: getattr(jax.config, name, None) for name in _PUBLIC_SETTINGS}
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    try:
+        return bool(a == b) and type(a) is type(b)
+    except Exception:
+        return False
+
+
+def _setting_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    changes = []
+    meshes_named = False
+    for name in dict.fromkeys([*before, *after]):
+        old, new = before.get(name), after.get(name)
+        if _same(old, new):
+            continue
+        if name in _MESH_SETTINGS:
+            if not meshes_named and _mesh_text(old) != _mesh_text(new):
+                changes.append(f"mesh: {_mesh_text(old)} -> {_mesh_text(new)}")
+                meshes_named = True
+            continue
+        label = _SETTING_LABELS.get(name, name)
+        changes.append(f"{label}: {_setting_text(old)} -> {_setting_text(new)}")
+    return changes
+
+
+def _setting_text(value: Any) -> str:
+    if isinstance(value, jax.Device):
+        return f"{value.platform}:{value.id}"
+    if isinstance(value, str):
+        return value
+    return short_repr(getattr(value, "value", value) if isinstance(value, enum.Enum) else value)
+
+
+def _differences(before: _CacheKey, after: _CacheKey) -> tuple[list[str], bool]:
+    """The changes from one cache key to the next, and whether every change keeps the same
     structure, shapes and dtypes (only weak types or array-valued metadata/static values moved):
     the recompiles a user does not expect."""
     changes: list[str] = []
     surprising = True
-    for path in list(dict.fromkeys([*before, *after])):
-        old, new = before.get(path), after.get(path)
+    for name in dict.fromkeys([*before.passing, *after.passing]):
+        old_way, new_way = before.passing.get(name), after.passing.get(name)
+        if old_way and new_way and old_way != new_way:
+            changes.append(f"{name}: passed by {old_way} -> by {new_way}")
+            surprising = False
+    for path in list(dict.fromkeys([*before.entries, *after.entries])):
+        old, new = before.entries.get(path), after.entries.get(path)
         if old == new:
             continue
         if old is None or new is None:
@@ -290,8 +414,12 @@ def _differences(before: dict[str, _Entry], after: dict[str, _Entry]) -> tuple[l
             surprising = False
             continue
         if old.kind == "leaf" and new.kind == "leaf" and old.leaf and new.leaf:
-            changes.append(f"{path}: {old.text} -> {new.text}")
-            if (old.leaf.shape, old.leaf.dtype) != (new.leaf.shape, new.leaf.dtype):
+            if old.leaf != new.leaf:
+                changes.append(f"{path}: {old.text} -> {new.text}")
+                if (old.leaf.shape, old.leaf.dtype) != (new.leaf.shape, new.leaf.dtype):
+                    surprising = False
+            if not _same(old.placement, new.placement):
+                changes.append(f"{path}: placement {_placement_words(old)} -> {_placement_words(new)}")
                 surprising = False
         elif old.kind in ("meta", "static") and old.kind == new.kind:
             label = "static argument " if old.kind == "static" else ""
@@ -301,7 +429,29 @@ def _differences(before: dict[str, _Entry], after: dict[str, _Entry]) -> tuple[l
         else:
             changes.append(f"{path}: {old.text} -> {new.text}")
             surprising = False
+    settings = _setting_changes(before.settings, after.settings)
+    if settings:
+        changes.extend(settings)
+        surprising = False
     return changes, surprising and bool(changes)
+
+
+def _placement_words(entry: _Entry) -> str:
+    return f"committed to {entry.placement_text}" if entry.placement is not None else "uncommitted"
+
+
+def _closest(earlier: list[_CacheKey], key: _CacheKey) -> tuple[list[str], bool]:
+    """The differences from the earlier compile `key` is closest to (the latest among equals):
+    JAX keeps every earlier compile, so a new one is explained by the entry it just missed."""
+    best: tuple[list[str], bool] | None = None
+    for candidate in reversed(earlier):
+        found = _differences(candidate, key)
+        if best is None or len(found[0]) < len(best[0]):
+            best = found
+        if not found[0]:
+            break
+    assert best is not None
+    return best
 
 
 # --- the hub: listeners, open windows, active calls -------------------------------------------
@@ -392,16 +542,34 @@ class _JitCall:
                     self.static_arrays.append({"argument": path, "value": entry.text, "call_site": self.call_site})
         if not (self.traces or self.compiles):
             return
-        previous = fn._previous
-        if previous is None:
+        key = _CacheKey(entries, scan.passing, jit_settings())
+        earlier = fn._compiled
+        if not earlier:
             self.reason = FIRST_CALL
-        elif previous == entries:
-            self.reason = "same argument signature as the previous compile (cache cleared or trace context changed)"
-            self.surprising = True
         else:
-            changes, self.surprising = _differences(previous, entries)
-            self.reason = "; ".join(changes)
-        fn._previous = entries
+            changes, self.surprising = _closest(earlier, key)
+            self.reason = "; ".join(changes) if changes else _unchanged_reason(fn)
+        if self.error is None:
+            earlier.append(key)
+            del earlier[:-MAX_KEYS_KEPT]
+
+
+MAX_KEYS_KEPT = 64
+CACHE_DROPPED = (
+    "the same arguments and settings as an earlier compile, whose cached code was dropped "
+    "(jax.clear_caches() or clear_cache())"
+)
+
+
+def _unchanged_reason(fn: CountedFunction) -> str:
+    """Why a function compiled again for a cache key equal to an earlier one's."""
+    try:
+        dropped = fn._jitted._cache_size() <= 1
+    except Exception:
+        dropped = False
+    if dropped:
+        return CACHE_DROPPED
+    return "no difference scanlint can see from an earlier compile (arguments, their placement, JAX settings)"
 
 
 def _metadata_array(path: str, node: Any, field_name: str, value: Any) -> MetadataArray:
@@ -456,7 +624,7 @@ class CountedFunction:
         self._fun = fun
         self.name = _jax_fun_name(fun)
         self._location = function_location(fun)
-        self._previous: dict[str, _Entry] | None = None
+        self._compiled: list[_CacheKey] = []  # the keys of this wrapper's earlier compiles
         self._arg_names, self._static_argnums, self._static_argnames = _static_spec(fun, options)
         try:
             functools.update_wrapper(self, fun)

@@ -45,6 +45,7 @@ from scanlint.runtime.codes import (
 )
 from scanlint.runtime.compiles import (
     CountedFunction,
+    _CacheKey,
     _differences,
     _signature,
     _static_spec,
@@ -346,7 +347,8 @@ def assert_compiles_once(
     dynamic_positions = [i for i in range(len(example_args)) if i not in static and (i >= len(names) or names[i] not in static_names)]
     dynamic_names = [name for name in kwargs if name not in static_names]
     template = ([example_args[i] for i in dynamic_positions], {name: kwargs[name] for name in dynamic_names})
-    example_signature = _signature(names, tuple(example_args), kwargs, static, static_names).entries
+    example_scan = _signature(names, tuple(example_args), kwargs, static, static_names)
+    example_key = _CacheKey(example_scan.entries, example_scan.passing, {})
 
     def assemble(drawn: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
         positional, keywords = drawn
@@ -373,15 +375,15 @@ def assert_compiles_once(
     @given(pytrees_like(template))
     def never_retraces(drawn: Any) -> None:
         args, call_kwargs = assemble(drawn)
-        signature = _signature(names, args, call_kwargs, static, static_names).entries
-        described = _describe(signature)
+        scan = _signature(names, args, call_kwargs, static, static_names)
+        described = _describe(scan.entries)
         try:
             with jax.no_tracing(True):
                 jax.block_until_ready(jitted(*args, **call_kwargs))
         except RuntimeError as error:
             if "no_tracing" not in str(error) and "re-tracing" not in str(error):
                 raise
-            changes, _ = _differences(example_signature, signature)
+            changes, _ = _differences(example_key, _CacheKey(scan.entries, scan.passing, {}))
             reason = "; ".join(changes) or "a retrace although every argument type matches the example"
             raise _Retrace(reason, described) from None
         except ValueError as error:

@@ -1,0 +1,128 @@
+"""The reason given for each recompile names what JAX keyed differently: how an argument was passed,
+the kind of container, device placement and sharding, JAX settings (x64, matmul precision), the
+mesh, or an emptied cache. Every compile is checked against JAX's own compile events, and none of
+these expected recompiles is reported as SCN904."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from jax.sharding import NamedSharding, PartitionSpec
+from runtime_helpers import JaxCompileEvents
+
+from scanlint.runtime import count_compiles
+
+pytestmark = pytest.mark.runtime
+
+
+def test_keyword_after_position_and_tuple_after_list_are_named() -> None:
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @jax.jit
+        def add(x, y):
+            return x + y[0]
+
+        a = jnp.ones(3)
+        add(a, [a])
+        add(a, y=[a])
+        add(a, (a,))
+        add(a, y=[a])  # cached: no compile
+    stats = counts.function(add)
+    assert events.count("add") == stats.compiles == 3
+    assert stats.reasons == [
+        "first call",
+        "y: passed by position -> by keyword",
+        "y: list -> tuple",  # closest to the first compile, where y was passed by position too
+    ]
+    assert stats.unexpected == [] and counts.findings() == []
+
+
+def test_device_placement_and_sharding_are_named() -> None:
+    devices = jax.devices()
+    assert len(devices) >= 4, "tests/runtime/conftest.py asks XLA for four host devices"
+    mesh = jax.make_mesh((4,), ("batch",))
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @jax.jit
+        def scale(x):
+            return x * 2.0
+
+        b = jnp.ones(4)
+        scale(b)
+        scale(np.ones(4, np.float32))  # host data goes to the default device: no compile
+        scale(jax.device_put(b, devices[1]))
+        scale(jax.device_put(b, NamedSharding(mesh, PartitionSpec("batch"))))
+    stats = counts.function(scale)
+    assert events.count("scale") == stats.compiles == 3
+    assert stats.reasons == [
+        "first call",
+        "x: placement uncommitted -> committed to cpu:1",
+        "x: placement committed to cpu:1 -> committed to NamedSharding(mesh batch=4, P('batch',))",
+    ]
+    assert stats.unexpected == [] and counts.findings() == []
+
+
+def test_x64_matmul_precision_and_mesh_changes_are_named() -> None:
+    mesh = jax.make_mesh((4,), ("batch",))
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @jax.jit
+        def project(x):
+            return x @ x
+
+        b = jnp.ones((4, 4))
+        project(b)
+        with jax.default_matmul_precision("highest"):
+            project(b)
+        jax.config.update("jax_enable_x64", True)
+        try:
+            project(b)
+        finally:
+            jax.config.update("jax_enable_x64", False)
+        project(b)  # back in the first settings: cached
+        with jax.set_mesh(mesh):
+            project(b)
+    stats = counts.function(project)
+    assert events.count("project") == stats.compiles == 4
+    assert stats.reasons == [
+        "first call",
+        "matmul precision (jax_default_matmul_precision): None -> highest",
+        "x64 (jax_enable_x64): False -> True",
+        "mesh: none -> mesh batch=4",
+    ]
+    assert stats.unexpected == [] and counts.findings() == []
+
+
+def test_an_emptied_cache_is_named_and_not_scn904() -> None:
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @jax.jit
+        def halve(x):
+            return x / 2.0
+
+        halve(jnp.ones(3))
+        jax.clear_caches()
+        halve(jnp.ones(3))
+    stats = counts.function(halve)
+    assert events.count("halve") == stats.compiles == 2
+    assert stats.reasons[1] == "the same arguments and settings as an earlier compile, whose cached code was dropped (jax.clear_caches() or clear_cache())"
+    assert stats.unexpected == [] and counts.findings() == []
+
+
+def test_the_reason_is_given_against_the_closest_earlier_compile() -> None:
+    """JAX keeps every earlier compile: a shape seen before is a cache hit, and a new compile is
+    explained by the earlier entry it is closest to, not by the last one."""
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @jax.jit
+        def total(x, scale):
+            return x.sum() * scale
+
+        total(jnp.ones(3), 1.0)
+        total(jnp.ones(4), 1.0)
+        total(jnp.ones(3), jnp.float32(1.0))  # closest to the first compile: only scale differs
+    stats = counts.function(total)
+    assert events.count("total") == stats.compiles == 3
+    assert stats.reasons[2] == "scale: ~float32[] -> float32[]"
