@@ -26,6 +26,7 @@ import enum
 import functools
 import inspect
 import threading
+import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -652,9 +653,10 @@ class CountedFunction:
                 window._record(call)
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
+        # As `jax.jit`'s own functions do: a bound method whose attributes are the function's.
         if instance is None:
             return self
-        return functools.partial(self, instance)
+        return types.MethodType(self, instance)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._jitted, name)
