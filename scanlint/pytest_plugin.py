@@ -280,19 +280,31 @@ class CompileLimits:
 class CompiledFunction:
     """One jitted function's compiles during a window, with the reasons when they were recorded."""
 
-    def __init__(self, name: str, where: str, compiles: int, reasons: list[str] | None, is_user_code: bool) -> None:
+    def __init__(
+        self,
+        name: str,
+        where: str,
+        compiles: int,
+        reasons: list[str] | None,
+        is_user_code: bool,
+        wrappers: int = 1,
+        seconds: float = 0.0,
+    ) -> None:
         self.name = name
         self.where = where
         self.compiles = compiles
         self.reasons = reasons  # None: jitted before counting started, so no reasons
         self.is_user_code = is_user_code
+        self.wrappers = wrappers  # wrappers jax.jit made of it at one place (re-created in a loop)
+        self.seconds = seconds  # tracing, lowering and compiling, as JAX timed them
 
 
 def compiled_functions(counter: CompileCounter) -> list[CompiledFunction]:
     """Every function that compiled in `counter`'s window, by its bare name (`step`, as JAX names
-    it). Functions jitted while a counting window was open come with reasons; the others are
-    counted by name, and count as the user's code when a module of the user's defines a jitted
-    function of that name."""
+    it). Functions jitted while a counting window was open come with reasons, and count as the
+    user's code when the user's code defines them or applied `jax.jit` to them (`jax.jit(model.apply)`);
+    the others are counted by name, and count as the user's code when a module of the user's
+    defines a jitted function of that name."""
     from scanlint.api import display_path
     from scanlint.runtime.locations import is_library_file
 
@@ -301,14 +313,19 @@ def compiled_functions(counter: CompileCounter) -> list[CompiledFunction]:
         if stats.compiles:
             name = stats.function.rpartition(".")[2]
             where = f"{display_path(Path(stats.path))}:{stats.line}"
-            is_user_code = not is_library_file(stats.path)
-            found.append(CompiledFunction(name, where, stats.compiles, list(stats.reasons), is_user_code))
+            if stats.jit_path and is_library_file(stats.path):
+                where = f"jitted at {display_path(Path(stats.jit_path))}:{stats.jit_line}"
+            found.append(
+                CompiledFunction(
+                    name, where, stats.compiles, list(stats.reasons), stats.user_code, stats.wrappers, stats.compile_seconds
+                )
+            )
     recorded = {function.name for function in found}
     user_jitted = _user_jitted_functions()
     for name, counts in counter.by_name.items():
         if counts.compiles > 0 and name not in recorded:
             where = user_jitted.get(name)
-            found.append(CompiledFunction(name, where or "", counts.compiles, None, where is not None))
+            found.append(CompiledFunction(name, where or "", counts.compiles, None, where is not None, seconds=counts.seconds))
     return sorted(found, key=lambda f: (-f.compiles, f.name))
 
 
@@ -336,7 +353,8 @@ def _describe_excess(excess: list[tuple[CompiledFunction, int]]) -> str:
     for function, limit in excess:
         where = f" ({function.where})" if function.where else ""
         times = "time" if function.compiles == 1 else "times"
-        lines.append(f"  {function.name}{where} compiled {function.compiles} {times}, limit {limit}")
+        wrappers = f" by {function.wrappers} jax.jit wrappers made anew" if function.wrappers > 1 else ""
+        lines.append(f"  {function.name}{where} compiled {function.compiles} {times}{wrappers}, limit {limit}")
         lines.extend(_reason_lines(function))
     return "\n".join(lines)
 
@@ -473,7 +491,10 @@ class ScanTracer:
         if not functions:
             write("no jitted function compiled while observed")
         for stats in functions[:MOST_COMPILED_SHOWN]:
-            write(f"{stats.compiles:4d} compiles  {stats.calls:5d} calls  {stats.function} ({stats.path}:{stats.line})")
+            write(
+                f"{stats.compiles:4d} compiles  {stats.compile_seconds:7.2f} s  {stats.calls:5d} calls  "
+                f"{stats.function} ({stats.path}:{stats.line})"
+            )
             for reason in stats.reasons[1:] if stats.reasons[:1] == ["first call"] else stats.reasons:
                 write(f"      {reason}")
         if self.warnings:
@@ -511,6 +532,7 @@ def _merge_by_function(records: list[FunctionCompiles]) -> list[FunctionCompiles
         total.calls += stats.calls
         total.compiles += stats.compiles
         total.traces += stats.traces
+        total.compile_seconds += stats.compile_seconds
         total.reasons.extend(reason for reason in stats.reasons if reason not in total.reasons)
     return sorted(merged.values(), key=lambda stats: (-stats.compiles, stats.function))
 

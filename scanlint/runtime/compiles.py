@@ -25,8 +25,12 @@ import dataclasses
 import enum
 import functools
 import inspect
+import os
+import sys
 import threading
 import types
+import weakref
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -39,10 +43,12 @@ import numpy as np
 from scanlint.findings import Finding
 from scanlint.runtime.avals import LeafType, is_array, leaf_type, short_repr
 from scanlint.runtime.locations import (
+    CallerFrame,
     Location,
     caller_location,
     class_location,
     function_location,
+    is_internal_file,
     is_library_file,
 )
 from scanlint.runtime.patching import Rebinding
@@ -69,6 +75,7 @@ class NameCounts:
     lowerings: int = 0
     compiles: int = 0  # real XLA compiles: compile events minus persistent-cache hits
     cache_hits: int = 0
+    seconds: float = 0.0  # tracing, lowering and compiling, as JAX timed them
 
 
 @dataclass
@@ -106,8 +113,8 @@ class MetadataArray:
 
 @dataclass
 class FunctionCompiles:
-    """Per jitted function: calls, traces, compiles, and one reason per call that traced or
-    compiled. `unexpected` holds the reasons that count as SCN904 (a recompile for arguments of
+    """Per jitted function (every wrapper `jax.jit` made of it at one place): calls, traces,
+    compiles, compile time, and one reason per call that traced or compiled. `unexpected` holds the reasons that count as SCN904 (a recompile for arguments of
     the same structure, shapes and dtypes); `errors` the exceptions its calls raised."""
 
     function: str
@@ -123,15 +130,25 @@ class FunctionCompiles:
     static_arrays: list[dict[str, Any]] = field(default_factory=list)
     pytree_types: list[dict[str, Any]] = field(default_factory=list)
     call_sites: list[dict[str, Any]] = field(default_factory=list)
+    jit_path: str = ""  # where jax.jit was applied, in the user's code
+    jit_line: int = 0
+    wrappers: int = 0  # how many wrappers jax.jit made of this function there
+    compile_seconds: float = 0.0  # tracing, lowering and compiling, as JAX timed them
+    user_code: bool = True  # defined in the user's code, or jitted there
 
     def to_json(self) -> dict[str, Any]:
         return {
             "function": self.function,
             "path": self.path,
             "line": self.line,
+            "jit_path": self.jit_path,
+            "jit_line": self.jit_line,
+            "wrappers": self.wrappers,
+            "user_code": self.user_code,
             "calls": self.calls,
             "traces": self.traces,
             "compiles": self.compiles,
+            "compile_seconds": round(self.compile_seconds, 6),
             "reasons": list(self.reasons),
             "unexpected": list(self.unexpected),
             "errors": list(self.errors),
@@ -240,6 +257,7 @@ class _ArgumentScan(NamedTuple):
     passing: dict[str, str]  # each top-level argument: passed by "position" or by "keyword"
     metadata_arrays: list[tuple[str, Any, str, Any]]  # (path, node, aux field, value) holding arrays
     node_types: list[type]  # custom pytree node classes met
+    tracers: set[str]  # the kinds of tracer among the leaves: the call runs inside a transformation
 
 
 class _CacheKey(NamedTuple):
@@ -249,13 +267,14 @@ class _CacheKey(NamedTuple):
     entries: dict[str, _Entry]
     passing: dict[str, str]
     settings: dict[str, Any]
+    transformation: str = ""  # "vmap", "jvp", ... when called on tracers of a transformation
 
 
 def _signature(
     names: list[str], args: tuple[Any, ...], kwargs: dict[str, Any], static: set[int], static_names: set[str]
 ) -> _ArgumentScan:
     """Describe the arguments the way the jit cache keys them, path by path."""
-    scan = _ArgumentScan({}, {}, [], [])
+    scan = _ArgumentScan({}, {}, [], [], set())
     for index, value in enumerate(args):
         name = names[index] if index < len(names) else f"args[{index}]"
         scan.passing[name] = "position"
@@ -273,6 +292,16 @@ def _signature(
 
 
 _CONTAINERS = (tuple, list, dict)
+_TRACER_KINDS = {
+    "BatchTracer": "vmap",
+    "JVPTracer": "jvp (grad)",
+    "LinearizeTracer": "linearize (grad)",
+    "DynamicJaxprTracer": "an enclosing trace",
+}
+
+
+def transformation_of(scan: _ArgumentScan) -> str:
+    return ", ".join(sorted(scan.tracers))
 
 
 def _walk(value: Any, path: str, scan: _ArgumentScan) -> None:
@@ -280,6 +309,8 @@ def _walk(value: Any, path: str, scan: _ArgumentScan) -> None:
         children, aux = jax.tree_util.flatten_one_level_with_keys(value)
     except ValueError:
         scan.entries[path] = _leaf_entry(value)
+        if isinstance(value, jax.core.Tracer):
+            scan.tracers.add(_TRACER_KINDS.get(type(value).__name__, type(value).__name__))
         return
     node_type = type(value)
     if value is None:
@@ -401,6 +432,12 @@ def _differences(before: _CacheKey, after: _CacheKey) -> tuple[list[str], bool]:
     the recompiles a user does not expect."""
     changes: list[str] = []
     surprising = True
+    if before.transformation != after.transformation:
+        # A transformation compiles its own version of the function: the argument types inside
+        # it are the per-example ones, so they explain nothing on their own.
+        old, new = before.transformation or "no transformation", after.transformation or "no transformation"
+        changes.append(f"called under {new}, before under {old}")
+        surprising = False
     for name in dict.fromkeys([*before.passing, *after.passing]):
         old_way, new_way = before.passing.get(name), after.passing.get(name)
         if old_way and new_way and old_way != new_way:
@@ -455,42 +492,68 @@ def _closest(earlier: list[_CacheKey], key: _CacheKey) -> tuple[list[str], bool]
     return best
 
 
-# --- the hub: listeners, open windows, active calls -------------------------------------------
+# --- the hub: listeners, open windows, the event log -----------------------------------------
+
+
+class _Event(NamedTuple):
+    serial: int
+    thread: int
+    kind: str  # "traces", "lowerings", "compiles" or "cache_hits"
+    name: str | None  # the bare function name; None for a persistent-cache hit
+    seconds: float
 
 
 class _Hub:
+    """The listeners, the open windows, and a log of recent events that a counted call reads
+    after it returns (only when the serial number moved during the call: a cache hit reads
+    nothing)."""
+
+    LOG_SIZE = 20000
+
     def __init__(self) -> None:
         self.lock = threading.RLock()
-        self.windows: list[CompileCounter] = []
-        self.local = threading.local()
-
-    def active(self) -> list[_JitCall]:
-        stack = getattr(self.local, "calls", None)
-        if stack is None:
-            stack = self.local.calls = []
-        return stack
+        self.windows: tuple[CompileCounter, ...] = ()  # replaced, never mutated
+        self.serial = 0
+        self.log: deque[_Event] = deque(maxlen=self.LOG_SIZE)
 
     def on_duration(self, event: str, duration: float, **kwargs: Any) -> None:
         kind = _KINDS.get(event)
         if kind is not None:
-            self._dispatch(kind, bare_name(str(kwargs.get("fun_name", ""))))
+            self._log(kind, bare_name(str(kwargs.get("fun_name", ""))), duration)
 
     def on_event(self, event: str, **kwargs: Any) -> None:
         if event == CACHE_HIT_EVENT:
-            self._dispatch("cache_hits", None)
+            self._log("cache_hits", None, 0.0)
 
-    def _dispatch(self, kind: str, name: str | None) -> None:
-        stack = self.active()
-        call = stack[-1] if stack else None
-        if call is not None and (name is None or name == call.function.name):
-            setattr(call, kind, getattr(call, kind) + 1)
-            name = call.function.name
-        for window in list(self.windows):
-            window._count(kind, name or "<unknown>")
+    def _log(self, kind: str, name: str | None, seconds: float) -> None:
+        try:
+            with self.lock:
+                self.serial += 1
+                thread = threading.get_ident()
+                if name is None:  # a persistent-cache hit: it belongs to the compile just logged
+                    name = next((e.name for e in reversed(self.log) if e.thread == thread and e.kind == "compiles"), None)
+                self.log.append(_Event(self.serial, thread, kind, name, seconds))
+                windows = self.windows
+            # A compile of a counted function outside its call: JAX compiling the backward pass
+            # of an eager jax.grad (named like the function), or a transform of it.
+            owner = name if kind != "cache_hits" else None
+            if owner is not None and not any(owner in w._by_bare_name for w in windows):
+                owner = derived_from(owner)
+            if owner is not None and (not any(owner in w._by_bare_name for w in windows) or _inside_call_of(owner)):
+                owner = None
+            for window in windows:
+                window._count(kind, name or "<unknown>", seconds, owner)
+        except Exception:  # counting must never break the program being observed
+            pass
+
+    def events_since(self, serial: int) -> list[_Event]:
+        thread = threading.get_ident()
+        with self.lock:
+            return [e for e in self.log if e.serial > serial and e.thread == thread]
 
     def open(self, window: CompileCounter) -> None:
         with self.lock:
-            self.windows.append(window)
+            self.windows = (*self.windows, window)
             if len(self.windows) == 1:
                 jax.monitoring.register_event_duration_secs_listener(self.on_duration)
                 jax.monitoring.register_event_listener(self.on_event)
@@ -498,39 +561,67 @@ class _Hub:
 
     def close(self, window: CompileCounter) -> None:
         with self.lock:
-            self.windows.remove(window)
+            self.windows = tuple(w for w in self.windows if w is not window)
+            window._freeze()
             if not self.windows:
                 _JIT_REBINDING.release()
                 jax.monitoring.unregister_event_duration_listener(self.on_duration)
                 jax.monitoring.unregister_event_listener(self.on_event)
+                self.log.clear()
 
 
 _hub = _Hub()
 
 
-class _JitCall:
-    """One call of a `CountedFunction`: the events it caused, and why it traced."""
+def _inside_call_of(name: str) -> bool:
+    """Whether this thread is inside a call of a counted function named `name` (which then reads
+    the event itself). Only run for events, never for a call."""
+    call_code = CountedFunction.__call__.__code__
+    frame: types.FrameType | None = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code is call_code and getattr(frame.f_locals.get("self"), "name", None) == name:
+            return True
+        frame = frame.f_back
+    return False
 
-    def __init__(self, function: CountedFunction) -> None:
+
+def derived_from(name: str | None) -> str | None:
+    """`f` for the names JAX gives the transforms of `f` it compiles (`transpose(jvp(f))`,
+    `vmap(f)`); None for any other name."""
+    if not name or not name.endswith(")") or "(" not in name:
+        return None
+    inner = name
+    while inner.endswith(")") and "(" in inner:
+        head, _, rest = inner.partition("(")
+        if not head.isidentifier():
+            return None
+        inner = rest[:-1]
+    return inner
+
+
+class _JitCall:
+    """One call of a `CountedFunction` that traced, compiled or raised: the events it caused and
+    what its arguments were (the reason is worked out per window)."""
+
+    def __init__(self, function: CountedFunction, events: list[_Event], error: BaseException | None) -> None:
         self.function = function
-        self.traces = 0
-        self.lowerings = 0
-        self.compiles = 0
-        self.cache_hits = 0
-        self.error: BaseException | None = None
-        self.reason: str | None = None
-        self.surprising = False
+        mine = [e for e in events if e.name == function.name]
+        self.traces = sum(1 for e in mine if e.kind == "traces")
+        self.compiles = sum(1 for e in mine if e.kind == "compiles") - sum(1 for e in mine if e.kind == "cache_hits")
+        self.compile_seconds = sum(e.seconds for e in mine)
+        self.error = error
+        self.key: _CacheKey | None = None
+        self.own_reason: str | None = None  # against this wrapper's own earlier compiles
+        self.own_surprising = False
         self.metadata_arrays: list[MetadataArray] = []
         self.static_arrays: list[dict[str, Any]] = []
         self.call_site: dict[str, Any] | None = None
         self.pytree_types: list[dict[str, Any]] = []
 
     def explain(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        """Work out the reason, only for calls that traced, compiled or raised (cheap calls stay
-        cheap: a cache hit computes nothing)."""
+        """Describe the arguments of a call that traced, compiled or raised, and compare them with
+        the wrapper's own earlier compiles."""
         fn = self.function
-        if not (self.traces or self.compiles or self.error is not None):
-            return
         scan = _signature(fn._arg_names, args, kwargs, fn._static_argnums, fn._static_argnames)
         entries = scan.entries
         self.call_site = caller_location(1).to_json()
@@ -543,15 +634,13 @@ class _JitCall:
                     self.static_arrays.append({"argument": path, "value": entry.text, "call_site": self.call_site})
         if not (self.traces or self.compiles):
             return
-        key = _CacheKey(entries, scan.passing, jit_settings())
+        self.key = _CacheKey(entries, scan.passing, jit_settings(), transformation_of(scan))
         earlier = fn._compiled
-        if not earlier:
-            self.reason = FIRST_CALL
-        else:
-            changes, self.surprising = _closest(earlier, key)
-            self.reason = "; ".join(changes) if changes else _unchanged_reason(fn)
+        if earlier:
+            changes, self.own_surprising = _closest(earlier, self.key)
+            self.own_reason = "; ".join(changes) if changes else _unchanged_reason(fn)
         if self.error is None:
-            earlier.append(key)
+            earlier.append(self.key)
             del earlier[:-MAX_KEYS_KEPT]
 
 
@@ -616,15 +705,35 @@ def _type_info(node_type: type) -> dict[str, Any]:
 # --- the proxy returned by jax.jit while counting -----------------------------------------------
 
 
+class _CallCount:
+    """A wrapper's number of calls, in a cell of its own: windows read it after the wrapper is
+    gone (a wrapper re-created in a loop must be free to be collected)."""
+
+    __slots__ = ("calls",)
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+
 class CountedFunction:
     """A jitted function that reports its calls to open `count_compiles()` windows. Everything
-    else (`lower`, `trace`, `eval_shape`, `clear_cache`, ...) is the real jitted function's."""
+    else (`lower`, `trace`, `eval_shape`, `clear_cache`, ...) is the real jitted function's.
 
-    def __init__(self, jitted: Any, fun: Callable[..., Any], options: dict[str, Any]) -> None:
+    A call that neither traced, compiled nor raised costs a counter increment and two reads: the
+    events of a call are read from the hub's log only when its serial number moved."""
+
+    def __init__(self, jitted: Any, fun: Callable[..., Any], options: dict[str, Any], applied: tuple[Location, bool]) -> None:
         self._jitted = jitted
         self._fun = fun
         self.name = _jax_fun_name(fun)
         self._location = function_location(fun)
+        self._jit_site, applied_by_user = applied
+        self._user_code = applied_by_user or not is_library_file(self._location.path)
+        where, site = self._location, self._jit_site
+        self._group = (where.path, where.line, where.name, site.path, site.line, site.column)
+        self._identity: Any = None  # what the wrapped function is, closed-over values included
+        self._count = _CallCount()
+        self._windows_seen: tuple[CompileCounter, ...] = ()
         self._compiled: list[_CacheKey] = []  # the keys of this wrapper's earlier compiles
         self._arg_names, self._static_argnums, self._static_argnames = _static_spec(fun, options)
         try:
@@ -633,24 +742,40 @@ class CountedFunction:
             pass
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if not _hub.windows:
+        hub = _hub
+        if not hub.windows:
             return self._jitted(*args, **kwargs)
-        call = _JitCall(self)
-        stack = _hub.active()
-        stack.append(call)
+        serial = hub.serial
         try:
-            return self._jitted(*args, **kwargs)
+            result = self._jitted(*args, **kwargs)
         except BaseException as error:
-            call.error = error
+            self._count.calls += 1
+            self._report(serial, args, kwargs, error)
             raise
-        finally:
-            stack.pop()
-            try:
+        self._count.calls += 1
+        if hub.serial != serial or self._windows_seen is not hub.windows:
+            self._report(serial, args, kwargs, None)
+        return result
+
+    def _report(self, serial: int, args: tuple[Any, ...], kwargs: dict[str, Any], error: BaseException | None) -> None:
+        """The slow path: a call that caused events or raised, or the first call in a window."""
+        try:
+            hub = _hub
+            windows = hub.windows
+            events = hub.events_since(serial) if hub.serial != serial else []
+            call = _JitCall(self, events, error)
+            if call.traces or call.compiles or error is not None:
                 call.explain(args, kwargs)
-            except Exception:
-                pass
-            for window in list(_hub.windows):
+            for window in windows:
                 window._record(call)
+            self._windows_seen = windows
+        except Exception:  # observation must never break the program
+            pass
+
+    def _identity_now(self) -> Any:
+        if self._identity is None:
+            self._identity = _function_identity(self._fun)
+        return self._identity
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
         # As `jax.jit`'s own functions do: a bound method whose attributes are the function's.
@@ -663,6 +788,62 @@ class CountedFunction:
 
     def __repr__(self) -> str:
         return f"<counted {self._jitted!r}>"
+
+
+# --- what a function is: two wrappers of equal functions compile the same program ---------------
+
+
+class _Same:
+    """Equal only to a token of the very same object, while it lives (no strong reference)."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, value: Any) -> None:
+        try:
+            self.ref: Any = weakref.ref(value)
+        except TypeError:
+            self.ref = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Same) or self.ref is None or other.ref is None:
+            return False
+        mine = self.ref()
+        return mine is not None and mine is other.ref()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _function_identity(fn: Any, depth: int = 0) -> Any:
+    """A token equal for two functions that compile to the same program: the same code with equal
+    closed-over values, partial arguments and defaults, or the same method of the same object.
+    Anything scanlint cannot compare is a token equal to nothing."""
+    if depth > 3:
+        return _Same(None)
+    if isinstance(fn, functools.partial):
+        keywords = tuple(sorted((k, _value_token(v, depth + 1)) for k, v in fn.keywords.items()))
+        return ("partial", _function_identity(fn.func, depth + 1), tuple(_value_token(a, depth + 1) for a in fn.args), keywords)
+    if isinstance(fn, types.MethodType):
+        return ("method", _function_identity(fn.__func__, depth + 1), _Same(fn.__self__))
+    if isinstance(fn, types.FunctionType):
+        cells = []
+        for cell in fn.__closure__ or ():
+            try:
+                cells.append(_value_token(cell.cell_contents, depth + 1))
+            except ValueError:  # an empty cell
+                cells.append(None)
+        defaults = tuple(_value_token(d, depth + 1) for d in fn.__defaults__ or ())
+        return ("function", fn.__code__, tuple(cells), defaults)
+    return _Same(fn)
+
+
+def _value_token(value: Any, depth: int) -> Any:
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
+        return (type(value), value)
+    if isinstance(value, (types.FunctionType, functools.partial, types.MethodType)):
+        return _function_identity(value, depth)
+    if depth <= 3 and type(value) in (tuple, list):
+        return (type(value), tuple(_value_token(item, depth + 1) for item in value))
+    return _Same(value)
 
 
 def _jax_fun_name(fun: Any) -> str:
@@ -691,15 +872,31 @@ def _static_spec(fun: Any, options: dict[str, Any]) -> tuple[list[str], set[int]
     return positional, static, static_names
 
 
+def _where_jit_was_applied() -> tuple[Location, bool]:
+    """The user's line that applied `jax.jit` (through any library wrapper such as
+    `eqx.filter_jit`), and whether the user's own code called `jax.jit` directly."""
+    frame = sys._getframe(2)
+    while frame is not None and is_internal_file(frame.f_code.co_filename):
+        frame = frame.f_back
+    direct_is_user = frame is not None and not is_library_file(frame.f_code.co_filename)
+    while frame is not None and is_library_file(frame.f_code.co_filename):
+        frame = frame.f_back
+    if frame is None:
+        return Location("<unknown>", 1), direct_is_user
+    found = CallerFrame(frame.f_code, frame.f_lasti, frame.f_lineno or 1)
+    return found.location(), direct_is_user
+
+
 _ORIGINAL_JIT = jax.jit
 
 
 def jit(*args: Any, **options: Any) -> Any:
     """`jax.jit` while a `count_compiles()` window is open: the same, wrapped for counting."""
+    applied = _where_jit_was_applied()
     if not args:
         decorator = _ORIGINAL_JIT(**options)
-        return lambda fun: CountedFunction(decorator(fun), fun, options)
-    return CountedFunction(_ORIGINAL_JIT(*args, **options), args[0], options)
+        return lambda fun: CountedFunction(decorator(fun), fun, options, applied)
+    return CountedFunction(_ORIGINAL_JIT(*args, **options), args[0], options, applied)
 
 
 _JIT_REBINDING = Rebinding(jax, "jit", jit)
@@ -708,40 +905,83 @@ _JIT_REBINDING = Rebinding(jax, "jit", jit)
 # --- the window -----------------------------------------------------------------------------------
 
 
+class _Group:
+    """One jitted function as the user sees it: every wrapper `jax.jit` made of the same function
+    at the same place, in one window (a wrapper re-created in a loop lands here each time)."""
+
+    def __init__(self, stats: FunctionCompiles) -> None:
+        self.stats = stats
+        self.counts: list[tuple[_CallCount, int]] = []  # each wrapper's call cell, and its calls before
+        self.compiled: list[tuple[_CacheKey, Any, int]] = []  # (key, function identity, wrapper number)
+
+    def calls(self) -> int:
+        return sum(cell.calls - before for cell, before in self.counts)
+
+
 class CompileCounter:
     """What `count_compiles()` yields. Look functions up by the jitted object or by name."""
 
     def __init__(self) -> None:
         self.by_name: dict[str, NameCounts] = {}
-        self._functions: dict[int, tuple[CountedFunction, FunctionCompiles]] = {}
+        self._groups: dict[tuple[Any, ...], _Group] = {}
+        self._by_bare_name: dict[str, _Group] = {}  # the latest group of each name JAX uses
+        self._wrappers: weakref.WeakKeyDictionary[CountedFunction, int] = weakref.WeakKeyDictionary()
         self._lock = threading.RLock()
+        self._frozen = False
 
-    def _count(self, kind: str, name: str) -> None:
+    def _count(self, kind: str, name: str, seconds: float, owner: str | None = None) -> None:
         with self._lock:
+            if self._frozen:
+                return
             counts = self.by_name.setdefault(name, NameCounts())
             if kind == "cache_hits":
                 counts.cache_hits += 1
                 counts.compiles -= 1
             else:
                 setattr(counts, kind, getattr(counts, kind) + 1)
+                counts.seconds += seconds
+            group = self._by_bare_name.get(owner) if owner is not None else None
+            if group is not None:
+                group.stats.compile_seconds += seconds
+                if kind == "traces":
+                    group.stats.traces += 1
+                elif kind == "compiles":
+                    group.stats.compiles += 1
+                    group.stats.reasons.append(
+                        f"compiled as {name} after the call returned: a transformation of it JAX compiles "
+                        "separately (the backward pass of an eager jax.grad or jax.vjp)"
+                    )
 
     def _record(self, call: _JitCall) -> None:
         function = call.function
         with self._lock:
-            entry = self._functions.get(id(function))
-            if entry is None:
-                where = function._location
-                stats = FunctionCompiles(where.name or function.name, where.path, where.line)
-                self._functions[id(function)] = (function, stats)
-            else:
-                stats = entry[1]
-            stats.calls += 1
+            if self._frozen:
+                return
+            group = self._groups.get(function._group)
+            if group is None:
+                where, site = function._location, function._jit_site
+                stats = FunctionCompiles(
+                    where.name or function.name, where.path, where.line,
+                    jit_path=site.path, jit_line=site.line, user_code=function._user_code,
+                )  # fmt: skip
+                group = self._groups[function._group] = _Group(stats)
+            self._by_bare_name[function.name] = group
+            stats = group.stats
+            number = self._wrappers.get(function)
+            if number is None:
+                number = self._wrappers[function] = stats.wrappers = stats.wrappers + 1
+                group.counts.append((function._count, function._count.calls - 1))
             stats.traces += call.traces
-            stats.compiles += call.compiles - call.cache_hits
-            if call.reason is not None:
-                stats.reasons.append(call.reason)
-                if call.surprising:
-                    stats.unexpected.append(call.reason)
+            stats.compiles += call.compiles
+            stats.compile_seconds += call.compile_seconds
+            if call.key is not None:
+                reason, surprising = self._reason(group, call, number)
+                stats.reasons.append(reason)
+                if surprising:
+                    stats.unexpected.append(reason)
+                if call.error is None:
+                    group.compiled.append((call.key, function._identity_now(), number))
+                    del group.compiled[:-MAX_KEYS_KEPT]
             if call.error is not None:
                 stats.errors.append(f"{type(call.error).__name__}: {str(call.error)[:300]}")
             for item in call.metadata_arrays:
@@ -754,16 +994,55 @@ class CompileCounter:
             if call.call_site is not None and call.call_site not in stats.call_sites and len(stats.call_sites) < 20:
                 stats.call_sites.append(call.call_site)
 
+    @staticmethod
+    def _reason(group: _Group, call: _JitCall, number: int) -> tuple[str, bool]:
+        """The reason for one compile: against the wrapper's own earlier compiles when it has
+        some; for a new wrapper, against the compiles of the group's earlier wrappers."""
+        if call.own_reason is not None:
+            return call.own_reason, call.own_surprising
+        others = [(key, identity) for key, identity, wrapper in group.compiled if wrapper != number]
+        assert call.key is not None
+        if not others:
+            return FIRST_CALL, False
+        site = f"{_display_path(group.stats.jit_path)}:{group.stats.jit_line}"
+        anew = f"jax.jit applied anew at {site} (wrapper {number}); JAX keeps compiled code per wrapper"
+        identity = call.function._identity_now()
+        same_function = [key for key, other in others if _same(other, identity)]
+        if not same_function:
+            changes, _ = _closest([key for key, _ in others], call.key)
+            return "; ".join([f"{anew}, and this one wraps a function with other closed-over values", *changes]), False
+        changes, surprising = _closest(same_function, call.key)
+        if not changes:
+            return f"{anew}: compiled again for the same function and arguments; jit it once, outside the loop", True
+        return "; ".join([anew, *changes]), surprising
+
+    def _freeze(self) -> None:
+        """At the window's end: fix the call counts, and stop counting."""
+        with self._lock:
+            for group in self._groups.values():
+                group.stats.calls = group.calls()
+                group.counts = []
+            self._frozen = True
+
     @property
     def functions(self) -> list[FunctionCompiles]:
-        """Every function jitted inside a counting window and called in this one."""
+        """Every function jitted inside a counting window and called in this one, its wrappers
+        grouped by where the function is defined and where `jax.jit` was applied."""
         with self._lock:
-            return [stats for _, stats in self._functions.values()]
+            if not self._frozen:
+                for group in self._groups.values():
+                    group.stats.calls = group.calls()
+            return [group.stats for group in self._groups.values()]
 
     def function(self, fn: Any) -> FunctionCompiles | None:
+        group_key = getattr(fn, "_group", None) if isinstance(fn, CountedFunction) else None
         with self._lock:
-            entry = self._functions.get(id(fn))
-            return entry[1] if entry else None
+            group = self._groups.get(group_key) if group_key is not None else None
+            if group is None:
+                return None
+            if not self._frozen:
+                group.stats.calls = group.calls()
+            return group.stats
 
     def _name_counts(self, fn: Any) -> NameCounts:
         name = bare_name(fn) if isinstance(fn, str) else _jax_fun_name(fn)
@@ -800,6 +1079,14 @@ class CompileCounter:
         return sorted(f for stats in self.functions for f in stats.findings())
 
 
+def _display_path(path: str) -> str:
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if relative.startswith("..") else relative
+
+
 @contextmanager
 def count_compiles() -> Iterator[CompileCounter]:
     """Count traces and XLA compilations in the block, per jitted function.
@@ -815,7 +1102,8 @@ def count_compiles() -> Iterator[CompileCounter]:
 
     Functions passed through `jax.jit` inside the block (or inside any open window) get calls and
     reasons; others are counted by name in `counts.by_name` (eager operations appear there too,
-    under their primitive's name).
+    under their primitive's name). Wrappers `jax.jit` makes of the same function at the same place
+    (a `jax.jit(lambda ...)` in a loop) are one function here, with `wrappers` telling how many.
     """
     window = CompileCounter()
     _hub.open(window)

@@ -2,7 +2,8 @@
 
 JSON keys: `target`, `status` (outcome, exit_code, error, traceback, stdout_tail, stderr_tail),
 `scans` (each with `call_site`, `body`, `carry_in`, `carry_out`, `ok`, `error`, and details),
-`compiles` (each with `function`, `path`, `line`, `calls`, `traces`, `compiles`, `reasons`),
+`compiles` (each with `function`, `path`, `line`, `calls`, `traces`, `compiles`, `compile_seconds`,
+`wrappers`, `jit_site`, `reasons`),
 `findings` (each finding's fields plus `runtime`: confirmed|refuted|not-reached, `evidence` and
 `origin`: static|runtime), `static_error` (why static findings are missing, or null) and `summary`.
 """
@@ -70,6 +71,9 @@ def build(
             "calls": function["calls"],
             "traces": function["traces"],
             "compiles": function["compiles"],
+            "compile_seconds": function.get("compile_seconds", 0.0),
+            "wrappers": function.get("wrappers", 1),
+            "jit_site": {"path": _display(function["jit_path"]), "line": function["jit_line"]} if function.get("jit_path") else None,
             "reasons": function["reasons"],
             "errors": function.get("errors", []),
         }
@@ -135,10 +139,15 @@ def render_text(report: dict[str, Any]) -> str:
     lines.append("")
     lines.append(f"Jitted functions ({len(report['compiles'])}):")
     for function in report["compiles"]:
-        lines.append(
-            f"  {function['path']}:{function['line']} {function['function']}: {function['calls']} calls, "
-            f"{function['traces']} traces, {function['compiles']} compiles"
-        )
+        details = [f"{function['calls']} calls", f"{function['traces']} traces", f"{function['compiles']} compiles"]
+        if function["compile_seconds"]:
+            details.append(f"{function['compile_seconds']:.2f} s tracing and compiling")
+        site = function["jit_site"]
+        if function["wrappers"] > 1 and site:
+            details.append(f"{function['wrappers']} jax.jit wrappers made at {site['path']}:{site['line']}")
+        elif site and (site["path"], site["line"]) != (function["path"], function["line"]):
+            details.append(f"jitted at {site['path']}:{site['line']}")
+        lines.append(f"  {function['path']}:{function['line']} {function['function']}: {', '.join(details)}")
         for number, reason in enumerate(function["reasons"], start=1):
             lines.append(f"      compile {number}: {reason}")
         for error in function["errors"][:3]:

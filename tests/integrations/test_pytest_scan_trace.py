@@ -125,7 +125,7 @@ def test_carry_mismatches_fail_their_tests_with_located_messages(pytester: pytes
     result.stdout.fnmatch_lines(
         [
             "*= scanlint: most compiled jitted functions =*",
-            "   2 compiles      3 calls  running_total (test_traced.py:*)",
+            "   2 compiles * s      3 calls  running_total (test_traced.py:*)",
             "      xs: float32[3] -> float32[4]",
         ]
     )
@@ -159,7 +159,7 @@ def test_with_pytest_xdist_the_summary_gathers_every_worker(pytester: pytest.Pyt
     result.stdout.fnmatch_lines(
         [
             "*= scanlint: most compiled jitted functions =*",
-            "   2 compiles      3 calls  running_total (test_traced.py:*)",
+            "   2 compiles * s      3 calls  running_total (test_traced.py:*)",
             "      xs: float32[3] -> float32[4]",
         ]
     )

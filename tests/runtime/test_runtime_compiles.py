@@ -149,12 +149,14 @@ def test_weak_carry_fed_back_compiles_twice_unless_typed() -> None:
             state = epoch(state, jnp.ones(4))
         return epoch
 
-    with count_compiles() as counts, observe_scans() as seen:
-        weak_epoch = run(0.0)
-        typed_epoch = run(jnp.float32(0.0))
-    assert counts.function(weak_epoch).compiles == 2
-    assert counts.function(weak_epoch).reasons == ["first call", "state: ~float32[] -> float32[]"]
-    assert counts.function(typed_epoch).compiles == 1
+    with observe_scans() as seen:
+        with count_compiles() as weak_counts:
+            weak_epoch = run(0.0)
+        with count_compiles() as typed_counts:
+            typed_epoch = run(jnp.float32(0.0))
+    assert weak_counts.function(weak_epoch).compiles == 2
+    assert weak_counts.function(weak_epoch).reasons == ["first call", "state: ~float32[] -> float32[]"]
+    assert typed_counts.function(typed_epoch).compiles == 1
     assert [f.code for f in seen.findings()] == ["SCN903"]
 
 
