@@ -80,10 +80,15 @@ def build(
         for function in observation.functions
     ]
     findings = [verdict.to_json() | {"path": _display(verdict.finding.path)} for verdict in verdicts]
-    counts = {name: sum(1 for f in findings if f["runtime"] == name) for name in ("confirmed", "refuted", "not-reached")}
+    # Confirmed errors and advisory warnings are counted apart: only errors make the exit status 1.
+    confirmed = [f for f in findings if f["runtime"] == CONFIRMED]
+    errors = [f for f in confirmed if f["severity"] == "error"]
     summary = {
-        **counts,
-        "runtime_only": sum(1 for f in findings if f["origin"] == "runtime"),
+        "confirmed": len(errors),
+        "refuted": sum(1 for f in findings if f["runtime"] == "refuted"),
+        "not-reached": sum(1 for f in findings if f["runtime"] == "not-reached"),
+        "warnings": len(confirmed) - len(errors),
+        "runtime_only": sum(1 for f in errors if f["origin"] == "runtime"),
         "scans": len(scans),
         "scans_failed": sum(1 for s in scans if s["ok"] is False),
         "jitted_functions": len(compiles),
@@ -164,6 +169,8 @@ def render_text(report: dict[str, Any]) -> str:
             f"  {finding['path']}:{finding['line']}:{finding['column']} {finding['code']} {finding['message']}"
         )
         label = "runtime-only" if finding["origin"] == "runtime" else finding["runtime"]
+        if finding["runtime"] == CONFIRMED and finding["severity"] != "error":
+            label += f" {finding['severity']}"
         lines.append(f"      runtime: {label} - {finding['evidence']}")
     if not report["findings"]:
         lines.append("  none")
@@ -171,7 +178,9 @@ def render_text(report: dict[str, Any]) -> str:
     lines.append("")
     lines.append(
         f"{summary['confirmed']} confirmed ({summary['runtime_only']} runtime-only), {summary['refuted']} refuted, "
-        f"{summary['not-reached']} not reached; {summary['scans']} loop records, {summary['compiles']} compiles"
+        f"{summary['not-reached']} not reached, {summary['warnings']} advisory "
+        f"{'warning' if summary['warnings'] == 1 else 'warnings'}; {summary['scans']} loop records, "
+        f"{summary['compiles']} compiles"
     )
     return "\n".join(lines) + "\n"
 
