@@ -130,6 +130,7 @@ class FunctionCompiles:
     static_arrays: list[dict[str, Any]] = field(default_factory=list)
     pytree_types: list[dict[str, Any]] = field(default_factory=list)
     call_sites: list[dict[str, Any]] = field(default_factory=list)
+    end_line: int | None = None  # the last line of the function's definition
     jit_path: str = ""  # where jax.jit was applied, in the user's code
     jit_line: int = 0
     wrappers: int = 0  # how many wrappers jax.jit made of this function there
@@ -141,6 +142,7 @@ class FunctionCompiles:
             "function": self.function,
             "path": self.path,
             "line": self.line,
+            "end_line": self.end_line,
             "jit_path": self.jit_path,
             "jit_line": self.jit_line,
             "wrappers": self.wrappers,
@@ -961,7 +963,7 @@ class CompileCounter:
             if group is None:
                 where, site = function._location, function._jit_site
                 stats = FunctionCompiles(
-                    where.name or function.name, where.path, where.line,
+                    where.name or function.name, where.path, where.line, end_line=where.end_line,
                     jit_path=site.path, jit_line=site.line, user_code=function._user_code,
                 )  # fmt: skip
                 group = self._groups[function._group] = _Group(stats)

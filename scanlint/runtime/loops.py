@@ -88,6 +88,7 @@ class LoopRecord:
     weak_to_strong: list[LeafChange] = field(default_factory=list)
     flax_params_created: list[str] = field(default_factory=list)
     flax_rngs_drawn: list[str] = field(default_factory=list)
+    flax_rng_draws: list[dict[str, Any]] = field(default_factory=list)  # each draw's name and user site
     calls: int = 0
     traces: int = 0
 
@@ -115,6 +116,7 @@ class LoopRecord:
             "weak_to_strong": [_change_json(c) for c in self.weak_to_strong],
             "flax_params_created": list(self.flax_params_created),
             "flax_rngs_drawn": list(self.flax_rngs_drawn),
+            "flax_rng_draws": list(self.flax_rng_draws),
             "calls": self.calls,
             "traces": self.traces,
         }
@@ -122,6 +124,7 @@ class LoopRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LoopRecord:
         values = dict(data)
+        values.setdefault("flax_rng_draws", [])
         values["call_site"] = Location.from_json(data["call_site"])
         values["body"] = Location.from_json(data["body"])
         for name in ("changes", "promoted", "weak_to_strong"):
@@ -134,16 +137,26 @@ class LoopRecord:
         calls, traces = self.calls + other.calls, self.traces + other.traces
         created = list(dict.fromkeys(self.flax_params_created + other.flax_params_created))
         drawn = list(dict.fromkeys(self.flax_rngs_drawn + other.flax_rngs_drawn))
+        draws = _unique(self.flax_rng_draws + other.flax_rng_draws)
         if (self.ok is None and other.ok is not None) or (other.ok is False and self.ok is not False):
             self.__dict__.update(other.__dict__)
         self.calls, self.traces = calls, traces
-        self.flax_params_created, self.flax_rngs_drawn = created, drawn
+        self.flax_params_created, self.flax_rngs_drawn, self.flax_rng_draws = created, drawn, draws
 
     def findings(self) -> list[Finding]:
         """Runtime-only findings for this call site (SCN901-903). Library call sites give none."""
         from scanlint.runtime.join import findings_for_loop
 
         return findings_for_loop(self.to_json())
+
+
+def _unique(items: list[Any]) -> list[Any]:
+    """The items in order, each once (for unhashable items such as dicts)."""
+    kept: list[Any] = []
+    for item in items:
+        if item not in kept:
+            kept.append(item)
+    return kept
 
 
 def _change_json(change: LeafChange) -> dict[str, str]:
@@ -176,6 +189,7 @@ class _LoopCall:
         self.error: BaseException | None = None
         self.flax_params_created: list[str] = []
         self.flax_rngs_drawn: list[str] = []
+        self.flax_rng_draws: list[dict[str, Any]] = []
 
     def fast_key(self) -> tuple[Any, ...] | None:
         """A cheap identity for "the same call site, body and input types": a later call with the
@@ -210,6 +224,7 @@ class _LoopCall:
             xs=describe_typed(*typed_leaves(self.xs_value)) if self.primitive == "scan" else None,
             flax_params_created=list(dict.fromkeys(self.flax_params_created)),
             flax_rngs_drawn=list(dict.fromkeys(self.flax_rngs_drawn)),
+            flax_rng_draws=_unique(self.flax_rng_draws),
             calls=1,
             traces=len(self.passes),
         )
