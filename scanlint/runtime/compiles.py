@@ -273,23 +273,29 @@ class _CacheKey(NamedTuple):
 
 
 def _signature(
-    names: list[str], args: tuple[Any, ...], kwargs: dict[str, Any], static: set[int], static_names: set[str]
+    names: list[str],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    static: set[int],
+    static_names: set[str],
+    static_parts: dict[str, list[str]] | None = None,
 ) -> _ArgumentScan:
-    """Describe the arguments the way the jit cache keys them, path by path."""
+    """Describe the arguments the way the jit cache keys them, path by path. `static_parts` names
+    the parts of a static tuple argument that a library packs the user's arguments into."""
     scan = _ArgumentScan({}, {}, [], [], set())
-    for index, value in enumerate(args):
-        name = names[index] if index < len(names) else f"args[{index}]"
-        scan.passing[name] = "position"
-        if index in static or name in static_names:
-            scan.entries[name] = _static_entry("static", value)
-        else:
+    named = [(names[i] if i < len(names) else f"args[{i}]", value, i in static) for i, value in enumerate(args)]
+    named += [(name, value, False) for name, value in kwargs.items()]
+    for position, (name, value, static_position) in enumerate(named):
+        scan.passing[name] = "position" if position < len(args) else "keyword"
+        if not (static_position or name in static_names):
             _walk(value, name, scan)
-    for name, value in kwargs.items():
-        scan.passing[name] = "keyword"
-        if name in static_names:
-            scan.entries[name] = _static_entry("static", value)
+            continue
+        parts = (static_parts or {}).get(name)
+        if parts and isinstance(value, tuple) and len(value) == len(parts):
+            for part, item in zip(parts, value):
+                _walk(item, part, scan, static=True)
         else:
-            _walk(value, name, scan)
+            _walk(value, name, scan, static=True)
     return scan
 
 
@@ -306,10 +312,20 @@ def transformation_of(scan: _ArgumentScan) -> str:
     return ", ".join(sorted(scan.tracers))
 
 
-def _walk(value: Any, path: str, scan: _ArgumentScan) -> None:
+def _walk(value: Any, path: str, scan: _ArgumentScan, static: bool = False) -> None:
+    """Add `value`'s entries under `path`. The leaves of a static argument are compared by value,
+    the others by type; a `(leaves, treedef)` pair (how libraries pack static parts) is rebuilt."""
+    if static and _is_leaves_and_treedef(value):
+        try:
+            value = value[1].unflatten(value[0])
+        except Exception:
+            pass
     try:
         children, aux = jax.tree_util.flatten_one_level_with_keys(value)
     except ValueError:
+        if static:
+            scan.entries[path] = _static_entry("static", value)
+            return
         scan.entries[path] = _leaf_entry(value)
         if isinstance(value, jax.core.Tracer):
             scan.tracers.add(_TRACER_KINDS.get(type(value).__name__, type(value).__name__))
@@ -325,12 +341,23 @@ def _walk(value: Any, path: str, scan: _ArgumentScan) -> None:
         if node_type not in scan.node_types:
             scan.node_types.append(node_type)
         for field_name, field_value in _aux_fields(value, children, aux):
-            meta_path = f"{path} ({node_type.__qualname__} {field_name})"
+            separator = "" if field_name.startswith(".") else " "
+            meta_path = f"{path} ({node_type.__qualname__}{separator}{field_name})"
             scan.entries[meta_path] = entry = _static_entry("meta", field_value)
             if entry.is_array:
                 scan.metadata_arrays.append((path, value, field_name, field_value))
     for key, child in children:
-        _walk(child, path + _key_text(value, key, child), scan)
+        _walk(child, path + _key_text(value, key, child), scan, static)
+
+
+def _is_leaves_and_treedef(value: Any) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[1], jax.tree_util.PyTreeDef)
+        and isinstance(value[0], (tuple, list))
+        and len(value[0]) == value[1].num_leaves
+    )
 
 
 def _key_text(node: Any, key: Any, child: Any) -> str:
@@ -355,9 +382,12 @@ def _aux_fields(node: Any, children: Any, aux: Any) -> list[tuple[str, Any]]:
         return [(f"aux_data[{key!r}]", value) for key, value in aux.items()]
     if dataclasses.is_dataclass(node) and isinstance(aux, tuple):
         child_names = {getattr(key, "name", None) for key, _ in children}
-        static_fields = [f.name for f in dataclasses.fields(node) if f.name not in child_names]
+        every_field = [f.name for f in dataclasses.fields(node)]
+        static_fields = [name for name in every_field if name not in child_names]
         if len(static_fields) == len(aux):
             return [(f".{name}", value) for name, value in zip(static_fields, aux)]
+        if len(every_field) == len(aux):  # one slot per field, as equinox keeps them
+            return [(f".{name}", value) for name, value in zip(every_field, aux) if name not in child_names]
     return [("aux_data", aux)]
 
 
@@ -624,7 +654,7 @@ class _JitCall:
         """Describe the arguments of a call that traced, compiled or raised, and compare them with
         the wrapper's own earlier compiles."""
         fn = self.function
-        scan = _signature(fn._arg_names, args, kwargs, fn._static_argnums, fn._static_argnames)
+        scan = _signature(fn._arg_names, args, kwargs, fn._static_argnums, fn._static_argnames, fn._static_parts)
         entries = scan.entries
         self.call_site = caller_location(1).to_json()
         self.pytree_types = [_type_info(t) for t in scan.node_types]
@@ -724,12 +754,14 @@ class CountedFunction:
     A call that neither traced, compiled nor raised costs a counter increment and two reads: the
     events of a call are read from the hub's log only when its serial number moved."""
 
-    def __init__(self, jitted: Any, fun: Callable[..., Any], options: dict[str, Any], applied: tuple[Location, bool]) -> None:
+    def __init__(
+        self, jitted: Any, fun: Callable[..., Any], options: dict[str, Any], applied: tuple[Location, bool, Any]
+    ) -> None:
         self._jitted = jitted
         self._fun = fun
         self.name = _jax_fun_name(fun)
-        self._location = function_location(fun)
-        self._jit_site, applied_by_user = applied
+        self._jit_site, applied_by_user, user_function = applied
+        self._location, names, self._static_parts = _as_the_user_wrote_it(fun, user_function)
         self._user_code = applied_by_user or not is_library_file(self._location.path)
         where, site = self._location, self._jit_site
         self._group = (where.path, where.line, where.name, site.path, site.line, site.column)
@@ -738,6 +770,8 @@ class CountedFunction:
         self._windows_seen: tuple[CompileCounter, ...] = ()
         self._compiled: list[_CacheKey] = []  # the keys of this wrapper's earlier compiles
         self._arg_names, self._static_argnums, self._static_argnames = _static_spec(fun, options)
+        if names is not None:
+            self._arg_names = names
         try:
             functools.update_wrapper(self, fun)
         except (AttributeError, TypeError):
@@ -874,19 +908,75 @@ def _static_spec(fun: Any, options: dict[str, Any]) -> tuple[list[str], set[int]
     return positional, static, static_names
 
 
-def _where_jit_was_applied() -> tuple[Location, bool]:
+def _where_jit_was_applied() -> tuple[Location, bool, Any]:
     """The user's line that applied `jax.jit` (through any library wrapper such as
-    `eqx.filter_jit`), and whether the user's own code called `jax.jit` directly."""
+    `eqx.filter_jit`), whether the user's own code called `jax.jit` directly, and the user's
+    function a library wrapper holds in its frames (None when there is none)."""
     frame = sys._getframe(2)
     while frame is not None and is_internal_file(frame.f_code.co_filename):
         frame = frame.f_back
     direct_is_user = frame is not None and not is_library_file(frame.f_code.co_filename)
+    user_function = None
     while frame is not None and is_library_file(frame.f_code.co_filename):
+        if user_function is None:
+            user_function = _user_function_in(frame)
         frame = frame.f_back
     if frame is None:
-        return Location("<unknown>", 1), direct_is_user
+        return Location("<unknown>", 1), direct_is_user, user_function
     found = CallerFrame(frame.f_code, frame.f_lasti, frame.f_lineno or 1)
-    return found.location(), direct_is_user
+    return found.location(), direct_is_user, user_function
+
+
+_FUNCTION_LOCALS = ("fun", "fn", "f", "func", "function")
+
+
+def _user_function_in(frame: types.FrameType) -> Any:
+    """A function of the user's that a library's jit wrapper was given (`eqx.filter_jit(fun)`)."""
+    for name in _FUNCTION_LOCALS:
+        candidate = frame.f_locals.get(name)
+        if candidate is not None and callable(candidate) and not isinstance(candidate, type):
+            if not is_library_file(function_location(candidate).path):
+                return candidate
+    return None
+
+
+def _as_the_user_wrote_it(fun: Any, user_function: Any) -> tuple[Location, list[str] | None, dict[str, list[str]] | None]:
+    """Where the function the user jitted is defined, the names of its arguments when they differ
+    from `fun`'s own, and the names of the parts of a static argument a library packs them into.
+
+    - `jax.jit(model.apply)` of a Flax module: the module's `__call__`, whose parameters name the
+      arguments after `variables`;
+    - `eqx.filter_jit(fn)`: equinox jits a wrapper of its own, passing `fn`, the first argument and
+      the others in the parts of one static argument;
+    - any other library wrapper that holds the user's function in its frames: that function."""
+    location = function_location(fun)
+    if not is_library_file(location.path):
+        return location, None, None
+    module = getattr(fun, "__self__", None)
+    if isinstance(fun, types.MethodType) and fun.__name__ in ("apply", "init", "init_with_output") and _is_linen_module(module):
+        call = type(module).__call__
+        called = [p.name for p in inspect.signature(call).parameters.values()][1:]
+        first = next(iter(inspect.signature(fun).parameters), "variables")
+        where = function_location(call)
+        where = dataclasses.replace(where, name=f"{type(module).__qualname__}.{fun.__name__}")
+        return where, [first, *called], None
+    if user_function is None:
+        return location, None, None
+    where = function_location(user_function)
+    parts = None
+    code = getattr(fun, "__code__", None)
+    if code is not None and code.co_name == "fun_wrapped" and "equinox" in code.co_filename:
+        try:
+            first = next(iter(inspect.signature(user_function).parameters))
+        except (StopIteration, TypeError, ValueError):
+            first = "args[0]"
+        parts = {"static": ["function", first, "other arguments"]}
+    return where, None, parts
+
+
+def _is_linen_module(value: Any) -> bool:
+    linen = sys.modules.get("flax.linen")
+    return linen is not None and isinstance(value, linen.Module)
 
 
 _ORIGINAL_JIT = jax.jit
