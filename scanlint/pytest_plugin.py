@@ -6,6 +6,8 @@
 - `jax_compiles` fixture: a `scanlint.runtime.CompileCounter` open for the test.
 - `@pytest.mark.max_compiles(n)` or `max_compiles(step=1)` / `max_compiles({"step": 1})`: fail
   a test whose jitted functions compile more often than allowed, with the reason for each compile.
+- `@pytest.mark.max_compile_seconds(s)` (or per function by name): a compile-time budget, as JAX
+  times tracing, lowering and compiling.
 - `pytest --scanlint-trace`: observe every `lax.scan`, `fori_loop` and `while_loop` the tests run
   and join what each test's run shows with the static findings of the files involved. A static
   finding the run confirms, a loop whose carry changes type or a scan body that returns no pair
@@ -61,6 +63,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "max_compiles(n=None, **per_function): fail the test when a jitted function compiles more "
         "than n times (or more than the limit given for it by name) while the test runs",
+    )
+    config.addinivalue_line(
+        "markers",
+        "max_compile_seconds(seconds=None, **per_function): fail the test when a jitted function spends "
+        "more than this many seconds tracing and compiling (as JAX times it) while the test runs",
     )
     config.stash[settings_by_directory_key] = {}
     if config.getoption("scanlint"):
@@ -220,21 +227,85 @@ def jax_compiles() -> Iterator[CompileCounter]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
-    marker = item.get_closest_marker("max_compiles")
-    if marker is None:
+    count_marker = item.get_closest_marker("max_compiles")
+    time_marker = item.get_closest_marker("max_compile_seconds")
+    if count_marker is None and time_marker is None:
         return (yield)
     try:
-        limits = CompileLimits.from_marker(marker)
+        limits = CompileLimits.from_marker(count_marker) if count_marker else None
     except (TypeError, ValueError) as error:
         raise pytest.fail.Exception(f"max_compiles: {error}", pytrace=False) from None
+    try:
+        budget = CompileTimeBudget.from_marker(time_marker) if time_marker else None
+    except (TypeError, ValueError) as error:
+        raise pytest.fail.Exception(f"max_compile_seconds: {error}", pytrace=False) from None
     from scanlint.runtime import count_compiles
 
     with count_compiles() as counter:
         result = yield
-    excess = limits.exceeded(counter)
+    problems = []
+    excess = limits.exceeded(counter) if limits else []
     if excess:
-        pytest.fail(_describe_excess(excess), pytrace=False)
+        problems.append(_describe_excess(excess))
+    overtime = budget.exceeded(counter) if budget else []
+    if overtime:
+        problems.append(_describe_overtime(overtime))
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
     return result
+
+
+class CompileTimeBudget:
+    """What a `max_compile_seconds` marker allows: seconds of tracing, lowering and compiling (as
+    JAX times them) for every jitted function of the user's code, and for functions by name."""
+
+    def __init__(self, every: float | None, by_name: dict[str, float]) -> None:
+        self.every = every
+        self.by_name = by_name
+
+    @classmethod
+    def from_marker(cls, marker: pytest.Mark) -> CompileTimeBudget:
+        every: float | None = None
+        by_name: dict[str, float] = {}
+        for value in marker.args:
+            if isinstance(value, dict):
+                by_name.update(value)
+            elif isinstance(value, (int, float)) and not isinstance(value, bool) and every is None:
+                every = float(value)
+            else:
+                raise TypeError(
+                    "expected max_compile_seconds(s), max_compile_seconds(name=s) or "
+                    f"max_compile_seconds({{'name': s}}), got {value!r}"
+                )
+        by_name.update(marker.kwargs)
+        for name, limit in by_name.items():
+            if not isinstance(name, str) or not isinstance(limit, (int, float)) or isinstance(limit, bool):
+                raise TypeError(f"a budget is a function name and a number of seconds, got {name!r}: {limit!r}")
+        if every is None and not by_name:
+            raise ValueError("give a budget: max_compile_seconds(2.0) or max_compile_seconds(step=2.0)")
+        return cls(every, {name: float(limit) for name, limit in by_name.items()})
+
+    def exceeded(self, counter: CompileCounter) -> list[tuple[CompiledFunction, float]]:
+        """The functions whose compiles took longer than allowed, with their budgets."""
+        overtime = []
+        for function in compiled_functions(counter):
+            limit = self.by_name.get(function.name, self.every if function.is_user_code else None)
+            if limit is not None and function.seconds > limit:
+                overtime.append((function, limit))
+        return overtime
+
+
+def _describe_overtime(overtime: list[tuple[CompiledFunction, float]]) -> str:
+    lines = ["max_compile_seconds exceeded:"]
+    for function, limit in overtime:
+        where = f" ({function.where})" if function.where else ""
+        times = "compile" if function.compiles == 1 else "compiles"
+        lines.append(
+            f"  {function.name}{where}: {function.seconds:.3f} s tracing and compiling "
+            f"({function.compiles} {times}), budget {limit:g} s"
+        )
+        lines.extend(_reason_lines(function))
+    return "\n".join(lines)
 
 
 class CompileLimits:

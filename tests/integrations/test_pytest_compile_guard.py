@@ -185,6 +185,52 @@ def test_the_marker_counts_wrappers_made_anew_and_jit_applied_to_library_functio
     result.assert_outcomes(passed=1, failed=2)
 
 
+COMPILE_TIME_BUDGETS = """
+import jax
+import jax.numpy as jnp
+import pytest
+
+
+@pytest.mark.max_compile_seconds(3600)
+def test_within_a_generous_budget():
+    jax.jit(lambda x: x * 2.0)(jnp.ones(3))
+
+
+@pytest.mark.max_compile_seconds(0)
+def test_over_a_zero_budget():
+    @jax.jit
+    def double(x):
+        return x * 2.0
+
+    double(jnp.ones(3))
+
+
+@pytest.mark.max_compile_seconds(other_function=0)
+def test_a_budget_for_another_function():
+    jax.jit(lambda x: x * 2.0)(jnp.ones(3))
+"""
+
+
+def test_the_compile_time_budget(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_budgets=COMPILE_TIME_BUDGETS)
+    result = pytester.runpytest(*PLUGIN, "-v", "--strict-markers")
+    result.stdout.fnmatch_lines(
+        [
+            "*test_within_a_generous_budget PASSED*",
+            "*test_over_a_zero_budget FAILED*",
+            "*test_a_budget_for_another_function PASSED*",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "max_compile_seconds exceeded:",
+            "  double (test_budgets.py:*): * s tracing and compiling (1 compile), budget 0 s",
+            "    1. first call",
+        ]
+    )
+    result.assert_outcomes(passed=2, failed=1)
+
+
 def test_the_marker_through_the_installed_plugin_in_a_subprocess(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
     pytester.makepyfile(test_guard=GUARDED_TESTS)
