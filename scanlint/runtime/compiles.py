@@ -984,11 +984,21 @@ _ORIGINAL_JIT = jax.jit
 
 def jit(*args: Any, **options: Any) -> Any:
     """`jax.jit` while a `count_compiles()` window is open: the same, wrapped for counting."""
-    applied = _where_jit_was_applied()
+    try:
+        applied = _where_jit_was_applied()
+    except Exception:
+        applied = (Location("<unknown>", 1), True, None)
     if not args:
         decorator = _ORIGINAL_JIT(**options)
-        return lambda fun: CountedFunction(decorator(fun), fun, options, applied)
-    return CountedFunction(_ORIGINAL_JIT(*args, **options), args[0], options, applied)
+        return lambda fun: _counted(decorator(fun), fun, options, applied)
+    return _counted(_ORIGINAL_JIT(*args, **options), args[0], options, applied)
+
+
+def _counted(jitted: Any, fun: Any, options: dict[str, Any], applied: tuple[Location, bool, Any]) -> Any:
+    try:
+        return CountedFunction(jitted, fun, options, applied)
+    except Exception:  # what cannot be counted is returned as JAX made it
+        return jitted
 
 
 _JIT_REBINDING = Rebinding(jax, "jit", jit)
