@@ -60,6 +60,7 @@ CACHE_HIT_EVENT = "/jax/compilation_cache/cache_hits"
 _KINDS = {TRACE_EVENT: "traces", LOWER_EVENT: "lowerings", COMPILE_EVENT: "compiles"}
 
 FIRST_CALL = "first call"
+OUTSIDE_THE_CALL = "compiled after the call returned"
 
 
 def bare_name(fun_name: str) -> str:
@@ -531,7 +532,7 @@ class _Event(NamedTuple):
     serial: int
     thread: int
     kind: str  # "traces", "lowerings", "compiles" or "cache_hits"
-    name: str | None  # the bare function name; None for a persistent-cache hit
+    name: str
     seconds: float
 
 
@@ -547,6 +548,7 @@ class _Hub:
         self.windows: tuple[CompileCounter, ...] = ()  # replaced, never mutated
         self.serial = 0
         self.log: deque[_Event] = deque(maxlen=self.LOG_SIZE)
+        self.pending_hits: dict[int, int] = {}  # persistent-cache hits awaiting their compile event, by thread
 
     def on_duration(self, event: str, duration: float, **kwargs: Any) -> None:
         kind = _KINDS.get(event)
@@ -555,26 +557,34 @@ class _Hub:
 
     def on_event(self, event: str, **kwargs: Any) -> None:
         if event == CACHE_HIT_EVENT:
-            self._log("cache_hits", None, 0.0)
+            self._log("cache_hits", "", 0.0)
 
-    def _log(self, kind: str, name: str | None, seconds: float) -> None:
+    def _log(self, kind: str, name: str, seconds: float) -> None:
         try:
             with self.lock:
-                self.serial += 1
                 thread = threading.get_ident()
-                if name is None:  # a persistent-cache hit: it belongs to the compile just logged
-                    name = next((e.name for e in reversed(self.log) if e.thread == thread and e.kind == "compiles"), None)
+                if kind == "cache_hits":
+                    # JAX reports a persistent-cache hit before the compile event it belongs to.
+                    self.pending_hits[thread] = self.pending_hits.get(thread, 0) + 1
+                    return
+                self.serial += 1
                 self.log.append(_Event(self.serial, thread, kind, name, seconds))
+                hits = self.pending_hits.pop(thread, 0) if kind == "compiles" else 0
+                for _ in range(hits):
+                    self.serial += 1
+                    self.log.append(_Event(self.serial, thread, "cache_hits", name, 0.0))
                 windows = self.windows
             # A compile of a counted function outside its call: JAX compiling the backward pass
             # of an eager jax.grad (named like the function), or a transform of it.
-            owner = name if kind != "cache_hits" else None
-            if owner is not None and not any(owner in w._by_bare_name for w in windows):
+            owner: str | None = name
+            if not any(owner in w._by_bare_name for w in windows):
                 owner = derived_from(owner)
             if owner is not None and (not any(owner in w._by_bare_name for w in windows) or _inside_call_of(owner)):
                 owner = None
             for window in windows:
                 window._count(kind, name or "<unknown>", seconds, owner)
+                for _ in range(hits):
+                    window._count("cache_hits", name or "<unknown>", 0.0, owner)
         except Exception:  # counting must never break the program being observed
             pass
 
@@ -1045,13 +1055,17 @@ class CompileCounter:
             group = self._by_bare_name.get(owner) if owner is not None else None
             if group is not None:
                 group.stats.compile_seconds += seconds
-                if kind == "traces":
+                if kind == "cache_hits":  # the compile just counted came from the persistent cache
+                    group.stats.compiles -= 1
+                    if group.stats.reasons and group.stats.reasons[-1].startswith(OUTSIDE_THE_CALL):
+                        group.stats.reasons.pop()
+                elif kind == "traces":
                     group.stats.traces += 1
                 elif kind == "compiles":
                     group.stats.compiles += 1
                     group.stats.reasons.append(
-                        f"compiled as {name} after the call returned: a transformation of it JAX compiles "
-                        "separately (the backward pass of an eager jax.grad or jax.vjp)"
+                        f"{OUTSIDE_THE_CALL} as {name}: a transformation of it JAX compiles separately "
+                        "(the backward pass of an eager jax.grad or jax.vjp)"
                     )
 
     def _record(self, call: _JitCall) -> None:
