@@ -767,6 +767,12 @@ class CountedFunction:
     def __init__(
         self, jitted: Any, fun: Callable[..., Any], options: dict[str, Any], applied: tuple[Location, bool, Any]
     ) -> None:
+        # First, so that attributes copied from `fun` (a function wrapped by jax.grad copies those
+        # of a counted function it wraps) cannot overwrite this wrapper's own.
+        try:
+            functools.update_wrapper(self, fun)
+        except (AttributeError, TypeError):
+            pass
         self._jitted = jitted
         self._fun = fun
         self.name = _jax_fun_name(fun)
@@ -782,10 +788,6 @@ class CountedFunction:
         self._arg_names, self._static_argnums, self._static_argnames = _static_spec(fun, options)
         if names is not None:
             self._arg_names = names
-        try:
-            functools.update_wrapper(self, fun)
-        except (AttributeError, TypeError):
-            pass
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         hub = _hub

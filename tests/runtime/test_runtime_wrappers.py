@@ -94,3 +94,22 @@ def test_compiles_after_an_eager_grad_returns_are_counted() -> None:
     assert stats.reasons[1].startswith("compiled after the call returned as energy")
     assert stats.reasons[2].startswith("called under vmap, before under")
     assert stats.unexpected == []
+
+
+def test_jit_of_grad_of_a_jitted_function_is_its_own_function() -> None:
+    """`jax.grad` copies the attributes of the function it wraps: the outer wrapper must keep its own."""
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @jax.jit
+        def loss(w):
+            return jnp.sum(jnp.tanh(w))
+
+        loss(jnp.ones(3))
+        gradient = jax.jit(jax.grad(loss))
+        gradient(jnp.ones(3))
+        gradient(jnp.ones(3))
+    inner, outer = counts.function(loss), counts.function(gradient)
+    assert inner is not outer
+    assert (inner.compiles, outer.compiles) == (1, 1) and events.count("loss") == 2
+    assert (outer.jit_line, outer.calls, outer.wrappers) == (gradient._jit_site.line, 2, 1)
+    assert outer.jit_line != inner.jit_line
