@@ -60,7 +60,7 @@ CACHE_HIT_EVENT = "/jax/compilation_cache/cache_hits"
 _KINDS = {TRACE_EVENT: "traces", LOWER_EVENT: "lowerings", COMPILE_EVENT: "compiles"}
 
 FIRST_CALL = "first call"
-OUTSIDE_THE_CALL = "compiled after the call returned"
+OUTSIDE_THE_CALL = "compiled outside a call of it"
 
 
 def bare_name(fun_name: str) -> str:
@@ -549,6 +549,8 @@ class _Hub:
         self.serial = 0
         self.log: deque[_Event] = deque(maxlen=self.LOG_SIZE)
         self.pending_hits: dict[int, int] = {}  # persistent-cache hits awaiting their compile event, by thread
+        # The latest counted function made of each name, for compiles outside its calls.
+        self.created: weakref.WeakValueDictionary[str, CountedFunction] = weakref.WeakValueDictionary()
 
     def on_duration(self, event: str, duration: float, **kwargs: Any) -> None:
         kind = _KINDS.get(event)
@@ -577,12 +579,13 @@ class _Hub:
             # A compile of a counted function outside its call: JAX compiling the backward pass
             # of an eager jax.grad (named like the function), or a transform of it.
             owner: str | None = name
-            if not any(owner in w._by_bare_name for w in windows):
+            if owner not in self.created:
                 owner = derived_from(owner)
-            if owner is not None and (not any(owner in w._by_bare_name for w in windows) or _inside_call_of(owner)):
+            if owner is not None and (owner not in self.created or _inside_call_of(owner)):
                 owner = None
+            why = _why_outside_a_call() if owner is not None and kind == "compiles" else ""
             for window in windows:
-                window._count(kind, name or "<unknown>", seconds, owner)
+                window._count(kind, name or "<unknown>", seconds, owner, why)
                 for _ in range(hits):
                     window._count("cache_hits", name or "<unknown>", 0.0, owner)
         except Exception:  # counting must never break the program being observed
@@ -625,6 +628,18 @@ def _inside_call_of(name: str) -> bool:
             return True
         frame = frame.f_back
     return False
+
+
+def _why_outside_a_call() -> str:
+    """What compiled a counted function outside its calls: an ahead-of-time `.lower().compile()`,
+    or a transformation JAX compiles on its own (the backward pass of an eager `jax.grad`)."""
+    frame: types.FrameType | None = sys._getframe(2)
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "compile" and code.co_filename.endswith(("stages.py",)):
+            return "ahead of time (.lower(...).compile())"
+        frame = frame.f_back
+    return "a transformation of it JAX compiles separately (the backward pass of an eager jax.grad or jax.vjp)"
 
 
 def derived_from(name: str | None) -> str | None:
@@ -788,6 +803,7 @@ class CountedFunction:
         self._arg_names, self._static_argnums, self._static_argnames = _static_spec(fun, options)
         if names is not None:
             self._arg_names = names
+        _hub.created[self.name] = self
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         hub = _hub
@@ -1043,7 +1059,7 @@ class CompileCounter:
         self._lock = threading.RLock()
         self._frozen = False
 
-    def _count(self, kind: str, name: str, seconds: float, owner: str | None = None) -> None:
+    def _count(self, kind: str, name: str, seconds: float, owner: str | None = None, why: str = "") -> None:
         with self._lock:
             if self._frozen:
                 return
@@ -1054,7 +1070,7 @@ class CompileCounter:
             else:
                 setattr(counts, kind, getattr(counts, kind) + 1)
                 counts.seconds += seconds
-            group = self._by_bare_name.get(owner) if owner is not None else None
+            group = self._outside_group(owner) if owner is not None else None
             if group is not None:
                 group.stats.compile_seconds += seconds
                 if kind == "cache_hits":  # the compile just counted came from the persistent cache
@@ -1065,25 +1081,35 @@ class CompileCounter:
                     group.stats.traces += 1
                 elif kind == "compiles":
                     group.stats.compiles += 1
-                    group.stats.reasons.append(
-                        f"{OUTSIDE_THE_CALL} as {name}: a transformation of it JAX compiles separately "
-                        "(the backward pass of an eager jax.grad or jax.vjp)"
-                    )
+                    group.stats.reasons.append(f"{OUTSIDE_THE_CALL} as {name}: {why}")
+
+    def _outside_group(self, name: str) -> _Group | None:
+        """The group of the function named `name` that compiled outside its calls: the one this
+        window last saw called, or else the latest one made of that name."""
+        group = self._by_bare_name.get(name)
+        if group is None:
+            function = _hub.created.get(name)
+            group = self._group_of(function) if function is not None else None
+        return group
+
+    def _group_of(self, function: CountedFunction) -> _Group:
+        group = self._groups.get(function._group)
+        if group is None:
+            where, site = function._location, function._jit_site
+            stats = FunctionCompiles(
+                where.name or function.name, where.path, where.line, end_line=where.end_line,
+                jit_path=site.path, jit_line=site.line, user_code=function._user_code,
+            )  # fmt: skip
+            group = self._groups[function._group] = _Group(stats)
+        self._by_bare_name[function.name] = group
+        return group
 
     def _record(self, call: _JitCall) -> None:
         function = call.function
         with self._lock:
             if self._frozen:
                 return
-            group = self._groups.get(function._group)
-            if group is None:
-                where, site = function._location, function._jit_site
-                stats = FunctionCompiles(
-                    where.name or function.name, where.path, where.line, end_line=where.end_line,
-                    jit_path=site.path, jit_line=site.line, user_code=function._user_code,
-                )  # fmt: skip
-                group = self._groups[function._group] = _Group(stats)
-            self._by_bare_name[function.name] = group
+            group = self._group_of(function)
             stats = group.stats
             number = self._wrappers.get(function)
             if number is None:

@@ -91,7 +91,7 @@ def test_compiles_after_an_eager_grad_returns_are_counted() -> None:
         jax.vmap(energy)(jnp.ones((2, 3)))
     stats = counts.function(energy)
     assert events.count("energy") == stats.compiles == 3
-    assert stats.reasons[1].startswith("compiled after the call returned as energy")
+    assert stats.reasons[1] == "compiled outside a call of it as energy: a transformation of it JAX compiles separately (the backward pass of an eager jax.grad or jax.vjp)"
     assert stats.reasons[2].startswith("called under vmap, before under")
     assert stats.unexpected == []
 
@@ -113,3 +113,17 @@ def test_jit_of_grad_of_a_jitted_function_is_its_own_function() -> None:
     assert (inner.compiles, outer.compiles) == (1, 1) and events.count("loss") == 2
     assert (outer.jit_line, outer.calls, outer.wrappers) == (gradient._jit_site.line, 2, 1)
     assert outer.jit_line != inner.jit_line
+
+
+def test_an_ahead_of_time_compile_is_counted_and_named() -> None:
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @jax.jit
+        def scale(x):
+            return x * 3.0
+
+        scale.lower(jnp.ones(3)).compile()
+        scale(jnp.ones(3))
+    stats = counts.function(scale)
+    assert events.count("scale") == stats.compiles == 1  # the call then finds the compiled code
+    assert stats.reasons == ["compiled outside a call of it as scale: ahead of time (.lower(...).compile())"]
