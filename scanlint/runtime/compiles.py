@@ -887,7 +887,7 @@ def _function_identity(fn: Any, depth: int = 0) -> Any:
         keywords = tuple(sorted((k, _value_token(v, depth + 1)) for k, v in fn.keywords.items()))
         return ("partial", _function_identity(fn.func, depth + 1), tuple(_value_token(a, depth + 1) for a in fn.args), keywords)
     if isinstance(fn, types.MethodType):
-        return ("method", _function_identity(fn.__func__, depth + 1), _Same(fn.__self__))
+        return ("method", _function_identity(fn.__func__, depth + 1), _value_token(fn.__self__, depth + 1))
     if isinstance(fn, types.FunctionType):
         cells = []
         for cell in fn.__closure__ or ():
@@ -901,13 +901,31 @@ def _function_identity(fn: Any, depth: int = 0) -> Any:
 
 
 def _value_token(value: Any, depth: int) -> Any:
+    """Equal tokens for values a traced function reads the same: equal scalars and strings, equal
+    functions, and the very same object only when it cannot change (a jax array, a module, a
+    class, a frozen dataclass, a Flax module). A mutable object may have changed between two
+    wrappers (and the new wrapper may be made to see the change): it is equal to nothing."""
     if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
         return (type(value), value)
     if isinstance(value, (types.FunctionType, functools.partial, types.MethodType)):
         return _function_identity(value, depth)
     if depth <= 3 and type(value) in (tuple, list):
         return (type(value), tuple(_value_token(item, depth + 1) for item in value))
-    return _Same(value)
+    if _cannot_change(value):
+        return _Same(value)
+    return _Same(None)
+
+
+def _cannot_change(value: Any) -> bool:
+    if isinstance(value, (jax.Array, types.ModuleType, type, types.BuiltinFunctionType)):
+        return True
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return True
+    equinox = sys.modules.get("equinox")
+    if equinox is not None and isinstance(value, equinox.Module):
+        return True
+    return _is_linen_module(value)
 
 
 def _jax_fun_name(fun: Any) -> str:

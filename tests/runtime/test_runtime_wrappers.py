@@ -127,3 +127,21 @@ def test_an_ahead_of_time_compile_is_counted_and_named() -> None:
     stats = counts.function(scale)
     assert events.count("scale") == stats.compiles == 1  # the call then finds the compiled code
     assert stats.reasons == ["compiled outside a call of it as scale: ahead of time (.lower(...).compile())"]
+
+
+def test_a_wrapper_made_anew_after_a_mutable_closed_over_object_changed_is_not_scn904() -> None:
+    class Scaler:
+        def __init__(self):
+            self.factor = 1.0
+
+    scaler = Scaler()
+    results = []
+    with count_compiles() as counts, JaxCompileEvents() as events:
+        for factor in (1.0, 2.0):
+            scaler.factor = factor
+            scale = jax.jit(lambda x: x * scaler.factor)  # re-jitted to see the new factor
+            results.append(float(scale(jnp.ones(()))))
+    assert results == [1.0, 2.0]  # the ground truth: the second compile was needed
+    stats = counts.function(scale)
+    assert events.count("<lambda>") == stats.compiles == 2
+    assert stats.unexpected == [] and counts.findings() == []
