@@ -494,7 +494,10 @@ def _differences(before: _CacheKey, after: _CacheKey) -> tuple[list[str], bool]:
                 surprising = False
         elif old.kind in ("meta", "static") and old.kind == new.kind:
             label = "static argument " if old.kind == "static" else ""
-            changes.append(f"{label}{path}: {old.text} -> {new.text}")
+            unequal = ""
+            if old.text == new.text and not (old.is_array or new.is_array):
+                unequal = " (an equal-looking object that compares unequal: its class compares by identity)"
+            changes.append(f"{label}{path}: {old.text} -> {new.text}{unequal}")
             if not (old.is_array or new.is_array):
                 surprising = False
         else:

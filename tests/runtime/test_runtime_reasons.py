@@ -5,6 +5,8 @@ these expected recompiles is reported as SCN904."""
 
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -126,3 +128,25 @@ def test_the_reason_is_given_against_the_closest_earlier_compile() -> None:
     stats = counts.function(total)
     assert events.count("total") == stats.compiles == 3
     assert stats.reasons[2] == "scale: ~float32[] -> float32[]"
+
+
+def test_a_static_object_that_compares_by_identity_is_explained() -> None:
+    class Config:
+        def __init__(self, depth):
+            self.depth = depth
+
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @functools.partial(jax.jit, static_argnums=1)
+        def repeat(x, config):
+            return x * config.depth
+
+        repeat(jnp.ones(2), Config(2))
+        repeat(jnp.ones(2), Config(2))
+    stats = counts.function(repeat)
+    assert events.count("repeat") == stats.compiles == 2
+    assert stats.reasons[1] == (
+        "static argument config: Config(depth=2) -> Config(depth=2) "
+        "(an equal-looking object that compares unequal: its class compares by identity)"
+    )
+    assert stats.unexpected == []
