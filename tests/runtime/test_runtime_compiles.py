@@ -8,6 +8,7 @@ import functools
 import flax.linen as nn
 import jax
 import jax._src.monitoring as jax_monitoring_state
+import jax.experimental.compilation_cache.compilation_cache as persistent_cache
 import jax.numpy as jnp
 import numpy as np
 import optax
@@ -276,6 +277,9 @@ def test_persistent_cache_hits_are_not_counted_as_compiles(tmp_path) -> None:
         jax.monitoring.unregister_event_listener(count_hits)
         for name, value in saved.items():
             jax.config.update(name, value)
+        # The cache stays open at its directory until reset: later tests in this process would
+        # load their compiles from it.
+        persistent_cache.reset_cache()
     stats = counts.function(step)
     assert len(hits) == 1  # the ground truth: JAX loaded one compile from the cache
     assert (stats.wrappers, stats.compiles) == (2, 1)
