@@ -7,13 +7,26 @@ Counting comes from `jax.monitoring` duration events, registered while at least 
 - `/jax/core/compile/backend_compile_duration`: one compile-cache miss (`fun_name="jit(f)"`). It
   also fires on a persistent-cache hit, so `/jax/compilation_cache/cache_hits` is subtracted.
 
+Their durations are summed per function as its compile time. JAX reports a persistent-cache hit
+just before the compile event it belongs to.
+
 In-memory cache hits fire nothing, so calls are counted by the functions themselves: while a
 window is open, `jax.jit` (and user-module aliases of it) returns a `CountedFunction`, a thin
-proxy around the real jitted function. On a call that traced, compiled or raised, the proxy
-compares the arguments with those of the function's previous compile (pytree structure, each
-leaf's shape, dtype and weak type, pytree metadata, static arguments) and records the reason in
-words, for example `params (Params aux_data['a']): 2 -> 3`. JAX's own `explain_cache_misses`
-log is not used: it can blame the wrong cause (a shape change reported as a metadata change).
+proxy around the real jitted function. A call that caused no event costs a counter increment;
+after a call that traced, compiled or raised, the proxy reads its events from the hub's log and
+describes the cache key JAX used: each argument's pytree structure and containers, leaf shape,
+dtype, weak type and committed sharding, pytree metadata, static argument values, whether it was
+passed by position or keyword, the transformation it was called under, and the JAX settings in
+the jit key (x64, matmul precision, mesh, ...). The reason for a compile is the difference from
+the earlier compile it is closest to, for example `params (Params aux_data['a']): 2 -> 3`. JAX's
+own `explain_cache_misses` log is not used: it can blame the wrong cause (a shape change reported
+as a metadata change).
+
+Wrappers `jax.jit` makes of the same function at the same place are one function in a window: a
+new wrapper's first compile is compared with the compiles of the earlier ones, and is SCN904 when
+it compiled again for an equal function (equal code and closed-over values) and equal arguments.
+Compiles of a counted function outside its calls (an eager `jax.grad`'s backward pass, an
+ahead-of-time `.lower().compile()`) are found by name.
 
 Functions jitted before the window opened are still counted by name (`counter.by_name`), without
 calls or reasons.
@@ -1041,6 +1054,9 @@ def jit(*args: Any, **options: Any) -> Any:
         decorator = _ORIGINAL_JIT(**options)
         return lambda fun: _counted(decorator(fun), fun, options, applied)
     return _counted(_ORIGINAL_JIT(*args, **options), args[0], options, applied)
+
+
+functools.update_wrapper(jit, _ORIGINAL_JIT)  # the same name, signature and documentation
 
 
 def _counted(jitted: Any, fun: Any, options: dict[str, Any], applied: tuple[Location, bool, Any]) -> Any:

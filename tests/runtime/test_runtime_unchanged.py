@@ -73,3 +73,11 @@ def test_jit_called_with_only_options_still_returns_a_decorator() -> None:
 
         assert repeat(jnp.ones(2), n=3).shape == (6,)
     assert counts.function(repeat).compiles == 1
+
+
+def test_jax_jit_itself_keeps_its_signature_and_documentation() -> None:
+    import inspect
+
+    plain = (inspect.signature(jax.jit), jax.jit.__doc__, jax.jit.__name__)
+    with count_compiles():
+        assert (inspect.signature(jax.jit), jax.jit.__doc__, jax.jit.__name__) == plain
