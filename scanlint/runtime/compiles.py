@@ -494,7 +494,11 @@ def _differences(before: _CacheKey, after: _CacheKey) -> tuple[list[str], bool]:
         if old == new:
             continue
         if old is None or new is None:
-            changes.append(f"{path}: {'added' if old is None else 'removed'}")
+            present = new if old is None else old
+            assert present is not None
+            label = "static argument " if present.kind == "static" else ""
+            value = f" ({present.text})" if present.kind in ("static", "meta") else ""
+            changes.append(f"{label}{path}: {'added' if old is None else 'removed'}{value}")
             surprising = False
             continue
         if old.kind == "leaf" and new.kind == "leaf" and old.leaf and new.leaf:
@@ -1187,6 +1191,7 @@ class CompileCounter:
             return FIRST_CALL, False
         site = f"{_display_path(group.stats.jit_path)}:{group.stats.jit_line}"
         anew = f"jax.jit applied anew at {site} (wrapper {number}); JAX keeps compiled code per wrapper"
+        # (findings_for_function counts the reasons that differ only in the wrapper number as one)
         identity = call.function._identity_now()
         same_function = [key for key, other in others if _same(other, identity)]
         if not same_function:

@@ -14,6 +14,7 @@ are matched to the pytree class or its flatten function; SCN303 to the line of t
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -295,9 +296,15 @@ def findings_for_function(function: dict[str, Any]) -> list[Finding]:
     """SCN904 for one jitted function's record (JSON form)."""
     if not function.get("unexpected"):
         return []
+    # A wrapper made anew in a loop gives one reason per wrapper: say it once, with the count.
+    reasons: dict[str, int] = {}
+    for reason in function["unexpected"]:
+        key = re.sub(r" \(wrapper \d+\)", "", reason)
+        reasons[key] = reasons.get(key, 0) + 1
+    listed = "; ".join(reason if times == 1 else f"{reason} ({times} times)" for reason, times in reasons.items())
     message = (
         f"jitted function {function['function']} compiled {function['compiles']} times; recompiled for inputs of "
-        f"the same structure, shapes and dtypes: {'; '.join(function['unexpected'])}"
+        f"the same structure, shapes and dtypes: {listed}"
     )
     where = {"path": function["path"], "line": function["line"], "column": 1}
     return [_make(UNEXPECTED_RECOMPILE, where, message)]
