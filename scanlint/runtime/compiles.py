@@ -287,29 +287,39 @@ class _CacheKey(NamedTuple):
 
 
 def _signature(
-    names: list[str],
-    args: tuple[Any, ...],
-    kwargs: dict[str, Any],
-    static: set[int],
-    static_names: set[str],
-    static_parts: dict[str, list[str]] | None = None,
+    names: list[str], args: tuple[Any, ...], kwargs: dict[str, Any], static: set[int], static_names: set[str]
 ) -> _ArgumentScan:
-    """Describe the arguments the way the jit cache keys them, path by path. `static_parts` names
-    the parts of a static tuple argument that a library packs the user's arguments into."""
+    """Describe the arguments the way the jit cache keys them, path by path."""
     scan = _ArgumentScan({}, {}, [], [], set())
     named = [(names[i] if i < len(names) else f"args[{i}]", value, i in static) for i, value in enumerate(args)]
     named += [(name, value, False) for name, value in kwargs.items()]
     for position, (name, value, static_position) in enumerate(named):
         scan.passing[name] = "position" if position < len(args) else "keyword"
-        if not (static_position or name in static_names):
-            _walk(value, name, scan)
-            continue
-        parts = (static_parts or {}).get(name)
-        if parts and isinstance(value, tuple) and len(value) == len(parts):
-            for part, item in zip(parts, value):
-                _walk(item, part, scan, static=True)
-        else:
-            _walk(value, name, scan, static=True)
+        _walk(value, name, scan, "static" if static_position or name in static_names else "traced")
+    return scan
+
+
+def _equinox_signature(args: tuple[Any, ...], kwargs: dict[str, Any], names: list[str]) -> _ArgumentScan:
+    """The arguments of the user's function behind `eqx.filter_jit`, rebuilt from the dynamic and
+    static parts equinox passes its own jitted wrapper. Equinox treats array leaves as traced and
+    every other leaf as static, so they are compared the same way."""
+    bound = dict(zip(("dynamic_donate", "dynamic_nodonate", "static"), args)) | kwargs
+    dynamic = {**bound["dynamic_donate"], **bound["dynamic_nodonate"]}
+    static_fun, static_first, static_rest = bound["static"]
+
+    def combine(leaves: Any, static_part: Any) -> Any:
+        static_leaves, treedef = static_part
+        return treedef.unflatten([d if s is None else s for d, s in zip(leaves, static_leaves)])
+
+    first = combine(dynamic["first"], static_first)
+    rest, keywords = combine(dynamic["rest"], static_rest)
+    values = [first, *rest[:-1]]  # equinox appends a None to the positional arguments
+    scan = _ArgumentScan({}, {}, [], [], set())
+    _walk(combine(dynamic["fun"], static_fun), "function", scan, "filtered")
+    for index, value in enumerate(values):
+        _walk(value, names[index] if index < len(names) else f"args[{index}]", scan, "filtered")
+    for name, value in keywords.items():
+        _walk(value, name, scan, "filtered")
     return scan
 
 
@@ -326,10 +336,11 @@ def transformation_of(scan: _ArgumentScan) -> str:
     return ", ".join(sorted(scan.tracers))
 
 
-def _walk(value: Any, path: str, scan: _ArgumentScan, static: bool = False) -> None:
-    """Add `value`'s entries under `path`. The leaves of a static argument are compared by value,
-    the others by type; a `(leaves, treedef)` pair (how libraries pack static parts) is rebuilt."""
-    if static and _is_leaves_and_treedef(value):
+def _walk(value: Any, path: str, scan: _ArgumentScan, mode: str = "traced") -> None:
+    """Add `value`'s entries under `path`. Leaves are compared by type ("traced"), by value
+    ("static"; a `(leaves, treedef)` pair, how libraries pack static parts, is rebuilt), or by type
+    when they are arrays and by value otherwise ("filtered", as equinox splits them)."""
+    if mode == "static" and _is_leaves_and_treedef(value):
         try:
             value = value[1].unflatten(value[0])
         except Exception:
@@ -337,7 +348,7 @@ def _walk(value: Any, path: str, scan: _ArgumentScan, static: bool = False) -> N
     try:
         children, aux = jax.tree_util.flatten_one_level_with_keys(value)
     except ValueError:
-        if static:
+        if mode == "static" or (mode == "filtered" and not isinstance(value, (jax.Array, np.ndarray))):
             scan.entries[path] = _static_entry("static", value)
             return
         scan.entries[path] = _leaf_entry(value)
@@ -361,7 +372,7 @@ def _walk(value: Any, path: str, scan: _ArgumentScan, static: bool = False) -> N
             if entry.is_array:
                 scan.metadata_arrays.append((path, value, field_name, field_value))
     for key, child in children:
-        _walk(child, path + _key_text(value, key, child), scan, static)
+        _walk(child, path + _key_text(value, key, child), scan, mode)
 
 
 def _is_leaves_and_treedef(value: Any) -> bool:
@@ -402,7 +413,15 @@ def _aux_fields(node: Any, children: Any, aux: Any) -> list[tuple[str, Any]]:
             return [(f".{name}", value) for name, value in zip(static_fields, aux)]
         if len(every_field) == len(aux):  # one slot per field, as equinox keeps them
             return [(f".{name}", value) for name, value in zip(every_field, aux) if name not in child_names]
+        present = [value for value in aux if not _is_placeholder(value)]
+        if len(static_fields) == len(present):  # equinox marks the slots of child fields
+            return [(f".{name}", value) for name, value in zip(static_fields, present)]
     return [("aux_data", aux)]
+
+
+def _is_placeholder(value: Any) -> bool:
+    """Equinox's `Missing`, which stands in aux_data for a field held among the children."""
+    return type(value).__name__ in ("_Missing", "Missing") and "equinox" in type(value).__module__
 
 
 def _holds_array(value: Any, depth: int = 0) -> bool:
@@ -699,7 +718,14 @@ class _JitCall:
         """Describe the arguments of a call that traced, compiled or raised, and compare them with
         the wrapper's own earlier compiles."""
         fn = self.function
-        scan = _signature(fn._arg_names, args, kwargs, fn._static_argnums, fn._static_argnames, fn._static_parts)
+        scan = None
+        if fn._equinox_names is not None:
+            try:
+                scan = _equinox_signature(args, kwargs, fn._equinox_names)
+            except Exception:  # another equinox version: describe its wrapper's own arguments
+                scan = None
+        if scan is None:
+            scan = _signature(fn._arg_names, args, kwargs, fn._static_argnums, fn._static_argnames)
         entries = scan.entries
         self.call_site = caller_location(1).to_json()
         self.pytree_types = [_type_info(t) for t in scan.node_types]
@@ -812,7 +838,7 @@ class CountedFunction:
         self._fun = fun
         self.name = _jax_fun_name(fun)
         self._jit_site, applied_by_user, user_function = applied
-        self._location, names, self._static_parts = _as_the_user_wrote_it(fun, user_function)
+        self._location, names, self._equinox_names = _as_the_user_wrote_it(fun, user_function)
         self._user_code = applied_by_user or not is_library_file(self._location.path)
         where, site = self._location, self._jit_site
         self._group = (where.path, where.line, where.name, site.path, site.line, site.column)
@@ -1006,14 +1032,14 @@ def _user_function_in(frame: types.FrameType) -> Any:
     return None
 
 
-def _as_the_user_wrote_it(fun: Any, user_function: Any) -> tuple[Location, list[str] | None, dict[str, list[str]] | None]:
+def _as_the_user_wrote_it(fun: Any, user_function: Any) -> tuple[Location, list[str] | None, list[str] | None]:
     """Where the function the user jitted is defined, the names of its arguments when they differ
-    from `fun`'s own, and the names of the parts of a static argument a library packs them into.
+    from `fun`'s own, and for `eqx.filter_jit` the parameter names of the user's function.
 
     - `jax.jit(model.apply)` of a Flax module: the module's `__call__`, whose parameters name the
       arguments after `variables`;
-    - `eqx.filter_jit(fn)`: equinox jits a wrapper of its own, passing `fn`, the first argument and
-      the others in the parts of one static argument;
+    - `eqx.filter_jit(fn)`: equinox jits a wrapper of its own, passing `fn` and the arguments split
+      into dynamic and static parts, from which they are rebuilt;
     - any other library wrapper that holds the user's function in its frames: that function."""
     location = function_location(fun)
     if not is_library_file(location.path):
@@ -1029,15 +1055,14 @@ def _as_the_user_wrote_it(fun: Any, user_function: Any) -> tuple[Location, list[
     if user_function is None:
         return location, None, None
     where = function_location(user_function)
-    parts = None
+    equinox_names = None
     code = getattr(fun, "__code__", None)
     if code is not None and code.co_name == "fun_wrapped" and "equinox" in code.co_filename:
         try:
-            first = next(iter(inspect.signature(user_function).parameters))
-        except (StopIteration, TypeError, ValueError):
-            first = "args[0]"
-        parts = {"static": ["function", first, "other arguments"]}
-    return where, None, parts
+            equinox_names = list(inspect.signature(user_function).parameters)
+        except (TypeError, ValueError):
+            equinox_names = []
+    return where, None, equinox_names
 
 
 def _is_linen_module(value: Any) -> bool:

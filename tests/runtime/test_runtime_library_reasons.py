@@ -81,3 +81,24 @@ def test_flax_apply_arguments_are_named_by_the_modules_parameters() -> None:
     assert events.count("apply") == stats.compiles == 2
     assert stats.reasons == ["first call", "tokens: float32[2,3] -> float32[5,3]"]
     assert stats.function == "Encoder.apply" and stats.path == __file__
+
+
+def test_equinox_arguments_are_named_as_the_users_function_names_them() -> None:
+    key = jax.random.PRNGKey(0)
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @eqx.filter_jit
+        def forward(model, x, scale=1.0):
+            return model(x) * scale
+
+        forward(eqx.nn.Linear(2, 2, key=key), jnp.ones(2))
+        forward(eqx.nn.Linear(2, 2, key=key), jnp.ones(2, jnp.float16))
+        forward(eqx.nn.Linear(2, 2, key=key), jnp.ones(2), scale=2.0)
+        forward(eqx.nn.Linear(2, 3, key=key), jnp.ones(2))
+    (stats,) = counts.functions
+    assert events.count("forward") == stats.compiles == 4
+    assert stats.reasons[1:] == [
+        "x: float32[2] -> float16[2]",
+        "static argument scale: added (2.0)",
+        "model (Linear.out_features): 2 -> 3; model.weight: float32[2,2] -> float32[3,2]; model.bias: float32[2] -> float32[3]",
+    ]
