@@ -530,10 +530,16 @@ def _differences(before: _CacheKey, after: _CacheKey) -> tuple[list[str], bool]:
                 surprising = False
         elif old.kind in ("meta", "static") and old.kind == new.kind:
             label = "static argument " if old.kind == "static" else ""
-            unequal = ""
-            if old.text == new.text and not (old.is_array or new.is_array):
+            inner = []
+            if (old.text == new.text or old.text.endswith("...")) and not (old.is_array or new.is_array):
+                inner = _inner_differences(old.value, new.value)
+            if inner:
+                changes.extend(f"{label}{path}{where}: {before} -> {after}" for where, before, after in inner)
+            elif old.text == new.text and not (old.is_array or new.is_array):
                 unequal = " (an equal-looking object that compares unequal: its class compares by identity)"
-            changes.append(f"{label}{path}: {old.text} -> {new.text}{unequal}")
+                changes.append(f"{label}{path}: {old.text} -> {new.text}{unequal}")
+            else:
+                changes.append(f"{label}{path}: {old.text} -> {new.text}")
             if not (old.is_array or new.is_array):
                 surprising = False
         else:
@@ -544,6 +550,35 @@ def _differences(before: _CacheKey, after: _CacheKey) -> tuple[list[str], bool]:
         changes.extend(settings)
         surprising = False
     return changes, surprising and bool(changes)
+
+
+def _inner_differences(old: Any, new: Any, path: str = "", depth: int = 0) -> list[tuple[str, str, str]]:
+    """Where two static values whose texts look alike differ inside: by index, key, dataclass field
+    or attribute (a `(name, value)` pair counts as a field), at most three places."""
+    if _same(old, new) or depth > 8:
+        return []
+    if type(old) is not type(new):
+        return [(path, short_repr(old), short_repr(new))]
+    found: list[tuple[str, str, str]] = []
+    if isinstance(old, (tuple, list)) and len(old) == len(new):
+        for index, (a, b) in enumerate(zip(old, new)):
+            named = isinstance(a, tuple) and len(a) == 2 and isinstance(a[0], str)
+            if named and isinstance(b, tuple) and len(b) == 2 and a[0] == b[0]:
+                found += _inner_differences(a[1], b[1], f"{path}.{a[0]}", depth + 1)
+            else:
+                found += _inner_differences(a, b, f"{path}[{index}]", depth + 1)
+    elif isinstance(old, dict) and old.keys() == new.keys():
+        for key in old:
+            found += _inner_differences(old[key], new[key], f"{path}[{key!r}]", depth + 1)
+    elif dataclasses.is_dataclass(old) and not isinstance(old, type):
+        for item in dataclasses.fields(old):
+            found += _inner_differences(getattr(old, item.name, None), getattr(new, item.name, None), f"{path}.{item.name}", depth + 1)
+    elif hasattr(old, "__dict__") and not callable(old) and vars(old).keys() == vars(new).keys():
+        for key in vars(old):
+            found += _inner_differences(vars(old)[key], vars(new)[key], f"{path}.{key}", depth + 1)
+    else:
+        return [(path, short_repr(old), short_repr(new))]
+    return found[:3]
 
 
 def _placement_words(entry: _Entry) -> str:
@@ -735,8 +770,8 @@ class _JitCall:
             for path, entry in entries.items():
                 if entry.kind == "static" and entry.is_array:
                     self.static_arrays.append({"argument": path, "value": entry.text, "call_site": self.call_site})
-        if not (self.traces or self.compiles):
-            return
+        if not self.compiles and (self.error is not None or not self.traces):
+            return  # nothing was compiled: a trace that failed gives no reason, only its error
         self.key = _CacheKey(entries, scan.passing, jit_settings(), transformation_of(scan))
         earlier = fn._compiled
         if earlier:

@@ -150,3 +150,45 @@ def test_a_static_object_that_compares_by_identity_is_explained() -> None:
         "(an equal-looking object that compares unequal: its class compares by identity)"
     )
     assert stats.unexpected == []
+
+
+def test_a_change_deep_inside_a_static_value_is_located() -> None:
+    from flax import nnx
+
+    class Block(nnx.Module):
+        def __init__(self, activation):
+            self.linear = nnx.Linear(2, 2, rngs=nnx.Rngs(0))
+            self.activation = activation
+
+        def __call__(self, x):
+            return self.activation(self.linear(x))
+
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @nnx.jit
+        def forward(block, x):
+            return block(x)
+
+        block = Block(jax.nn.relu)
+        forward(block, jnp.ones(2))
+        block.activation = jax.nn.tanh
+        forward(block, jnp.ones(2))
+    (stats,) = counts.functions
+    assert events.count("forward") == stats.compiles == 2
+    assert stats.reasons[1] == "block._graphdef (GraphDef aux_data).attributes.activation.value: relu -> tanh"
+
+
+def test_a_call_that_fails_to_trace_gives_its_error_not_a_reason() -> None:
+    with count_compiles() as counts, JaxCompileEvents() as events:
+
+        @jax.jit
+        def project(x):
+            return x @ jnp.ones((5, 5))
+
+        for _ in range(2):
+            with pytest.raises(TypeError):
+                project(jnp.ones(3))
+        project(jnp.ones(5))
+    stats = counts.function(project)
+    assert events.count("project") == stats.compiles == 1
+    assert stats.reasons == ["first call"] and len(stats.errors) == 2
