@@ -41,9 +41,10 @@ def test_keyword_after_position_and_tuple_after_list_are_named() -> None:
     assert stats.unexpected == [] and counts.findings() == []
 
 
-def test_device_placement_and_sharding_are_named() -> None:
+def test_device_placement_and_sharding_are_named(four_devices) -> None:
+    if not four_devices:
+        return  # it ran in a child process with four devices
     devices = jax.devices()
-    assert len(devices) >= 4, "tests/runtime/conftest.py asks XLA for four host devices"
     mesh = jax.make_mesh((4,), ("batch",))
     with count_compiles() as counts, JaxCompileEvents() as events:
 
@@ -66,7 +67,9 @@ def test_device_placement_and_sharding_are_named() -> None:
     assert stats.unexpected == [] and counts.findings() == []
 
 
-def test_x64_matmul_precision_and_mesh_changes_are_named() -> None:
+def test_x64_matmul_precision_and_mesh_changes_are_named(four_devices) -> None:
+    if not four_devices:
+        return  # it ran in a child process with four devices
     mesh = jax.make_mesh((4,), ("batch",))
     with count_compiles() as counts, JaxCompileEvents() as events:
 
