@@ -38,8 +38,8 @@ UNEXPECTED_RECOMPILE = RuntimeCode(
 FLAX_RNG_DRAWN_ONCE = RuntimeCode(
     "SCN905",
     "runtime-rng-drawn-once",
-    "a Flax make_rng key was drawn while a raw loop body was traced (also through a helper): every "
-    "step gets the same key",
+    "a Flax make_rng key was drawn while a raw loop body was traced (also through a helper): the "
+    "same key for every step unless the body folds it with the step (a warning)",
 )
 FLAX_VARIABLE_IN_BODY = RuntimeCode(
     "SCN906",

@@ -270,11 +270,13 @@ def findings_for_loop(loop: dict[str, Any]) -> list[Finding]:
         listed = "; ".join(f"{c['path']}: {c['before']} -> {c['after']}" for c in loop["changes"])
         found.append(_make(RUNTIME_CARRY_MISMATCH, body, f"{loop['primitive']} body {body['name']} changes its carry: {listed}"))
     for draw in loop.get("flax_rng_draws", []):
+        # A warning: the body may fold the key with the step, which the runtime does not follow.
         found.append(_make(FLAX_RNG_DRAWN_ONCE, draw["site"], (
             f"make_rng({draw['name']!r}) drawn while the {loop['primitive']} body {body['name']} was traced "
-            f"(called at {_where(site)}): the key is drawn once, so every step gets the same randomness. "
-            "Use nn.scan with split_rngs, or pass keys in xs"
-        )))  # fmt: skip
+            f"(called at {_where(site)}): the key is drawn once for all steps, so unless it is folded with the "
+            "step (fold_in(key, t)) every step gets the same randomness. Use nn.scan with split_rngs, or pass "
+            "keys in xs"
+        ), Severity.WARNING))  # fmt: skip
     if loop.get("flax_params_created"):
         found.append(_make(FLAX_VARIABLE_IN_BODY, body, (
             f"Flax variables created while the {loop['primitive']} body {body['name']} was traced: "
