@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 
+import jax.numpy as jnp
 import pytest
 
 from scanlint.api import check_paths
@@ -106,3 +107,41 @@ def test_the_annotation_form_of_scn303_is_confirmed(tmp_path) -> None:
     by_line = {v.finding.line: v for v in verdicts}
     assert by_line[definition_line].runtime == CONFIRMED
     assert "static argument decay was jax array float32[3]" in by_line[definition_line].evidence
+
+
+PARAM_IN_A_HELPER = '''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+def project(module, carry):
+    kernel = module.param("kernel", nn.initializers.lecun_normal(), (3, 3))
+    return carry @ kernel
+
+
+class Walk(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        def step(carry, x):
+            carry = project(self, carry) + x
+            return carry, carry
+
+        return jax.lax.scan(step, jnp.zeros((3,)), xs)
+
+
+def init():
+    return Walk().init(jax.random.PRNGKey(0), jnp.ones((4, 3)))
+'''
+
+
+def test_a_parameter_created_in_a_helper_is_a_runtime_only_finding(tmp_path) -> None:
+    path, module = load(tmp_path, "param_walk", PARAM_IN_A_HELPER)
+    with observe_scans() as seen:
+        variables = module.init()  # init succeeds silently
+    with pytest.raises(Exception, match="UnexpectedTracerError|Encountered an unexpected tracer"):
+        module.Walk().apply(variables, jnp.ones((4, 3)))  # the ground truth: the leaked tracer
+    static = [f for f in check_paths([path]) if f.code.startswith("SCN1")]
+    runtime = [v for v in join(static, Observation.collect(seen)) if v.origin == "runtime"]
+    assert [v.finding.code for v in runtime] == ["SCN906"]
+    assert "params/kernel" in runtime[0].finding.message and runtime[0].finding.severity.value == "error"
