@@ -12,6 +12,9 @@ compiles (JAX's caches are keyed on function objects):
   so this measures the per-call cost of counting calls.
 - `eager`: un-jitted `lax.scan` called 200 times in a Python loop with the same body: the body
   wrapper must keep hitting JAX's trace and compile caches.
+- `calls`: a tiny jitted step called 5000 times (every call a cache hit of a few microseconds):
+  the call-heavy case, where the cost of counting each call shows most. Its row also gives the
+  overhead per call in microseconds.
 
 Each round runs both variants, in swapped order every other round; the median of each is
 reported. Timings are wall-clock
@@ -83,7 +86,18 @@ def eager_workload() -> None:
     jax.block_until_ready(init)
 
 
-WORKLOADS = {"compile": compile_workload, "steady": steady_workload, "eager": eager_workload}
+CHEAP_CALLS = 5000
+
+
+def calls_workload() -> None:
+    step = jax.jit(lambda x, y: x * 0.5 + y)
+    x, y = jnp.zeros(4), jnp.ones(4)
+    for _ in range(CHEAP_CALLS):
+        out = step(x, y)
+    jax.block_until_ready(out)
+
+
+WORKLOADS = {"compile": compile_workload, "steady": steady_workload, "eager": eager_workload, "calls": calls_workload}
 
 
 def timed(workload: Callable[[], None], observed: bool) -> float:
@@ -118,6 +132,9 @@ def main() -> None:
             "observed_s": round(observed_median, 4),
             "ratio": round(observed_median / plain_median, 3),
         }
+    results["calls"]["overhead_us_per_call"] = round(
+        (results["calls"]["observed_s"] - results["calls"]["plain_s"]) / CHEAP_CALLS * 1e6, 2
+    )
     total_plain = sum(r["plain_s"] for r in results.values())
     total_observed = sum(r["observed_s"] for r in results.values())
     results["total"] = {
@@ -132,6 +149,7 @@ def main() -> None:
     print(f"{'workload':<10} {'plain s':>9} {'observed s':>11} {'ratio':>7}")
     for name, row in results.items():
         print(f"{name:<10} {row['plain_s']:>9.4f} {row['observed_s']:>11.4f} {row['ratio']:>7.3f}")
+    print(f"calls: {results['calls']['overhead_us_per_call']} us of overhead per cached jitted call")
 
 
 if __name__ == "__main__":

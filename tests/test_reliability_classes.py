@@ -259,7 +259,7 @@ def test_closed_standard_streams_are_a_usage_error(tmp_path: Path, closed: str) 
     assert "Traceback" not in result.stderr
     assert result.returncode == 2
     stream = "output" if closed != "stdin" else "input"
-    assert f"scanlint: error: " in result.stderr and f"standard {stream} is closed" in result.stderr
+    assert "scanlint: error: " in result.stderr and f"standard {stream} is closed" in result.stderr
 
 
 def test_a_removed_working_directory_is_a_clear_error(tmp_path: Path) -> None:

@@ -6,6 +6,8 @@
 - `jax_compiles` fixture: a `scanlint.runtime.CompileCounter` open for the test.
 - `@pytest.mark.max_compiles(n)` or `max_compiles(step=1)` / `max_compiles({"step": 1})`: fail
   a test whose jitted functions compile more often than allowed, with the reason for each compile.
+- `@pytest.mark.max_compile_seconds(s)` (or per function by name): a compile-time budget, as JAX
+  times tracing, lowering and compiling.
 - `pytest --scanlint-trace`: observe every `lax.scan`, `fori_loop` and `while_loop` the tests run
   and join what each test's run shows with the static findings of the files involved. A static
   finding the run confirms, a loop whose carry changes type or a scan body that returns no pair
@@ -61,6 +63,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "max_compiles(n=None, **per_function): fail the test when a jitted function compiles more "
         "than n times (or more than the limit given for it by name) while the test runs",
+    )
+    config.addinivalue_line(
+        "markers",
+        "max_compile_seconds(seconds=None, **per_function): fail the test when a jitted function spends "
+        "more than this many seconds tracing and compiling (as JAX times it) while the test runs",
     )
     config.stash[settings_by_directory_key] = {}
     if config.getoption("scanlint"):
@@ -238,21 +245,85 @@ def jax_compiles() -> Iterator[CompileCounter]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
-    marker = item.get_closest_marker("max_compiles")
-    if marker is None:
+    count_marker = item.get_closest_marker("max_compiles")
+    time_marker = item.get_closest_marker("max_compile_seconds")
+    if count_marker is None and time_marker is None:
         return (yield)
     try:
-        limits = CompileLimits.from_marker(marker)
+        limits = CompileLimits.from_marker(count_marker) if count_marker else None
     except (TypeError, ValueError) as error:
         raise pytest.fail.Exception(f"max_compiles: {error}", pytrace=False) from None
+    try:
+        budget = CompileTimeBudget.from_marker(time_marker) if time_marker else None
+    except (TypeError, ValueError) as error:
+        raise pytest.fail.Exception(f"max_compile_seconds: {error}", pytrace=False) from None
     from scanlint.runtime import count_compiles
 
     with count_compiles() as counter:
         result = yield
-    excess = limits.exceeded(counter)
+    problems = []
+    excess = limits.exceeded(counter) if limits else []
     if excess:
-        pytest.fail(_describe_excess(excess), pytrace=False)
+        problems.append(_describe_excess(excess))
+    overtime = budget.exceeded(counter) if budget else []
+    if overtime:
+        problems.append(_describe_overtime(overtime))
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
     return result
+
+
+class CompileTimeBudget:
+    """What a `max_compile_seconds` marker allows: seconds of tracing, lowering and compiling (as
+    JAX times them) for every jitted function of the user's code, and for functions by name."""
+
+    def __init__(self, every: float | None, by_name: dict[str, float]) -> None:
+        self.every = every
+        self.by_name = by_name
+
+    @classmethod
+    def from_marker(cls, marker: pytest.Mark) -> CompileTimeBudget:
+        every: float | None = None
+        by_name: dict[str, float] = {}
+        for value in marker.args:
+            if isinstance(value, dict):
+                by_name.update(value)
+            elif isinstance(value, (int, float)) and not isinstance(value, bool) and every is None:
+                every = float(value)
+            else:
+                raise TypeError(
+                    "expected max_compile_seconds(s), max_compile_seconds(name=s) or "
+                    f"max_compile_seconds({{'name': s}}), got {value!r}"
+                )
+        by_name.update(marker.kwargs)
+        for name, limit in by_name.items():
+            if not isinstance(name, str) or not isinstance(limit, (int, float)) or isinstance(limit, bool):
+                raise TypeError(f"a budget is a function name and a number of seconds, got {name!r}: {limit!r}")
+        if every is None and not by_name:
+            raise ValueError("give a budget: max_compile_seconds(2.0) or max_compile_seconds(step=2.0)")
+        return cls(every, {name: float(limit) for name, limit in by_name.items()})
+
+    def exceeded(self, counter: CompileCounter) -> list[tuple[CompiledFunction, float]]:
+        """The functions whose compiles took longer than allowed, with their budgets."""
+        overtime = []
+        for function in compiled_functions(counter):
+            limit = self.by_name.get(function.name, self.every if function.is_user_code else None)
+            if limit is not None and function.seconds > limit:
+                overtime.append((function, limit))
+        return overtime
+
+
+def _describe_overtime(overtime: list[tuple[CompiledFunction, float]]) -> str:
+    lines = ["max_compile_seconds exceeded:"]
+    for function, limit in overtime:
+        where = f" ({function.where})" if function.where else ""
+        times = "compile" if function.compiles == 1 else "compiles"
+        lines.append(
+            f"  {function.name}{where}: {function.seconds:.3f} s tracing and compiling "
+            f"({function.compiles} {times}), budget {limit:g} s"
+        )
+        lines.extend(_reason_lines(function))
+    return "\n".join(lines)
 
 
 class CompileLimits:
@@ -298,19 +369,31 @@ class CompileLimits:
 class CompiledFunction:
     """One jitted function's compiles during a window, with the reasons when they were recorded."""
 
-    def __init__(self, name: str, where: str, compiles: int, reasons: list[str] | None, is_user_code: bool) -> None:
+    def __init__(
+        self,
+        name: str,
+        where: str,
+        compiles: int,
+        reasons: list[str] | None,
+        is_user_code: bool,
+        wrappers: int = 1,
+        seconds: float = 0.0,
+    ) -> None:
         self.name = name
         self.where = where
         self.compiles = compiles
         self.reasons = reasons  # None: jitted before counting started, so no reasons
         self.is_user_code = is_user_code
+        self.wrappers = wrappers  # wrappers jax.jit made of it at one place (re-created in a loop)
+        self.seconds = seconds  # tracing, lowering and compiling, as JAX timed them
 
 
 def compiled_functions(counter: CompileCounter) -> list[CompiledFunction]:
     """Every function that compiled in `counter`'s window, by its bare name (`step`, as JAX names
-    it). Functions jitted while a counting window was open come with reasons; the others are
-    counted by name, and count as the user's code when a module of the user's defines a jitted
-    function of that name."""
+    it). Functions jitted while a counting window was open come with reasons, and count as the
+    user's code when the user's code defines them or applied `jax.jit` to them (`jax.jit(model.apply)`);
+    the others are counted by name, and count as the user's code when a module of the user's
+    defines a jitted function of that name."""
     from scanlint.api import display_path
     from scanlint.runtime.locations import is_library_file
 
@@ -319,14 +402,19 @@ def compiled_functions(counter: CompileCounter) -> list[CompiledFunction]:
         if stats.compiles:
             name = stats.function.rpartition(".")[2]
             where = f"{display_path(Path(stats.path))}:{stats.line}"
-            is_user_code = not is_library_file(stats.path)
-            found.append(CompiledFunction(name, where, stats.compiles, list(stats.reasons), is_user_code))
+            if stats.jit_path and is_library_file(stats.path):
+                where = f"jitted at {display_path(Path(stats.jit_path))}:{stats.jit_line}"
+            found.append(
+                CompiledFunction(
+                    name, where, stats.compiles, list(stats.reasons), stats.user_code, stats.wrappers, stats.compile_seconds
+                )
+            )
     recorded = {function.name for function in found}
     user_jitted = _user_jitted_functions()
     for name, counts in counter.by_name.items():
         if counts.compiles > 0 and name not in recorded:
             where = user_jitted.get(name)
-            found.append(CompiledFunction(name, where or "", counts.compiles, None, where is not None))
+            found.append(CompiledFunction(name, where or "", counts.compiles, None, where is not None, seconds=counts.seconds))
     return sorted(found, key=lambda f: (-f.compiles, f.name))
 
 
@@ -354,7 +442,8 @@ def _describe_excess(excess: list[tuple[CompiledFunction, int]]) -> str:
     for function, limit in excess:
         where = f" ({function.where})" if function.where else ""
         times = "time" if function.compiles == 1 else "times"
-        lines.append(f"  {function.name}{where} compiled {function.compiles} {times}, limit {limit}")
+        wrappers = f" by {function.wrappers} jax.jit wrappers made anew" if function.wrappers > 1 else ""
+        lines.append(f"  {function.name}{where} compiled {function.compiles} {times}{wrappers}, limit {limit}")
         lines.extend(_reason_lines(function))
     return "\n".join(lines)
 
@@ -491,7 +580,10 @@ class ScanTracer:
         if not functions:
             write("no jitted function compiled while observed")
         for stats in functions[:MOST_COMPILED_SHOWN]:
-            write(f"{stats.compiles:4d} compiles  {stats.calls:5d} calls  {stats.function} ({stats.path}:{stats.line})")
+            write(
+                f"{stats.compiles:4d} compiles  {stats.compile_seconds:7.2f} s  {stats.calls:5d} calls  "
+                f"{stats.function} ({stats.path}:{stats.line})"
+            )
             for reason in stats.reasons[1:] if stats.reasons[:1] == ["first call"] else stats.reasons:
                 write(f"      {reason}")
         if self.warnings:
@@ -529,6 +621,7 @@ def _merge_by_function(records: list[FunctionCompiles]) -> list[FunctionCompiles
         total.calls += stats.calls
         total.compiles += stats.compiles
         total.traces += stats.traces
+        total.compile_seconds += stats.compile_seconds
         total.reasons.extend(reason for reason in stats.reasons if reason not in total.reasons)
     return sorted(merged.values(), key=lambda stats: (-stats.compiles, stats.function))
 

@@ -3,6 +3,8 @@ typed), and the leaf-by-leaf comparison of two pytrees that every runtime check 
 
 from __future__ import annotations
 
+import functools
+import types
 from dataclasses import dataclass
 from typing import Any
 
@@ -159,6 +161,22 @@ def is_array(value: Any) -> bool:
     return isinstance(value, (np.ndarray, np.generic, jax.Array))
 
 
+def function_name(value: Any) -> str | None:
+    """`tanh` for a function (jitted or not), `partial(step, ...)` for a partial; None for
+    anything else. Reprs of functions show memory addresses, which say nothing to compare."""
+    if isinstance(value, functools.partial):
+        inner = function_name(value.func)
+        return f"partial({inner}, ...)" if inner else None
+    if isinstance(value, (types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
+        return str(getattr(value, "__qualname__", None) or value.__name__)
+    if isinstance(value, (jax.custom_jvp, jax.custom_vjp)):
+        return function_name(value.fun)
+    wrapped = getattr(value, "__wrapped__", None)
+    if wrapped is not None and hasattr(value, "lower") and not isinstance(value, type):  # a jitted function
+        return function_name(wrapped)
+    return None
+
+
 def short_repr(value: Any, limit: int = 60) -> str:
     if is_array(value):
         if isinstance(value, (np.ndarray, np.generic)):
@@ -172,6 +190,9 @@ def short_repr(value: Any, limit: int = 60) -> str:
         except Exception:  # a tracer has no values
             pass
         return text
+    function = function_name(value)
+    if function is not None:
+        return function
     try:
         text = repr(value)
         if " object at 0x" in text and hasattr(value, "__dict__"):

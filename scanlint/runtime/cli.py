@@ -33,7 +33,7 @@ from typing import Any
 
 from scanlint.config import ConfigError, load_settings
 from scanlint.runtime import report as reporting
-from scanlint.runtime.join import Observation, join
+from scanlint.runtime.join import Observation, Verdict, join
 
 TAIL_BYTES = 8192
 GRACE_SECONDS = 5.0
@@ -244,6 +244,26 @@ def _static_findings(files: list[str]) -> tuple[list[Any], str | None]:
     return [f for f in findings if f.code.startswith("SCN") and f.code[3] in "123"], None
 
 
+def _without_suppressed(verdicts: list[Verdict]) -> list[Verdict]:
+    """Drop the runtime findings a `# noqa` on their line suppresses (static findings were already
+    filtered by the static engine), as `pytest --scanlint-trace` does."""
+    from scanlint.reporters import read_lines
+    from scanlint.suppress import is_suppressed
+
+    kept = []
+    lines_by_path: dict[str, Any] = {}
+    for verdict in verdicts:
+        if verdict.origin == "runtime":
+            path = verdict.finding.path
+            if path not in lines_by_path:
+                lines_by_path[path] = read_lines(path)
+            lines = lines_by_path[path]
+            if lines is not None and is_suppressed(verdict.finding, lines):
+                continue
+        kept.append(verdict)
+    return kept
+
+
 def main(argv: list[str]) -> int:
     """Entry point for `scanlint trace` (argv: the arguments after `trace`)."""
     with _stopped_by_signals():
@@ -277,7 +297,7 @@ def _main(argv: list[str]) -> int:
         result = run_child(kind, options.target, target_args, timeout, workdir)
     observation = Observation.from_json(result["observation"])
     static, static_error = _static_findings(observation.files)
-    verdicts = join(static, observation)
+    verdicts = _without_suppressed(join(static, observation))
     report = reporting.build(options.target, result["status"], observation, verdicts, static_error)
 
     if options.output_format == "json":

@@ -35,9 +35,23 @@ UNEXPECTED_RECOMPILE = RuntimeCode(
     "a jitted function compiled again for inputs of the same structure, shapes and dtypes",
 )
 
+FLAX_RNG_DRAWN_ONCE = RuntimeCode(
+    "SCN905",
+    "runtime-rng-drawn-once",
+    "a Flax make_rng key was drawn while a raw loop body was traced (also through a helper): the "
+    "same key for every step unless the body folds it with the step (a warning)",
+)
+FLAX_VARIABLE_IN_BODY = RuntimeCode(
+    "SCN906",
+    "runtime-flax-variable-in-body",
+    "a Flax parameter or variable was created while a raw loop body was traced: it holds the loop's tracers",
+)
+
 RUNTIME_CODES: tuple[RuntimeCode, ...] = (
     RUNTIME_CARRY_MISMATCH,
     RUNTIME_BODY_NOT_PAIR,
     WEAK_TYPE_CARRY_RECOMPILE,
     UNEXPECTED_RECOMPILE,
+    FLAX_RNG_DRAWN_ONCE,
+    FLAX_VARIABLE_IN_BODY,
 )

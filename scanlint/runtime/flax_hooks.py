@@ -13,6 +13,7 @@ import sys
 import threading
 from typing import Any
 
+from scanlint.runtime.locations import user_location
 from scanlint.runtime.patching import Rebinding
 
 _rebindings: list[Rebinding] = []
@@ -62,6 +63,7 @@ def _make_hooks(scope_class: type) -> list[Rebinding]:
         loop = _current_loop()
         if loop is not None and not getattr(_local, "creating", 0):
             loop.flax_rngs_drawn.append(name)
+            loop.flax_rng_draws.append({"name": name, "site": user_location(2).to_json()})
         return original_make_rng(self, name)
 
     return [

@@ -14,11 +14,14 @@ are matched to the pytree class or its flatten function; SCN303 to the line of t
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from scanlint.findings import Finding, Fix, Severity
 from scanlint.runtime.codes import (
+    FLAX_RNG_DRAWN_ONCE,
+    FLAX_VARIABLE_IN_BODY,
     RUNTIME_BODY_NOT_PAIR,
     RUNTIME_CARRY_MISMATCH,
     UNEXPECTED_RECOMPILE,
@@ -39,6 +42,8 @@ STATE_ERRORS = {
     "ConcretizationTypeError",
 }
 _LOOP_PRIMITIVE = {"SCN205": "fori_loop", "SCN206": "while_loop"}
+# Runtime findings that repeat what a confirmed static finding of these codes already says.
+_RUNTIME_REPEATS = {"SCN905": ("SCN103",), "SCN906": ("SCN101", "SCN102", "SCN104")}
 
 
 @dataclass
@@ -197,6 +202,13 @@ def _judge_static_arg_finding(finding: Finding, functions: list[dict[str, Any]])
             if _contains(static.get("call_site"), finding.path, finding.line):
                 return CONFIRMED, f"static argument {static['argument']} was {static['value']}", [function]
     for function in functions:
+        # The annotation form: the finding is on the jitted function's definition.
+        definition = {"path": function["path"], "line": function["line"], "end_line": function.get("end_line")}
+        for static in function.get("static_arrays", []):
+            if _contains(definition, finding.path, finding.line):
+                where = _where(static["call_site"]) if static.get("call_site") else "a call"
+                return CONFIRMED, f"static argument {static['argument']} was {static['value']} ({where})", [function]
+    for function in functions:
         if any(_contains(site, finding.path, finding.line) for site in function.get("call_sites", [])):
             return REFUTED, f"{function['function']} was called here with hashable static arguments", []
     return NOT_REACHED, "no jitted call from this line was observed", []
@@ -207,11 +219,13 @@ def join(static: list[Finding], observation: Observation) -> list[Verdict]:
     verdicts: list[Verdict] = []
     confirmed_bodies: set[tuple[str, int]] = set()
     confirmed_functions: set[tuple[str, int]] = set()
+    confirmed_codes: set[tuple[str, tuple[str, int]]] = set()
     for finding in static:
         family = finding.code[:4]
         if family in ("SCN1", "SCN2"):
             runtime, evidence, used = _judge_loop_finding(finding, observation.loops)
             confirmed_bodies.update((loop["body"]["path"], loop["body"]["line"]) for loop in used)
+            confirmed_codes.update((finding.code, (loop["body"]["path"], loop["body"]["line"])) for loop in used)
         elif finding.code in ("SCN301", "SCN302"):
             runtime, evidence, used = _judge_metadata_finding(finding, observation.functions)
             confirmed_functions.update((f["path"], f["line"]) for f in used)
@@ -221,12 +235,21 @@ def join(static: list[Finding], observation: Observation) -> list[Verdict]:
         else:
             runtime, evidence = NOT_REACHED, "the runtime does not check this rule"
         verdicts.append(Verdict(finding, runtime, evidence))
-    for finding in observation.runtime_findings():
-        if finding.code in ("SCN901", "SCN902") and (finding.path, finding.line) in confirmed_bodies:
-            continue
-        if finding.code == "SCN904" and (finding.path, finding.line) in confirmed_functions:
-            continue
-        verdicts.append(Verdict(finding, CONFIRMED, "seen at runtime", origin="runtime"))
+    runtime: set[Finding] = set()
+    for loop in observation.loops:
+        body = (loop["body"]["path"], loop["body"]["line"])
+        for finding in findings_for_loop(loop):
+            if finding.code in ("SCN901", "SCN902") and body in confirmed_bodies:
+                continue
+            repeats = _RUNTIME_REPEATS.get(finding.code)
+            if repeats and any((code, body) in confirmed_codes for code in repeats):
+                continue
+            runtime.add(finding)
+    for function in observation.functions:
+        for finding in findings_for_function(function):
+            if (finding.path, finding.line) not in confirmed_functions:
+                runtime.add(finding)
+    verdicts.extend(Verdict(finding, CONFIRMED, "seen at runtime", origin="runtime") for finding in sorted(runtime))
     return sorted(verdicts, key=lambda v: (v.finding.path, v.finding.line, v.finding.column, v.finding.code))
 
 
@@ -246,6 +269,20 @@ def findings_for_loop(loop: dict[str, Any]) -> list[Finding]:
     elif loop.get("changes"):
         listed = "; ".join(f"{c['path']}: {c['before']} -> {c['after']}" for c in loop["changes"])
         found.append(_make(RUNTIME_CARRY_MISMATCH, body, f"{loop['primitive']} body {body['name']} changes its carry: {listed}"))
+    for draw in loop.get("flax_rng_draws", []):
+        # A warning: the body may fold the key with the step, which the runtime does not follow.
+        found.append(_make(FLAX_RNG_DRAWN_ONCE, draw["site"], (
+            f"make_rng({draw['name']!r}) drawn while the {loop['primitive']} body {body['name']} was traced "
+            f"(called at {_where(site)}): the key is drawn once for all steps, so unless it is folded with the "
+            "step (fold_in(key, t)) every step gets the same randomness. Use nn.scan with split_rngs, or pass "
+            "keys in xs"
+        ), Severity.WARNING))  # fmt: skip
+    if loop.get("flax_params_created"):
+        found.append(_make(FLAX_VARIABLE_IN_BODY, body, (
+            f"Flax variables created while the {loop['primitive']} body {body['name']} was traced: "
+            f"{', '.join(loop['flax_params_created'])}; they hold the loop's tracers (apply fails with "
+            "UnexpectedTracerError). Create them outside the loop, or use nn.scan"
+        )))  # fmt: skip
     if loop.get("weak_to_strong") and loop.get("ok"):
         listed = "; ".join(f"{c['path']}: {c['before']} -> {c['after']}" for c in loop["weak_to_strong"])
         found.append(_make(
@@ -261,9 +298,15 @@ def findings_for_function(function: dict[str, Any]) -> list[Finding]:
     """SCN904 for one jitted function's record (JSON form)."""
     if not function.get("unexpected"):
         return []
+    # A wrapper made anew in a loop gives one reason per wrapper: say it once, with the count.
+    reasons: dict[str, int] = {}
+    for reason in function["unexpected"]:
+        key = re.sub(r" \(wrapper \d+\)", "", reason)
+        reasons[key] = reasons.get(key, 0) + 1
+    listed = "; ".join(reason if times == 1 else f"{reason} ({times} times)" for reason, times in reasons.items())
     message = (
         f"jitted function {function['function']} compiled {function['compiles']} times; recompiled for inputs of "
-        f"the same structure, shapes and dtypes: {'; '.join(function['unexpected'])}"
+        f"the same structure, shapes and dtypes: {listed}"
     )
     where = {"path": function["path"], "line": function["line"], "column": 1}
     return [_make(UNEXPECTED_RECOMPILE, where, message)]

@@ -118,6 +118,17 @@ def caller_location(depth: int = 1) -> Location:
     return found.location() if found is not None else Location("<unknown>", 1)
 
 
+def user_location(depth: int = 1) -> Location:
+    """The first frame above this call in the user's code (neither scanlint, JAX nor any other
+    installed library), for calls that go through a library such as Flax."""
+    frame: types.FrameType | None = sys._getframe(depth)
+    while frame is not None and (is_internal_file(frame.f_code.co_filename) or is_library_file(frame.f_code.co_filename)):
+        frame = frame.f_back
+    if frame is None:
+        return Location("<unknown>", 1)
+    return CallerFrame(frame.f_code, frame.f_lasti, frame.f_lineno or 1).location()
+
+
 def unwrap_callable(fn: Any) -> Any:
     """The Python function behind partials, bound methods, decorators and callable objects."""
     for _ in range(20):

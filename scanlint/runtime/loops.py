@@ -88,6 +88,7 @@ class LoopRecord:
     weak_to_strong: list[LeafChange] = field(default_factory=list)
     flax_params_created: list[str] = field(default_factory=list)
     flax_rngs_drawn: list[str] = field(default_factory=list)
+    flax_rng_draws: list[dict[str, Any]] = field(default_factory=list)  # each draw's name and user site
     calls: int = 0
     traces: int = 0
 
@@ -115,6 +116,7 @@ class LoopRecord:
             "weak_to_strong": [_change_json(c) for c in self.weak_to_strong],
             "flax_params_created": list(self.flax_params_created),
             "flax_rngs_drawn": list(self.flax_rngs_drawn),
+            "flax_rng_draws": list(self.flax_rng_draws),
             "calls": self.calls,
             "traces": self.traces,
         }
@@ -122,6 +124,7 @@ class LoopRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LoopRecord:
         values = dict(data)
+        values.setdefault("flax_rng_draws", [])
         values["call_site"] = Location.from_json(data["call_site"])
         values["body"] = Location.from_json(data["body"])
         for name in ("changes", "promoted", "weak_to_strong"):
@@ -134,16 +137,26 @@ class LoopRecord:
         calls, traces = self.calls + other.calls, self.traces + other.traces
         created = list(dict.fromkeys(self.flax_params_created + other.flax_params_created))
         drawn = list(dict.fromkeys(self.flax_rngs_drawn + other.flax_rngs_drawn))
+        draws = _unique(self.flax_rng_draws + other.flax_rng_draws)
         if (self.ok is None and other.ok is not None) or (other.ok is False and self.ok is not False):
             self.__dict__.update(other.__dict__)
         self.calls, self.traces = calls, traces
-        self.flax_params_created, self.flax_rngs_drawn = created, drawn
+        self.flax_params_created, self.flax_rngs_drawn, self.flax_rng_draws = created, drawn, draws
 
     def findings(self) -> list[Finding]:
         """Runtime-only findings for this call site (SCN901-903). Library call sites give none."""
         from scanlint.runtime.join import findings_for_loop
 
         return findings_for_loop(self.to_json())
+
+
+def _unique(items: list[Any]) -> list[Any]:
+    """The items in order, each once (for unhashable items such as dicts)."""
+    kept: list[Any] = []
+    for item in items:
+        if item not in kept:
+            kept.append(item)
+    return kept
 
 
 def _change_json(change: LeafChange) -> dict[str, str]:
@@ -155,7 +168,7 @@ class _Pass:
     """One trace of the body by JAX (scan traces twice when it promotes a weakly typed init)."""
 
     carry_in: tuple[list[tuple[str, LeafType]], Any]
-    output: Any = None
+    output_text: str | None = None  # what the body returned, described, when it was not a pair
     carry_out: tuple[list[tuple[str, LeafType]], Any] | None = None
     returns_pair: bool | None = None
     error: BaseException | None = None
@@ -171,9 +184,12 @@ class _LoopCall:
         self.init_value = init
         self.xs_value = xs
         self.passes: list[_Pass] = []
+        # Under disable_jit the body runs once per step and JAX checks no carry type.
+        self.eager = bool(jax.config.jax_disable_jit)
         self.error: BaseException | None = None
         self.flax_params_created: list[str] = []
         self.flax_rngs_drawn: list[str] = []
+        self.flax_rng_draws: list[dict[str, Any]] = []
 
     def fast_key(self) -> tuple[Any, ...] | None:
         """A cheap identity for "the same call site, body and input types": a later call with the
@@ -208,6 +224,7 @@ class _LoopCall:
             xs=describe_typed(*typed_leaves(self.xs_value)) if self.primitive == "scan" else None,
             flax_params_created=list(dict.fromkeys(self.flax_params_created)),
             flax_rngs_drawn=list(dict.fromkeys(self.flax_rngs_drawn)),
+            flax_rng_draws=_unique(self.flax_rng_draws),
             calls=1,
             traces=len(self.passes),
         )
@@ -220,6 +237,9 @@ class _LoopCall:
         return record
 
     def _judge(self, record: LoopRecord) -> None:
+        if self.eager:
+            self._judge_every_step(record)
+            return
         last = self.passes[-1]
         prefix = self.carry_name
         if last.error is not None:
@@ -231,7 +251,7 @@ class _LoopCall:
             record.returns_pair = last.returns_pair
             if not last.returns_pair:
                 record.ok = False
-                record.carry_out = describe_typed(*typed_leaves(last.output))
+                record.carry_out = last.output_text
                 return
         assert last.carry_out is not None
         record.carry_out = describe_typed(*last.carry_out)
@@ -247,6 +267,47 @@ class _LoopCall:
             ]  # fmt: skip
         init_leaves, init_def = self.init
         final_leaves, final_def = last.carry_out
+        if len(init_leaves) == len(final_leaves):
+            record.weak_to_strong = [
+                c for c in compare_typed(prefix, init_leaves, init_def, final_leaves, final_def)
+                if c.kind in ("weak-type", "dtype") and dict(init_leaves)[c.path[len(prefix):]].weak
+                and not dict(final_leaves)[c.path[len(prefix):]].weak
+            ]  # fmt: skip
+
+
+    def _judge_every_step(self, record: LoopRecord) -> None:
+        """Judge eager passes (one per step) as JAX judges a traced loop: each step's carry must
+        keep the init's type, except that weakly typed init leaves take the dtype the first step
+        gives them (JAX promotes them under jit too)."""
+        prefix = self.carry_name
+        init_leaves, init_def = self.init
+        reference = self.init
+        for number, step in enumerate(self.passes):
+            if step.error is not None:
+                record.ok = False
+                record.error_type = type(step.error).__name__
+                record.error = _first_lines(step.error)
+                return
+            if self.primitive == "scan":
+                record.returns_pair = step.returns_pair
+                if not step.returns_pair:
+                    record.ok = False
+                    record.carry_out = step.output_text
+                    return
+            assert step.carry_out is not None
+            changes = [c for c in compare_typed(prefix, *reference, *step.carry_out) if c.kind != "weak-type"]
+            if number == 0:
+                weak = {path for path, kind in init_leaves if kind.weak}
+                record.promoted = [c for c in changes if c.kind == "dtype" and c.path[len(prefix):] in weak]
+                changes = [c for c in changes if c not in record.promoted]
+                reference = step.carry_out
+            record.carry_out = describe_typed(*step.carry_out)
+            if changes:
+                record.changes = changes
+                record.ok = False
+                return
+        record.ok = True
+        final_leaves, final_def = self.passes[-1].carry_out or self.init
         if len(init_leaves) == len(final_leaves):
             record.weak_to_strong = [
                 c for c in compare_typed(prefix, init_leaves, init_def, final_leaves, final_def)
@@ -431,7 +492,8 @@ def _observed_body(primitive: str, body: Callable[..., Any]) -> Callable[..., An
 
 
 def _note_output(primitive: str, step: _Pass, output: Any) -> None:
-    step.output = output
+    # Only types are kept: under disable_jit there is one pass per step, and keeping each
+    # pass's arrays would hold the whole loop's intermediate values alive.
     if primitive != "scan":
         step.carry_out = typed_leaves(output)
         return
@@ -440,6 +502,8 @@ def _note_output(primitive: str, step: _Pass, output: Any) -> None:
     step.returns_pair = not treedef_is_leaf(treedef) and len(treedef.children()) == 2 and _is_sequence(output)
     if step.returns_pair:
         step.carry_out = typed_leaves(output[0])
+    else:
+        step.output_text = describe_typed(*typed_leaves(output))
 
 
 def _is_sequence(value: Any) -> bool:

@@ -45,6 +45,7 @@ from scanlint.runtime.codes import (
 )
 from scanlint.runtime.compiles import (
     CountedFunction,
+    _CacheKey,
     _differences,
     _signature,
     _static_spec,
@@ -165,13 +166,15 @@ def carries_like(
     dtypes: Sequence[Any] | None = None,
     vary_shapes: bool = True,
     max_side: int = 6,
+    vary_dtypes: bool = True,
 ) -> st.SearchStrategy[Any]:
     """`ShapeDtypeStruct` pytrees shaped like `example`, varied within a family.
 
     Each distinct dimension size (other than 0 and 1) becomes a drawn size in 2..max_side, the same
     everywhere it occurs; each distinct dtype becomes one drawn from its kind's family, or from
-    `dtypes` for floating leaves when given. Weak types are kept from the example. The first family
-    member is the example's own dtype, so shrinking ends at the example's types where it can.
+    `dtypes` for floating leaves when given (none when `vary_dtypes` is False). Weak types are kept
+    from the example. The first family member is the example's own dtype, so shrinking ends at the
+    example's types where it can.
     """
     leaves, treedef = jax.tree_util.tree_flatten(example)
     kinds = [leaf_type(leaf) for leaf in leaves]
@@ -179,6 +182,8 @@ def carries_like(
     own_dtypes = list(dict.fromkeys(kind.dtype for kind in kinds))
 
     def choices(name: str) -> list[str]:
+        if not vary_dtypes:
+            return [name]
         if dtypes is not None and jnp.issubdtype(jnp.dtype(name), jnp.floating):
             family = [jnp.dtype(d).name for d in dtypes]
         else:
@@ -235,18 +240,21 @@ class _Violation(Exception):
         self.problem, self.changes, self.specs = problem, changes, specs
 
 
-def _carry_problem(body: Callable[..., Any], carry: Any, x: Any, strict_weak_types: bool) -> tuple[str, list[LeafChange]] | None:
+def _carry_problem(
+    body: Callable[..., Any], carry: Any, x: Any, strict_weak_types: bool
+) -> tuple[str, list[LeafChange], bool] | None:
+    """What is wrong with the body for this carry, the changed leaves, and whether the body raised."""
     try:
         out = jax.eval_shape(body, carry, x)
     except Exception as error:
-        return f"the body raised {type(error).__name__}: {str(error).splitlines()[0][:200]}", []
+        return f"the body raised {type(error).__name__}: {str(error).splitlines()[0][:200]}", [], True
     if not isinstance(out, (tuple, list)) or len(out) != 2:
-        return f"the body returned {describe_typed(*typed_leaves(out))}, not a (carry, out) pair", []
+        return f"the body returned {describe_typed(*typed_leaves(out))}, not a (carry, out) pair", [], False
     changes = compare_typed("carry", *typed_leaves(carry), *typed_leaves(out[0]))
     if not strict_weak_types:
         changes = [c for c in changes if c.kind != "weak-type"]
     if changes:
-        return "; ".join(str(c) for c in changes), changes
+        return "; ".join(str(c) for c in changes), changes, False
     return None
 
 
@@ -264,6 +272,10 @@ def check_carry_invariant(
     (pytree structure, shapes, dtypes) for the example and for every carry drawn by
     `carries_like((carry_example, x_example))`. Only `jax.eval_shape` runs: no XLA compile, no data.
 
+    By default the drawn carries keep the example's dtypes and vary its sizes. A drawn carry the
+    body rejects with an error (a size tied to a closed-over weight) is not a counterexample: the
+    program never scans such a carry. Pass `dtypes` to also try other floating dtypes; a body whose
+    float32 weights promote a float16 carry then fails, as `lax.scan` would with that carry.
     Weak types are judged as `lax.scan` judges them (ignored) unless `strict_weak_types`.
     Raises `CarryNotInvariant` with the shrunk counterexample; returns None when the body holds.
     """
@@ -282,13 +294,13 @@ def check_carry_invariant(
     example = (specs_of(carry_example), specs_of(x_example))
     problem = _carry_problem(body, *example, strict_weak_types)
     if problem is not None:
-        raise fail(*problem, example)
+        raise fail(problem[0], problem[1], example)
 
     @deterministic_settings(max_examples)
-    @given(carries_like((carry_example, x_example), dtypes=dtypes, vary_shapes=vary_shapes))
+    @given(carries_like((carry_example, x_example), dtypes=dtypes, vary_shapes=vary_shapes, vary_dtypes=dtypes is not None))
     def holds_for(specs: Any) -> None:
         found = _carry_problem(body, *specs, strict_weak_types)
-        if found is not None:
+        if found is not None and not found[2]:
             raise _Violation(found[0], found[1], specs)
 
     try:
@@ -346,7 +358,8 @@ def assert_compiles_once(
     dynamic_positions = [i for i in range(len(example_args)) if i not in static and (i >= len(names) or names[i] not in static_names)]
     dynamic_names = [name for name in kwargs if name not in static_names]
     template = ([example_args[i] for i in dynamic_positions], {name: kwargs[name] for name in dynamic_names})
-    example_signature = _signature(names, tuple(example_args), kwargs, static, static_names).entries
+    example_scan = _signature(names, tuple(example_args), kwargs, static, static_names)
+    example_key = _CacheKey(example_scan.entries, example_scan.passing, {})
 
     def assemble(drawn: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
         positional, keywords = drawn
@@ -373,15 +386,15 @@ def assert_compiles_once(
     @given(pytrees_like(template))
     def never_retraces(drawn: Any) -> None:
         args, call_kwargs = assemble(drawn)
-        signature = _signature(names, args, call_kwargs, static, static_names).entries
-        described = _describe(signature)
+        scan = _signature(names, args, call_kwargs, static, static_names)
+        described = _describe(scan.entries)
         try:
             with jax.no_tracing(True):
                 jax.block_until_ready(jitted(*args, **call_kwargs))
         except RuntimeError as error:
             if "no_tracing" not in str(error) and "re-tracing" not in str(error):
                 raise
-            changes, _ = _differences(example_signature, signature)
+            changes, _ = _differences(example_key, _CacheKey(scan.entries, scan.passing, {}))
             reason = "; ".join(changes) or "a retrace although every argument type matches the example"
             raise _Retrace(reason, described) from None
         except ValueError as error:

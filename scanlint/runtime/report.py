@@ -2,7 +2,8 @@
 
 JSON keys: `target`, `status` (outcome, exit_code, error, traceback, stdout_tail, stderr_tail),
 `scans` (each with `call_site`, `body`, `carry_in`, `carry_out`, `ok`, `error`, and details),
-`compiles` (each with `function`, `path`, `line`, `calls`, `traces`, `compiles`, `reasons`),
+`compiles` (each with `function`, `path`, `line`, `calls`, `traces`, `compiles`, `compile_seconds`,
+`wrappers`, `jit_site`, `reasons`),
 `findings` (each finding's fields plus `runtime`: confirmed|refuted|not-reached, `evidence` and
 `origin`: static|runtime), `static_error` (why static findings are missing, or null) and `summary`.
 """
@@ -70,16 +71,24 @@ def build(
             "calls": function["calls"],
             "traces": function["traces"],
             "compiles": function["compiles"],
+            "compile_seconds": function.get("compile_seconds", 0.0),
+            "wrappers": function.get("wrappers", 1),
+            "jit_site": {"path": _display(function["jit_path"]), "line": function["jit_line"]} if function.get("jit_path") else None,
             "reasons": function["reasons"],
             "errors": function.get("errors", []),
         }
         for function in observation.functions
     ]
     findings = [verdict.to_json() | {"path": _display(verdict.finding.path)} for verdict in verdicts]
-    counts = {name: sum(1 for f in findings if f["runtime"] == name) for name in ("confirmed", "refuted", "not-reached")}
+    # Confirmed errors and advisory warnings are counted apart: only errors make the exit status 1.
+    confirmed = [f for f in findings if f["runtime"] == CONFIRMED]
+    errors = [f for f in confirmed if f["severity"] == "error"]
     summary = {
-        **counts,
-        "runtime_only": sum(1 for f in findings if f["origin"] == "runtime"),
+        "confirmed": len(errors),
+        "refuted": sum(1 for f in findings if f["runtime"] == "refuted"),
+        "not-reached": sum(1 for f in findings if f["runtime"] == "not-reached"),
+        "warnings": len(confirmed) - len(errors),
+        "runtime_only": sum(1 for f in errors if f["origin"] == "runtime"),
         "scans": len(scans),
         "scans_failed": sum(1 for s in scans if s["ok"] is False),
         "jitted_functions": len(compiles),
@@ -135,10 +144,15 @@ def render_text(report: dict[str, Any]) -> str:
     lines.append("")
     lines.append(f"Jitted functions ({len(report['compiles'])}):")
     for function in report["compiles"]:
-        lines.append(
-            f"  {function['path']}:{function['line']} {function['function']}: {function['calls']} calls, "
-            f"{function['traces']} traces, {function['compiles']} compiles"
-        )
+        details = [f"{function['calls']} calls", f"{function['traces']} traces", f"{function['compiles']} compiles"]
+        if function["compile_seconds"]:
+            details.append(f"{function['compile_seconds']:.2f} s tracing and compiling")
+        site = function["jit_site"]
+        if function["wrappers"] > 1 and site:
+            details.append(f"{function['wrappers']} jax.jit wrappers made at {site['path']}:{site['line']}")
+        elif site and (site["path"], site["line"]) != (function["path"], function["line"]):
+            details.append(f"jitted at {site['path']}:{site['line']}")
+        lines.append(f"  {function['path']}:{function['line']} {function['function']}: {', '.join(details)}")
         for number, reason in enumerate(function["reasons"], start=1):
             lines.append(f"      compile {number}: {reason}")
         for error in function["errors"][:3]:
@@ -155,6 +169,8 @@ def render_text(report: dict[str, Any]) -> str:
             f"  {finding['path']}:{finding['line']}:{finding['column']} {finding['code']} {finding['message']}"
         )
         label = "runtime-only" if finding["origin"] == "runtime" else finding["runtime"]
+        if finding["runtime"] == CONFIRMED and finding["severity"] != "error":
+            label += f" {finding['severity']}"
         lines.append(f"      runtime: {label} - {finding['evidence']}")
     if not report["findings"]:
         lines.append("  none")
@@ -162,7 +178,9 @@ def render_text(report: dict[str, Any]) -> str:
     lines.append("")
     lines.append(
         f"{summary['confirmed']} confirmed ({summary['runtime_only']} runtime-only), {summary['refuted']} refuted, "
-        f"{summary['not-reached']} not reached; {summary['scans']} loop records, {summary['compiles']} compiles"
+        f"{summary['not-reached']} not reached, {summary['warnings']} advisory "
+        f"{'warning' if summary['warnings'] == 1 else 'warnings'}; {summary['scans']} loop records, "
+        f"{summary['compiles']} compiles"
     )
     return "\n".join(lines) + "\n"
 

@@ -132,6 +132,105 @@ def test_with_scanlint_trace_functions_jitted_at_import_have_reasons_too(pyteste
     )
 
 
+RECREATED_WRAPPERS = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import pytest
+
+
+@pytest.mark.max_compiles(1)
+def test_jit_of_flax_apply_applied_twice():
+    model = nn.Dense(2)
+    x = jnp.ones((1, 3))
+    variables = model.init(jax.random.PRNGKey(0), x)
+    for _ in range(2):
+        jax.jit(model.apply)(variables, x)
+
+
+@pytest.mark.max_compiles(1)
+def test_a_fresh_lambda_per_step():
+    x = jnp.ones(3)
+    for _ in range(3):
+        x = jax.jit(lambda v: v * 0.5)(x)
+
+
+@pytest.mark.max_compiles(1)
+def test_one_wrapper_made_once():
+    step = jax.jit(lambda v: v * 0.5)
+    x = jnp.ones(3)
+    for _ in range(3):
+        x = step(x)
+"""
+
+
+def test_the_marker_counts_wrappers_made_anew_and_jit_applied_to_library_functions(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_wrappers=RECREATED_WRAPPERS)
+    result = pytester.runpytest(*PLUGIN, "-v")
+    result.stdout.fnmatch_lines(
+        [
+            "*test_jit_of_flax_apply_applied_twice FAILED*",
+            "*test_a_fresh_lambda_per_step FAILED*",
+            "*test_one_wrapper_made_once PASSED*",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "  apply (jitted at test_wrappers.py:13) compiled 2 times by 2 jax.jit wrappers made anew, limit 1",
+            "    1. first call",
+            "    2. jax.jit applied anew at test_wrappers.py:13 (wrapper 2)*compiled again for the same function and arguments*",
+        ]
+    )
+    result.stdout.fnmatch_lines(["  <lambda> (test_wrappers.py:20) compiled 3 times by 3 jax.jit wrappers made anew, limit 1"])
+    result.assert_outcomes(passed=1, failed=2)
+
+
+COMPILE_TIME_BUDGETS = """
+import jax
+import jax.numpy as jnp
+import pytest
+
+
+@pytest.mark.max_compile_seconds(3600)
+def test_within_a_generous_budget():
+    jax.jit(lambda x: x * 2.0)(jnp.ones(3))
+
+
+@pytest.mark.max_compile_seconds(0)
+def test_over_a_zero_budget():
+    @jax.jit
+    def double(x):
+        return x * 2.0
+
+    double(jnp.ones(3))
+
+
+@pytest.mark.max_compile_seconds(other_function=0)
+def test_a_budget_for_another_function():
+    jax.jit(lambda x: x * 2.0)(jnp.ones(3))
+"""
+
+
+def test_the_compile_time_budget(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_budgets=COMPILE_TIME_BUDGETS)
+    result = pytester.runpytest(*PLUGIN, "-v", "--strict-markers")
+    result.stdout.fnmatch_lines(
+        [
+            "*test_within_a_generous_budget PASSED*",
+            "*test_over_a_zero_budget FAILED*",
+            "*test_a_budget_for_another_function PASSED*",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "max_compile_seconds exceeded:",
+            "  double (test_budgets.py:*): * s tracing and compiling (1 compile), budget 0 s",
+            "    1. first call",
+        ]
+    )
+    result.assert_outcomes(passed=2, failed=1)
+
+
 def test_the_marker_through_the_installed_plugin_in_a_subprocess(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
     pytester.makepyfile(test_guard=GUARDED_TESTS)

@@ -125,7 +125,7 @@ def test_carry_mismatches_fail_their_tests_with_located_messages(pytester: pytes
     result.stdout.fnmatch_lines(
         [
             "*= scanlint: most compiled jitted functions =*",
-            "   2 compiles      3 calls  running_total (test_traced.py:*)",
+            "   2 compiles * s      3 calls  running_total (test_traced.py:*)",
             "      xs: float32[3] -> float32[4]",
         ]
     )
@@ -159,7 +159,63 @@ def test_with_pytest_xdist_the_summary_gathers_every_worker(pytester: pytest.Pyt
     result.stdout.fnmatch_lines(
         [
             "*= scanlint: most compiled jitted functions =*",
-            "   2 compiles      3 calls  running_total (test_traced.py:*)",
+            "   2 compiles * s      3 calls  running_total (test_traced.py:*)",
             "      xs: float32[3] -> float32[4]",
+        ]
+    )
+
+
+EXPECTED_RECOMPILES = """
+import jax
+import jax.numpy as jnp
+
+
+def test_keyword_after_position_and_tuple_after_list():
+    @jax.jit
+    def add(x, y):
+        return x + y[0]
+
+    a = jnp.ones(3)
+    add(a, [a])
+    add(a, y=[a])
+    add(a, (a,))
+
+
+def test_an_emptied_cache():
+    @jax.jit
+    def halve(x):
+        return x / 2.0
+
+    halve(jnp.ones(3))
+    jax.clear_caches()
+    halve(jnp.ones(3))
+
+
+def test_a_wrapper_made_anew_in_a_loop():
+    x = jnp.ones(3)
+    for _ in range(2):
+        x = jax.jit(lambda v: v * 0.5)(x)
+"""
+
+
+def test_expected_recompiles_pass_and_a_wrapper_made_anew_fails(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_recompiles=EXPECTED_RECOMPILES)
+    result = pytester.runpytest(*PLUGIN, "--scanlint-trace", "-v")
+    result.stdout.fnmatch_lines(
+        [
+            "*test_keyword_after_position_and_tuple_after_list PASSED*",
+            "*test_an_emptied_cache PASSED*",
+            "*test_a_wrapper_made_anew_in_a_loop FAILED*",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        ["test_recompiles.py:*: SCN904 jitted function *<lambda> compiled 2 times*jax.jit applied anew at test_recompiles.py:*"]
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*= scanlint: most compiled jitted functions =*",
+            "*add (test_recompiles.py:*)",
+            "      y: passed by position -> by keyword",
+            "      y: list -> tuple",
         ]
     )

@@ -54,3 +54,31 @@ def deterministic(max_examples: int = 25):
         max_examples=max_examples,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
     )
+
+
+class JaxCompileEvents:
+    """Ground truth from JAX itself: every XLA backend compile, by the `fun_name` JAX gives it
+    (`jit(f)`), recorded through a `jax.monitoring` listener of our own."""
+
+    EVENT = "/jax/core/compile/backend_compile_duration"
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def _listen(self, event: str, duration: float, **kwargs: object) -> None:
+        if event == self.EVENT:
+            self.names.append(str(kwargs.get("fun_name", "")))
+
+    def __enter__(self) -> JaxCompileEvents:
+        import jax.monitoring
+
+        jax.monitoring.register_event_duration_secs_listener(self._listen)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import jax.monitoring
+
+        jax.monitoring.unregister_event_duration_listener(self._listen)
+
+    def count(self, name: str) -> int:
+        return self.names.count(f"jit({name})")

@@ -157,3 +157,35 @@ def test_pytest_node_id_target_reports_runtime_only_finding(capsys, tmp_path) ->
     assert code == 1
     assert sorted(f["code"] for f in report["findings"]) == ["SCN903", "SCN904"]
     assert all(f["origin"] == "runtime" and f["runtime"] == "confirmed" for f in report["findings"])
+
+
+def test_an_advisory_warning_is_not_counted_as_confirmed_and_noqa_on_the_body_is_honoured(capsys, tmp_path) -> None:
+    script = write(tmp_path, "advisory.py", """
+        import jax.numpy as jnp
+        from jax import lax
+
+
+        def add(a, b):
+            return a + b
+
+
+        def quiet_drifting_step(total, x):  # noqa: SCN901
+            return add(total, x), None
+
+
+        def running(c, x):
+            return c + x, c
+
+
+        lax.scan(running, 0.0, jnp.ones(3))  # weakly typed init: SCN903, advisory
+        try:
+            lax.scan(quiet_drifting_step, jnp.zeros((), jnp.int32), jnp.ones(3))
+        except TypeError:
+            pass
+    """)  # fmt: skip
+    code, report = trace(capsys, script)
+    assert report["status"]["outcome"] == "ok"
+    assert [(f["code"], f["severity"]) for f in report["findings"]] == [("SCN903", "warning")]
+    assert code == 0
+    assert (report["summary"]["confirmed"], report["summary"]["warnings"]) == (0, 1)
+    assert "0 confirmed (0 runtime-only), 0 refuted, 0 not reached, 1 advisory warning;" in render_text(report)

@@ -8,6 +8,7 @@ import functools
 import flax.linen as nn
 import jax
 import jax._src.monitoring as jax_monitoring_state
+import jax.experimental.compilation_cache.compilation_cache as persistent_cache
 import jax.numpy as jnp
 import numpy as np
 import optax
@@ -149,12 +150,14 @@ def test_weak_carry_fed_back_compiles_twice_unless_typed() -> None:
             state = epoch(state, jnp.ones(4))
         return epoch
 
-    with count_compiles() as counts, observe_scans() as seen:
-        weak_epoch = run(0.0)
-        typed_epoch = run(jnp.float32(0.0))
-    assert counts.function(weak_epoch).compiles == 2
-    assert counts.function(weak_epoch).reasons == ["first call", "state: ~float32[] -> float32[]"]
-    assert counts.function(typed_epoch).compiles == 1
+    with observe_scans() as seen:
+        with count_compiles() as weak_counts:
+            weak_epoch = run(0.0)
+        with count_compiles() as typed_counts:
+            typed_epoch = run(jnp.float32(0.0))
+    assert weak_counts.function(weak_epoch).compiles == 2
+    assert weak_counts.function(weak_epoch).reasons == ["first call", "state: ~float32[] -> float32[]"]
+    assert typed_counts.function(typed_epoch).compiles == 1
     assert [f.code for f in seen.findings()] == ["SCN903"]
 
 
@@ -247,3 +250,37 @@ def test_optax_update_inside_scan_with_fresh_params_compiles_once() -> None:
     assert scan.ok and scan.carry_in == scan.carry_out
     assert "count" in scan.carry_in or "int32[]" in scan.carry_in  # adam's step counter is carried
     assert not np.allclose(results[0][0]["w"], results[1][0]["w"])
+
+
+def test_persistent_cache_hits_are_not_counted_as_compiles(tmp_path) -> None:
+    settings = {
+        "jax_compilation_cache_dir": str(tmp_path),
+        "jax_persistent_cache_min_compile_time_secs": 0.0,
+        "jax_persistent_cache_min_entry_size_bytes": -1,
+    }
+    saved = {name: getattr(jax.config, name) for name in settings}
+    hits = []
+
+    def count_hits(event, **kwargs):
+        if event == "/jax/compilation_cache/cache_hits":
+            hits.append(event)
+
+    jax.monitoring.register_event_listener(count_hits)
+    try:
+        for name, value in settings.items():
+            jax.config.update(name, value)
+        with count_compiles() as counts:
+            for _ in range(2):  # the second wrapper is compiled from the persistent cache
+                step = jax.jit(lambda x: jnp.sin(x) * 3.0)
+                step(jnp.ones(3))
+    finally:
+        jax.monitoring.unregister_event_listener(count_hits)
+        for name, value in saved.items():
+            jax.config.update(name, value)
+        # The cache stays open at its directory until reset: later tests in this process would
+        # load their compiles from it.
+        persistent_cache.reset_cache()
+    stats = counts.function(step)
+    assert len(hits) == 1  # the ground truth: JAX loaded one compile from the cache
+    assert (stats.wrappers, stats.compiles) == (2, 1)
+    assert counts.by_name["<lambda>"].cache_hits == 1 and counts.by_name["<lambda>"].compiles == 1

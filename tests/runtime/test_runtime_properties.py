@@ -108,8 +108,9 @@ def mixes_in_float32(carry, x):
 
 
 def test_carry_invariant_fails_with_a_shrunk_counterexample() -> None:
+    check_carry_invariant(mixes_in_float32, jnp.zeros(5), jnp.zeros(()))  # float32 carries are kept
     with pytest.raises(CarryNotInvariant) as failure:
-        check_carry_invariant(mixes_in_float32, jnp.zeros(5), jnp.zeros(()))
+        check_carry_invariant(mixes_in_float32, jnp.zeros(5), jnp.zeros(()), dtypes=[jnp.float32, jnp.float16, jnp.bfloat16])
     carry, _ = failure.value.counterexample
     assert carry.shape == (2,)  # shrunk to the smallest renamed size
     assert carry.dtype.name in ("float16", "bfloat16")
@@ -117,6 +118,60 @@ def test_carry_invariant_fails_with_a_shrunk_counterexample() -> None:
     finding = failure.value.finding
     assert finding.code == "SCN901" and finding.line == mixes_in_float32.__code__.co_firstlineno
     assert f"carry: {carry.dtype.name}[2] -> float32[2]" in str(failure.value)
+
+
+HIDDEN, INPUT = 4, 3
+
+
+def closed_over_rnn_cell(dtype=jnp.float32):
+    keys = jax.random.split(jax.random.PRNGKey(0), 2)
+    w = jax.random.normal(keys[0], (HIDDEN, HIDDEN), dtype)
+    u = jax.random.normal(keys[1], (INPUT, HIDDEN), dtype)
+
+    def cell(h, x):
+        h = jnp.tanh(h @ w + x @ u)
+        return h, h
+
+    return cell
+
+
+def closed_over_lstm_cell():
+    cell = nn.LSTMCell(features=HIDDEN)
+    carry = cell.initialize_carry(jax.random.PRNGKey(0), (2, INPUT))
+    params = cell.init(jax.random.PRNGKey(1), carry, jnp.zeros((2, INPUT)))
+    return (lambda c, x: cell.apply(params, c, x)), carry
+
+
+def test_the_defaults_pass_standard_rnn_and_lstm_cells_that_jax_accepts() -> None:
+    rnn = closed_over_rnn_cell()
+    h, xs = jnp.zeros(HIDDEN), jnp.ones((5, INPUT))
+    jax.jit(lambda h, xs: jax.lax.scan(rnn, h, xs))(h, xs)  # the ground truth: JAX accepts the cell
+    check_carry_invariant(rnn, h, xs[0])
+
+    lstm, carry = closed_over_lstm_cell()
+    jax.jit(lambda c, xs: jax.lax.scan(lstm, c, xs))(carry, jnp.ones((5, 2, INPUT)))
+    check_carry_invariant(lstm, carry, jnp.zeros((2, INPUT)))
+
+
+def test_the_defaults_still_find_drift_that_jax_rejects() -> None:
+    rnn = closed_over_rnn_cell()
+
+    def drifting(h, x):
+        h, y = rnn(h, x)
+        return h.astype(jnp.bfloat16), y
+
+    h, xs = jnp.zeros(HIDDEN), jnp.ones((5, INPUT))
+    with pytest.raises(TypeError, match="carry input and carry output must have equal types"):
+        jax.lax.scan(drifting, h, xs)  # the ground truth
+    with pytest.raises(CarryNotInvariant, match="float32\\[4\\] -> bfloat16\\[4\\]"):
+        check_carry_invariant(drifting, h, xs[0])
+
+
+def test_a_float16_carry_promoted_by_float32_weights_fails_only_when_asked_for() -> None:
+    rnn = closed_over_rnn_cell()
+    check_carry_invariant(rnn, jnp.zeros(HIDDEN), jnp.zeros(INPUT))
+    with pytest.raises(CarryNotInvariant, match="float16\\[4\\] -> float32\\[4\\]"):
+        check_carry_invariant(rnn, jnp.zeros(HIDDEN), jnp.zeros(INPUT), dtypes=[jnp.float32, jnp.float16])
 
 
 def test_carry_invariant_reports_a_body_that_is_not_a_pair() -> None:
