@@ -20,6 +20,7 @@ class RunResult:
     findings: list[Finding] = field(default_factory=list)
     files: int = 0  # files looked at
     parsed: int = 0  # files that passed the prefilter and were parsed
+    notices: list[str] = field(default_factory=list)  # what the user should know, not findings
 
     @property
     def errors(self) -> list[Finding]:
@@ -111,6 +112,8 @@ def run(
         elif skips_file(data) or not may_have_findings(data, codes):
             if cache is not None:
                 cache.put(key, [])
+        elif len(data) > settings.max_file_bytes:
+            result.notices.append(_too_large(name, len(data), settings))
         else:
             pending.append(_Job(name, data, codes, key))
 
@@ -152,6 +155,14 @@ def check_paths(paths: Sequence[str | Path], *, use_cache: bool = False) -> list
     """Static findings for `paths`, configured from the nearest `[tool.scanlint]`."""
     as_paths = [Path(p) for p in paths]
     return run(as_paths, load_settings(as_paths), use_cache=use_cache).findings
+
+
+def _too_large(name: str, size: int, settings: Settings) -> str:
+    where = f"in {settings.source}" if settings.source is not None else "in the [tool.scanlint] table of pyproject.toml"
+    return (
+        f"{name}: skipped: {size / 1_000_000:.1f} MB is more than max-file-size "
+        f"({settings.max_file_megabytes:g} MB); to lint it, raise max-file-size {where}"
+    )
 
 
 def _read_error(path: str, error: OSError) -> Finding:

@@ -20,7 +20,12 @@ DEFAULT_EXCLUDE = (
     "_build", "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
 )  # fmt: skip
 
-KNOWN_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude", "trace-timeout"}
+KNOWN_KEYS = {
+    "select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude", "trace-timeout",
+    "max-file-size",
+}  # fmt: skip
+# Larger files are skipped with a notice: parsing costs about half a second and 130 MB per MB.
+DEFAULT_MAX_FILE_MEGABYTES = 12.0
 
 
 class ConfigError(Exception):
@@ -35,6 +40,11 @@ class Settings:
     root: Path = field(default_factory=Path.cwd)
     source: Path | None = None  # the pyproject.toml the settings came from
     trace_timeout: float | None = None  # seconds `scanlint trace` lets the target run
+    max_file_megabytes: float = DEFAULT_MAX_FILE_MEGABYTES  # larger files are skipped, with a notice
+
+    @property
+    def max_file_bytes(self) -> int:
+        return int(self.max_file_megabytes * 1_000_000)
 
     def codes_for(self, path: Path) -> frozenset[str]:
         """The codes that run on one file, after per-file-ignores."""
@@ -150,6 +160,12 @@ def _seconds(value: Any, where: str) -> float:
     return float(value)
 
 
+def _megabytes(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise ConfigError(f"{where} must be a finite number of megabytes above 0, not {value!r}")
+    return float(value)
+
+
 def _expand_all(selectors: Iterable[str], where: str) -> set[str]:
     codes: set[str] = set()
     for selector in selectors:
@@ -226,9 +242,13 @@ def load_settings(
     trace_timeout = None
     if "trace-timeout" in table:
         trace_timeout = _seconds(table["trace-timeout"], f"{where} trace-timeout")
+    max_file_megabytes = DEFAULT_MAX_FILE_MEGABYTES
+    if "max-file-size" in table:
+        max_file_megabytes = _megabytes(table["max-file-size"], f"{where} max-file-size")
 
     return Settings(
         trace_timeout=trace_timeout,
+        max_file_megabytes=max_file_megabytes,
         enabled=frozenset(enabled),
         per_file_ignores=tuple(per_file),
         exclude=tuple(exclude),

@@ -104,7 +104,7 @@ CASES = [
     BadInput("FIFO named x.py", fifo, 2, "pipe.py:1:1: SCN002 not a regular file or directory"),
     BadInput("path that does not exist", lambda d: ["check", "missing.py"], 2, "missing.py:1:1: SCN002 no such file or directory"),
     BadInput("pyproject.toml that is not TOML", pyproject("[tool.scanlint\n"), 2, "scanlint: error: {dir}/pyproject.toml: not valid TOML: Expected ']' at the end of a table declaration (at line 1, column 15)"),
-    BadInput("unknown config key", pyproject("[tool.scanlint]\nselct = ['SCN2']\n"), 2, "scanlint: error: {dir}/pyproject.toml [tool.scanlint]: unknown key 'selct'; known keys: exclude, extend-exclude, extend-select, ignore, per-file-ignores, select, trace-timeout"),
+    BadInput("unknown config key", pyproject("[tool.scanlint]\nselct = ['SCN2']\n"), 2, "scanlint: error: {dir}/pyproject.toml [tool.scanlint]: unknown key 'selct'; known keys: exclude, extend-exclude, extend-select, ignore, max-file-size, per-file-ignores, select, trace-timeout"),
     BadInput("pyproject.toml that is not UTF-8", pyproject("[tool.scanlint]\n# caf\xe9\n".encode("latin-1")), 2, "scanlint: error: {dir}/pyproject.toml: not valid TOML: not UTF-8 (byte 0xe9 on line 2)"),
     BadInput("pyproject.toml nesting arrays 5,000 deep", pyproject("[tool.scanlint]\nselect = " + "[" * 5000 + "]" * 5000 + "\n"), 2, "scanlint: error: {dir}/pyproject.toml: not valid TOML: arrays or tables nested too deeply"),
     BadInput("empty rule code in config", pyproject("[tool.scanlint]\nselect = ['']\n"), 2, "scanlint: error: {dir}/pyproject.toml [tool.scanlint] select: empty rule code ''"),
@@ -245,9 +245,15 @@ CLASSES = [
     ("a target that runs past its time limit",
      "`scanlint trace: the target was stopped after N s, the time limit; raise it with --timeout SECONDS or trace-timeout = SECONDS in [tool.scanlint]` (exit 2)",
      "runtime/test_trace_lifetime.py::test_a_time_out_says_the_target_was_stopped_and_how_to_raise_the_limit"),
-    ("a module of data used by a scan: a list of tuples of 3 MB, or 20 MB",
-     "not held yet: it takes about a minute and gigabytes of memory (3 MB) or runs out of memory (20 MB)",
-     NOT_HELD_YET),
+    ("a module of data used by a scan: one large literal (a list of tuples, a dict of lists, one long line)",
+     "linted in seconds: the literal reaches LibCST as `TABLE = ...` (a 3 MB module: 3 s and 470 MB, against a minute and 2.7 GB before); the findings as usual",
+     "test_a_large_data_module_is_linted_without_handing_its_literal_to_libcst"),
+    ("a file larger than `max-file-size` (default 12 MB; parsing a 20 MB module would take 11 s and 2.5 GB)",
+     "`scanlint: data.py: skipped: 19.7 MB is more than max-file-size (12 MB); to lint it, raise max-file-size in <file>` on stderr; the other files linted as usual",
+     "test_a_file_over_the_size_limit_is_skipped_with_a_notice_and_the_others_are_linted"),
+    ("`max-file-size` that is zero, negative, nan, infinite or not a number",
+     "`<file> [tool.scanlint] max-file-size must be a finite number of megabytes above 0, not ...` (exit 2)",
+     "test_a_max_file_size_that_is_not_a_positive_number_is_a_configuration_error"),
 ]  # fmt: skip
 
 

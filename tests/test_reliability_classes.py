@@ -504,3 +504,63 @@ def test_a_file_that_changes_between_reading_and_writing_its_fix_is_left_alone(t
         write_atomically(outcome)
 
     assert snapshot(tmp_path) == after_change  # nothing written, nothing left behind
+
+
+def data_module(rows: int, shape: str) -> str:
+    """A module of data that a scan uses, as generated code often is: one large literal."""
+    if shape == "list of tuples":
+        table = "TABLE = [\n" + "".join(f"    ({i}, {i * 0.5}, {-i * 0.25}),\n" for i in range(rows)) + "]\n"
+    elif shape == "dict of lists":
+        table = "TABLE = {\n" + "".join(f"    'k{i}': [{i}, {i + 1}, {i + 2}],\n" for i in range(rows)) + "}\n"
+    else:  # one line
+        table = "TABLE: tuple = (" + ", ".join(f"{i * 0.5}" for i in range(rows * 3)) + ")\n"
+    return (
+        "import jax\nimport jax.numpy as jnp\n\n"
+        + table
+        + "\n\ndef run(xs):\n    def step(carry, x):\n        return carry + jnp.asarray(TABLE).sum() * x\n\n"
+        "    return jax.lax.scan(step, 0.0, xs)\n"
+    )
+
+
+@pytest.mark.parametrize("shape", ["list of tuples", "dict of lists", "one line"])
+def test_a_large_data_module_is_linted_without_handing_its_literal_to_libcst(tmp_path: Path, shape: str) -> None:
+    from scanlint.index.selection import relevant_source
+
+    source = data_module(20_000, shape)
+    assert len(source) > 500_000
+    (tmp_path / "data.py").write_text(source)
+    (tmp_path / "other.py").write_text(SCAN)
+    result = scanlint("check", "--no-cache", ".", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    shown = result.stdout
+    assert "data.py:" in shown and "SCN201" in shown and "other.py:" in shown
+    selected = relevant_source(source).text
+    assert len(selected) < 1_000 and "TABLE" in selected  # the literal became `TABLE = ...`
+
+
+def test_a_file_over_the_size_limit_is_skipped_with_a_notice_and_the_others_are_linted(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.scanlint]\nmax-file-size = 0.2\n")
+    (tmp_path / "data.py").write_text(data_module(10_000, "list of tuples"))
+    (tmp_path / "other.py").write_text(SCAN)
+    result = scanlint("check", "--no-cache", ".", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 1 and "other.py:5:" in result.stdout and "data.py" not in result.stdout
+    assert re.search(
+        r"scanlint: data\.py: skipped: 0\.\d MB is more than max-file-size \(0\.2 MB\); to lint it, raise "
+        r"max-file-size in .*pyproject\.toml",
+        result.stderr,
+    ), result.stderr
+
+    (tmp_path / "pyproject.toml").write_text("[tool.scanlint]\nmax-file-size = 5\n")
+    included = scanlint("check", "--no-cache", ".", cwd=tmp_path)
+    assert "data.py:" in included.stdout and "skipped" not in included.stderr
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", '"5MB"', "true"])
+def test_a_max_file_size_that_is_not_a_positive_number_is_a_configuration_error(tmp_path: Path, value: str) -> None:
+    (tmp_path / "pyproject.toml").write_text(f"[tool.scanlint]\nmax-file-size = {value}\n")
+    (tmp_path / "other.py").write_text(SCAN)
+    result = scanlint("check", ".", cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "max-file-size must be a finite number of megabytes above 0" in result.stderr

@@ -229,6 +229,8 @@ def _check(args: argparse.Namespace) -> int:
         lines_of = lambda path: stdin_text if path == args.stdin_filename else read_lines(path)  # noqa: E731
     else:
         result = api.run(paths, settings, use_cache=not args.no_cache, jobs=args.jobs)
+        for notice in result.notices:
+            _say(f"scanlint: {notice}")
         if args.diff:
             return _print_diffs(result.findings, settings, args.unsafe_fixes)
         if args.fix:

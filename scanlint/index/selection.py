@@ -79,13 +79,13 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
         if jitted:
             closure.keep_users(jitted)
     closure.run()
-    if closure.covers_everything():
+    if closure.covers_everything() and not any(u.literal_stub for u in summary.units):
         return Selection(text, None)
-    kept_lines = closure.line_numbers()
-    pieces = [lines[n - 1] for n in kept_lines]
+    kept = closure.kept_lines(lines)
+    pieces = [line for _, line in kept]
     if pieces and not pieces[-1].endswith(("\n", "\r")):
         pieces[-1] += "\n"
-    return Selection("".join(pieces), tuple(kept_lines))
+    return Selection("".join(pieces), tuple(number for number, _ in kept))
 
 
 def _all_pieces(summary: FileSummary) -> list[Unit]:
@@ -154,16 +154,23 @@ class _Closure:
     def covers_everything(self) -> bool:
         return all(unit in self.whole for unit in self.summary.units)
 
-    def line_numbers(self) -> list[int]:
+    def kept_lines(self, lines: list[str]) -> list[tuple[int, str]]:
+        """The kept lines with their numbers; a large data literal no anchor lies in is one line."""
         numbers: set[int] = set()
+        stubs: dict[int, str] = {}
         for unit in self.summary.units:
             if unit in self.whole:
+                if unit.literal_stub is not None and not unit.anchors:
+                    ending = lines[unit.start - 1][len(lines[unit.start - 1].rstrip("\r\n")) :] or "\n"
+                    stubs[unit.start] = unit.literal_stub + ending
+                    continue
                 numbers.update(range(unit.start, unit.end + 1))
             elif unit in self.members:
                 numbers.update(range(unit.start, unit.header_end + 1))
                 for member in self.members[unit]:
                     numbers.update(range(member.start, member.end + 1))
-        return sorted(numbers)
+        kept = [(n, lines[n - 1]) for n in numbers] + list(stubs.items())
+        return sorted(kept)
 
 
 def relevant_source(text: str, kinds: frozenset[str] = frozenset({LOOPS, METADATA})) -> Selection:

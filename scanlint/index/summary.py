@@ -36,6 +36,7 @@ _LAST_PARTS = {
     METADATA: frozenset(name.rsplit(".", 1)[1] for name in METADATA_NAMES) | METADATA_KEYWORDS,
 }
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+LARGE_LITERAL_BYTES = 64_000
 
 
 @dataclass(eq=False)
@@ -53,6 +54,9 @@ class Unit:
     header_anchors: set[str] = field(default_factory=set)  # a class's, in decorators and bases
     static_argument_jit: bool = False  # holds a jit with static arguments (its calls are checked)
     words: frozenset[str] = frozenset()  # every identifier its text spells (strings and comments too)
+    # For a large literal assigned at module level (a data table), the line tier 2 reads instead:
+    # `TABLE = ...`, so LibCST never parses megabytes of numbers that no rule looks into.
+    literal_stub: str | None = None
 
     @property
     def is_definition(self) -> bool:
@@ -109,7 +113,10 @@ def summarise(tree: ast.Module, lines: list[str], *, anchors: bool = True) -> Fi
     units = _top_level_units(tree)
     summary = FileSummary(units, {}, [], {}, len(lines))
     for unit in units:
-        unit.words = frozenset(_WORD.findall(_text(lines, unit)))
+        text = _text(lines, unit)
+        unit.words = frozenset(_WORD.findall(text))
+        if len(text) > LARGE_LITERAL_BYTES:
+            unit.literal_stub = _literal_stub(unit.node)
         if "import" in unit.words:
             _read_imports(unit.node, summary)
         for member in unit.members:
@@ -122,6 +129,16 @@ def summarise(tree: ast.Module, lines: list[str], *, anchors: bool = True) -> Fi
             if unit.words & triggers:
                 _find_anchors(unit, kind, summary)
     return summary
+
+
+def _literal_stub(statement: ast.AST) -> str | None:
+    """`TABLE = ...` for an assignment of a container literal, else None."""
+    literals = (ast.List, ast.Tuple, ast.Dict, ast.Set, ast.Constant)
+    if isinstance(statement, ast.Assign) and isinstance(statement.value, literals):
+        return " = ".join(ast.unparse(target) for target in statement.targets) + " = ..."
+    if isinstance(statement, ast.AnnAssign) and isinstance(statement.value, literals):
+        return f"{ast.unparse(statement.target)}: {ast.unparse(statement.annotation)} = ..."
+    return None
 
 
 def _text(lines: list[str], unit: Unit) -> str:
