@@ -115,3 +115,40 @@ def test_fixed_fixture_runs_without_the_error(tmp_path: Path, name: str) -> None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.run()  # the original raises TypeError at trace time
+
+
+LAMBDA_BODY = textwrap.dedent(
+    """\
+    import jax.numpy as jnp
+    from jax import lax
+
+
+    def total(xs):
+        final, _ = lax.scan(lambda carry, x: carry + x, 0.0, xs)
+        return final
+
+
+    RESULT = float(total(jnp.arange(4.0)))
+    """
+)
+
+
+@pytest.mark.runtime
+def test_the_pair_fix_of_a_lambda_body_keeps_the_call_and_repairs_the_program(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    target = tmp_path / "lambda_body.py"
+    target.write_text(LAMBDA_BODY)
+    broken = subprocess.run([sys.executable, str(target)], capture_output=True, text=True, timeout=120)
+    assert "scan body output must be a pair" in broken.stderr
+
+    first = scanlint("--fix", target.name, cwd=tmp_path)
+    assert first.returncode == 0, first.stdout + first.stderr
+    fixed = target.read_text()
+    assert fixed == LAMBDA_BODY.replace("lambda carry, x: carry + x,", "lambda carry, x: (carry + x, None),")
+    assert scanlint("--fix", target.name, cwd=tmp_path).returncode == 0 and target.read_text() == fixed
+
+    spec = importlib.util.spec_from_file_location("lambda_body", target)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.RESULT == 6.0

@@ -44,6 +44,7 @@ class Exit:
     node: cst.CSTNode
     value: cst.BaseExpression | None  # None: returns None (bare return or falling off the end)
     verdict: Verdict
+    in_lambda: bool = False  # the value is a lambda's body, where a bare tuple would end the lambda
 
 
 def exits(index: ScanIndex, loop: LoopCall) -> list[Exit] | None:
@@ -53,7 +54,7 @@ def exits(index: ScanIndex, loop: LoopCall) -> list[Exit] | None:
         return None
     if isinstance(body.node, cst.Lambda):
         value = body.node.body
-        return [Exit(value, value, classify(index, body, value, loop.carry_name))]
+        return [Exit(value, value, classify(index, body, value, loop.carry_name), in_lambda=True)]
     function = body.node
     if yields(function):
         return None
@@ -165,7 +166,8 @@ def _pair_fix(index: ScanIndex, exit_: Exit, safe: bool) -> FixProposal | None:
     if exit_.verdict.what != "the carry alone" or exit_.value is None:
         return None
     code = index.module.code_for_node(exit_.value)
-    return FixProposal("return `(carry, None)`", safe, (Replacement(exit_.value, f"{code}, None"),))
+    pair = f"({code}, None)" if exit_.in_lambda else f"{code}, None"
+    return FixProposal("return `(carry, None)`", safe, (Replacement(exit_.value, pair),))
 
 
 def _scans_by_body(index: ScanIndex) -> dict[cst.CSTNode, list[LoopCall]]:
