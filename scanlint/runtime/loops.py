@@ -242,17 +242,8 @@ class _LoopCall:
             return
         last = self.passes[-1]
         prefix = self.carry_name
-        if last.error is not None:
-            record.ok = False
-            record.error_type = type(last.error).__name__
-            record.error = _first_lines(last.error)
+        if self._failed(record, last):
             return
-        if self.primitive == "scan":
-            record.returns_pair = last.returns_pair
-            if not last.returns_pair:
-                record.ok = False
-                record.carry_out = last.output_text
-                return
         assert last.carry_out is not None
         record.carry_out = describe_typed(*last.carry_out)
         changes = compare_typed(prefix, *last.carry_in, *last.carry_out)
@@ -275,6 +266,21 @@ class _LoopCall:
             ]  # fmt: skip
 
 
+    def _failed(self, record: LoopRecord, body_pass: _Pass) -> bool:
+        """Record a pass that raised, or a scan body pass that returned no pair; True if so."""
+        if body_pass.error is not None:
+            record.ok = False
+            record.error_type = type(body_pass.error).__name__
+            record.error = _first_lines(body_pass.error)
+            return True
+        if self.primitive == "scan":
+            record.returns_pair = body_pass.returns_pair
+            if not body_pass.returns_pair:
+                record.ok = False
+                record.carry_out = body_pass.output_text
+                return True
+        return False
+
     def _judge_every_step(self, record: LoopRecord) -> None:
         """Judge eager passes (one per step) as JAX judges a traced loop: each step's carry must
         keep the init's type, except that weakly typed init leaves take the dtype the first step
@@ -283,17 +289,8 @@ class _LoopCall:
         init_leaves, init_def = self.init
         reference = self.init
         for number, step in enumerate(self.passes):
-            if step.error is not None:
-                record.ok = False
-                record.error_type = type(step.error).__name__
-                record.error = _first_lines(step.error)
+            if self._failed(record, step):
                 return
-            if self.primitive == "scan":
-                record.returns_pair = step.returns_pair
-                if not step.returns_pair:
-                    record.ok = False
-                    record.carry_out = step.output_text
-                    return
             assert step.carry_out is not None
             changes = [c for c in compare_typed(prefix, *reference, *step.carry_out) if c.kind != "weak-type"]
             if number == 0:
