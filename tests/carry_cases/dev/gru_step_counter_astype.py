@@ -1,0 +1,25 @@
+# label: ok
+# jax-error: none
+# class: 1 GRU-style cell counts active steps, casting the mask to int32 before adding
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def main():
+    key = jax.random.PRNGKey(1)
+    W = jax.random.normal(key, (8, 4)) * 0.1
+    U = jax.random.normal(key, (8, 8)) * 0.1
+    xs = jax.random.normal(key, (5, 4))
+    mask = jnp.array([1, 0, 0, 1, 1], dtype=bool)
+
+    def cell(carry, inp):
+        h, n_active = carry
+        x, m = inp
+        z = jax.nn.sigmoid(W @ x + U @ h)
+        h_new = jnp.where(m, (1 - z) * h + z * jnp.tanh(W @ x), h)
+        n_active = n_active + m.astype(jnp.int32)
+        return (h_new, n_active), h_new
+
+    (h, n), hs = lax.scan(cell, (jnp.zeros(8), jnp.int32(0)), (xs, mask))
+    return h, n
