@@ -1,0 +1,25 @@
+# label: ok
+# jax-error: none
+# class: 4 RNN cell factory with the activation picked from a dict; relu keeps the int8 state dtype
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+ACTIVATIONS = {"relu": jax.nn.relu, "gelu": jax.nn.gelu}
+
+
+def make_cell(name, W):
+    act = ACTIVATIONS[name]
+
+    def cell(h, x):
+        h = act(W @ h + x)
+        return h, h
+
+    return cell
+
+
+def main():
+    W = jnp.eye(3, dtype=jnp.int8)
+    xs = jnp.ones((4, 3), jnp.int8)
+    h, hs = lax.scan(make_cell("relu", W), jnp.zeros(3, jnp.int8), xs)
+    return hs

@@ -1,0 +1,17 @@
+# label: drift-shape
+# jax-error: TypeError: scan body function carry input and carry output must have equal types, but they differ:
+# class: 2 running feature mean of a (B, D) batch into a (D,) carry with x.mean(axis=0, keepdims=True), growing it to (1, D)
+import jax
+import jax.numpy as jnp
+from jax.lax import scan
+
+
+def main():
+    batches = jax.random.normal(jax.random.PRNGKey(0), (6, 8, 5))
+
+    def update(mu, x):
+        mu = 0.9 * mu + 0.1 * x.mean(axis=0, keepdims=True)
+        return mu, None
+
+    mu, _ = scan(update, jnp.zeros(5), batches)
+    return mu
