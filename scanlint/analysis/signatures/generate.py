@@ -70,10 +70,6 @@ class Arr:
     shape: tuple[int, ...] = ()
     concrete: bool = False
 
-    @property
-    def name(self) -> str:
-        return self.dtype
-
 
 @dataclasses.dataclass(frozen=True)
 class Key:
@@ -180,11 +176,6 @@ def _positional(ops: list[Any], variant: dict[str, Any]) -> tuple[list[Any], dic
     return list(ops), dict(variant)
 
 
-def _after(*leading: Any) -> Build:
-    """Operands placed after fixed leading arguments (``where``'s condition, einsum's spec)."""
-    return lambda ops, variant: ([*leading, *ops], dict(variant))
-
-
 def _then(*trailing: Any, **keywords: Any) -> Build:
     """Operands followed by fixed arguments (``one_hot(x, 4)``, ``full_like(x, 0)``)."""
     return lambda ops, variant: ([*ops, *trailing], {**keywords, **variant})
@@ -211,7 +202,6 @@ WHERE = Kind(
 MATMUL = Kind((0, 1), _positional, _rank_pairs(MATMUL_SHAPES), dtype_shapes=((3, 3), (3, 3)))
 SEQUENCE = Kind((0,), _sequence, tuple((s, s) for s in RANK_SHAPES), arity=2)
 ONE_HOT = Kind((0,), _then(4), tuple((s,) for s in RANK_SHAPES))
-LIKE = UNARY
 FULL_LIKE = Kind((0,), _then(0), tuple((s,) for s in RANK_SHAPES))
 RESHAPE = Kind(
     (0,),
@@ -320,7 +310,7 @@ FUNCTIONS: list[tuple[str, Kind]] = [
     ("jax.numpy.arange", ARANGE),
     ("jax.numpy.linspace", LINSPACE),
     *_names("jax.numpy", "eye identity", EYE),
-    *_names("jax.numpy", "zeros_like ones_like empty_like", LIKE),
+    *_names("jax.numpy", "zeros_like ones_like empty_like", UNARY),
     ("jax.numpy.full_like", FULL_LIKE),
     *_names("jax.numpy.linalg", "inv cholesky eigh eigvalsh svd qr slogdet det", SQUARE),
     ("jax.numpy.unique", UNIQUE),
@@ -483,22 +473,19 @@ class Table:
         except (TypeError, ValueError):
             parameters = []
 
-        def parameter(position: int) -> inspect.Parameter | None:
-            if position < len(parameters) and parameters[position].kind in (
-                inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD):  # fmt: skip
-                return parameters[position]
-            return None
-
         def keyword_position(keyword: str) -> int | None:
             for i, p in enumerate(parameters):
                 if p.name == keyword and p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
                     return i
             return None
 
-        operand_keywords = []
-        for position in kind.operands:
-            p = parameter(position)
-            operand_keywords.append(p.name if p is not None and p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD else None)
+        # a positional-only operand (jnp.sin's x) has no keyword: None
+        operand_keywords = [
+            parameters[p].name
+            if p < len(parameters) and parameters[p].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+            else None
+            for p in kind.operands
+        ]
 
         outputs: list[Any] = []
 
