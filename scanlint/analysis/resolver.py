@@ -595,8 +595,13 @@ class _IndexBuilder(cst.CSTVisitor):
         if isinstance(target, cst.Name):
             self.scope.bind(target.value, value)
         elif isinstance(target, (cst.Tuple, cst.List)):
-            for element in target.elements:
-                self._bind_target(element.value, OPAQUE)
+            values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else None
+            pairs = values is not None and len(values) == len(target.elements) and not any(
+                isinstance(e, cst.StarredElement) for e in (*target.elements, *values)
+            )
+            for position, element in enumerate(target.elements):
+                # `a, b = 1.0, 2.0` binds each name to its element; other unpacking is opaque.
+                self._bind_target(element.value, values[position].value if pairs else OPAQUE)  # type: ignore[index]
         elif isinstance(target, cst.StarredElement):
             self._bind_target(target.value, OPAQUE)
 

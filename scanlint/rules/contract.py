@@ -22,6 +22,8 @@ from scanlint.analysis.resolver import (
     returns_of,
     yields,
 )
+from scanlint.analysis.abstract_values import DTYPE, NONE, SHAPE, STRUCTURE, Array, Difference, Node, describe
+from scanlint.analysis.carries import CarryExit, carry_analysis, cond_results
 from scanlint.analysis.values import ArrayFacts, dtype_of, facts
 from scanlint.analysis.walk import walk
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
@@ -58,16 +60,45 @@ def exits(index: ScanIndex, loop: LoopCall) -> list[Exit] | None:
     function = body.node
     if yields(function):
         return None
+    evaluated = _evaluated_returns(index, loop)
     found = []
     for statement in returns_of(function):
         if statement.value is None:
             found.append(Exit(statement, None, Verdict(NOT_PAIR, "None (a bare `return`)")))
         else:
             verdict = classify(index, body, statement.value, loop.carry_name)
+            if verdict.kind == UNKNOWN and statement.value in evaluated:
+                verdict = _evaluated_verdict(evaluated[statement.value])
             found.append(Exit(statement.value, statement.value, verdict))
     if can_fall_off(function):
         found.append(Exit(function.name, None, Verdict(NOT_PAIR, "None (it can end without `return`)")))
     return found
+
+
+def _evaluated_returns(index: ScanIndex, loop: LoopCall) -> dict[cst.CSTNode, object]:
+    """What the abstract evaluation of a scan body says each of its returns gives."""
+    if loop.kind != "scan":
+        return {}
+    analysis = carry_analysis(index, loop)
+    return dict(analysis.returns) if analysis is not None else {}
+
+
+def _evaluated_verdict(value: object) -> Verdict:
+    """JAX takes any pytree node with two children as the pair; anything else is not one."""
+    if isinstance(value, Array):
+        return Verdict(NOT_PAIR, "a single array")
+    if isinstance(value, Node):
+        if value.kind == "none":
+            return Verdict(NOT_PAIR, "None")
+        if value.kind == "dict":
+            return Verdict(UNKNOWN)
+        count = len(value.children)
+        if count == 2:
+            return Verdict(PAIR)
+        if value.kind in ("tuple", "list"):
+            return Verdict(NOT_PAIR, f"a {count}-element {value.kind}")
+        return Verdict(NOT_PAIR, f"a `{value.type_name}` with {count} fields")
+    return Verdict(UNKNOWN)
 
 
 def classify(
@@ -356,15 +387,38 @@ def _error_phrase(loop: LoopCall) -> str:
     return f"`TypeError: {prefix} body function carry input and carry output must have equal types`"
 
 
+
+def carry_drifts(index: ScanIndex, loop: LoopCall, kind: str) -> Iterator[tuple[CarryExit, Difference]]:
+    """The exits whose carry the abstract evaluation shows differs, first in `kind`: JAX checks
+    structure before shapes and dtypes, so a structure change hides the rest."""
+    analysis = carry_analysis(index, loop)
+    if analysis is None:
+        return
+    for exit_ in analysis.exits:
+        if exit_.differences and exit_.differences[0].kind == kind:
+            yield exit_, exit_.differences[0]
+
+
+def _types_phrase(loop: LoopCall, entering: object, exit_: CarryExit, difference: Difference) -> str:
+    where = f" (at `{difference.path}`: {describe(difference.entering)} -> {describe(difference.leaving)})" if difference.path else ""
+    return f"{_loop_phrase(loop)} enters as {describe(entering)} and leaves as {describe(exit_.leaving)}{where}"
+
+
+def _structure_error(loop: LoopCall) -> str:
+    prefix = "while_loop" if loop.kind == "while_loop" else "scan"
+    return f"`TypeError: {prefix} body function carry input and carry output must have the same pytree structure`"
+
+
 class CarryDtypeDrift(Rule):
     """The loop carry leaves the body with another dtype than it came in with.
 
-    Flags a returned carry that is the input carry passed through `.astype(...)` to a dtype other
-    than its initial one, and a strongly typed integer init (`jnp.int32(0)`,
-    `jnp.zeros(n, dtype=jnp.int32)`, `jnp.arange(n)`) updated with a float (a float literal, a true
-    division, a float `xs` element). JAX compares the carry's input and output types and raises at
-    trace time. Weakly typed inits (`0`, `jnp.array(0)`) are promoted silently by JAX and are not
-    flagged. Applies to `lax.scan`, `lax.fori_loop` and `lax.while_loop`.
+    The body is evaluated abstractly on the init's types (see `scanlint.analysis.carries`):
+    JAX's promotion through arithmetic, `jnp.where`, division, reductions and library calls,
+    `astype`, `.replace(...)`/`._replace(...)` on NamedTuple and dataclass carries, helpers and
+    factories of the same file. A carry leaf whose dtype differs, where both sides are certain,
+    makes JAX raise at trace time. Weakly typed inits (`0`, `0.0`, `jnp.array(0)`) are promoted
+    by JAX to the body's type first, as JAX does; only what still differs is flagged. Applies to
+    `lax.scan`, `lax.fori_loop` and `lax.while_loop`.
     """
 
     CODE = "SCN203"
@@ -374,7 +428,7 @@ from jax import lax
 
 def count_above(xs, threshold):
     def step(count, x):
-        return count + (x > threshold) * 0.5, None
+        return count + jnp.where(x > threshold, 0.5, 0.0), None
     total, _ = lax.scan(step, jnp.int32(0), xs)
     return total
 """
@@ -384,7 +438,7 @@ from jax import lax
 
 def count_above(xs, threshold):
     def step(count, x):
-        return count + (x > threshold).astype(jnp.int32), None
+        return count + jnp.where(x > threshold, 1, 0), None
     total, _ = lax.scan(step, jnp.int32(0), xs)
     return total
 """
@@ -392,22 +446,40 @@ def count_above(xs, threshold):
     def check(self, context: FileContext) -> Iterator[Report]:
         index = context.index
         for loop in index.loops:
-            if loop.carry_name is None:
+            reported: set[cst.CSTNode] = set()
+            analysis = carry_analysis(index, loop)
+            for exit_, difference in carry_drifts(index, loop, DTYPE):
+                assert analysis is not None
+                reported.add(exit_.node)
+                yield Report(
+                    exit_.node,
+                    f"{_types_phrase(loop, analysis.entering, exit_, difference)}: JAX raises "
+                    f"{_error_phrase(loop)} when it traces the loop. Keep the dtype: cast the "
+                    "update (`.astype(carry.dtype)`) or start from an init of the dtype you mean.",
+                )
+            yield from self._spelled_out(index, loop, reported)
+
+    def _spelled_out(self, index: ScanIndex, loop: LoopCall, reported: set[cst.CSTNode]) -> Iterator[Report]:
+        """A change written on the carry itself (`.astype`, a float added to a strong int init),
+        for the returns the abstract evaluation could not follow."""
+        if loop.carry_name is None:
+            return
+        init = _init_facts(index, loop)
+        if init is None or init.weak or init.dtype is None:
+            return
+        for returned in returned_carries(index, loop):
+            if returned in reported:
                 continue
-            init = _init_facts(index, loop)
-            if init is None or init.weak or init.dtype is None:
-                continue
-            for returned in returned_carries(index, loop):
-                expanded = _expand(index, loop, returned)
-                drift = self._drift(index, loop, init, expanded)
-                if drift is not None:
-                    yield Report(
-                        returned,
-                        f"{_loop_phrase(loop)} starts as {init.dtype} but the body returns "
-                        f"{drift}: JAX raises {_error_phrase(loop)} when it traces the loop. "
-                        "Keep the dtype: cast the update (`.astype(carry.dtype)`) or start from "
-                        "an init of the dtype you mean.",
-                    )
+            expanded = _expand(index, loop, returned)
+            drift = self._drift(index, loop, init, expanded)
+            if drift is not None:
+                yield Report(
+                    returned,
+                    f"{_loop_phrase(loop)} starts as {init.dtype} but the body returns "
+                    f"{drift}: JAX raises {_error_phrase(loop)} when it traces the loop. "
+                    "Keep the dtype: cast the update (`.astype(carry.dtype)`) or start from "
+                    "an init of the dtype you mean.",
+                )
 
     def _drift(
         self, index: ScanIndex, loop: LoopCall, init: ArrayFacts, value: cst.BaseExpression
@@ -459,11 +531,12 @@ _REDUCERS = {"sum", "mean", "max", "min", "prod", "any", "all", "std", "var", "a
 class CarryShapeDrift(Rule):
     """The loop carry leaves the body with another shape than it came in with.
 
-    Flags a returned carry grown from the input carry with `concatenate`, `stack`, `append` (and
-    their `v`/`h`/`column_` variants), and a carry known to be at least one-dimensional reduced
-    with `sum`, `mean`, `max`, ... without `keepdims=True`. The carry of a loop has one fixed
-    shape: JAX raises at trace time. To collect values over steps, return them as the scan's
-    per-step output instead; JAX stacks them for you.
+    From the abstract evaluation of the body: reductions without `keepdims=True`, stacking and
+    concatenation, matrix products and broadcasting against the carry, indexing, each with the
+    ranks and sizes the code shows. Also a carry grown from itself with `concatenate`, `stack` or
+    `append` whatever its init. The carry of a loop has one fixed shape: JAX raises at trace
+    time. To collect values over steps, return them as the scan's per-step output instead; JAX
+    stacks them for you.
     """
 
     CODE = "SCN204"
@@ -491,11 +564,23 @@ def history(xs):
     def check(self, context: FileContext) -> Iterator[Report]:
         index = context.index
         for loop in index.loops:
+            reported: set[cst.CSTNode] = set()
+            analysis = carry_analysis(index, loop)
+            for exit_, difference in carry_drifts(index, loop, SHAPE):
+                assert analysis is not None
+                reported.add(exit_.node)
+                yield Report(
+                    exit_.node,
+                    f"{_types_phrase(loop, analysis.entering, exit_, difference)}: JAX raises "
+                    f"{_error_phrase(loop)} when it traces the loop. Keep the carry's shape "
+                    "fixed; emit per-step values as the scan output instead.",
+                )
             if loop.carry_name is None:
                 continue
             for returned in returned_carries(index, loop):
-                expanded = _expand(index, loop, returned)
-                drift = self._drift(index, loop, expanded)
+                if returned in reported:
+                    continue
+                drift = self._drift(index, loop, _expand(index, loop, returned))
                 if drift is not None:
                     yield Report(
                         returned,
@@ -552,6 +637,131 @@ def history(xs):
         return None
 
 
+class CarryStructureDrift(Rule):
+    """The loop carry leaves the body with another pytree structure than it came in with.
+
+    From the abstract evaluation of the body: a dict carry that gains or loses a key, a list
+    appended to, a tuple carry returned as a single array or the reverse, the halves of the
+    `(carry, out)` pair swapped, a NamedTuple or registered dataclass returned as another type,
+    `None` becoming an array, and a 2-field NamedTuple state returned alone, which JAX reads as
+    the `(carry, out)` pair itself. JAX compares the structures at trace time and raises.
+    """
+
+    CODE = "SCN207"
+    BAD = """\
+import jax.numpy as jnp
+from jax import lax
+
+def running_stats(xs):
+    def step(stats, x):
+        stats["max"] = jnp.maximum(stats["sum"], x)
+        stats["sum"] = stats["sum"] + x
+        return stats, None
+    stats, _ = lax.scan(step, {"sum": jnp.zeros(())}, xs)
+    return stats
+"""
+    GOOD = """\
+import jax.numpy as jnp
+from jax import lax
+
+def running_stats(xs):
+    def step(stats, x):
+        stats["max"] = jnp.maximum(stats["max"], x)
+        stats["sum"] = stats["sum"] + x
+        return stats, None
+    init = {"sum": jnp.zeros(()), "max": jnp.full((), -jnp.inf)}
+    stats, _ = lax.scan(step, init, xs)
+    return stats
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        index = context.index
+        for loop in index.loops:
+            analysis = carry_analysis(index, loop)
+            for exit_, difference in carry_drifts(index, loop, STRUCTURE):
+                assert analysis is not None
+                if loop.kind != "scan" and isinstance(exit_.node, cst.BaseExpression) and _pair_with_none(exit_.node):
+                    continue  # SCN205/SCN206 report `(val, None)` with their fix
+                if exit_.pair_node is not None:
+                    yield Report(
+                        exit_.node,
+                        f"scan body returns a 2-field `{exit_.pair_node}` alone: JAX reads any "
+                        "2-child pytree as the (carry, out) pair, so the new carry is its first "
+                        f"field, {describe(exit_.leaving)}, while the carry entered as "
+                        f"{describe(analysis.entering)}: JAX raises {_structure_error(loop)}. "
+                        "Return `state, None` (or the per-step output as the second item).",
+                    )
+                    continue
+                yield Report(
+                    exit_.node,
+                    f"{_types_phrase(loop, analysis.entering, exit_, difference)}: JAX raises "
+                    f"{_structure_error(loop)} when it traces the loop. Return the carry with "
+                    "the structure it entered with (same containers, keys and fields).",
+                )
+
+
+class WhileCondNotScalarBool(Rule):
+    """A `lax.while_loop` `cond_fun` that does not return a boolean scalar.
+
+    Evaluated on the init value: a `cond_fun` that returns a counter (`int32`), a float, a
+    vector of flags (`residual > tol` over an array) or a tuple makes JAX raise `TypeError:
+    cond_fun must return a boolean scalar` at trace time. Python's truthiness does not apply
+    to traced values: reduce with `jnp.any`/`jnp.all`, or compare (`n > 0`).
+    """
+
+    CODE = "SCN208"
+    BAD = """\
+import jax.numpy as jnp
+from jax import lax
+
+def countdown(x):
+    def cond(state):
+        remaining, _ = state
+        return remaining
+    def body(state):
+        remaining, x = state
+        return remaining - 1, x * 0.5
+    return lax.while_loop(cond, body, (jnp.int32(10), x))
+"""
+    GOOD = """\
+import jax.numpy as jnp
+from jax import lax
+
+def countdown(x):
+    def cond(state):
+        remaining, _ = state
+        return remaining > 0
+    def body(state):
+        remaining, x = state
+        return remaining - 1, x * 0.5
+    return lax.while_loop(cond, body, (jnp.int32(10), x))
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for loop in context.index.loops:
+            for node, value in cond_results(context.index, loop) or ():
+                what = self._not_scalar_bool(value)
+                if what is not None:
+                    yield Report(
+                        node,
+                        f"while_loop cond_fun returns {what}, not a boolean scalar: JAX raises "
+                        "`TypeError: cond_fun must return a boolean scalar` when it traces the "
+                        "loop. Compare (`n > 0`) or reduce (`jnp.any(...)`, `jnp.all(...)`).",
+                    )
+
+    @staticmethod
+    def _not_scalar_bool(value: object) -> str | None:
+        if isinstance(value, Node):
+            return f"{describe(value)} (a pytree)" if value.kind != "none" else "None"
+        if not isinstance(value, Array):
+            return None
+        if value.shape is not None and value.shape != ():
+            return describe(value)
+        if value.dtype is not None and value.dtype != "bool":
+            return describe(value)
+        return None
+
+
 # ---------------------------------------------------------------------------------------------
 # fori_loop / while_loop bodies written like scan bodies
 
@@ -565,9 +775,27 @@ def _pair_with_none(value: cst.BaseExpression) -> bool:
     )
 
 
+def _init_is_value_none_pair(index: ScanIndex, loop: LoopCall) -> bool | None:
+    """Whether the loop value enters as a `(value, None)` pair itself (then returning one is
+    right); None when the init is not seen."""
+    analysis = carry_analysis(index, loop)
+    if analysis is None:
+        return None
+    entering = analysis.entering
+    return (
+        isinstance(entering, Node)
+        and entering.kind in ("tuple", "list")
+        and len(entering.children) == 2
+        and entering.children[1] == NONE
+    )
+
+
 def _loop_value_fixes(index: ScanIndex, loop: LoopCall) -> Iterator[Report]:
     found = exits(index, loop) or []
     kind = loop.kind
+    pair_init = _init_is_value_none_pair(index, loop) if found else None
+    if pair_init:
+        return
     for exit_ in found:
         value = exit_.value
         if value is None or not _pair_with_none(value):
@@ -580,7 +808,8 @@ def _loop_value_fixes(index: ScanIndex, loop: LoopCall) -> Iterator[Report]:
             f"the loop value alone, with the structure of `init_val`: JAX raises `TypeError: "
             f"... carry input and carry output must have the same pytree structure`. Return "
             f"the value alone.",
-            FixProposal("return the loop value alone", True, (Replacement(value, first),)),
+            # Safe only when the init shows the loop value is not itself a `(value, None)` pair.
+            FixProposal("return the loop value alone", pair_init is False, (Replacement(value, first),)),
         )
 
 

@@ -41,8 +41,8 @@ from scanlint.analysis.values import (
     annotation_evidence,
     array_evidence,
     attribute_array_evidence,
-    class_statements,
 )
+from scanlint.analysis.pytree_classes import StaticField, static_fields
 from scanlint.analysis.walk import walk
 from scanlint.rules.base import FileContext, Report, Rule
 
@@ -50,11 +50,6 @@ _REGISTER_NODE = "jax.tree_util.register_pytree_node"
 _REGISTER_WITH_KEYS = "jax.tree_util.register_pytree_with_keys"
 _REGISTER_NODE_CLASS = "jax.tree_util.register_pytree_node_class"
 _REGISTER_WITH_KEYS_CLASS = "jax.tree_util.register_pytree_with_keys_class"
-_REGISTER_DATACLASS = "jax.tree_util.register_dataclass"
-_FLAX_FIELD = "flax.struct.field"
-_EQUINOX_FIELD = "equinox.field"
-_EQUINOX_STATIC_FIELD = "equinox.static_field"
-_DATACLASS_FIELD = "dataclasses.field"
 _JIT = ("jax.jit", "jax.experimental.pjit.pjit")
 
 _METADATA_ERROR = (
@@ -449,140 +444,6 @@ jax.tree_util.register_pytree_node(Params, flatten, unflatten)
 
 # ---------------------------------------------------------------------------------------------
 # SCN302: static fields
-
-
-@dataclass(frozen=True)
-class StaticField:
-    class_node: cst.ClassDef
-    name: str
-    node: cst.CSTNode  # what to report: the declaration, or the name in `meta_fields`
-    declaration: cst.AnnAssign | None
-    how: str  # what makes it static, as written
-    fix: str
-
-
-def _declarations(class_node: cst.ClassDef) -> dict[str, cst.AnnAssign]:
-    return {
-        s.target.value: s
-        for s in class_statements(class_node)
-        if isinstance(s, cst.AnnAssign) and isinstance(s.target, cst.Name)
-    }
-
-
-def _is_false(node: cst.BaseExpression | None) -> bool:
-    return isinstance(node, cst.Name) and node.value == "False"
-
-
-def _is_true(node: cst.BaseExpression | None) -> bool:
-    return isinstance(node, cst.Name) and node.value == "True"
-
-
-def _static_in_metadata(node: cst.BaseExpression | None) -> bool:
-    """`{"static": True}` or `dict(static=True)`."""
-    if isinstance(node, cst.Dict):
-        return any(
-            isinstance(item, cst.DictElement) and _string(item.key) == "static" and _is_true(item.value)
-            for item in node.elements
-        )
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "dict":
-        return _is_true(keyword_argument(node, "static"))
-    return False
-
-
-@dataclass(frozen=True)
-class DataclassRegistration:
-    class_node: cst.ClassDef
-    call: cst.Call | None  # None for the bare `@register_dataclass` decorator
-    scope: Scope  # where the registration is written
-    through_partial: bool  # `functools.partial(register_dataclass, ...)` as a decorator
-
-    @property
-    def infers_fields(self) -> bool:
-        """Without `data_fields`/`meta_fields`, JAX reads `metadata={"static": True}`."""
-        call = self.call
-        if call is None:
-            return True
-        arguments = call.args[1:] if self.through_partial else call.args
-        return len(arguments) <= 1 and all(
-            a.keyword is None or a.keyword.value not in ("data_fields", "meta_fields") for a in arguments
-        )
-
-    def meta_fields(self, index: ScanIndex) -> Iterator[tuple[str, cst.BaseExpression]]:
-        """Each name listed in `meta_fields`, with the string that lists it."""
-        if self.call is None:
-            return
-        if self.through_partial:
-            meta = keyword_argument(self.call, "meta_fields")
-        else:
-            meta = argument(self.call, 2, "meta_fields")
-        if isinstance(meta, cst.Name):
-            meta = index.value_of(meta.value, self.scope)
-        if not isinstance(meta, (cst.List, cst.Tuple, cst.Set)):
-            return
-        for element in meta.elements:
-            name = _string(element.value) if isinstance(element, cst.Element) else None
-            if name is not None:
-                yield name, element.value
-
-
-def dataclass_registrations(index: ScanIndex) -> Iterator[DataclassRegistration]:
-    """Classes given to `jax.tree_util.register_dataclass`: as a decorator, through
-    `functools.partial` as a decorator, or by a call."""
-    for class_node, enclosing in index.classes:
-        for decorator in class_node.decorators:
-            expression = decorator.decorator
-            if index.qualify(expression) == _REGISTER_DATACLASS:
-                yield DataclassRegistration(class_node, None, enclosing, False)
-            elif (
-                isinstance(expression, cst.Call)
-                and index.qualify(expression.func) == PARTIAL
-                and expression.args
-                and index.qualify(expression.args[0].value) == _REGISTER_DATACLASS
-            ):
-                yield DataclassRegistration(class_node, expression, enclosing, True)
-    for call in index.calls_to(_REGISTER_DATACLASS):
-        owner = index.class_named(argument(call.call, 0, "nodetype"), call.scope)
-        if owner is not None:
-            yield DataclassRegistration(owner, call.call, call.scope, False)
-
-
-def _static_marker(index: ScanIndex, value: cst.Call, infers_fields: bool) -> tuple[str, str] | None:
-    """What makes a field declaration static, as written, and how to make it a leaf instead."""
-    kind = index.qualify(value.func)
-    if kind == _FLAX_FIELD and _is_false(argument(value, 0, "pytree_node")):
-        return "`pytree_node=False`", "Drop `pytree_node=False` so it is a leaf"
-    if kind == _EQUINOX_FIELD and _is_true(keyword_argument(value, "static")):
-        return "`static=True`", "Drop `static=True` so it is a leaf"
-    if kind == _EQUINOX_STATIC_FIELD:
-        return "`static_field()`", "Make it a plain field so it is a leaf"
-    if kind == _DATACLASS_FIELD and infers_fields and _static_in_metadata(keyword_argument(value, "metadata")):
-        return "`metadata={'static': True}`", "Drop `static` from its metadata so it is a leaf"
-    return None
-
-
-def static_fields(index: ScanIndex) -> Iterator[StaticField]:
-    """Every field this file declares static, in flax, equinox and jax.tree_util forms."""
-    registrations = list(dataclass_registrations(index))
-    inferring = {id(r.class_node) for r in registrations if r.infers_fields}
-    for class_node, _ in index.classes:
-        for name, declaration in _declarations(class_node).items():
-            if not isinstance(declaration.value, cst.Call):
-                continue
-            marker = _static_marker(index, declaration.value, id(class_node) in inferring)
-            if marker is not None:
-                how, fix = marker
-                yield StaticField(class_node, name, declaration, declaration, how, fix)
-    for registration in registrations:
-        declarations = _declarations(registration.class_node)
-        for name, listed in registration.meta_fields(index):
-            yield StaticField(
-                registration.class_node,
-                name,
-                listed,
-                declarations.get(name),
-                "listed in `meta_fields`",
-                "Move it to `data_fields` so it is a leaf",
-            )
 
 
 class ArrayInStaticField(Rule):

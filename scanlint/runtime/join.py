@@ -152,7 +152,7 @@ def _loop_evidence(code: str, loop: dict[str, Any]) -> str | None:
         drift = [c for c in changes if c["kind"] == "shape"]
         if drift:
             return "; ".join(f"{c['path']}: {c['before']} -> {c['after']}" for c in drift) + f" ({site})"
-    elif code in ("SCN205", "SCN206"):
+    elif code in ("SCN205", "SCN206", "SCN207"):
         drift = [c for c in changes if c["kind"] == "structure"]
         if drift:
             return "; ".join(f"{c['path']}: {c['before']} -> {c['after']}" for c in drift) + f" ({site})"

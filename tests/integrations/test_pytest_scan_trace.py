@@ -16,8 +16,8 @@ import pytest
 from jax import lax
 
 
-def add(a, b):
-    return a + b
+def add(*values):
+    return sum(values)
 
 
 def drifting_step(total, x):
@@ -118,7 +118,7 @@ def test_carry_mismatches_fail_their_tests_with_located_messages(pytester: pytes
             "*_ test_an_uncaught_mismatch_gets_the_located_message _*",
             "E * TypeError: *",
             "*- Captured scanlint call -*",
-            "test_traced.py:12:12: SCN203 scan carry starts as int32 *Confirmed at runtime: total: int32[] -> float32[]*",
+            "test_traced.py:12:12: SCN203 scan carry enters as int32* and leaves as float32*Confirmed at runtime: total: int32* -> float32*",
             "        return total + x, None",
         ]
     )

@@ -564,7 +564,350 @@ LOOP_PAIRS = [
     ),
 ]
 
-ALL = NOT_PAIR + VALID + MIXED + DRIFT + NO_DRIFT + LOOP_PAIRS
+CARRY_TYPES = [
+    Case(
+        "a float from jnp.where into a strongly typed int count",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def count_hits(xs, threshold):
+            def step(count, x):
+                hit = jnp.where(x > threshold, 1.0, 0.0)
+                return count + hit, None
+            return lax.scan(step, jnp.zeros((), jnp.int32), xs)[0]
+        """,
+        ["8:16 SCN203"],
+    ),
+    Case(
+        "the same count with an integer hit is fine",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def count_hits(xs, threshold):
+            def step(count, x):
+                hit = jnp.where(x > threshold, 1, 0)
+                return count + hit, None
+            return lax.scan(step, jnp.zeros((), jnp.int32), xs)[0]
+        """,
+        [],
+    ),
+    Case(
+        "a weakly typed init is promoted by JAX, not flagged",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def mean_of(xs):
+            total, _ = lax.scan(lambda c, x: (c + jnp.mean(x), None), 0, xs)
+            return total
+        """,
+        [],
+    ),
+    Case(
+        "a bfloat16 result stored into a float32 field of a NamedTuple through _replace",
+        """
+        from typing import NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+
+        class Carry(NamedTuple):
+            h: jax.Array
+            steps: jax.Array
+
+        def run(xs):
+            def cell(carry, x):
+                h = jnp.tanh(carry.h + x).astype(jnp.bfloat16)
+                return carry._replace(h=h, steps=carry.steps + 1), h
+            init = Carry(jnp.zeros(4), jnp.int32(0))
+            return jax.lax.scan(cell, init, xs)
+        """,
+        ["14:16 SCN203"],
+    ),
+    Case(
+        "a dtype restored before the return is fine",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def run(xs):
+            def cell(h, x):
+                h_half = (h + x).astype(jnp.bfloat16)
+                return h_half.astype(h.dtype), None
+            return lax.scan(cell, jnp.zeros(4), xs)
+        """,
+        [],
+    ),
+    Case(
+        "a reduction without keepdims, through a module-level step and functools.partial",
+        """
+        import functools
+
+        import jax.numpy as jnp
+        from jax.lax import scan
+
+        def step(scale, acc, x):
+            return acc + scale * jnp.sum(x, axis=0), None
+
+        def run():
+            xs = jnp.ones((10, 4, 3))
+            return scan(functools.partial(step, 0.5), jnp.zeros(()), xs)
+        """,
+        ["8:12 SCN204"],
+    ),
+    Case(
+        "the same loss summed over every axis is fine",
+        """
+        import functools
+
+        import jax.numpy as jnp
+        from jax.lax import scan
+
+        def step(scale, acc, x):
+            return acc + scale * jnp.sum(x), None
+
+        def run():
+            xs = jnp.ones((10, 4, 3))
+            return scan(functools.partial(step, 0.5), jnp.zeros(()), xs)
+        """,
+        [],
+    ),
+    Case(
+        "a matrix product that changes the hidden size, body built by a factory",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def make_step(w):
+            def step(h, x):
+                return jnp.tanh(h @ w + x), None
+            return step
+
+        def run(n):
+            w = jnp.ones((8, 16))
+            return jax.lax.scan(make_step(w), jnp.zeros(8), jnp.ones((n, 16)))
+        """,
+        ["7:16 SCN204"],
+    ),
+    Case(
+        "a dict carry that gains a key",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def adam_like(grads):
+            def step(state, g):
+                state["step"] = state.get("count", 0) + 1
+                state["m"] = 0.9 * state["m"] + 0.1 * g
+                return state, None
+            return lax.scan(step, {"m": jnp.zeros(3)}, grads)
+        """,
+        ["9:16 SCN207"],
+    ),
+    Case(
+        "a tuple carry returned as one stacked array",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def simulate(n):
+            def step(state, _):
+                theta, omega = state
+                omega = omega - 0.1 * jnp.sin(theta)
+                return jnp.stack([theta + omega, omega]), theta
+            return lax.scan(step, (jnp.float32(0.5), jnp.float32(0.0)), None, length=n)
+        """,
+        ["9:16 SCN207"],
+    ),
+    Case(
+        "a 2-field NamedTuple state returned alone is read as the (carry, out) pair",
+        """
+        from typing import NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+
+        class Walk(NamedTuple):
+            position: jax.Array
+            key: jax.Array
+
+        def walk(n):
+            def step(state, _):
+                key, sub = jax.random.split(state.key)
+                return Walk(state.position + jax.random.normal(sub), key)
+            init = Walk(jnp.float32(0.0), jax.random.PRNGKey(0))
+            return jax.lax.scan(step, init, None, length=n)
+        """,
+        ["14:16 SCN207"],
+    ),
+    Case(
+        "the same NamedTuple returned inside a pair is fine",
+        """
+        from typing import NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+
+        class Walk(NamedTuple):
+            position: jax.Array
+            key: jax.Array
+
+        def walk(n):
+            def step(state, _):
+                key, sub = jax.random.split(state.key)
+                new = Walk(state.position + jax.random.normal(sub), key)
+                return new, new.position
+            init = Walk(jnp.float32(0.0), jax.random.PRNGKey(0))
+            return jax.lax.scan(step, init, None, length=n)
+        """,
+        [],
+    ),
+    Case(
+        "a flax.struct carry updated through .replace with a field of another shape",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import struct
+
+        @struct.dataclass
+        class Filter:
+            mean: jax.Array
+            cov: jax.Array
+
+        def run(zs):
+            def step(f, z):
+                cov = jnp.diag(f.cov) + 0.1
+                return f.replace(mean=f.mean + z, cov=jnp.sum(f.cov, axis=1)), None
+            return jax.lax.scan(step, Filter(jnp.zeros(2), jnp.eye(2)), zs)
+        """,
+        ["14:16 SCN204"],
+    ),
+    Case(
+        "None in the init that becomes an array",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def best(candidates: jnp.ndarray):
+            def keep(carry, c):
+                best_c, best_score = carry
+                score = jnp.sum(c)
+                return (c, jnp.maximum(score, best_score)), score
+            return lax.scan(keep, (None, -jnp.inf), candidates)
+        """,
+        ["9:17 SCN207"],
+    ),
+    Case(
+        "a fori_loop whose value really is a (value, None) pair is left alone",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def decay(n):
+            def body(i, carry):
+                acc, _ = carry
+                return acc * 0.5 + i, None
+            return lax.fori_loop(0, n, body, (jnp.float32(1.0), None))
+        """,
+        [],
+    ),
+    Case(
+        "while_loop value promoted to float by a division",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def halve(n):
+            return lax.while_loop(lambda v: v[0] > 1, lambda v: (v[0] / 2, v[1] + 1), (jnp.int32(n), 0))
+        """,
+        ["6:58 SCN203"],
+    ),
+    Case(
+        "a 3-field NamedTuple returned alone is not a pair",
+        """
+        from typing import NamedTuple
+
+        import jax.numpy as jnp
+        from jax import lax
+
+        class Particle(NamedTuple):
+            pos: jnp.ndarray
+            vel: jnp.ndarray
+            t: jnp.ndarray
+
+        def fall(n):
+            def step(p, _):
+                vel = p.vel - 9.81 * 0.1
+                return Particle(p.pos + 0.1 * vel, vel, p.t + 0.1)
+            return lax.scan(step, Particle(jnp.float32(10.0), jnp.float32(0.0), jnp.float32(0.0)), None, length=n)
+        """,
+        ["15:16 SCN201"],
+    ),
+    Case(
+        "a helper that returns the three statistics without an output",
+        """
+        import jax
+
+        def update(stats, x):
+            n, mean, m2 = stats
+            n = n + 1
+            delta = x - mean
+            mean = mean + delta / n
+            return n, mean, m2 + delta * (x - mean)
+
+        def variance(xs):
+            def body(stats, x):
+                return update(stats, x)
+            (n, mean, m2), _ = jax.lax.scan(body, (0.0, 0.0, 0.0), xs)
+            return m2 / n
+        """,
+        ["13:16 SCN201"],
+    ),
+    Case(
+        "while_loop cond returning the int counter",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def countdown(x):
+            def cond(state):
+                remaining, _ = state
+                return remaining
+            return lax.while_loop(cond, lambda s: (s[0] - 1, s[1] * 0.5), (jnp.int32(10), x))
+        """,
+        ["8:16 SCN208"],
+    ),
+    Case(
+        "while_loop cond over a vector of residuals",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        TOL = 1e-6
+
+        def solve():
+            x0 = jnp.ones(3)
+            return lax.while_loop(lambda x: jnp.abs(x) > TOL, lambda x: x * 0.5, x0)
+        """,
+        ["9:37 SCN208"],
+    ),
+    Case(
+        "while_loop cond reduced with jnp.any is fine",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def solve(tol):
+            x0 = jnp.ones(3)
+            return lax.while_loop(lambda x: jnp.any(jnp.abs(x) > tol), lambda x: x * 0.5, x0)
+        """,
+        [],
+    ),
+]
+
+ALL = NOT_PAIR + VALID + MIXED + DRIFT + NO_DRIFT + LOOP_PAIRS + CARRY_TYPES
 
 
 @pytest.mark.parametrize("case", ALL, ids=lambda case: case.id)

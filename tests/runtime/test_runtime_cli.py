@@ -165,8 +165,8 @@ def test_an_advisory_warning_is_not_counted_as_confirmed_and_noqa_on_the_body_is
         from jax import lax
 
 
-        def add(a, b):
-            return a + b
+        def add(*values):  # opaque to the static rules: only a run sees the drift
+            return sum(values)
 
 
         def quiet_drifting_step(total, x):  # noqa: SCN901

@@ -1,0 +1,82 @@
+"""Score the SCN2xx rules on labelled carry programs (each labelled by running it with JAX).
+
+    python bench/carry_score.py [DIR ...]      (default: tests/carry_cases/dev bench/carry_heldout)
+
+A program labelled with a failure counts as found when scanlint reports the code for that
+failure; a program labelled `ok` counts as a false alarm when scanlint reports any SCN2xx code.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXPECTED = {
+    "drift-dtype": {"SCN203"},
+    "drift-shape": {"SCN204"},
+    "drift-structure": {"SCN207", "SCN205", "SCN206"},
+    "not-pair": {"SCN201", "SCN202"},
+    "cond-not-scalar-bool": {"SCN208"},
+    "ok": set(),
+}
+
+
+def label_of(path: Path) -> str:
+    for line in path.read_text().splitlines():
+        if line.startswith("# label:"):
+            return line.split(":", 1)[1].strip()
+    raise SystemExit(f"{path}: no '# label:' header")
+
+
+def findings(paths: list[Path]) -> dict[str, set[str]]:
+    result = subprocess.run(
+        [sys.executable, "-m", "scanlint", "check", "--no-cache", "--output-format", "json", "--select", "SCN2", *map(str, paths)],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    if result.returncode not in (0, 1):
+        raise SystemExit(result.stderr)
+    found: dict[str, set[str]] = {}
+    for finding in json.loads(result.stdout):
+        found.setdefault(str(Path(ROOT, finding["path"]).resolve()), set()).add(finding["code"])
+    return found
+
+
+def score(directory: Path) -> None:
+    programs = sorted(directory.glob("*.py"))
+    found = findings(programs)
+    positives = true_positives = false_alarms = negatives = 0
+    misses, wrong = [], []
+    for program in programs:
+        label = label_of(program)
+        codes = found.get(str(program.resolve()), set())
+        if label == "ok":
+            negatives += 1
+            if codes:
+                false_alarms += 1
+                wrong.append(f"false alarm {sorted(codes)}: {program.name}")
+            continue
+        positives += 1
+        if codes & EXPECTED[label]:
+            true_positives += 1
+        else:
+            misses.append(f"missed {label} (got {sorted(codes) or 'nothing'}): {program.name}")
+    reported = true_positives + false_alarms + len([m for m in misses if "got nothing" not in m])
+    precision = true_positives / reported if reported else 1.0
+    print(f"{directory}: {positives} failing programs, {negatives} working ones")
+    print(f"  recall {true_positives}/{positives} = {true_positives / max(positives, 1):.2f}; "
+          f"precision {precision:.2f}; false alarms on working programs: {false_alarms}")
+    for line in wrong + misses:
+        print("   ", line)
+
+
+def main() -> None:
+    directories = [Path(a) for a in sys.argv[1:]] or [ROOT / "tests/carry_cases/dev", ROOT / "bench/carry_heldout"]
+    for directory in directories:
+        score(directory)
+
+
+if __name__ == "__main__":
+    main()
