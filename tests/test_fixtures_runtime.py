@@ -58,6 +58,8 @@ BROKEN = {
     "broken_scan_dtype_drift": ["SCN203"],
     "broken_scan_shape_drift": ["SCN204"],
     "broken_fori_loop_returns_pair": ["SCN205"],
+    "broken_scan_structure_drift": ["SCN207"],
+    "broken_while_cond_not_bool": ["SCN208"],
     "broken_pytree_aux_array": ["SCN301"],
     "broken_pytree_aux_scalar_array": ["SCN301"],
     "broken_struct_static_array": ["SCN302"],
@@ -254,6 +256,20 @@ def test_fori_loop_body_returning_pair_raises() -> None:
 
     with pytest.raises(TypeError, match="must have the same pytree structure"):
         broken_fori_loop_returns_pair.run()
+
+
+def test_scan_carry_gaining_a_key_raises() -> None:
+    import broken_scan_structure_drift
+
+    with pytest.raises(TypeError, match="must have the same pytree structure"):
+        broken_scan_structure_drift.run()
+
+
+def test_while_loop_cond_returning_a_counter_raises() -> None:
+    import broken_while_cond_not_bool
+
+    with pytest.raises(TypeError, match="cond_fun must return a boolean scalar"):
+        broken_while_cond_not_bool.run()
 
 
 # --- 3xx: arrays in static pytree metadata ------------------------------------------------------

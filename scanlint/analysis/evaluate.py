@@ -57,7 +57,14 @@ class ClassValue:
     scope: Scope  # the scope the class is defined in
 
 
-AnyValue = Value | Function | ClassValue
+@dataclass(frozen=True, eq=False)
+class Instance:
+    """An object of a same-file class that is not a pytree this analysis describes."""
+
+    cls: ClassValue
+
+
+AnyValue = Value | Function | ClassValue | Instance
 
 
 @dataclass
@@ -576,9 +583,17 @@ class Evaluator:
         if isinstance(binding, cst.ClassDef):
             return ClassValue(binding, scope)
         if isinstance(binding, cst.Param):
-            if binding.annotation is not None and array_annotation(self.index, binding.annotation.annotation):
-                return UNKNOWN_ARRAY
-            return UNKNOWN
+            if binding in self._binding_values:
+                return self._binding_values[binding]
+            if binding in self._in_progress:
+                return UNKNOWN
+            self._in_progress.add(binding)
+            try:
+                value = self._parameter(binding, scope)
+            finally:
+                self._in_progress.discard(binding)
+            self._binding_values[binding] = value
+            return value
         if isinstance(binding, cst.BaseExpression):
             if binding in self._binding_values:
                 return self._binding_values[binding]
@@ -592,6 +607,46 @@ class Evaluator:
             self._binding_values[binding] = value
             return value
         return UNKNOWN
+
+    def _parameter(self, param: cst.Param, scope: Scope) -> AnyValue:
+        """A parameter read outside a run of its function: what every call this file shows
+        passes (joined), else what its annotation declares."""
+        passed = self._passed_at_call_sites(param, scope)
+        if passed is not None:
+            return passed
+        if param.annotation is not None and array_annotation(self.index, param.annotation.annotation):
+            return UNKNOWN_ARRAY
+        return UNKNOWN
+
+    def _passed_at_call_sites(self, param: cst.Param, scope: Scope) -> AnyValue | None:
+        function = scope.node
+        if not isinstance(function, cst.FunctionDef) or scope.parent is None or scope.parent.is_class:
+            return None
+        params = function.params
+        positional = [*params.posonly_params, *params.params]
+        position = next((i for i, p in enumerate(positional) if p is param), None)
+        keyword_only = param in params.kwonly_params
+        if position is None and not keyword_only:
+            return None
+        values: list[AnyValue] = []
+        for call, call_scope in self.index.calls_of(function.name.value, scope.parent):
+            if any(arg.star for arg in call.args):
+                return None
+            found = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == param.name.value), None)
+            if found is None and position is not None:
+                plain = [a for a in call.args if a.keyword is None]
+                found = plain[position].value if position < len(plain) else None
+            if found is None:
+                found = param.default
+            if found is None:
+                return None
+            values.append(self.value(found, Frame(call_scope, None)))
+        if not values:
+            return None
+        result = values[0]
+        for value in values[1:]:
+            result = _join_any(result, value)
+        return result
 
     def _binary(self, operator: type | None, left: AnyValue, right: AnyValue) -> AnyValue:
         if operator is None:
@@ -675,6 +730,21 @@ class Evaluator:
             return tuple(result[:ellipsis_at] + remaining + result[ellipsis_at:])
         return tuple(result + remaining)
 
+    def _class_attribute(self, owner: ClassValue | Instance, attr: str) -> AnyValue:
+        """A method read off a same-file class or one of its instances: static methods as they
+        are, class methods and instance methods with their first parameter bound (to an
+        unknown value: the instance's attributes are not followed)."""
+        cls = owner if isinstance(owner, ClassValue) else owner.cls
+        method = self.index.method_of(cls.node, attr)
+        if method is None:
+            return UNKNOWN
+        scope = self.index.scope_of[method]
+        if _is_staticmethod(method):
+            return Function(method, scope)
+        if _is_classmethod(method) or isinstance(owner, Instance):
+            return Function(method, scope, bound=(UNKNOWN,))
+        return Function(method, scope)
+
     def _attribute(self, node: cst.Attribute, frame: Frame) -> AnyValue:
         qualified = self.index.qualify(node)
         if qualified is not None:
@@ -683,7 +753,16 @@ class Evaluator:
             return UNKNOWN  # a module attribute (a dtype, a function): not data
         base = self.value(node.value, frame)
         attr = node.attr.value
+        if isinstance(base, (ClassValue, Instance)):
+            return self._class_attribute(base, attr)
         if isinstance(base, Node) and base.kind in ("namedtuple", "dataclass"):
+            if attr not in base.keys and base.type_name is not None:
+                owner = self._class_named(base.type_name, frame)
+                if owner is not None:
+                    function = self._class_attribute(Instance(owner), attr)
+                    if isinstance(function, Function) and function.bound:
+                        function = replace(function, bound=(base,))  # `self` is the value itself
+                    return function
             return base.child(attr)
         if isinstance(base, Array):
             if attr in ("T", "mT"):
@@ -743,10 +822,16 @@ class Evaluator:
             return self._construct(callee, node, frame)
         return UNKNOWN
 
+    def _class_named(self, name: str, frame: Frame) -> ClassValue | None:
+        found = self.index.module_scope.lookup(name)
+        if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.ClassDef):
+            return None
+        return ClassValue(found[1][0], self.index.module_scope)
+
     def _construct(self, cls: ClassValue, node: cst.Call, frame: Frame) -> AnyValue:
         described = pytree_class(self.index, cls.node)
         if described is None:
-            return UNKNOWN
+            return Instance(cls)  # an object whose methods can still be looked up
         arguments = self._arguments(node, frame)
         if arguments is None:
             return UNKNOWN
@@ -807,12 +892,8 @@ class Evaluator:
         if receiver is UNKNOWN and method == "astype" and len(node.args) == 1:
             dtype = self.dtype_named(node.args[0].value, frame)  # only arrays have `.astype`
             return Array(dtype, False, None) if dtype is not None else UNKNOWN
-        if isinstance(receiver, ClassValue):
-            function = self.index.method_of(receiver.node, method)
-            if function is not None and _is_staticmethod(function):
-                return self._call_value(Function(function, self.index.scope_of[function]), node, frame)
-            if function is not None and _is_classmethod(function):
-                return self._call_value(Function(function, self.index.scope_of[function], bound=(UNKNOWN,)), node, frame)
+        if isinstance(receiver, (ClassValue, Instance)):
+            return self._call_value(self._class_attribute(receiver, method), node, frame)
         return UNKNOWN
 
     def _node_method(self, receiver: Node, method: str, node: cst.Call, frame: Frame) -> AnyValue:
@@ -828,10 +909,19 @@ class Evaluator:
             return result
         if method == "copy" and receiver.kind in ("dict", "list"):
             return receiver
+        if receiver.kind in ("namedtuple", "dataclass") and receiver.type_name is not None:
+            owner = self._class_named(receiver.type_name, frame)
+            if owner is not None:
+                function = self._class_attribute(Instance(owner), method)
+                if isinstance(function, Function) and not _is_staticmethod(function.node) and not _is_classmethod(function.node):
+                    function = replace(function, bound=(receiver,))  # `self` is the value itself
+                return self._call_value(function, node, frame)
         if method == "get" and receiver.kind == "dict" and node.args:
             literal = _string_literal(node.args[0].value)
             if literal is not None and literal in receiver.keys:
                 return receiver.child(literal)
+            if literal is not None and len(node.args) == 2:
+                return self.value(node.args[1].value, frame)
         return UNKNOWN
 
     def _array_method(self, receiver: Array, method: str, node: cst.Call, frame: Frame) -> AnyValue:
@@ -950,6 +1040,49 @@ class Evaluator:
         promoted = self.table.promote(left.typed, right.typed)
         dtype = promoted.lstrip("~") if promoted else None
         return Array(dtype, None if promoted is None else promoted.startswith("~"), (_size(left.shape), _size(right.shape)))
+
+    def _stacked_members(self, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> list[Array] | None:
+        if len(positional) != 1 or keywords:
+            return None
+        members = positional[0]
+        if not isinstance(members, Node) or members.kind not in ("tuple", "list") or not members.children:
+            return None
+        if not all(isinstance(m, Array) and m.shape is not None for m in members.children):
+            return None
+        return list(members.children)  # type: ignore[arg-type]
+
+    def _joined(self, members: list[Array], shapes: list[tuple[Dim, ...]], axis: int) -> AnyValue:
+        if len({len(s) for s in shapes}) != 1:
+            return UNKNOWN
+        promoted = self.table.promote_all([m.typed for m in members])
+        along = [s[axis] for s in shapes]
+        common = list(_join_dims(shapes))
+        common[axis] = None if None in along else sum(along)  # type: ignore[arg-type]
+        dtype = promoted.lstrip("~") if promoted else None
+        return Array(dtype, None if promoted is None else promoted.startswith("~"), tuple(common))
+
+    def _vstack(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """`jnp.vstack`: vectors become rows, then rows are stacked (axis 0)."""
+        members = self._stacked_members(positional, keywords)
+        if members is None:
+            return UNKNOWN
+        shapes = [m.shape if len(m.shape) >= 2 else (1, *m.shape) if m.shape else (1, 1) for m in members]  # type: ignore[arg-type]
+        return self._joined(members, shapes, 0)  # type: ignore[arg-type]
+
+    def _hstack(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """`jnp.hstack`: vectors are joined end to end, higher ranks along axis 1."""
+        members = self._stacked_members(positional, keywords)
+        if members is None:
+            return UNKNOWN
+        shapes = [m.shape if m.shape else (1,) for m in members]  # type: ignore[misc]
+        return self._joined(members, shapes, 0 if len(shapes[0]) == 1 else 1)  # type: ignore[arg-type]
+
+    def _atleast_1d(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        if len(positional) != 1 or keywords or not isinstance(positional[0], Array):
+            return UNKNOWN
+        source = positional[0]
+        shape = None if source.shape is None else (source.shape or (1,))
+        return Array(source.dtype, source.weak, shape)
 
     def _diag(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
         """`jnp.diag(v)`: a vector becomes a square matrix, a matrix gives its diagonal."""
@@ -1098,14 +1231,26 @@ class Evaluator:
             common[axis] = None if None in along else sum(along)  # type: ignore[arg-type]
             return tuple(common)
         if rule == "reduce":
-            if not isinstance(first, Array) or first.shape is None or node is None or frame is None:
+            if not isinstance(first, Array) or node is None or frame is None:
                 return None
+            if first.shape is None:
+                return () if self._reduces_everything(signature, node, method_form) else None
             return self._reduced(signature, first.shape, node, frame, method_form)
         if rule == "creation" and node is not None and frame is not None:
             position = signature.shape_position
             shape_arg = _argument(node, position - (1 if method_form else 0) if position is not None else None, "shape")
             return self.shape_of(shape_arg, frame) if shape_arg is not None else ()
         return None
+
+    @staticmethod
+    def _reduces_everything(signature, node: cst.Call, method_form: bool) -> bool:  # noqa: ANN001
+        """No `axis` (or `axis=None`) and no `keepdims`: a scalar whatever the input's rank."""
+        position = signature.axis_position
+        if position is not None and method_form:
+            position -= 1
+        axis = _argument(node, position, "axis")
+        no_axis = axis is None or (isinstance(axis, cst.Name) and axis.value == "None")
+        return no_axis and _argument(node, None, "keepdims") is None
 
     def _reduced(self, signature, shape: tuple[Dim, ...], node: cst.Call, frame: Frame, method_form: bool) -> tuple[Dim, ...] | None:  # noqa: ANN001
         position = signature.axis_position
@@ -1289,7 +1434,7 @@ def _numpy_scalar_dtype(table: Table, value: Array) -> str | None:
 
 
 def _is_data(value: AnyValue) -> bool:
-    return not isinstance(value, (Function, ClassValue))
+    return not isinstance(value, (Function, ClassValue, Instance))
 
 
 def _data(value: AnyValue) -> Value:
@@ -1486,6 +1631,9 @@ _SPECIAL_CALLS = {
     "jax.numpy.split": "_array_split",
     "jax.numpy.append": "_append",
     "jax.numpy.outer": "_outer",
+    "jax.numpy.vstack": "_vstack",
+    "jax.numpy.hstack": "_hstack",
+    "jax.numpy.atleast_1d": "_atleast_1d",
     "jax.numpy.diag": "_diag",
 }
 

@@ -8,7 +8,8 @@ From the tier-1 summary, it keeps:
   decorators or bases, which keeps the whole class;
 * every top-level import (the resolver reads the file's imports), and a unit with a nested import
   whose name a kept unit uses;
-* every unit that uses a function jitted with static arguments (its call sites are checked);
+* every unit that uses a function jitted with static arguments (its call sites are checked), and
+  every unit that calls a top-level function running a loop (its arguments are the loop's init);
 * transitively, the units binding the names a kept unit uses (a body defined elsewhere, a helper,
   a base class, a module-level constant), and inside a class the members a kept member names as
   an attribute (`self.step`), up to `CLOSURE_DEPTH` functions or classes deep.
@@ -74,6 +75,11 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
     for unit in summary.units:
         if unit.is_import:
             closure.keep_whole(unit, 0)
+    if LOOPS in kinds:
+        # The calls of a function that runs a loop show the values its init and xs come from.
+        looping = set().union(*(u.binds for u in summary.units if LOOPS in u.anchors and not u.members and u.is_definition))
+        if looping:
+            closure.keep_users(looping)
     if METADATA in kinds:
         jitted = set().union(*(u.binds for u in _all_pieces(summary) if u.static_argument_jit))
         if jitted:

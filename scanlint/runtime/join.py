@@ -114,6 +114,8 @@ def _display(path: str) -> str:
 
 
 def _innermost_loops(finding: Finding, loops: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if finding.code == "SCN208":
+        return _cond_loops(finding, loops)
     wanted = _LOOP_PRIMITIVE.get(finding.code)
     holding = [
         loop for loop in loops
@@ -123,6 +125,17 @@ def _innermost_loops(finding: Finding, loops: list[dict[str, Any]]) -> list[dict
         return []
     span = min((loop["body"].get("end_line") or loop["body"]["line"]) - loop["body"]["line"] for loop in holding)
     return [loop for loop in holding if (loop["body"].get("end_line") or loop["body"]["line"]) - loop["body"]["line"] == span]
+
+
+def _cond_loops(finding: Finding, loops: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A `cond_fun` is not observed itself: its finding joins the while_loops of its file whose
+    trace failed on the cond, when there is exactly one, or else the file's while_loops."""
+    same_file = [
+        loop for loop in loops
+        if loop["primitive"] == "while_loop" and _same_file(loop["call_site"]["path"], finding.path)
+    ]  # fmt: skip
+    failed = [loop for loop in same_file if "cond_fun" in (loop.get("error") or "")]
+    return failed if len(failed) == 1 else same_file
 
 
 def _loop_evidence(code: str, loop: dict[str, Any]) -> str | None:
@@ -152,6 +165,9 @@ def _loop_evidence(code: str, loop: dict[str, Any]) -> str | None:
         drift = [c for c in changes if c["kind"] == "shape"]
         if drift:
             return "; ".join(f"{c['path']}: {c['before']} -> {c['after']}" for c in drift) + f" ({site})"
+    elif code == "SCN208":
+        if "cond_fun must return a boolean scalar" in (loop.get("error") or ""):
+            return f"JAX raised: {loop['error'].splitlines()[0]} ({site})"
     elif code in ("SCN205", "SCN206", "SCN207"):
         drift = [c for c in changes if c["kind"] == "structure"]
         if drift:

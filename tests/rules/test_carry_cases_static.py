@@ -23,7 +23,6 @@ EXPECTED = {
 }
 NOT_SEEN_YET = {
     "flax_gru_cell_bf16.py",
-    "pid_controller_dataclass_shape.py",
 }
 PROGRAMS = sorted(DEV.glob("*.py"))
 

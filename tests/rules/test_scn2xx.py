@@ -905,6 +905,120 @@ CARRY_TYPES = [
         """,
         [],
     ),
+    Case(
+        "the init and xs come from the call sites this file shows",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def accumulate(init, xs):
+            def step(total, x):
+                return total + x / 2, None
+            return lax.scan(step, init, xs)[0]
+
+        def main():
+            return accumulate(jnp.zeros((), jnp.int32), jnp.arange(5))
+        """,
+        ["7:16 SCN203"],
+    ),
+    Case(
+        "call sites that disagree on the init leave it unknown",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def accumulate(init, xs):
+            def step(total, x):
+                return total + x / 2, None
+            return lax.scan(step, init, xs)[0]
+
+        def main():
+            a = accumulate(jnp.zeros((), jnp.int32), jnp.arange(5))
+            b = accumulate(jnp.zeros(()), jnp.arange(5))
+            return a, b
+        """,
+        [],
+    ),
+    Case(
+        "a static method used as the body, through the class",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        class Integrator:
+            @staticmethod
+            def step(state, dt):
+                return jnp.sum(state * dt), None
+
+        def integrate(n):
+            return lax.scan(Integrator.step, jnp.ones(3), jnp.full(n, 0.1))
+        """,
+        ["8:16 SCN204"],
+    ),
+    Case(
+        "a bound method of an object built in the same function",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        class Env:
+            def __init__(self, size):
+                self.size = size
+
+            def step(self, obs, action):
+                return jnp.concatenate([obs, action[None]]), obs.sum()
+
+        def rollout():
+            env = Env(4)
+            return lax.scan(env.step, jnp.zeros(4), jnp.ones(10))
+        """,
+        ["10:16 SCN204"],
+    ),
+    Case(
+        "a body picked from a dict of solvers",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def euler(y, dt):
+            return y + dt * y, y
+
+        def midpoint(y, dt):
+            return jnp.stack([y, y + dt]).mean(axis=0, keepdims=True), y
+
+        SOLVERS = {"euler": euler, "midpoint": midpoint}
+
+        def solve(name):
+            return lax.scan(SOLVERS["midpoint"], jnp.array([1.0, 0.0]), jnp.full(20, 0.05))
+        """,
+        ["9:12 SCN204"],
+    ),
+    Case(
+        "vstack grows a cache of rows",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def attend(queries):
+            def step(cache, q):
+                return jnp.vstack([cache, q]), cache.mean(axis=0)
+            return lax.scan(step, jnp.zeros((1, 8)), queries)
+        """,
+        ["7:16 SCN204"],
+    ),
+    Case(
+        "an FFT result stored into a real carry",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def smooth(signal):
+            def step(spectrum, x):
+                return jnp.fft.fft(spectrum * x), None
+            return lax.scan(step, jnp.zeros(16), jnp.ones((4, 16)))
+        """,
+        ["7:16 SCN203"],
+    ),
 ]
 
 ALL = NOT_PAIR + VALID + MIXED + DRIFT + NO_DRIFT + LOOP_PAIRS + CARRY_TYPES

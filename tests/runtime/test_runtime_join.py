@@ -25,6 +25,8 @@ BROKEN = {
     "broken_scan_returns_carry": "SCN201",
     "broken_scan_dtype_drift": "SCN203",
     "broken_scan_shape_drift": "SCN204",
+    "broken_scan_structure_drift": "SCN207",
+    "broken_while_cond_not_bool": "SCN208",
     "broken_fori_loop_returns_pair": "SCN205",
     "broken_pytree_aux_array": "SCN301",
     "broken_pytree_aux_scalar_array": "SCN301",

@@ -314,6 +314,8 @@ FUNCTIONS: list[tuple[str, Kind]] = [
     ("jax.numpy.full_like", FULL_LIKE),
     *_names("jax.numpy.linalg", "inv cholesky eigh eigvalsh svd qr slogdet det", SQUARE),
     ("jax.numpy.unique", UNIQUE),
+    *_names("jax.numpy.fft", "fft ifft fftn ifftn rfft irfft fftshift ifftshift", UNARY),
+    *_names("jax.scipy.special", "expit logit erf erfc gammaln digamma", UNARY),
     *_names("jax.nn", """relu relu6 gelu sigmoid softplus silu swish tanh elu celu selu
         leaky_relu log_sigmoid hard_tanh soft_sign""", UNARY),
     *_names("jax.nn", "softmax log_softmax standardize", AXIS_UNARY),
