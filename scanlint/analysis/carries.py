@@ -33,6 +33,9 @@ from scanlint.analysis.resolver import LoopCall, ScanIndex, argument
 from scanlint.analysis.signature_table import Table, table
 
 
+_BODY_ARGUMENT = {"scan": (0, "f"), "fori_loop": (2, "body_fun"), "while_loop": (1, "body_fun")}
+
+
 @dataclass(frozen=True)
 class CarryExit:
     """One way out of the body: the expression that becomes the new carry, and how it differs."""
@@ -123,6 +126,12 @@ def _run(evaluator: Evaluator, index: ScanIndex, loop: LoopCall, jax_table: Tabl
         if returns is None:
             return None
         exits = _exits(loop, returns)
+    if function.index is not None and function.index is not index:
+        # A body defined in another file: its findings go on the body given to the loop here.
+        body_node = argument(loop.call, *_BODY_ARGUMENT[loop.kind])
+        assert body_node is not None
+        exits = [(body_node, leaving, pair_node) for _, leaving, pair_node in exits]
+        returns = []
     found = tuple(
         CarryExit(node, leaving, tuple(differences(entering, leaving)), pair_node)
         for node, leaving, pair_node in exits
@@ -151,8 +160,7 @@ def cond_results(index: ScanIndex, loop: LoopCall) -> list[tuple[cst.CSTNode, An
 
 
 def _body_function(evaluator: Evaluator, index: ScanIndex, loop: LoopCall, outside: Frame) -> Function | None:
-    kind_argument = {"scan": (0, "f"), "fori_loop": (2, "body_fun"), "while_loop": (1, "body_fun")}[loop.kind]
-    node = argument(loop.call, *kind_argument)
+    node = argument(loop.call, *_BODY_ARGUMENT[loop.kind])
     if node is None:
         return None
     value = evaluator.value(node, outside)
@@ -160,7 +168,7 @@ def _body_function(evaluator: Evaluator, index: ScanIndex, loop: LoopCall, outsi
         return value
     body = loop.body
     if body is not None and body.via == "method":
-        return Function(body.node, body.scope, bound=(UNKNOWN,) if len(_positional(body.node)) > len(body.parameters) else ())
+        return Function(body.node, body.scope, bound=(UNKNOWN,) if len(_positional(body.node)) > len(body.parameters) else (), index=index)
     return None
 
 

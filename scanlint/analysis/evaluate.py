@@ -30,6 +30,7 @@ from scanlint.analysis.abstract_values import (
     map_leaves,
     sequence,
 )
+from scanlint.analysis.project_code import definition_in_project
 from scanlint.analysis.pytree_classes import PytreeClass, pytree_class
 from scanlint.analysis.resolver import ScanIndex, Scope, dotted, returns_of, yields
 from scanlint.analysis.signature_table import Table
@@ -49,12 +50,14 @@ class Function:
     closure: dict[str, Value] | None = None  # the evaluated locals of the enclosing function
     bound: tuple[Value, ...] = ()  # leading positional arguments bound by partial (or self)
     bound_keywords: tuple[tuple[str, Value], ...] = ()
+    index: ScanIndex | None = None  # the file it is defined in, when not the file being linted
 
 
 @dataclass(frozen=True, eq=False)
 class ClassValue:
     node: cst.ClassDef
     scope: Scope  # the scope the class is defined in
+    index: ScanIndex | None = None  # the file it is defined in, when not the file being linted
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,6 +91,14 @@ class Frame:
 
 class OutOfBudget(Exception):
     pass
+
+
+@dataclass
+class Budget:
+    """How deep calls nest and how many expressions were evaluated, across files."""
+
+    depth: int = 0
+    steps: int = 0
 
 
 _ARITHMETIC = {
@@ -138,11 +149,11 @@ _NAMEDTUPLE_FACTORIES = {"collections.namedtuple", "typing.NamedTuple"}
 class Evaluator:
     """Abstract evaluation over one file, with one signature table (x64 off or on)."""
 
-    def __init__(self, index: ScanIndex, table: Table) -> None:
+    def __init__(self, index: ScanIndex, table: Table, budget: Budget | None = None) -> None:
         self.index = index
         self.table = table
-        self.depth = 0
-        self.steps = 0
+        self.budget = budget or Budget()
+        self._others: dict[int, Evaluator] = {}  # evaluators of other project files, by index
         self._binding_values: dict[cst.CSTNode, AnyValue] = {}
         self._in_progress: set[cst.CSTNode] = set()
 
@@ -156,12 +167,14 @@ class Evaluator:
     ) -> list[tuple[cst.CSTNode, AnyValue]] | None:
         """Every return of `function` called with these arguments, as (node, value); None when
         the function cannot be run abstractly (a generator, too deep, unmatched arguments)."""
-        if self.depth >= MAX_CALL_DEPTH:
+        if function.index is not None and function.index is not self.index:
+            return self._other(function.index).call(function, arguments, keywords)
+        if self.budget.depth >= MAX_CALL_DEPTH:
             return None
         env = self._bind_parameters(function, [*function.bound, *arguments], {**dict(function.bound_keywords), **(keywords or {})})
         if env is None:
             return None
-        self.depth += 1
+        self.budget.depth += 1
         try:
             frame = Frame(function.scope, env, function.closure)
             if isinstance(function.node, cst.Lambda):
@@ -174,7 +187,7 @@ class Evaluator:
                 returns.append((function.node.name, NONE))
             return returns
         finally:
-            self.depth -= 1
+            self.budget.depth -= 1
 
     def call_result(self, function: Function, arguments: Sequence[AnyValue], keywords: dict[str, AnyValue] | None = None) -> AnyValue:
         returns = self.call(function, arguments, keywords)
@@ -211,6 +224,22 @@ class Evaluator:
         elif keywords:
             return None
         return env
+
+    def _other(self, index: ScanIndex) -> Evaluator:
+        """The evaluator of another project file, sharing this one's budget."""
+        if id(index) not in self._others:
+            self._others[id(index)] = Evaluator(index, self.table, self.budget)
+        return self._others[id(index)]
+
+    def _project_definition(self, written: str) -> AnyValue:
+        """A module-level function or class of another project file that `written` names."""
+        found = definition_in_project(self.index, written)
+        if found is None:
+            return UNKNOWN
+        other, node = found
+        if isinstance(node, cst.FunctionDef):
+            return Function(node, other.scope_of[node], index=other)
+        return ClassValue(node, other.module_scope, index=other)
 
     # -- statements -------------------------------------------------------------------------
 
@@ -270,10 +299,10 @@ class Evaluator:
             self._delete(statement.target, frame)
             return Outcome(env)
         if isinstance(statement, cst.FunctionDef):
-            env[statement.name.value] = Function(statement, self.index.scope_of[statement], env)
+            env[statement.name.value] = Function(statement, self.index.scope_of[statement], env, index=self.index)
             return Outcome(env)
         if isinstance(statement, cst.ClassDef):
-            env[statement.name.value] = ClassValue(statement, frame.scope)
+            env[statement.name.value] = ClassValue(statement, frame.scope, index=self.index)
             return Outcome(env)
         if isinstance(statement, cst.If):
             return self._branches(frame, [statement.body, statement.orelse])
@@ -468,8 +497,8 @@ class Evaluator:
     # -- expressions ------------------------------------------------------------------------
 
     def value(self, node: cst.BaseExpression, frame: Frame) -> AnyValue:
-        self.steps += 1
-        if self.steps > MAX_STEPS:
+        self.budget.steps += 1
+        if self.budget.steps > MAX_STEPS:
             raise OutOfBudget
         if isinstance(node, cst.Integer):
             return Array(self.table.python_scalar("int"), True, ())
@@ -518,7 +547,7 @@ class Evaluator:
         if isinstance(node, cst.Call):
             return self._call(node, frame)
         if isinstance(node, cst.Lambda):
-            return Function(node, self.index.scope_of[node], frame.env)
+            return Function(node, self.index.scope_of[node], frame.env, index=self.index)
         if isinstance(node, cst.NamedExpr):
             value = self.value(node.value, frame)
             if frame.env is not None and isinstance(node.target, cst.Name):
@@ -575,13 +604,17 @@ class Evaluator:
         if found is None or len(found[1]) != 1:
             return UNKNOWN
         binding_scope, bindings = found
+        if isinstance(bindings[0], (cst.Import, cst.ImportFrom)):
+            return self._project_definition(name)
         return self._binding(bindings[0], binding_scope)
 
     def _binding(self, binding: cst.CSTNode, scope: Scope) -> AnyValue:
         if isinstance(binding, cst.FunctionDef):
-            return Function(binding, self.index.scope_of[binding])
+            return Function(binding, self.index.scope_of[binding], index=self.index)
         if isinstance(binding, cst.ClassDef):
-            return ClassValue(binding, scope)
+            return ClassValue(binding, scope, index=self.index)
+        if isinstance(binding, (cst.Import, cst.ImportFrom)):
+            return UNKNOWN  # read through `_imported`, which knows the name
         if isinstance(binding, cst.Param):
             if binding in self._binding_values:
                 return self._binding_values[binding]
@@ -735,21 +768,26 @@ class Evaluator:
         are, class methods and instance methods with their first parameter bound (to an
         unknown value: the instance's attributes are not followed)."""
         cls = owner if isinstance(owner, ClassValue) else owner.cls
-        method = self.index.method_of(cls.node, attr)
+        index = cls.index or self.index
+        method = index.method_of(cls.node, attr)
         if method is None:
             return UNKNOWN
-        scope = self.index.scope_of[method]
+        scope = index.scope_of[method]
+        home = index
         if _is_staticmethod(method):
-            return Function(method, scope)
+            return Function(method, scope, index=home)
         if _is_classmethod(method) or isinstance(owner, Instance):
-            return Function(method, scope, bound=(UNKNOWN,))
-        return Function(method, scope)
+            return Function(method, scope, bound=(UNKNOWN,), index=home)
+        return Function(method, scope, index=home)
 
     def _attribute(self, node: cst.Attribute, frame: Frame) -> AnyValue:
         qualified = self.index.qualify(node)
         if qualified is not None:
             if qualified in _FLOAT_CONSTANTS:
                 return Array(self.table.python_scalar("float"), True, ())
+            if not qualified.startswith(_LIBRARIES):
+                written = dotted(node)
+                return self._project_definition(written) if written is not None else UNKNOWN
             return UNKNOWN  # a module attribute (a dtype, a function): not data
         base = self.value(node.value, frame)
         attr = node.attr.value
@@ -784,6 +822,10 @@ class Evaluator:
 
     def _call(self, node: cst.Call, frame: Frame) -> AnyValue:
         qualified = self.index.qualify(node.func)
+        if qualified is not None and not qualified.startswith(_LIBRARIES):
+            written = dotted(node.func)
+            callee = self._project_definition(written) if written is not None else UNKNOWN
+            return self._call_value(callee, node, frame)
         if qualified is not None:
             return self._library_call(qualified, node, frame)
         if isinstance(node.func, cst.Attribute):
@@ -826,9 +868,14 @@ class Evaluator:
         found = self.index.module_scope.lookup(name)
         if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.ClassDef):
             return None
-        return ClassValue(found[1][0], self.index.module_scope)
+        return ClassValue(found[1][0], self.index.module_scope, index=self.index)
 
     def _construct(self, cls: ClassValue, node: cst.Call, frame: Frame) -> AnyValue:
+        if cls.index is not None and cls.index is not self.index:
+            arguments = self._arguments(node, frame)
+            if arguments is None:
+                return UNKNOWN
+            return self._other(cls.index).instance_of(cls, *arguments)
         described = pytree_class(self.index, cls.node)
         if described is None:
             return Instance(cls)  # an object whose methods can still be looked up
@@ -836,6 +883,13 @@ class Evaluator:
         if arguments is None:
             return UNKNOWN
         return self._instance(described, *arguments, frame)
+
+    def instance_of(self, cls: ClassValue, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """An instance of a class of this evaluator's file, built with these arguments."""
+        described = pytree_class(self.index, cls.node)
+        if described is None:
+            return Instance(cls)
+        return self._instance(described, positional, keywords, Frame(self.index.module_scope, None))
 
     def _instance(self, described: PytreeClass, positional: list[AnyValue], keywords: dict[str, AnyValue], frame: Frame) -> AnyValue:
         values: dict[str, AnyValue] = dict(zip(described.init_fields, positional))
@@ -1621,6 +1675,10 @@ def _operand_arrays(operand: AnyValue) -> list[Array | None]:
     return [None]
 
 
+# Modules whose functions the signature table and the special cases describe; any other dotted
+# name a file imports may be a function or class of the project.
+_LIBRARIES = ("jax.", "jax", "numpy", "math", "functools", "dataclasses", "flax", "typing",
+              "collections", "chex", "optax", "equinox", "builtins")
 _FLOAT_CONSTANTS = {
     f"{module}.{name}" for module in ("jax.numpy", "numpy", "math") for name in ("inf", "nan", "pi", "e")
 }

@@ -622,6 +622,12 @@ class _IndexBuilder(cst.CSTVisitor):
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if node.relative or node.module is None:
+            # `from .steps import step`: a project name, bound here; the project index follows it.
+            if not isinstance(node.names, cst.ImportStar):
+                for alias in node.names:
+                    local = alias.asname.name if alias.asname is not None else alias.name
+                    if isinstance(local, cst.Name):
+                        self.scope.bind(local.value, node)
             return
         module = dotted(node.module)
         if module is None:

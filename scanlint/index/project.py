@@ -30,11 +30,11 @@ MAX_SUMMARIES = 512  # summaries kept in memory at once (the oldest are read aga
 
 @dataclass(frozen=True)
 class ProjectClass:
-    """A class defined in a project file."""
+    """A class (or, from `find_definition`, a module-level function) defined in a project file."""
 
     path: Path
     name: str
-    node: ast.ClassDef
+    node: ast.ClassDef | ast.FunctionDef
     summary: FileSummary
 
 
@@ -47,6 +47,8 @@ class ProjectIndex:
         self.hashes: dict[Path, str] = {}  # every project file read, with the SHA-256 of its bytes
         self.reached: set[Path] = set()  # the files questions reached since `start_file`
         self._current: tuple[Path, FileSummary | None] | None = None  # the file being linted
+        # Tier 2's parsed views of project files, kept by `scanlint.analysis.project_code`.
+        self.tier2_views: dict[Path, tuple[tuple[int, int], object]] = {}
 
     def start_file(self, path: Path, summary: FileSummary | None) -> None:
         """Questions now come from `path`, whose summary (of the text being linted) is given."""
@@ -163,6 +165,12 @@ class ProjectIndex:
     def find_class(self, origin: Path, written: str, hops: int = 0) -> ProjectClass | None:
         """The project class a name written in `origin` refers to, through imports and
         re-exports."""
+        found = self.find_definition(origin, written, hops)
+        return found if found is not None and isinstance(found.node, ast.ClassDef) else None
+
+    def find_definition(self, origin: Path, written: str, hops: int = 0) -> ProjectClass | None:
+        """The project class or function (`def` at module level) a name written in `origin`
+        refers to, through imports and re-exports."""
         located = self.locate(origin, written, hops)
         while located is not None and hops <= MAX_HOPS:
             hops += 1
@@ -174,7 +182,7 @@ class ProjectIndex:
             unit = _only_binder(summary, name)
             if unit is None:
                 return None
-            if isinstance(unit.node, ast.ClassDef) and not rest:
+            if isinstance(unit.node, (ast.ClassDef, ast.FunctionDef)) and not rest:
                 return ProjectClass(path, name, unit.node, summary)
             if not unit.is_import:
                 return None
