@@ -67,11 +67,12 @@ def carry_analysis(index: ScanIndex, loop: LoopCall) -> CarryAnalysis | None:
 
 def _agreed(index: ScanIndex, loop: LoopCall) -> CarryAnalysis | None:
     file_x64 = _enables_x64(index)
-    analyses = {x64: _analyse(index, loop, table(x64)) for x64 in (False, True)}
-    shown = analyses[file_x64]
-    other = analyses[not file_x64]
+    shown = _analyse(index, loop, table(file_x64))
     if shown is None:
         return None
+    if not any(exit_.differences for exit_ in shown.exits):
+        return shown  # nothing to agree on: the other setting is not needed
+    other = _analyse(index, loop, table(not file_x64))
     exits = []
     for exit_ in shown.exits:
         twin = next((e for e in (other.exits if other else ()) if e.node is exit_.node), None)
@@ -86,11 +87,21 @@ class _FileEnablesX64:
     pass
 
 
+_X64_SWITCHES = ("jax.config.update", "jax.experimental.enable_x64", "jax.enable_x64")
+
+
 def _enables_x64(index: ScanIndex) -> bool:
-    """Whether the file itself turns x64 on (then its messages use 64-bit dtypes)."""
+    """Whether the file itself turns x64 on (then its messages use 64-bit dtypes):
+    `jax.config.update("jax_enable_x64", True)` or `jax.experimental.enable_x64()`."""
     if _FileEnablesX64 not in index.derived:
-        code = index.module.code
-        index.derived[_FileEnablesX64] = "jax_enable_x64" in code or "enable_x64(" in code
+        index.derived[_FileEnablesX64] = any(
+            call.name != "jax.config.update"
+            or (
+                isinstance(setting := argument(call.call, 0, "name"), cst.SimpleString)
+                and setting.evaluated_value == "jax_enable_x64"
+            )
+            for call in index.calls_to(*_X64_SWITCHES)
+        )
     return bool(index.derived[_FileEnablesX64])
 
 

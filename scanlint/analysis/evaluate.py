@@ -605,6 +605,9 @@ class Evaluator:
             return UNKNOWN
         binding_scope, bindings = found
         if isinstance(bindings[0], (cst.Import, cst.ImportFrom)):
+            qualified = self.index.qualify(cst.Name(name))
+            if qualified is not None and qualified.startswith(_LIBRARIES):
+                return UNKNOWN  # a library's name: the table and the special cases know those
             return self._project_definition(name)
         return self._binding(bindings[0], binding_scope)
 

@@ -1,22 +1,25 @@
 """Functions and classes of other project files, parsed for the shared analyses.
 
 The project index (tier 1) says which file defines a name a linted file imports; this module
-gives that file's LibCST view, so the abstract evaluation can follow a loop body, a helper or a
-carry class into it. Views are kept per file while its size and modification time stay the same,
-and only for files small enough to parse on the way (a large module stays unknown).
+gives a LibCST view of the part of that file the definition needs (the definition, what it uses
+and the file's imports, chosen from the tier-1 summary), so the abstract evaluation can follow a
+loop body, a helper or a carry class into it. Views are kept per file and name while the file's
+size and modification time stay the same, and only for files small enough to read on the way.
 """
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import libcst as cst
 
 from scanlint.analysis.resolver import ScanIndex
-from scanlint.source import DecodeError, decode_source
+from scanlint.index.selection import definition_source
+from scanlint.source import DecodeError, decode_source, split_lines
 
 MAX_BYTES = 256 * 1024
-MAX_VIEWS = 64
+MAX_VIEWS = 256
 
 
 def definition_in_project(index: ScanIndex, written: str) -> tuple[ScanIndex, cst.FunctionDef | cst.ClassDef] | None:
@@ -28,7 +31,9 @@ def definition_in_project(index: ScanIndex, written: str) -> tuple[ScanIndex, cs
     found = project.find_definition(path, written)
     if found is None or found.path == Path(path):
         return None
-    other = _view(project, found.path)
+    if isinstance(found.node, ast.ClassDef) and not _may_be_pytree_class(found.node):
+        return None  # only data classes can be carries: a model or trainer class is not read
+    other = _view(project, found.path, found.name)
     if other is None:
         return None
     bindings = other.module_scope.bindings.get(found.name, [])
@@ -37,27 +42,44 @@ def definition_in_project(index: ScanIndex, written: str) -> tuple[ScanIndex, cs
     return other, bindings[0]
 
 
-def _view(project, path: Path) -> ScanIndex | None:  # noqa: ANN001 - a ProjectIndex
-    views: dict[Path, tuple[tuple[int, int], ScanIndex | None]] = project.tier2_views
+_PYTREE_CLASS_WORDS = {"NamedTuple", "dataclass", "PyTreeNode", "register_dataclass", "struct"}
+
+
+def _may_be_pytree_class(node: ast.ClassDef) -> bool:
+    """A NamedTuple or registered dataclass, by the words of its bases and decorators."""
+    words = {n.id for e in [*node.bases, *node.decorator_list] for n in ast.walk(e) if isinstance(n, ast.Name)}
+    words |= {n.attr for e in [*node.bases, *node.decorator_list] for n in ast.walk(e) if isinstance(n, ast.Attribute)}
+    return bool(words & _PYTREE_CLASS_WORDS)
+
+
+def _view(project, path: Path, name: str) -> ScanIndex | None:  # noqa: ANN001 - a ProjectIndex
+    """The view of `path` that holds `name`'s definition and what it uses (not the whole file)."""
+    views: dict[tuple[Path, str], tuple[tuple[int, int], ScanIndex | None]] = project.tier2_views
     try:
         stat = path.stat()
     except OSError:
         return None
     version = (stat.st_size, stat.st_mtime_ns)
-    known = views.get(path)
+    known = views.get((path, name))
     if known is not None and known[0] == version:
         return known[1]
-    view = _parse(project, path) if stat.st_size <= MAX_BYTES else None
+    view = _parse(project, path, name) if stat.st_size <= MAX_BYTES else None
     if len(views) >= MAX_VIEWS:
         del views[next(iter(views))]
-    views[path] = (version, view)
+    views[(path, name)] = (version, view)
     return view
 
 
-def _parse(project, path: Path) -> ScanIndex | None:  # noqa: ANN001
+def _parse(project, path: Path, name: str) -> ScanIndex | None:  # noqa: ANN001
+    summary = project.summary(path)
+    if summary is None:
+        return None
     try:
-        module = cst.parse_module(decode_source(path.read_bytes()).text)
-        view = ScanIndex(module)
+        text = decode_source(path.read_bytes()).text
+        source = definition_source(summary, split_lines(text, keepends=True), name)
+        if source is None:
+            return None
+        view = ScanIndex(cst.parse_module(source))
     except (OSError, DecodeError, cst.ParserSyntaxError, RecursionError, ValueError):
         return None
     view.project = project

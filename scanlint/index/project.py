@@ -48,7 +48,7 @@ class ProjectIndex:
         self.reached: set[Path] = set()  # the files questions reached since `start_file`
         self._current: tuple[Path, FileSummary | None] | None = None  # the file being linted
         # Tier 2's parsed views of project files, kept by `scanlint.analysis.project_code`.
-        self.tier2_views: dict[Path, tuple[tuple[int, int], object]] = {}
+        self.tier2_views: dict[tuple[Path, str], tuple[tuple[int, int], object]] = {}
 
     def start_file(self, path: Path, summary: FileSummary | None) -> None:
         """Questions now come from `path`, whose summary (of the text being linted) is given."""

@@ -179,6 +179,25 @@ class _Closure:
         return sorted(kept)
 
 
+def definition_source(summary: FileSummary, lines: list[str], name: str) -> str | None:
+    """The part of a file another file's analysis needs to follow `name` into it: the unit that
+    binds it, what that unit uses (up to `CLOSURE_DEPTH` deep) and the file's imports, as source
+    text; None when no single top-level unit binds the name."""
+    binders = [unit for unit in summary.units if name in unit.binds]
+    if len(binders) != 1:
+        return None
+    closure = _Closure(summary)
+    closure.keep_whole(binders[0], 0)
+    for unit in summary.units:
+        if unit.is_import:
+            closure.keep_whole(unit, 0)
+    closure.run()
+    pieces = [line for _, line in closure.kept_lines(lines)]
+    if pieces and not pieces[-1].endswith(("\n", "\r")):
+        pieces[-1] += "\n"
+    return "".join(pieces)
+
+
 def relevant_source(text: str, kinds: frozenset[str] = frozenset({LOOPS, METADATA})) -> Selection:
     """The selection for source text on its own (it must parse): for tools and tests."""
     import ast

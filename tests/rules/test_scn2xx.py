@@ -922,7 +922,7 @@ CARRY_TYPES = [
         ["7:16 SCN203"],
     ),
     Case(
-        "call sites that disagree on the init leave it unknown",
+        "call sites that pass different inits, both of which work",
         """
         import jax.numpy as jnp
         from jax import lax
@@ -933,8 +933,8 @@ CARRY_TYPES = [
             return lax.scan(step, init, xs)[0]
 
         def main():
-            a = accumulate(jnp.zeros((), jnp.int32), jnp.arange(5))
-            b = accumulate(jnp.zeros(()), jnp.arange(5))
+            a = accumulate(jnp.zeros(()), jnp.arange(5))
+            b = accumulate(0.0, jnp.arange(5.0))
             return a, b
         """,
         [],
@@ -1056,3 +1056,65 @@ def test_messages_name_the_error_and_the_fix() -> None:
     assert "carry, None" in finding.message
     (finding,) = lint(DRIFT[0].source, frozenset({"SCN203"}))
     assert "int32" in finding.message and "equal types" in finding.message
+
+
+# Each carry-type case, run with real JAX: the call that exercises its loop. A case that expects
+# a finding must raise the error its message names; a case that expects none must run.
+CARRY_TYPE_CALLS = {
+    "a float from jnp.where into a strongly typed int count": "count_hits(jnp.ones(4), 0.5)",
+    "the same count with an integer hit is fine": "count_hits(jnp.ones(4), 0.5)",
+    "a weakly typed init is promoted by JAX, not flagged": "mean_of(jnp.ones((4, 3)))",
+    "a bfloat16 result stored into a float32 field of a NamedTuple through _replace": "run(jnp.ones((5, 4)))",
+    "a dtype restored before the return is fine": "run(jnp.ones((5, 4)))",
+    "a reduction without keepdims, through a module-level step and functools.partial": "run()",
+    "the same loss summed over every axis is fine": "run()",
+    "a matrix product that changes the hidden size, body built by a factory": "run(3)",
+    "a dict carry that gains a key": "adam_like(jnp.ones((4, 3)))",
+    "a tuple carry returned as one stacked array": "simulate(5)",
+    "a 2-field NamedTuple state returned alone is read as the (carry, out) pair": "walk(5)",
+    "the same NamedTuple returned inside a pair is fine": "walk(5)",
+    "a flax.struct carry updated through .replace with a field of another shape": "run(jnp.ones((4, 2)))",
+    "None in the init that becomes an array": "best(jnp.ones((4, 2)))",
+    "a fori_loop whose value really is a (value, None) pair is left alone": "decay(4)",
+    "while_loop value promoted to float by a division": "halve(8)",
+    "a 3-field NamedTuple returned alone is not a pair": "fall(3)",
+    "a helper that returns the three statistics without an output": "variance(jax.numpy.ones(4))",
+    "while_loop cond returning the int counter": "countdown(jnp.float32(1.0))",
+    "while_loop cond over a vector of residuals": "solve()",
+    "while_loop cond reduced with jnp.any is fine": "solve(1e-3)",
+    "the init and xs come from the call sites this file shows": "main()",
+    "call sites that pass different inits, both of which work": "main()",
+    "a static method used as the body, through the class": "integrate(4)",
+    "a bound method of an object built in the same function": "rollout()",
+    "a body picked from a dict of solvers": "solve('midpoint')",
+    "vstack grows a cache of rows": "attend(jnp.ones((3, 8)))",
+    "an FFT result stored into a real carry": "smooth(None)",
+}
+JAX_ERRORS = {
+    "SCN201": "scan body output must be a pair",
+    "SCN203": "must have equal types",
+    "SCN204": "must have equal types",
+    "SCN207": "must have the same pytree structure",
+    "SCN208": "cond_fun must return a boolean scalar",
+}
+
+
+def test_every_carry_type_case_has_a_call() -> None:
+    assert set(CARRY_TYPE_CALLS) == {case.id for case in CARRY_TYPES}
+
+
+@pytest.mark.runtime
+@pytest.mark.parametrize("case", CARRY_TYPES, ids=lambda case: case.id)
+def test_carry_type_cases_do_what_jax_does(case: Case) -> None:
+    import textwrap
+
+    namespace: dict[str, object] = {}
+    exec(compile(textwrap.dedent(case.source), f"<{case.id}>", "exec"), namespace)
+    call = CARRY_TYPE_CALLS[case.id]
+    codes = {expected.split()[1] for expected in case.expected}
+    if not codes:
+        eval(call, namespace)
+        return
+    (code,) = codes
+    with pytest.raises(TypeError, match=JAX_ERRORS[code]):
+        eval(call, namespace)
