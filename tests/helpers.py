@@ -34,3 +34,18 @@ def positions(source: str, family: str) -> list[str]:
     """The findings of one rule family (a code prefix such as "SCN2"), as "line:col CODE"."""
     codes = frozenset(rule.code for rule in RULES if rule.code.startswith(family))
     return sorted(f"{f.line}:{f.column} {f.code}" for f in lint(source, codes))
+
+
+def write_tree(root: Path, files: dict[str, str]) -> None:
+    """Write a project: relative path -> source text (dedented)."""
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def file_findings(path: Path) -> list[tuple[int, str]]:
+    """Every rule's findings on a file as it is on disk (so the project index sees its
+    neighbours), as (line, code)."""
+    result = lint_source(str(path), path.read_bytes(), frozenset(rule.code for rule in RULES))
+    return [(f.line, f.code) for f in result.findings]

@@ -618,26 +618,17 @@ class Evaluator:
             return ClassValue(binding, scope, index=self.index)
         if isinstance(binding, (cst.Import, cst.ImportFrom)):
             return UNKNOWN  # read through `_imported`, which knows the name
-        if isinstance(binding, cst.Param):
+        if isinstance(binding, (cst.Param, cst.BaseExpression)):
             if binding in self._binding_values:
                 return self._binding_values[binding]
             if binding in self._in_progress:
-                return UNKNOWN
+                return UNKNOWN  # a name defined in terms of itself
             self._in_progress.add(binding)
             try:
-                value = self._parameter(binding, scope)
-            finally:
-                self._in_progress.discard(binding)
-            self._binding_values[binding] = value
-            return value
-        if isinstance(binding, cst.BaseExpression):
-            if binding in self._binding_values:
-                return self._binding_values[binding]
-            if binding in self._in_progress:
-                return UNKNOWN
-            self._in_progress.add(binding)
-            try:
-                value = self.value(binding, Frame(scope, None))
+                if isinstance(binding, cst.Param):
+                    value = self._parameter(binding, scope)
+                else:
+                    value = self.value(binding, Frame(scope, None))
             finally:
                 self._in_progress.discard(binding)
             self._binding_values[binding] = value

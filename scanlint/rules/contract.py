@@ -404,6 +404,22 @@ def _types_phrase(loop: LoopCall, entering: object, exit_: CarryExit, difference
     return f"{_loop_phrase(loop)} enters as {describe(entering)} and leaves as {describe(exit_.leaving)}{where}"
 
 
+def _drift_reports(
+    index: ScanIndex, loop: LoopCall, kind: str, reported: set[cst.CSTNode], advice: str
+) -> Iterator[Report]:
+    """A dtype or shape drift the abstract evaluation shows, with both types and JAX's error;
+    the nodes reported are added to `reported`."""
+    analysis = carry_analysis(index, loop)
+    for exit_, difference in carry_drifts(index, loop, kind):
+        assert analysis is not None
+        reported.add(exit_.node)
+        yield Report(
+            exit_.node,
+            f"{_types_phrase(loop, analysis.entering, exit_, difference)}: JAX raises "
+            f"{_error_phrase(loop)} when it traces the loop. {advice}",
+        )
+
+
 def _structure_error(loop: LoopCall) -> str:
     prefix = "while_loop" if loop.kind == "while_loop" else "scan"
     return f"`TypeError: {prefix} body function carry input and carry output must have the same pytree structure`"
@@ -447,16 +463,11 @@ def count_above(xs, threshold):
         index = context.index
         for loop in index.loops:
             reported: set[cst.CSTNode] = set()
-            analysis = carry_analysis(index, loop)
-            for exit_, difference in carry_drifts(index, loop, DTYPE):
-                assert analysis is not None
-                reported.add(exit_.node)
-                yield Report(
-                    exit_.node,
-                    f"{_types_phrase(loop, analysis.entering, exit_, difference)}: JAX raises "
-                    f"{_error_phrase(loop)} when it traces the loop. Keep the dtype: cast the "
-                    "update (`.astype(carry.dtype)`) or start from an init of the dtype you mean.",
-                )
+            yield from _drift_reports(
+                index, loop, DTYPE, reported,
+                "Keep the dtype: cast the update (`.astype(carry.dtype)`) or start from an init "
+                "of the dtype you mean.",
+            )  # fmt: skip
             yield from self._spelled_out(index, loop, reported)
 
     def _spelled_out(self, index: ScanIndex, loop: LoopCall, reported: set[cst.CSTNode]) -> Iterator[Report]:
@@ -565,16 +576,10 @@ def history(xs):
         index = context.index
         for loop in index.loops:
             reported: set[cst.CSTNode] = set()
-            analysis = carry_analysis(index, loop)
-            for exit_, difference in carry_drifts(index, loop, SHAPE):
-                assert analysis is not None
-                reported.add(exit_.node)
-                yield Report(
-                    exit_.node,
-                    f"{_types_phrase(loop, analysis.entering, exit_, difference)}: JAX raises "
-                    f"{_error_phrase(loop)} when it traces the loop. Keep the carry's shape "
-                    "fixed; emit per-step values as the scan output instead.",
-                )
+            yield from _drift_reports(
+                index, loop, SHAPE, reported,
+                "Keep the carry's shape fixed; emit per-step values as the scan output instead.",
+            )  # fmt: skip
             if loop.carry_name is None:
                 continue
             for returned in returned_carries(index, loop):

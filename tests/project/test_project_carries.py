@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import file_findings as findings
+from helpers import write_tree as write
 
-from scanlint.engine import lint_source
-from scanlint.registry import RULES
-
-ALL_CODES = frozenset(rule.code for rule in RULES)
 
 STEPS = """\
 import jax.numpy as jnp
@@ -47,16 +44,6 @@ class Counter(NamedTuple):
 """
 
 
-def write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text), encoding="utf-8")
-
-
-def findings(path: Path) -> list[tuple[int, str]]:
-    result = lint_source(str(path), path.read_bytes(), ALL_CODES)
-    return [(f.line, f.code) for f in result.findings]
 
 
 def model(import_line: str, call: str) -> str:
