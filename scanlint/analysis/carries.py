@@ -178,8 +178,10 @@ def _body_function(evaluator: Evaluator, index: ScanIndex, loop: LoopCall, outsi
     if isinstance(value, Function):
         return value
     body = loop.body
-    if body is not None and body.via == "method":
-        return Function(body.node, body.scope, bound=(UNKNOWN,) if len(_positional(body.node)) > len(body.parameters) else (), index=index)
+    if body is not None and body.via == "method" and isinstance(body.node, cst.FunctionDef):
+        takes_self = len(_positional(body.node)) > len(body.parameters)
+        method = evaluator.method_function(body.node, (UNKNOWN,) if takes_self else ())
+        return method if isinstance(method, Function) else None
     return None
 
 

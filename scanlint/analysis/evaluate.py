@@ -61,13 +61,20 @@ class ClassValue:
 
 
 @dataclass(frozen=True, eq=False)
+class VmappedFunction:
+    """`jax.vmap(function)` with the default axes."""
+
+    function: Function
+
+
+@dataclass(frozen=True, eq=False)
 class Instance:
     """An object of a same-file class that is not a pytree this analysis describes."""
 
     cls: ClassValue
 
 
-AnyValue = Value | Function | ClassValue | Instance
+AnyValue = Value | Function | ClassValue | Instance | VmappedFunction
 
 
 @dataclass
@@ -299,7 +306,7 @@ class Evaluator:
             self._delete(statement.target, frame)
             return Outcome(env)
         if isinstance(statement, cst.FunctionDef):
-            env[statement.name.value] = Function(statement, self.index.scope_of[statement], env, index=self.index)
+            env[statement.name.value] = self._function_value(statement, env)
             return Outcome(env)
         if isinstance(statement, cst.ClassDef):
             env[statement.name.value] = ClassValue(statement, frame.scope, index=self.index)
@@ -611,9 +618,28 @@ class Evaluator:
             return self._project_definition(name)
         return self._binding(bindings[0], binding_scope)
 
+    def method_function(self, node: cst.FunctionDef, bound: tuple[Value, ...]) -> AnyValue:
+        """A method the resolver found as a loop body (`self.step`), with `self` bound when it
+        takes one."""
+        value = self._function_value(node)
+        return replace(value, bound=bound) if isinstance(value, Function) else value
+
+    def _function_value(self, node: cst.FunctionDef, closure: dict[str, AnyValue] | None = None) -> AnyValue:
+        """A def as a function value; unknown when a decorator may change what calling it does
+        (`jax.vmap`, a cache, a user's wrapper)."""
+        for decorator in node.decorators:
+            expression = decorator.decorator
+            target = expression.func if isinstance(expression, cst.Call) else expression
+            qualified = self.index.qualify(target) or dotted(target)
+            if qualified == PARTIAL and isinstance(expression, cst.Call) and expression.args:
+                qualified = self.index.qualify(expression.args[0].value)
+            if qualified not in _SAME_FUNCTION_DECORATORS:
+                return UNKNOWN
+        return Function(node, self.index.scope_of[node], closure, index=self.index)
+
     def _binding(self, binding: cst.CSTNode, scope: Scope) -> AnyValue:
         if isinstance(binding, cst.FunctionDef):
-            return Function(binding, self.index.scope_of[binding], index=self.index)
+            return self._function_value(binding)
         if isinstance(binding, cst.ClassDef):
             return ClassValue(binding, scope, index=self.index)
         if isinstance(binding, (cst.Import, cst.ImportFrom)):
@@ -768,6 +794,11 @@ class Evaluator:
             return UNKNOWN
         scope = index.scope_of[method]
         home = index
+        if any(
+            (index.qualify(d.decorator) or dotted(d.decorator)) not in _SAME_FUNCTION_DECORATORS
+            for d in method.decorators
+        ):
+            return UNKNOWN  # a property, a cached or vmapped method: not a plain call
         if _is_staticmethod(method):
             return Function(method, scope, index=home)
         if _is_classmethod(method) or isinstance(owner, Instance):
@@ -849,6 +880,11 @@ class Evaluator:
         return positional, keywords
 
     def _call_value(self, callee: AnyValue, node: cst.Call, frame: Frame) -> AnyValue:
+        if isinstance(callee, VmappedFunction):
+            arguments = self._arguments(node, frame)
+            if arguments is None or arguments[1]:
+                return UNKNOWN
+            return self._call_vmapped(callee, arguments[0])
         if isinstance(callee, Function):
             arguments = self._arguments(node, frame)
             if arguments is None:
@@ -863,6 +899,19 @@ class Evaluator:
         if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.ClassDef):
             return None
         return ClassValue(found[1][0], self.index.module_scope, index=self.index)
+
+    def _call_vmapped(self, callee: VmappedFunction, arguments: list[AnyValue]) -> AnyValue:
+        """Every argument loses its leading axis, every result leaf gains it back."""
+        sizes = {a.shape[0] for a in arguments if isinstance(a, Array) and a.shape}
+        if not arguments or not all(isinstance(a, (Array, Node)) for a in arguments):
+            return UNKNOWN
+        if any(isinstance(a, Array) and a.shape == () for a in arguments):
+            return UNKNOWN  # a scalar cannot be mapped over: JAX raises, not this rule's error
+        size = sizes.pop() if len(sizes) == 1 else None
+        result = self.call_result(callee.function, [_slice_leading(a) for a in arguments])
+        if not isinstance(result, (Array, Node)):
+            return UNKNOWN
+        return map_leaves(result, lambda leaf: _stacked(leaf, size))
 
     def _construct(self, cls: ClassValue, node: cst.Call, frame: Frame) -> AnyValue:
         if cls.index is not None and cls.index is not self.index:
@@ -1019,6 +1068,11 @@ class Evaluator:
             if arguments is None:
                 return UNKNOWN
             return getattr(self, special)(node, *arguments)
+        if qualified in _SAME_FUNCTION_WRAPPERS:
+            wrapped = self.value(node.args[0].value, frame) if node.args and not node.args[0].keyword else UNKNOWN
+            return wrapped if isinstance(wrapped, Function) else UNKNOWN
+        if qualified == "jax.vmap":
+            return self._vmapped(node, frame)
         if qualified == "jax.numpy.where" and len(node.args) == 3 and not any(a.keyword or a.star for a in node.args):
             return self._where(node, frame)
         if module in ("jax.numpy", "numpy"):
@@ -1143,6 +1197,68 @@ class Evaluator:
             rows, columns = source.shape
             return Array(source.dtype, source.weak, (min(rows, columns) if rows is not None and columns is not None else None,))
         return UNKNOWN
+
+    def _cond(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """`lax.cond(pred, true_fun, false_fun, *operands)`: both branches' results, joined."""
+        if len(positional) < 3 or keywords:
+            return UNKNOWN
+        _, *branches = positional[:3]
+        return self._branches_joined(branches, positional[3:])
+
+    def _switch(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """`lax.switch(index, branches, *operands)`: every branch's result, joined."""
+        if len(positional) < 2 or keywords:
+            return UNKNOWN
+        branches = positional[1]
+        if not isinstance(branches, Node) or branches.kind not in ("tuple", "list"):
+            return UNKNOWN
+        return self._branches_joined(list(branches.children), positional[2:])
+
+    def _branches_joined(self, branches: list[AnyValue], operands: list[AnyValue]) -> AnyValue:
+        results = []
+        for branch in branches:
+            if not isinstance(branch, Function):
+                return UNKNOWN
+            results.append(self.call_result(branch, operands))
+        if not results or any(not _is_data(r) for r in results):
+            return UNKNOWN
+        return join_all(results)  # type: ignore[arg-type]
+
+    def _loop_result(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """A nested `fori_loop`/`while_loop` gives back a value of its init's type (weakly typed
+        leaves may have been promoted: their dtype is not known)."""
+        position = 3 if self.index.qualify(node.func) == "jax.lax.fori_loop" else 2
+        value = positional[position] if len(positional) > position else keywords.get("init_val", UNKNOWN)
+        return _settled(value)
+
+    def _nested_scan(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """A nested `lax.scan`: `(carry, ys)`, the carry of its init's type and `ys` the body's
+        per-step output stacked along a new leading axis."""
+        body = positional[0] if positional else keywords.get("f", UNKNOWN)
+        init = positional[1] if len(positional) > 1 else keywords.get("init", UNKNOWN)
+        xs = positional[2] if len(positional) > 2 else keywords.get("xs", NONE)
+        if not isinstance(body, Function) or not isinstance(init, (Array, Node)):
+            return UNKNOWN
+        length = _int_literal(_argument(node, 3, "length"))
+        if isinstance(xs, Array) and xs.shape:
+            length = xs.shape[0] if length is None else length
+        step = _slice_leading(xs)
+        outputs = []
+        for _, returned in self.call(body, [init, step]) or []:
+            if not isinstance(returned, Node) or returned.kind not in ("tuple", "list") or len(returned.children) != 2:
+                return UNKNOWN
+            outputs.append(returned.children[1])
+        if not outputs:
+            return UNKNOWN
+        stacked = map_leaves(join_all(outputs), lambda leaf: _stacked(leaf, length))
+        return sequence("tuple", [_settled(init), stacked])
+
+    def _vmapped(self, node: cst.Call, frame: Frame) -> AnyValue:
+        """`jax.vmap(f)` with the default axes: a function mapping `f` over leading axes."""
+        if len(node.args) != 1 or node.args[0].keyword is not None:
+            return UNKNOWN  # `in_axes`/`out_axes` given: not followed
+        function = self.value(node.args[0].value, frame)
+        return VmappedFunction(function) if isinstance(function, Function) else UNKNOWN
 
     def _where(self, node: cst.Call, frame: Frame) -> AnyValue:
         """`jnp.where(c, x, y)`: the dtype of x and y promoted, the shape of all three broadcast."""
@@ -1482,7 +1598,7 @@ def _numpy_scalar_dtype(table: Table, value: Array) -> str | None:
 
 
 def _is_data(value: AnyValue) -> bool:
-    return not isinstance(value, (Function, ClassValue, Instance))
+    return not isinstance(value, (Function, ClassValue, Instance, VmappedFunction))
 
 
 def _data(value: AnyValue) -> Value:
@@ -1676,7 +1792,18 @@ _LIBRARIES = ("jax.", "jax", "numpy", "math", "functools", "dataclasses", "flax"
 _FLOAT_CONSTANTS = {
     f"{module}.{name}" for module in ("jax.numpy", "numpy", "math") for name in ("inf", "nan", "pi", "e")
 }
+# Calls that give back the function they wrap, with the same results.
+_SAME_FUNCTION_WRAPPERS = {
+    "jax.jit", "jax.checkpoint", "jax.remat", "jax.named_call", "jax.ad_checkpoint.checkpoint",
+    "flax.linen.remat", "flax.linen.checkpoint",
+}  # fmt: skip
+_SAME_FUNCTION_DECORATORS = _SAME_FUNCTION_WRAPPERS | {"staticmethod", "classmethod", "functools.wraps"}
 _SPECIAL_CALLS = {
+    "jax.lax.cond": "_cond",
+    "jax.lax.switch": "_switch",
+    "jax.lax.fori_loop": "_loop_result",
+    "jax.lax.while_loop": "_loop_result",
+    "jax.lax.scan": "_nested_scan",
     "jax.random.PRNGKey": "_raw_key",
     "jax.random.key": "_typed_key",
     "jax.random.split": "_random_split",
@@ -1688,6 +1815,33 @@ _SPECIAL_CALLS = {
     "jax.numpy.atleast_1d": "_atleast_1d",
     "jax.numpy.diag": "_diag",
 }
+
+
+def _slice_leading(value: AnyValue) -> Value:
+    """One element along the leading axis of every leaf (what scan and vmap hand a body)."""
+    if value is NONE:
+        return NONE
+    if isinstance(value, Array):
+        if value.shape is None:
+            return Array(value.dtype, value.weak, None)
+        return Array(value.dtype, value.weak, value.shape[1:]) if value.shape else UNKNOWN
+    if isinstance(value, Node):
+        return map_leaves(value, _slice_leading)
+    return UNKNOWN
+
+
+def _stacked(leaf: Value, length: Dim) -> Value:
+    if isinstance(leaf, Array):
+        return Array(leaf.dtype, leaf.weak, None if leaf.shape is None else (length, *leaf.shape))
+    return UNKNOWN
+
+
+def _settled(value: AnyValue) -> AnyValue:
+    """What a loop gives back for this init: the same type, except that weakly typed leaves may
+    have been promoted by the body (their dtype is then not known)."""
+    if not isinstance(value, (Array, Node)):
+        return UNKNOWN
+    return map_leaves(value, lambda leaf: Array(None, None, leaf.shape) if isinstance(leaf, Array) and leaf.weak is not False else leaf)
 
 
 def _size(shape: tuple[Dim, ...] | None) -> int | None:

@@ -80,6 +80,11 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
         looping = set().union(*(u.binds for u in summary.units if LOOPS in u.anchors and not u.members and u.is_definition))
         if looping:
             closure.keep_users(looping)
+        # A class registered as a pytree by a call (`register_dataclass(State, ...)`) may be a
+        # carry: the call says which of its fields are leaves.
+        for unit in summary.units:
+            if METADATA in unit.anchors and not unit.is_definition:
+                closure.keep_whole(unit, CLOSURE_DEPTH - 1)
     if METADATA in kinds:
         jitted = set().union(*(u.binds for u in _all_pieces(summary) if u.static_argument_jit))
         if jitted:

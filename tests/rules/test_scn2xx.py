@@ -1019,6 +1019,138 @@ CARRY_TYPES = [
         """,
         ["7:16 SCN203"],
     ),
+    Case(
+        "a body wrapped in jax.checkpoint at the call site",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def count(xs):
+            def step(n, x):
+                return n + x / 2, None
+            return jax.lax.scan(jax.checkpoint(step), jnp.int32(0), jnp.arange(4))
+        """,
+        ["7:16 SCN203"],
+    ),
+    Case(
+        "a vmapped def is not evaluated as if it were not mapped",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.vmap
+        def step(h, x):
+            return jnp.outer(h, x).sum(axis=1), None
+
+        def run():
+            return jax.lax.scan(step, jnp.zeros((2, 3)), jnp.ones((4, 2, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "lax.cond whose branches promote an int carry to float",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def bounce(xs):
+            def step(n, x):
+                n = lax.cond(x > 0, lambda v: v + 0.5, lambda v: v * 0.5, n)
+                return n, None
+            return lax.scan(step, jnp.int32(0), jnp.ones(3))
+        """,
+        ["8:16 SCN203"],
+    ),
+    Case(
+        "an inner fori_loop keeps the carry's type",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def outer(n):
+            def step(h, x):
+                h = lax.fori_loop(0, 3, lambda i, v: v * 0.5 + x, h)
+                return h, h.sum()
+            return lax.scan(step, jnp.zeros(3), jnp.ones((n, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "an inner scan's stacked outputs stored as the carry",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def outer():
+            def inner(c, x):
+                return c + x, c
+            def step(h, xs):
+                _, history = lax.scan(inner, h, xs)
+                return history, None
+            return lax.scan(step, jnp.zeros(3), jnp.ones((2, 5, 3)))
+        """,
+        ["10:16 SCN204"],
+    ),
+    Case(
+        "vmap over a batch inside the body gains a leading axis",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def score(w):
+            return jnp.tanh(w).sum()
+
+        def run():
+            def step(best, batch):
+                return jnp.maximum(best, jax.vmap(score)(batch)), None
+            return jax.lax.scan(step, jnp.float32(0.0), jnp.ones((4, 8, 3)))
+        """,
+        ["10:16 SCN204"],
+    ),
+    Case(
+        "a dataclass registered by a call, its field changing shape",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+
+        @dataclasses.dataclass
+        class Controller:
+            integral: jax.Array
+            previous: jax.Array
+
+        jax.tree_util.register_dataclass(Controller, data_fields=["integral", "previous"], meta_fields=[])
+
+        def track(targets):
+            def step(c, target):
+                error = target - c.previous
+                return dataclasses.replace(c, integral=jnp.atleast_1d(c.integral + error)), error
+            return jax.lax.scan(step, Controller(jnp.float32(0.0), jnp.float32(0.0)), targets)
+
+        def main():
+            return track(jnp.linspace(0.0, 1.0, 10))
+        """,
+        ["17:16 SCN204"],
+    ),
+    Case(
+        "a static method read through self as the body",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        class Spring:
+            @staticmethod
+            def step(state, dt):
+                velocity = state["velocity"] - 4.0 * state["position"] * dt
+                return {"pos": state["position"] + velocity * dt, "velocity": velocity}, velocity
+
+            def run(self, n):
+                init = {"position": jnp.float32(1.0), "velocity": jnp.float32(0.0)}
+                return lax.scan(self.step, init, jnp.full(n, 0.01))
+        """,
+        ["9:16 SCN207"],
+    ),
 ]
 
 ALL = NOT_PAIR + VALID + MIXED + DRIFT + NO_DRIFT + LOOP_PAIRS + CARRY_TYPES
@@ -1089,6 +1221,14 @@ CARRY_TYPE_CALLS = {
     "a body picked from a dict of solvers": "solve('midpoint')",
     "vstack grows a cache of rows": "attend(jnp.ones((3, 8)))",
     "an FFT result stored into a real carry": "smooth(None)",
+    "a body wrapped in jax.checkpoint at the call site": "count(None)",
+    "a vmapped def is not evaluated as if it were not mapped": "run()",
+    "lax.cond whose branches promote an int carry to float": "bounce(None)",
+    "an inner fori_loop keeps the carry's type": "outer(2)",
+    "an inner scan's stacked outputs stored as the carry": "outer()",
+    "vmap over a batch inside the body gains a leading axis": "run()",
+    "a dataclass registered by a call, its field changing shape": "main()",
+    "a static method read through self as the body": "Spring().run(3)",
 }
 JAX_ERRORS = {
     "SCN201": "scan body output must be a pair",
