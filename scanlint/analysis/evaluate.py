@@ -1186,6 +1186,108 @@ class Evaluator:
         shape = None if source.shape is None else (source.shape or (1,))
         return Array(source.dtype, source.weak, shape)
 
+    def _promoted(self, arrays: list[Array]) -> tuple[str | None, bool | None]:
+        promoted = self.table.promote_all([a.typed for a in arrays])
+        if promoted is None:
+            return None, None
+        return promoted.lstrip("~"), promoted.startswith("~")
+
+    def _einsum(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """`jnp.einsum("ij,jk->ik", a, b)`: the output's letters give its rank and sizes."""
+        spec = _string_literal(node.args[0].value) if node.args else None
+        operands = positional[1:]
+        if spec is None or set(keywords) - {"precision", "optimize"} or not all(isinstance(o, Array) for o in operands):
+            return UNKNOWN
+        spec = spec.replace(" ", "")
+        inputs, arrow, output = spec.partition("->")
+        terms = inputs.split(",")
+        if "." in spec or len(terms) != len(operands) or not all(t.isalpha() for t in terms) or not (output.isalpha() or output == ""):
+            return UNKNOWN
+        if not arrow:
+            letters = "".join(terms)
+            output = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+        sizes: dict[str, Dim] = {}
+        for term, operand in zip(terms, operands):
+            assert isinstance(operand, Array)
+            if operand.shape is not None:
+                if len(term) != len(operand.shape):
+                    return UNKNOWN  # JAX raises: not this rule's error
+                for letter, dim in zip(term, operand.shape):
+                    sizes[letter] = dim if sizes.get(letter, dim) == dim else None
+        dtype, weak = self._promoted(operands)  # type: ignore[arg-type]
+        return Array(dtype, weak, tuple(sizes.get(letter) for letter in output))
+
+    def _dot(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """`jnp.dot` on vectors and matrices (higher ranks are not followed)."""
+        if len(positional) != 2 or set(keywords) - {"precision", "preferred_element_type"}:
+            return UNKNOWN
+        left, right = positional
+        if not isinstance(left, Array) or not isinstance(right, Array) or "preferred_element_type" in keywords:
+            return UNKNOWN
+        dtype, weak = self._promoted([left, right])
+        if left.shape is None or right.shape is None or len(left.shape) > 2 or len(right.shape) > 2:
+            return Array(dtype, weak, None)
+        if not left.shape or not right.shape:
+            return Array(dtype, weak, left.shape or right.shape)
+        return Array(dtype, weak, _matmul(left.shape, right.shape))
+
+    def _expand_dims(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        source = positional[0] if positional else UNKNOWN
+        axis = _int_literal(_argument(node, 1, "axis"))
+        if not isinstance(source, Array) or axis is None:
+            return UNKNOWN
+        if source.shape is None:
+            return Array(source.dtype, source.weak, None)
+        rank = len(source.shape) + 1
+        if not -rank <= axis < rank:
+            return UNKNOWN
+        axis %= rank
+        return Array(source.dtype, source.weak, (*source.shape[:axis], 1, *source.shape[axis:]))
+
+    def _squeeze(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        source = positional[0] if positional else UNKNOWN
+        if not isinstance(source, Array) or source.shape is None:
+            return UNKNOWN
+        axis_node = _argument(node, 1, "axis")
+        if axis_node is None:
+            if any(d is None for d in source.shape):
+                return Array(source.dtype, source.weak, None)
+            return Array(source.dtype, source.weak, tuple(d for d in source.shape if d != 1))
+        axis = _int_literal(axis_node)
+        if axis is None or not -len(source.shape) <= axis < len(source.shape):
+            return UNKNOWN
+        axis %= len(source.shape)
+        return Array(source.dtype, source.weak, (*source.shape[:axis], *source.shape[axis + 1 :]))
+
+    def _cumulative(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """`jnp.cumsum(x, axis)` keeps the shape; without `axis` the input is flattened first."""
+        qualified = self.index.qualify(node.func)
+        source = positional[0] if positional else UNKNOWN
+        if not isinstance(source, Array) or set(keywords) - {"axis", "dtype"} or qualified is None:
+            return UNKNOWN
+        signature = self.table.function(qualified.replace("cumsum", "sum").replace("cumprod", "prod"))
+        dtype = None
+        if signature is not None and signature.dtype is not None and source.typed is not None:
+            result = signature.dtype.get(source.typed)
+            dtype = result.lstrip("~") if result else None
+        if "dtype" in keywords or len(positional) > 2:
+            return UNKNOWN
+        weak = False if dtype is not None else None
+        if _argument(node, 1, "axis") is not None:
+            return Array(dtype, weak, source.shape)
+        return Array(dtype, weak, (_size(source.shape),))
+
+    def _solve(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
+        """`jnp.linalg.solve(a, b)`: the solution has `b`'s shape, in an inexact dtype."""
+        if len(positional) != 2 or keywords or not all(isinstance(v, Array) for v in positional):
+            return UNKNOWN
+        a, b = positional
+        assert isinstance(a, Array) and isinstance(b, Array)
+        inverse = self.table.function("jax.numpy.linalg.inv")
+        promoted = self.table.promote(a.typed, b.typed)
+        result = inverse.dtype.get(promoted) if inverse is not None and inverse.dtype and promoted else None
+        return Array(result.lstrip("~") if result else None, None if result is None else result.startswith("~"), b.shape)
+
     def _diag(self, node: cst.Call, positional: list[AnyValue], keywords: dict[str, AnyValue]) -> AnyValue:
         """`jnp.diag(v)`: a vector becomes a square matrix, a matrix gives its diagonal."""
         source = positional[0] if positional else keywords.get("v", UNKNOWN)
@@ -1813,6 +1915,13 @@ _SPECIAL_CALLS = {
     "jax.numpy.vstack": "_vstack",
     "jax.numpy.hstack": "_hstack",
     "jax.numpy.atleast_1d": "_atleast_1d",
+    "jax.numpy.einsum": "_einsum",
+    "jax.numpy.dot": "_dot",
+    "jax.numpy.expand_dims": "_expand_dims",
+    "jax.numpy.squeeze": "_squeeze",
+    "jax.numpy.cumsum": "_cumulative",
+    "jax.numpy.cumprod": "_cumulative",
+    "jax.numpy.linalg.solve": "_solve",
     "jax.numpy.diag": "_diag",
 }
 

@@ -1151,6 +1151,36 @@ CARRY_TYPES = [
         """,
         ["9:16 SCN207"],
     ),
+    Case(
+        "an attention step whose einsum drops the head axis of the carry",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def attend(n):
+            keys = jnp.ones((n, 4, 8))
+            def step(context, k):
+                scores = jnp.einsum("hd,hd->h", context, k)
+                return jnp.einsum("h,hd->d", scores, k), scores
+            return lax.scan(step, jnp.zeros((4, 8)), keys)
+        """,
+        ["9:16 SCN204"],
+    ),
+    Case(
+        "a power iteration through jnp.dot keeps the vector",
+        """
+        import jax.numpy as jnp
+        from jax import lax
+
+        def power(a):
+            matrix = jnp.eye(3) + 0.1
+            def body(i, v):
+                w = jnp.dot(matrix, v)
+                return w / jnp.linalg.norm(w)
+            return lax.fori_loop(0, 10, body, jnp.ones(3))
+        """,
+        [],
+    ),
 ]
 
 ALL = NOT_PAIR + VALID + MIXED + DRIFT + NO_DRIFT + LOOP_PAIRS + CARRY_TYPES
@@ -1229,6 +1259,8 @@ CARRY_TYPE_CALLS = {
     "vmap over a batch inside the body gains a leading axis": "run()",
     "a dataclass registered by a call, its field changing shape": "main()",
     "a static method read through self as the body": "Spring().run(3)",
+    "an attention step whose einsum drops the head axis of the carry": "attend(3)",
+    "a power iteration through jnp.dot keeps the vector": "power(None)",
 }
 JAX_ERRORS = {
     "SCN201": "scan body output must be a pair",
