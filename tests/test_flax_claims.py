@@ -374,6 +374,49 @@ def test_scn104_compact_local_submodule_first_called_in_body(tmp_path: Path) -> 
     init_leaks_then_apply_raises(load(COMPACT_LOCAL, tmp_path, "compact_local").LocalCell(), XS)
 
 
+SAMPLING = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Decoder(nn.Module):
+    def setup(self):
+        self.cell = nn.Dense(4)
+        self.readout = nn.Dense(4)
+
+    def __call__(self, xs):
+        return self.readout(jnp.tanh(self.cell(xs)))
+
+    def sample(self, h0, steps):
+        def step(h, _):
+            h = jnp.tanh(self.cell(h))
+            return h, self.readout(h)
+        return jax.lax.scan(step, h0, None, length=steps)
+"""
+
+
+def test_scn104_not_flagged_on_the_sampling_idiom_and_that_works(tmp_path: Path) -> None:
+    """`init` goes through `__call__`, which builds every submodule; `sample` scans over them
+    only under `apply`."""
+    assert not [f for f in lint(SAMPLING) if f.code.startswith("SCN1")]
+    model = load(SAMPLING, tmp_path, "sampling").Decoder()
+    variables = model.init(KEY, XS[0])
+    assert not leaks_tracers(variables)
+    _, samples = model.apply(variables, jnp.zeros(4), 3, method="sample")
+    assert samples.shape == (3, 4)
+
+
+def test_scn104_flags_the_sampling_method_once_init_runs_it(tmp_path: Path) -> None:
+    source = SAMPLING + "\n\ndef build():\n    return Decoder().init(jax.random.PRNGKey(0), jnp.zeros(4), 3, method=Decoder.sample)\n"
+    messages = [f.message for f in lint(source) if f.code == "SCN104"]
+    assert len(messages) == 2 and "`init` runs `sample` -> this scan" in messages[0]
+    model = load(source, tmp_path, "sampling_init").Decoder()
+    variables = model.init(KEY, jnp.zeros(4), 3, method="sample")
+    assert leaks_tracers(variables)
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        model.apply(variables, jnp.zeros(4), 3, method="sample")
+
+
 def test_scn104_not_flagged_when_called_first_and_that_works(fixtures_dir: Path) -> None:
     source = (fixtures_dir / "linen_submodule_called_first.py").read_text(encoding="utf-8")
     assert not [f for f in lint(source) if f.code.startswith("SCN1")]
@@ -583,3 +626,40 @@ def test_scn105_examples(tmp_path: Path) -> None:
     good = load(rule.GOOD, tmp_path, "good_scn105").CountingRNN(4, rngs=nnx.Rngs(0))
     good(XS)
     assert int(good.count[...]) == XS.shape[0]
+
+
+FRESH_RNGS_DROPOUT = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class Noisy(nnx.Module):
+    def __init__(self, rngs=None):
+        self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+    def __call__(self, xs, keys):
+        def step(c, key_x):
+            key, x = key_x
+            return c + self.drop(x, rngs=nnx.Rngs(dropout=key)), self.drop(x, rngs=nnx.Rngs(dropout=key))
+        return jax.lax.scan(step, jnp.zeros(4), (keys, xs))
+
+    def reuse(self, xs):
+        def step(c, x):
+            return c + self.drop(x), None
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+"""
+
+
+def test_scn105_fresh_rngs_per_step_is_right_and_a_held_stream_is_not(tmp_path: Path) -> None:
+    """A Dropout without streams of its own draws from the fresh `nnx.Rngs` each step passes:
+    no error, and different masks per step. Holding outside streams and drawing from them in the
+    body raises `TraceContextError`, as SCN105 says."""
+    findings = [(f.line, f.code) for f in lint(FRESH_RNGS_DROPOUT) if f.code == "SCN105"]
+    assert findings == [(18, "SCN105")]
+    module = load(FRESH_RNGS_DROPOUT, tmp_path, "fresh_rngs")
+    keys = jax.random.split(KEY, 3)
+    _, masks = module.Noisy()(jnp.ones((3, 4)), keys)
+    assert not steps_identical(masks)
+    with pytest.raises(flax.errors.TraceContextError):
+        module.Noisy(nnx.Rngs(dropout=1)).reuse(jnp.ones((3, 4)))
+

@@ -35,7 +35,7 @@ from scanlint.analysis.pytree_classes import PytreeClass, pytree_class
 from scanlint.analysis.resolver import ScanIndex, Scope, dotted, returns_of, yields
 from scanlint.analysis.signature_table import Table
 from scanlint.analysis.values import DTYPE_NAMES, array_annotation
-from scanlint.index.names import PARTIAL
+from scanlint.index.names import PARTIAL, SAME_FUNCTION_WRAPPERS
 
 MAX_CALL_DEPTH = 4
 MAX_STEPS = 4000  # expressions evaluated per loop: a bound on pathological code
@@ -1068,7 +1068,7 @@ class Evaluator:
             if arguments is None:
                 return UNKNOWN
             return getattr(self, special)(node, *arguments)
-        if qualified in _SAME_FUNCTION_WRAPPERS:
+        if qualified in SAME_FUNCTION_WRAPPERS:
             wrapped = self.value(node.args[0].value, frame) if node.args and not node.args[0].keyword else UNKNOWN
             return wrapped if isinstance(wrapped, Function) else UNKNOWN
         if qualified == "jax.vmap":
@@ -1894,12 +1894,7 @@ _LIBRARIES = ("jax.", "jax", "numpy", "math", "functools", "dataclasses", "flax"
 _FLOAT_CONSTANTS = {
     f"{module}.{name}" for module in ("jax.numpy", "numpy", "math") for name in ("inf", "nan", "pi", "e")
 }
-# Calls that give back the function they wrap, with the same results.
-_SAME_FUNCTION_WRAPPERS = {
-    "jax.jit", "jax.checkpoint", "jax.remat", "jax.named_call", "jax.ad_checkpoint.checkpoint",
-    "flax.linen.remat", "flax.linen.checkpoint",
-}  # fmt: skip
-_SAME_FUNCTION_DECORATORS = _SAME_FUNCTION_WRAPPERS | {"staticmethod", "classmethod", "functools.wraps"}
+_SAME_FUNCTION_DECORATORS = SAME_FUNCTION_WRAPPERS | {"staticmethod", "classmethod", "functools.wraps"}
 _SPECIAL_CALLS = {
     "jax.lax.cond": "_cond",
     "jax.lax.switch": "_switch",

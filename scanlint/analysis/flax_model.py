@@ -234,6 +234,60 @@ class FlaxFile:
         walk(method.body, collector)
         return collector.values
 
+    # -- what `init` runs -------------------------------------------------------------------
+
+    def init_path(self, class_node: cst.ClassDef, method: str) -> list[str] | None:
+        """The methods `init` runs from its entry to `method` (`["__call__", "encode"]`), or
+        None when `init` never runs it. The entries are `__call__` and the methods this file
+        passes to `init(..., method=...)`; from them, calls of `self.<method>(...)`."""
+        paths = self._init_paths(class_node)
+        return paths.get(method)
+
+    def _init_paths(self, class_node: cst.ClassDef) -> dict[str, list[str]]:
+        cache = self.__dict__.setdefault("_init_path_cache", {})
+        if class_node in cache:
+            return cache[class_node]
+        entries = ["__call__", *sorted(self._init_methods_named())]
+        paths: dict[str, list[str]] = {}
+        queue = [(name, [name]) for name in entries if self.index.method_of(class_node, name) is not None]
+        while queue:
+            name, path = queue.pop(0)
+            if name in paths:
+                continue
+            paths[name] = path
+            method = self.index.method_of(class_node, name)
+            if method is None:
+                continue
+            for called in sorted(_self_method_calls(self.index, method)):
+                if called not in paths and self.index.method_of(class_node, called) is not None:
+                    queue.append((called, [*path, called]))
+        cache[class_node] = paths
+        return paths
+
+    def _init_methods_named(self) -> set[str]:
+        """Method names given to `init`/`init_with_output` as `method=` anywhere in the file:
+        `Model.sample`, `model.sample`, `"sample"`, or a lambda calling `m.sample(...)`."""
+        if not hasattr(self, "_init_method_names"):
+            finder = _InitMethodFinder()
+            walk(self.index.module, finder)
+            self._init_method_names = finder.names
+        return self._init_method_names
+
+    def called_on_init_path(self, class_node: cst.ClassDef, attribute: str) -> bool:
+        """Whether a method `init` runs calls the submodule `self.<attribute>` outside every raw
+        loop body (so its parameters exist once `init` has run)."""
+        bodies = {loop.body.node for loop in self.index.loops if loop.body is not None}
+        for name in self._init_paths(class_node):
+            method = self.index.method_of(class_node, name)
+            self_name = self.index.self_name(self.index.scope_of[method]) if method is not None else None
+            if method is None or self_name is None:
+                continue
+            finder = _AttributeCall(self_name, attribute, bodies)
+            walk(method.body, finder)
+            if finder.found:
+                return True
+        return False
+
     # -- bodies -----------------------------------------------------------------------------
 
     def body_code(self, loop: LoopCall) -> BodyCode | None:
@@ -242,6 +296,70 @@ class FlaxFile:
         if loop not in self._bodies:
             self._bodies[loop] = BodyCode.collect(self.index, loop)
         return self._bodies[loop]
+
+
+def _self_method_calls(index: ScanIndex, method: cst.FunctionDef) -> set[str]:
+    """The names `name` of the `self.name(...)` calls a method makes (nested functions too)."""
+    self_name = index.self_name(index.scope_of[method])
+    if self_name is None:
+        return set()
+    finder = _SelfCalls(self_name)
+    walk(method.body, finder)
+    return finder.names
+
+
+class _SelfCalls(cst.CSTVisitor):
+    def __init__(self, self_name: str) -> None:
+        self.self_name = self_name
+        self.names: set[str] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.self_name:
+            self.names.add(func.attr.value)
+
+
+class _AttributeCall(cst.CSTVisitor):
+    """Finds a call of `self.<attribute>(...)` (or of an item of it) outside the given bodies."""
+
+    def __init__(self, self_name: str, attribute: str, skipped: set[cst.CSTNode]) -> None:
+        self.self_name = self_name
+        self.attribute = attribute
+        self.skipped = skipped
+        self.found = False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node in self.skipped:
+            return False
+        if isinstance(node, cst.Call):
+            func = node.func.value if isinstance(node.func, cst.Subscript) else node.func
+            if (
+                isinstance(func, cst.Attribute)
+                and isinstance(func.value, cst.Name)
+                and func.value.value == self.self_name
+                and func.attr.value == self.attribute
+            ):
+                self.found = True
+        return not self.found
+
+
+class _InitMethodFinder(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not (isinstance(node.func, cst.Attribute) and node.func.attr.value in ("init", "init_with_output")):
+            return
+        for arg in node.args:
+            if arg.keyword is None or arg.keyword.value != "method":
+                continue
+            value = arg.value
+            if isinstance(value, cst.Attribute):
+                self.names.add(value.attr.value)
+            elif isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
+                self.names.add(value.evaluated_value)
+            elif isinstance(value, cst.Lambda) and isinstance(value.body, cst.Call) and isinstance(value.body.func, cst.Attribute):
+                self.names.add(value.body.func.attr.value)
 
 
 def flax_file(index: ScanIndex) -> FlaxFile:

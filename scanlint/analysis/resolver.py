@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from scanlint.analysis.walk import walk
-from scanlint.index.names import LOOP_KINDS, PARTIAL, canonical, qualify_dotted
+from scanlint.index.names import LOOP_KINDS, PARTIAL, SAME_FUNCTION_WRAPPERS, canonical, qualify_dotted
 
 if TYPE_CHECKING:
     from scanlint.index.project import ProjectIndex
@@ -278,6 +278,14 @@ class ScanIndex:
             return self._resolve_method(node, scope)
         if isinstance(node, cst.Call) and self.qualify(node.func) == PARTIAL and node.args:
             return self._resolve_partial(node, scope, depth)
+        if (
+            isinstance(node, cst.Call)
+            and self.qualify(node.func) in SAME_FUNCTION_WRAPPERS
+            and node.args
+            and node.args[0].keyword is None
+        ):
+            # `lax.scan(jax.checkpoint(step), ...)`: the loop calls `step` as it is.
+            return self.resolve_callable(node.args[0].value, scope, depth + 1)
         return None
 
     def class_named(self, node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:

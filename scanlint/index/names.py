@@ -43,6 +43,11 @@ METADATA_KEYWORDS = frozenset({"static_argnums", "static_argnames", "meta_fields
 STATIC_ARGUMENT_KEYWORDS = frozenset({"static_argnums", "static_argnames"})
 
 PARTIAL = "functools.partial"
+# Calls that give back the function they wrap, called with the same arguments and results.
+SAME_FUNCTION_WRAPPERS = frozenset({
+    "jax.jit", "jax.checkpoint", "jax.remat", "jax.named_call", "jax.ad_checkpoint.checkpoint",
+    "flax.linen.remat", "flax.linen.checkpoint",
+})  # fmt: skip
 
 # The rule families, by code prefix, and what they look for: raw loop calls, or pytree metadata.
 LOOPS = "loops"

@@ -9,7 +9,8 @@ From the tier-1 summary, it keeps:
 * every top-level import (the resolver reads the file's imports), and a unit with a nested import
   whose name a kept unit uses;
 * every unit that uses a function jitted with static arguments (its call sites are checked), and
-  every unit that calls a top-level function running a loop (its arguments are the loop's init);
+  every unit that uses a top-level function or class running a loop (a function's arguments are
+  the loop's init; a class's uses show the methods `init` runs);
 * transitively, the units binding the names a kept unit uses (a body defined elsewhere, a helper,
   a base class, a module-level constant), and inside a class the members a kept member names as
   an attribute (`self.step`), up to `CLOSURE_DEPTH` functions or classes deep.
@@ -77,8 +78,9 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
             closure.keep_whole(unit, 0)
     if LOOPS in kinds:
         # The calls of a function that runs a loop show the values its init and xs come from.
-        looping = set().union(*(u.binds for u in summary.units if LOOPS in u.anchors and not u.members and u.is_definition))
+        looping = set().union(*(u.binds for u in summary.units if LOOPS in u.anchors and u.is_definition))
         if looping:
+            # For a class, its uses show which methods `init` runs (`init(..., method=...)`).
             closure.keep_users(looping)
         # A class registered as a pytree by a call (`register_dataclass(State, ...)`) may be a
         # carry: the call says which of its fields are leaves.

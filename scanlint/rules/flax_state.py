@@ -11,7 +11,7 @@ state does not survive that:
   body's (`TraceContextError`).
 
 The lifted transforms (`nn.scan`, `nnx.scan`) handle all of this and are never flagged; neither is
-state allocated outside the body and closed over as plain arrays (the seed's `LaxScanModule`).
+state allocated outside the body and closed over as plain arrays.
 
 The facts these rules share (which classes are Linen modules, what a scan body contains) live
 in `scanlint.analysis.flax_model`.
@@ -124,8 +124,8 @@ class DenseRNN(nn.Module):
                     "are created while the scan traces the body, so `init` succeeds but returns "
                     "leaked tracers as parameters and `apply` raises `UnexpectedTracerError` "
                     "(`jax.jit(model.init)` raises at once). Lift the loop with `nn.scan`, or "
-                    "create the parameters outside the body and close over the arrays, as the "
-                    "seed's LaxScanModule does.",
+                    "build the module outside the body and call it there once before the loop, "
+                    "so its parameters exist when the body runs.",
                 )
 
 
@@ -136,9 +136,9 @@ _VARIABLE_MESSAGES = {
     "param": (
         "`self.param` inside a raw lax.scan body creates the parameter while the scan traces the "
         "body: `init` succeeds but returns a leaked tracer as the parameter, and `apply` raises "
-        "`UnexpectedTracerError` (`jax.jit(model.init)` raises at once). Allocate it outside the "
-        "body and close over the array, as the seed's LaxScanModule does, or lift the loop with "
-        "`nn.scan`."
+        "`UnexpectedTracerError` (`jax.jit(model.init)` raises at once). Create it before the "
+        "loop (`w = self.param(...)`) and let the body close over the array, or lift the loop "
+        "with `nn.scan`."
     ),
     "variable": (
         "`self.variable` inside a raw lax.scan body creates the variable while the scan traces "
@@ -170,10 +170,10 @@ class LinenVariableInScanBody(Rule):
     The value is made while the scan traces its body, so it is a tracer that escapes the trace.
     `init` returns it without error; `apply` raises `UnexpectedTracerError`, or
     `ModifyScopeVariableError` when a variable of an immutable collection is updated; a sown
-    value comes back as a leaked tracer. The fix is the seed's pattern: create the parameter
-    before the scan and let the body close over the array. When a `name = self.param(...)` (or
-    `self.variable(...)`) statement in the body uses nothing the body binds, a safe fix hoists it
-    to just before the scan call.
+    value comes back as a leaked tracer. The fix: create the parameter before the scan and let
+    the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
+    statement in the body uses nothing the body binds, a safe fix hoists it to just before the
+    scan call.
     """
 
     CODE = "SCN102"
@@ -616,6 +616,12 @@ class NoisyWalk(nn.Module):
         )
 
 
+def _holds_rngs(construction: cst.Call) -> bool:
+    """Whether an NNX layer is built with RNG streams of its own (`rngs=` other than None)."""
+    rngs = keyword_argument(construction, "rngs")
+    return rngs is not None and not (isinstance(rngs, cst.Name) and rngs.value == "None")
+
+
 def _key_argument(call: cst.Call) -> cst.BaseExpression | None:
     keyword = keyword_argument(call, "key")
     if keyword is not None:
@@ -645,7 +651,10 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     while the scan traces the body: `init` succeeds but returns leaked tracers, and `apply` raises
     `UnexpectedTracerError`. Calling it once outside the scan first (for instance on the first
     element, to build the initial carry) creates the parameters outside the trace and makes the
-    later calls in the body safe, so that case is not flagged.
+    later calls in the body safe, so that case is not flagged. Neither is a method that `init`
+    never runs (not `__call__`, not reached from it through `self.method(...)`, not given to
+    `init(..., method=...)` in the file) when a method `init` runs calls the submodule: under
+    `apply` its parameters already exist, the sampling and generation idiom.
     """
 
     CODE = "SCN104"
@@ -699,11 +708,18 @@ class CellRNN(nn.Module):
                     continue  # no parameters to create; SCN103 covers its mask
                 if _called_before_scan(flax, code, submodule):
                     continue
+                holder = code.loop.scope.enclosing_method()
+                path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
+                attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None
+                if holder is not None and path is None and attribute is not None:
+                    if flax.called_on_init_path(holder[1], attribute):
+                        continue  # runs only under `apply`, after `init` built the submodule
+                where = f" (`init` runs {' -> '.join(f'`{m}`' for m in path)} -> this scan)" if path else ""
                 yield Report(
                     call,
                     f"Linen submodule `{submodule.label}` is first called inside a raw lax.scan "
-                    "body: its parameters are created while the scan traces the body, so `init` "
-                    "succeeds but returns leaked tracers and `apply` raises "
+                    f"body{where}: its parameters are created while the scan traces the body, so "
+                    "`init` succeeds but returns leaked tracers and `apply` raises "
                     "`UnexpectedTracerError`. Call it once outside the scan before the loop (for "
                     "instance to build the initial carry) so its parameters exist, or lift the "
                     "loop with `nn.scan`.",
@@ -932,6 +948,8 @@ class _NnxState:
         held = self._stateful_module(call.func, scope)
         if held is None or any(is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
             return None
+        if held == "an `nnx.Dropout`" and rngs is not None:
+            return None  # a fresh `nnx.Rngs` passed at the call is drawn from instead of its own
         return (
             f"calling `{code_of(call.func)}` inside a raw lax.scan body mutates the state it holds "
             f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
@@ -968,6 +986,8 @@ class _NnxState:
         if isinstance(kind, str):
             switch = _STATEFUL_NNX.get(kind)
             if switch is not None and not is_true(keyword_argument(value, switch)):
+                if kind == "Dropout" and not _holds_rngs(value):
+                    return None  # it draws only from the `rngs` each call passes
                 return f"an `nnx.{kind}`"
             return None
         if isinstance(kind, cst.ClassDef) and kind not in seen:

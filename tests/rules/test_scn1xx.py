@@ -344,6 +344,23 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "self.param in a body wrapped in jax.checkpoint at the call site",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class ParamRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(carry, x):
+                    w = self.param("w", nn.initializers.lecun_normal(), (4, 4))
+                    return jnp.tanh(carry @ w + x), None
+                return jax.lax.scan(jax.checkpoint(step), jnp.zeros(4), xs)
+        """,
+        ["10:17 SCN102"],
+    ),
 ]
 
 RNG = [
@@ -673,6 +690,77 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "not flagged: a sampling method scans over submodules that __call__ built at init",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+                self.readout = nn.Dense(4)
+
+            def __call__(self, xs):
+                return self.readout(jnp.tanh(self.cell(xs)))
+
+            def sample(self, h0, steps):
+                def step(h, _):
+                    h = jnp.tanh(self.cell(h))
+                    return h, self.readout(h)
+                return jax.lax.scan(step, h0, None, length=steps)
+        """,
+        [],
+    ),
+    Case(
+        "the same sampling method, when init runs it through method=",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+                self.readout = nn.Dense(4)
+
+            def __call__(self, xs):
+                return self.readout(jnp.tanh(self.cell(xs)))
+
+            def sample(self, h0, steps):
+                def step(h, _):
+                    h = jnp.tanh(self.cell(h))
+                    return h, self.readout(h)
+                return jax.lax.scan(step, h0, None, length=steps)
+
+        def build(key):
+            return Decoder().init(key, jnp.zeros(4), 3, method=Decoder.sample)
+        """,
+        ["16:26 SCN104", "17:23 SCN104"],
+    ),
+    Case(
+        "a method init reaches from __call__ through another method is flagged, with the path",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+
+            def __call__(self, xs):
+                return self.encode(xs)
+
+            def encode(self, xs):
+                def step(h, x):
+                    h = jnp.tanh(self.cell(h) + x)
+                    return h, h
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+        """,
+        ["15:26 SCN104"],
+    ),
 ]
 
 NNX = [
@@ -815,6 +903,43 @@ NNX = [
                 return jax.lax.scan(self.step, xs[0], xs)
         """,
         ["20:13 SCN105", "21:13 SCN105", "21:21 SCN105"],
+    ),
+    Case(
+        "not flagged: a fresh nnx.Rngs per step passed to a Dropout that holds none of its own",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Noisy(nnx.Module):
+            def __init__(self):
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, xs, keys):
+                def step(c, key_x):
+                    key, x = key_x
+                    return c + self.drop(x, rngs=nnx.Rngs(dropout=key)), None
+                return jax.lax.scan(step, jnp.zeros(3), (keys, xs))
+        """,
+        [],
+    ),
+    Case(
+        "a Dropout holding outside RNG streams, called in the body without rngs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Noisy(nnx.Module):
+            def __init__(self, rngs):
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, xs):
+                def step(c, x):
+                    return c + self.drop(x), None
+                return jax.lax.scan(step, jnp.zeros(3), xs)
+        """,
+        ["12:24 SCN105"],
     ),
     Case(
         "import flax.nnx as nnx, drawing from a module-level Rngs in a helper the body calls",
