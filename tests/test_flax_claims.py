@@ -663,3 +663,92 @@ def test_scn105_fresh_rngs_per_step_is_right_and_a_held_stream_is_not(tmp_path: 
     with pytest.raises(flax.errors.TraceContextError):
         module.Noisy(nnx.Rngs(dropout=1)).reuse(jnp.ones((3, 4)))
 
+
+PARTIAL_SELF = """
+import functools
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+def step(module, carry, x):
+    w = module.param("w", nn.initializers.lecun_normal(), (4, 4))
+    return jnp.tanh(carry @ w + x), None
+
+class ParamRNN(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        return jax.lax.scan(functools.partial(step, self), jnp.zeros(4), xs)[0]
+"""
+
+
+def test_scn102_param_through_a_partial_that_passes_self(tmp_path: Path) -> None:
+    assert "`UnexpectedTracerError`" in message(PARTIAL_SELF, "SCN102")
+    init_leaks_then_apply_raises(load(PARTIAL_SELF, tmp_path, "partial_self").ParamRNN(), XS)
+
+
+SUBMODULE_THROUGH_HELPER = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+def update(cell, h, x):
+    return jnp.tanh(cell(h) + x)
+
+class CellRNN(nn.Module):
+    def setup(self):
+        self.cell = nn.Dense(4)
+
+    def __call__(self, xs):
+        def step(h, x):
+            h = update(self.cell, h, x)
+            return h, h
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+"""
+
+
+def test_scn104_submodule_called_through_a_helper(tmp_path: Path) -> None:
+    assert "`UnexpectedTracerError`" in message(SUBMODULE_THROUGH_HELPER, "SCN104")
+    init_leaks_then_apply_raises(load(SUBMODULE_THROUGH_HELPER, tmp_path, "through_helper").CellRNN(), XS)
+
+
+OUTSIDE_TRAINING = """
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+def grads_of_outside_model(xs, ys):
+    model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+
+    def step(carry, batch):
+        x, y = batch
+        loss, grads = nnx.value_and_grad(lambda m: jnp.mean((m(x) - y) ** 2))(model)
+        return carry + loss, loss
+
+    return jax.lax.scan(step, 0.0, (xs, ys))
+
+def update_of_outside_optimizer(xs):
+    model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+    optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+    params = nnx.state(model, nnx.Param)
+
+    def step(carry, x):
+        optimizer.update(model, jax.tree.map(lambda p: p * x.sum(), params))
+        return carry, None
+
+    return jax.lax.scan(step, 0.0, xs)
+"""
+
+
+def test_scn105_outside_model_through_a_transform_and_outside_optimizer_update(tmp_path: Path) -> None:
+    findings = [f for f in lint(OUTSIDE_TRAINING) if f.code == "SCN105"]
+    assert [f.line for f in findings] == [12, 23]
+    assert "Cannot extract graph node from different trace level" in findings[0].message
+    assert "TraceContextError" in findings[1].message
+    module = load(OUTSIDE_TRAINING, tmp_path, "outside_training")
+    with pytest.raises(ValueError, match="Cannot extract graph node from different trace level"):
+        module.grads_of_outside_model(jnp.ones((4, 2, 3)), jnp.ones((4, 2, 1)))
+    with pytest.raises(flax.errors.TraceContextError):
+        module.update_of_outside_optimizer(jnp.ones((4, 3)))
+

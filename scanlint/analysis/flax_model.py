@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from scanlint.analysis.resolver import (
+    argument,
     LoopCall,
+    PARTIAL,
     ScanIndex,
     Scope,
 )
@@ -205,7 +207,45 @@ class FlaxFile:
         )
 
     def self_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
-        """The class whose `self` `node` is, when it is the enclosing method's first parameter."""
+        """The class whose `self` `node` is: the enclosing method's first parameter, or a
+        parameter of a loop body that `functools.partial(body, self)` fills with a method's
+        `self` (`def step(module, carry, x): module.param(...)`)."""
+        if not isinstance(node, cst.Name):
+            return None
+        found = scope.lookup(node.value)
+        if found is not None and len(found[1]) == 1 and isinstance(found[1][0], cst.Param):
+            aliased = self._partial_selves().get(found[1][0])
+            if aliased is not None:
+                return aliased
+        if node.value != self.index.self_name(scope):
+            return None
+        method = scope.enclosing_method()
+        if found is None or method is None or found[0].node is not method[0]:
+            return None
+        return method[1]
+
+    def _partial_selves(self) -> dict[cst.Param, cst.ClassDef]:
+        """Parameters of loop bodies that `functools.partial` binds to a method's `self`."""
+        if not hasattr(self, "_partial_self_params"):
+            found: dict[cst.Param, cst.ClassDef] = {}
+            for loop in self.index.loops:
+                body = loop.body
+                if body is None or body.via != "partial" or not isinstance(body.node, cst.FunctionDef):
+                    continue
+                partial_call = _partial_call(self.index, loop)
+                if partial_call is None:
+                    continue
+                params = [*body.node.params.posonly_params, *body.node.params.params]
+                for param, arg in zip(params, partial_call.args[1:]):
+                    if arg.keyword is not None or arg.star:
+                        break
+                    owner = self._method_self(arg.value, loop.scope)
+                    if owner is not None:
+                        found[param] = owner
+            self._partial_self_params = found
+        return self._partial_self_params
+
+    def _method_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         if not isinstance(node, cst.Name) or node.value != self.index.self_name(scope):
             return None
         found = scope.lookup(node.value)
@@ -296,6 +336,18 @@ class FlaxFile:
         if loop not in self._bodies:
             self._bodies[loop] = BodyCode.collect(self.index, loop)
         return self._bodies[loop]
+
+
+def _partial_call(index: ScanIndex, loop: LoopCall) -> cst.Call | None:
+    """The `functools.partial(...)` call a loop's body argument is, directly or through a name
+    bound once."""
+    position = {"scan": (0, "f"), "fori_loop": (2, "body_fun"), "while_loop": (1, "body_fun")}[loop.kind]
+    node = argument(loop.call, *position)
+    if isinstance(node, cst.Name):
+        node = index.value_of(node.value, loop.scope)
+    if isinstance(node, cst.Call) and index.qualify(node.func) == PARTIAL:
+        return node
+    return None
 
 
 def _self_method_calls(index: ScanIndex, method: cst.FunctionDef) -> set[str]:

@@ -357,7 +357,28 @@ def _submodule_called(
     flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
 ) -> Submodule | None:
     """The outside-built Linen submodule a call in the body runs, if any."""
-    func = call.func
+    return _submodule_named(flax, code, call.func, scope)
+
+
+def _submodule_passed(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
+    """An outside-built Linen submodule the body passes to a same-file helper that calls it:
+    `update(self.cell, h, x)` with `def update(cell, h, x): return cell(h) + x`."""
+    helper = flax.index.resolve_callable(call.func, scope)
+    if helper is None or not isinstance(helper.node, cst.FunctionDef) or helper.node not in code.functions:
+        return None
+    called = {c.func.value for c, s in code.calls if isinstance(c.func, cst.Name) and s is helper.scope}
+    for name, arg in zip(helper.parameters, call.args):
+        if arg.keyword is not None or arg.star:
+            break
+        if name in called:
+            submodule = _submodule_named(flax, code, arg.value, scope)
+            if submodule is not None:
+                return submodule
+    return None
+
+
+def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, scope: Scope) -> Submodule | None:
+    """The outside-built Linen submodule an expression in the body names, if any."""
     if isinstance(func, cst.Subscript):
         func = func.value  # `self.layers[i](x)`
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
@@ -700,7 +721,7 @@ class CellRNN(nn.Module):
     def check(self, context: FileContext) -> Iterator[Report]:
         for flax, code in raw_scan_bodies(context.index):
             for call, scope in code.calls:
-                submodule = _submodule_called(flax, code, call, scope)
+                submodule = _submodule_called(flax, code, call, scope) or _submodule_passed(flax, code, call, scope)
                 if submodule is None:
                     continue
                 construction = submodule.construction
@@ -730,6 +751,10 @@ class CellRNN(nn.Module):
 # SCN105
 
 
+_NNX_TRANSFORMS = {
+    f"flax.nnx.{name}" for name in ("grad", "value_and_grad", "jit", "vmap", "remat", "checkpoint", "cond", "scan", "eval_shape")
+}
+_NNX_OPTIMIZERS = {"flax.nnx.Optimizer", "flax.nnx.optimizer.Optimizer", "flax.nnx.ModelAndOptimizer"}
 # NNX modules whose call mutates their own state (RNG counts, batch statistics), unless the
 # keyword that turns that off is a literal True.
 _STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
@@ -742,11 +767,15 @@ class NnxStateMutatedInScanBody(Rule):
     Flags, inside the body: assigning to an attribute of an `nnx.Module`'s `self` or of an outside
     NNX module (`self.count = ...`, `model.calls = ...`), updating an outside `nnx.Variable`
     (`self.count[...] = ...`, `var.value = ...`), passing an outside `nnx.Rngs` to a call
-    (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), and calling an
-    outside module that holds `nnx.Dropout`, `nnx.BatchNorm` or RNG streams. The scan raises
-    `TraceContextError: Cannot mutate ... from a different trace level` when it traces the body.
-    Reading an outside stateless module (an `nnx.Linear` called in the body) and a fresh
-    `nnx.Param` that never leaves the body are fine and not flagged.
+    (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), calling an
+    outside module that holds `nnx.Dropout` streams, `nnx.BatchNorm` or RNG streams, handing an
+    outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`), and updating an
+    outside `nnx.Optimizer`. The scan raises `TraceContextError: Cannot mutate ... from a
+    different trace level` (a transform: `ValueError: Cannot extract graph node from different
+    trace level`) when it traces the body. Reading an outside stateless module (an `nnx.Linear`
+    called in the body), a fresh `nnx.Param` that never leaves the body, a model rebuilt inside
+    the body with `nnx.merge`, and an `nnx.Dropout` without streams of its own given a fresh
+    `nnx.Rngs` at the call are fine and not flagged.
     """
 
     CODE = "SCN105"
@@ -804,7 +833,7 @@ class CountingRNN(nnx.Module):
                         f"after the loop, or {LIFT_NNX}.",
                     )
             for call, scope in code.calls:
-                message = state.mutated_by_call(call, scope)
+                message = state.mutated_by_call(call, scope) or state.through_transform_or_update(call, scope)
                 if message is not None and call not in seen:
                     seen.add(call)
                     yield Report(call, message)
@@ -846,6 +875,32 @@ class _NnxState:
                 return "an NNX module"
             if self.flax.is_nnx_variable_class(binding.func):
                 return "an `nnx.Variable`"
+            if self.flax.index.qualify(binding.func) in _NNX_OPTIMIZERS:
+                return "an `nnx.Optimizer`"
+        return None
+
+    def through_transform_or_update(self, call: cst.Call, scope: Scope) -> str | None:
+        """An outside NNX object handed to an NNX transform applied in the body
+        (`nnx.value_and_grad(loss)(model, ...)`), or an outside `nnx.Optimizer` updated there."""
+        code_of = self.flax.index.module.code_for_node
+        if isinstance(call.func, cst.Call) and self.flax.index.qualify(call.func.func) in _NNX_TRANSFORMS:
+            for arg in call.args:
+                if isinstance(arg.value, cst.Name) and self.outside_object(arg.value, scope) is not None:
+                    return (
+                        f"`{code_of(call.func.func)}` inside a raw lax.scan body is given "
+                        f"`{arg.value.value}`, an NNX object made outside the body: NNX raises "
+                        "`ValueError: Cannot extract graph node from different trace level` "
+                        f"(or `TraceContextError`). {LIFT_NNX.capitalize()}, passing the model "
+                        "and optimizer through the loop."
+                    )
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "update" and isinstance(func.value, cst.Name):
+            if self.outside_object(func.value, scope) == "an `nnx.Optimizer`":
+                return (
+                    f"`{code_of(func)}(...)` inside a raw lax.scan body updates an "
+                    f"`nnx.Optimizer` made outside the body: {TRACE_CONTEXT_ERROR}. "
+                    f"{LIFT_NNX.capitalize()}, passing the model and optimizer through the loop."
+                )
         return None
 
     def mutated_by_assignment(self, target: cst.BaseExpression, scope: Scope) -> str | None:

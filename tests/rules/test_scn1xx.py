@@ -361,6 +361,42 @@ LINEN_VARIABLE = [
         """,
         ["10:17 SCN102"],
     ),
+    Case(
+        "module.param in a module-level step that functools.partial hands the module's self",
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def step(module, carry, x):
+            w = module.param("w", nn.initializers.lecun_normal(), (4, 4))
+            return jnp.tanh(carry @ w + x), None
+
+        class ParamRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return jax.lax.scan(functools.partial(step, self), jnp.zeros(4), xs)
+        """,
+        ["9:9 SCN102"],
+    ),
+    Case(
+        "not flagged: the same step given an unrelated first argument",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+
+        def step(scale, carry, x):
+            return jnp.tanh(carry * scale + x), None
+
+        def run(xs):
+            return jax.lax.scan(functools.partial(step, 0.5), jnp.zeros(4), xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -761,6 +797,28 @@ SUBMODULE = [
         """,
         ["15:26 SCN104"],
     ),
+    Case(
+        "a setup submodule passed to a module-level helper that calls it in the body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def update(cell, h, x):
+            return jnp.tanh(cell(h) + x)
+
+        class CellRNN(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+
+            def __call__(self, xs):
+                def step(h, x):
+                    h = update(self.cell, h, x)
+                    return h, h
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+        """,
+        ["15:17 SCN104"],
+    ),
 ]
 
 NNX = [
@@ -985,6 +1043,48 @@ NNX = [
         def lifted(model, x):
             model.count = model.count + 1
             return model, x
+        """,
+        [],
+    ),
+    Case(
+        "an NNX transform given an outside model, and an outside optimizer updated, in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        def train(xs, ys):
+            model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+            optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+
+            def step(carry, batch):
+                x, y = batch
+                loss, grads = nnx.value_and_grad(lambda m: jnp.mean((m(x) - y) ** 2))(model)
+                optimizer.update(model, grads)
+                return carry + loss, loss
+
+            return jax.lax.scan(step, 0.0, (xs, ys))
+        """,
+        ["13:23 SCN105", "14:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the model rebuilt from its state inside the body with nnx.merge",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def train(xs, ys):
+            graphdef, state = nnx.split(nnx.Linear(3, 1, rngs=nnx.Rngs(0)))
+
+            def step(state, batch):
+                x, y = batch
+                m = nnx.merge(graphdef, state)
+                loss, grads = nnx.value_and_grad(lambda m: jnp.mean((m(x) - y) ** 2))(m)
+                return nnx.split(m)[1], loss
+
+            return jax.lax.scan(step, state, (xs, ys))
         """,
         [],
     ),
