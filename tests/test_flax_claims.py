@@ -752,3 +752,49 @@ def test_scn105_outside_model_through_a_transform_and_outside_optimizer_update(t
     with pytest.raises(flax.errors.TraceContextError):
         module.update_of_outside_optimizer(jnp.ones((4, 3)))
 
+
+THROUGH_NN_COND = """
+import flax.linen as nn
+import jax.numpy as jnp
+from jax.lax import scan
+
+class CondRNN(nn.Module):
+    def setup(self):
+        self.cell = nn.Dense(4)
+
+    def __call__(self, xs):
+        def step(h, x):
+            h = nn.cond(x.sum() > 0, lambda mdl, v: mdl.cell(v), lambda mdl, v: mdl.cell(-v), self, h)
+            return h, h
+        return scan(step, jnp.zeros(4), xs)
+"""
+
+FROM_A_FACTORY = """
+import flax.linen as nn
+import jax.numpy as jnp
+from jax.lax import scan
+
+def make_step(module):
+    def step(carry, x):
+        return jnp.tanh(nn.Dense(4)(carry) + x), carry
+    return step
+
+class FactoryRNN(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        return scan(make_step(self), jnp.zeros(4), xs)
+"""
+
+
+def test_scn104_submodule_through_nn_cond_in_the_body(tmp_path: Path) -> None:
+    assert [f.code for f in lint(THROUGH_NN_COND) if f.code.startswith("SCN1")] == ["SCN104", "SCN104"]
+    model = load(THROUGH_NN_COND, tmp_path, "through_cond").CondRNN()
+    variables = model.init(KEY, XS)
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        model.apply(variables, XS)
+
+
+def test_scn101_module_built_in_a_factory_made_body(tmp_path: Path) -> None:
+    assert "`UnexpectedTracerError`" in message(FROM_A_FACTORY, "SCN101")
+    init_leaks_then_apply_raises(load(FROM_A_FACTORY, tmp_path, "from_factory").FactoryRNN(), XS)
+

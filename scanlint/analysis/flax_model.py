@@ -9,7 +9,7 @@ functions nested in it, and the same-file helper functions and methods it calls 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -228,20 +228,38 @@ class FlaxFile:
         """Parameters of loop bodies that `functools.partial` binds to a method's `self`."""
         if not hasattr(self, "_partial_self_params"):
             found: dict[cst.Param, cst.ClassDef] = {}
-            for loop in self.index.loops:
-                body = loop.body
-                if body is None or body.via != "partial" or not isinstance(body.node, cst.FunctionDef):
-                    continue
-                partial_call = _partial_call(self.index, loop)
-                if partial_call is None:
-                    continue
-                params = [*body.node.params.posonly_params, *body.node.params.params]
-                for param, arg in zip(params, partial_call.args[1:]):
+
+            def bind(function: cst.CSTNode, args: Sequence[cst.Arg], scope: Scope) -> None:
+                if not isinstance(function, (cst.FunctionDef, cst.Lambda)):
+                    return
+                params = [*function.params.posonly_params, *function.params.params]
+                for param, arg in zip(params, args):
                     if arg.keyword is not None or arg.star:
                         break
-                    owner = self._method_self(arg.value, loop.scope)
+                    owner = self._method_self(arg.value, scope)
                     if owner is not None:
                         found[param] = owner
+
+            for loop in self.index.loops:
+                body = loop.body
+                if body is None:
+                    continue
+                if body.via == "partial":
+                    partial_call = _partial_call(self.index, loop)
+                    if partial_call is not None:
+                        bind(body.node, partial_call.args[1:], loop.scope)
+                elif body.via == "factory":
+                    factory = self.index.factory_of(_body_argument(self.index, loop), loop.scope)
+                    if factory is not None:
+                        bind(factory[1], factory[0].args, loop.scope)
+            # `nn.cond(pred, true_fun, false_fun, self, *operands)` calls each branch with `self`.
+            for lifted in self.index.calls_to(*_LIFTED_BRANCHES):
+                branches = [a.value for a in lifted.call.args[1:3]]
+                module_arg = lifted.call.args[3:4]
+                for branch in branches:
+                    function = self.index.resolve_callable(branch, lifted.scope)
+                    if function is not None:
+                        bind(function.node, module_arg, lifted.scope)
             self._partial_self_params = found
         return self._partial_self_params
 
@@ -338,13 +356,21 @@ class FlaxFile:
         return self._bodies[loop]
 
 
-def _partial_call(index: ScanIndex, loop: LoopCall) -> cst.Call | None:
-    """The `functools.partial(...)` call a loop's body argument is, directly or through a name
-    bound once."""
+_LIFTED_BRANCHES = ("flax.linen.cond",)
+
+
+def _body_argument(index: ScanIndex, loop: LoopCall) -> cst.BaseExpression | None:
+    """The expression a loop is given as its body, through a name bound once."""
     position = {"scan": (0, "f"), "fori_loop": (2, "body_fun"), "while_loop": (1, "body_fun")}[loop.kind]
     node = argument(loop.call, *position)
     if isinstance(node, cst.Name):
-        node = index.value_of(node.value, loop.scope)
+        node = index.value_of(node.value, loop.scope) or node
+    return node
+
+
+def _partial_call(index: ScanIndex, loop: LoopCall) -> cst.Call | None:
+    """The `functools.partial(...)` call a loop's body argument is."""
+    node = _body_argument(index, loop)
     if isinstance(node, cst.Call) and index.qualify(node.func) == PARTIAL:
         return node
     return None

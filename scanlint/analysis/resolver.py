@@ -286,7 +286,41 @@ class ScanIndex:
         ):
             # `lax.scan(jax.checkpoint(step), ...)`: the loop calls `step` as it is.
             return self.resolve_callable(node.args[0].value, scope, depth + 1)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+            return self._resolve_factory(node, scope, depth)
         return None
+
+    def factory_of(self, node: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, cst.FunctionDef] | None:
+        """For `make_step(...)` whose every return gives back one function it defines: the call
+        and the factory."""
+        if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Name):
+            return None
+        found = scope.only_binding(node.func.value)
+        if found is None or not isinstance(found[1], cst.FunctionDef):
+            return None
+        return node, found[1]
+
+    def _resolve_factory(self, call: cst.Call, scope: Scope, depth: int) -> Body | None:
+        """`lax.scan(make_step(w), ...)`: the function the factory defines and returns."""
+        found = self.factory_of(call, scope)
+        if found is None:
+            return None
+        factory = found[1]
+        if yields(factory) or can_fall_off(factory):
+            return None
+        made = {
+            id(self.resolve_callable(r.value, self.scope_of[factory], depth + 1).node)  # type: ignore[union-attr]
+            for r in returns_of(factory)
+            if r.value is not None and self.resolve_callable(r.value, self.scope_of[factory], depth + 1) is not None
+        }
+        returns = returns_of(factory)
+        if len(made) != 1 or len(returns) == 0 or any(r.value is None for r in returns):
+            return None
+        inner = self.resolve_callable(returns[0].value, self.scope_of[factory], depth + 1)  # type: ignore[arg-type]
+        if inner is None or inner.via == "method" or self.scope_of[inner.node].parent is not self.scope_of[factory]:
+            return None  # only a function defined in the factory itself
+        inner.via = "factory"
+        return inner
 
     def class_named(self, node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:
         """The same-file class a plain name refers to, when it is bound once, to a class."""

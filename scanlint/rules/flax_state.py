@@ -394,7 +394,10 @@ def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, s
         if not all(flax.linen_module_class(c.func, setup_scope) for c in constructions):
             return None
         only = constructions[0] if len(constructions) == 1 else None
-        return Submodule(f"{func.value.value}.{func.attr.value}", only)
+        # Spelled with the scanning method's `self`, also when the body reaches the module through
+        # another name (`functools.partial(step, self)`, `nn.cond(..., self, ...)`).
+        owner = flax.index.self_name(code.loop.scope) or func.value.value
+        return Submodule(f"{owner}.{func.attr.value}", only)
     if isinstance(func, cst.Name) and not code.binds(func.value, scope):
         found = scope.only_binding(func.value)
         if found is None or not isinstance(found[1], cst.Call):

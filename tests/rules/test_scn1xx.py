@@ -202,6 +202,25 @@ LINEN_MODULE = [
         """,
         [],
     ),
+    Case(
+        "a module constructed in a body that a module-level factory builds, from jax.lax import scan",
+        """
+        import flax.linen as nn
+        import jax.numpy as jnp
+        from jax.lax import scan
+
+        def make_step(module):
+            def step(carry, x):
+                return jnp.tanh(nn.Dense(4)(carry) + x), carry
+            return step
+
+        class FactoryRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return scan(make_step(self), jnp.zeros(4), xs)
+        """,
+        ["8:25 SCN101"],
+    ),
 ]
 
 LINEN_VARIABLE = [
@@ -818,6 +837,44 @@ SUBMODULE = [
                 return jax.lax.scan(step, jnp.zeros(4), xs)
         """,
         ["15:17 SCN104"],
+    ),
+    Case(
+        "a setup submodule called through nn.cond in the body",
+        """
+        import flax.linen as nn
+        import jax.numpy as jnp
+        from jax.lax import scan
+
+        class CondRNN(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+
+            def __call__(self, xs):
+                def step(h, x):
+                    h = nn.cond(x.sum() > 0, lambda mdl, v: mdl.cell(v), lambda mdl, v: mdl.cell(-v), self, h)
+                    return h, h
+                return scan(step, jnp.zeros(4), xs)
+        """,
+        ["12:53 SCN104", "12:81 SCN104"],
+    ),
+    Case(
+        "not flagged: the same nn.cond after the method called the submodule",
+        """
+        import flax.linen as nn
+        from jax.lax import scan
+
+        class CondRNN(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+
+            def __call__(self, xs):
+                h0 = self.cell(xs[0])
+                def step(h, x):
+                    h = nn.cond(x.sum() > 0, lambda mdl, v: mdl.cell(v), lambda mdl, v: mdl.cell(-v), self, h)
+                    return h, h
+                return scan(step, h0, xs)
+        """,
+        [],
     ),
 ]
 
