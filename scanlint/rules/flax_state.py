@@ -120,7 +120,8 @@ class DenseRNN(nn.Module):
                     continue  # an unbound module outside any Linen module, e.g. for `.apply`
                 yield Report(
                     call,
-                    f"Linen module `{name}` constructed inside a raw lax.scan body: its parameters "
+                    f"Linen module `{name}` constructed inside a raw lax.scan body"
+                    f"{_init_path_note(flax, code)}: its parameters "
                     "are created while the scan traces the body, so `init` succeeds but returns "
                     "leaked tracers as parameters and `apply` raises `UnexpectedTracerError` "
                     "(`jax.jit(model.init)` raises at once). Lift the loop with `nn.scan`, or "
@@ -226,7 +227,23 @@ class ParamRNN(nn.Module):
                 if method in HOISTABLE_METHODS and not flax.creates_lazily(class_node):
                     continue  # Flax rejects it outside setup/compact, scan or not
                 fix = _hoist_fix(context, code, call) if method in HOISTABLE_METHODS else None
-                yield Report(call, _VARIABLE_MESSAGES[method], fix)
+                note = _init_path_note(flax, code)
+                text = _VARIABLE_MESSAGES[method]
+                if note:
+                    text = text.replace(" inside a raw lax.scan body", f" inside a raw lax.scan body{note}", 1)
+                yield Report(call, text, fix)
+
+
+def _init_path_note(flax: FlaxFile, code: BodyCode) -> str:
+    """` (init runs `__call__` -> `encode` -> this scan)` when `init` reaches the scan through
+    more than `__call__` itself; empty otherwise."""
+    holder = code.loop.scope.enclosing_method()
+    if holder is None:
+        return ""
+    path = flax.init_path(holder[1], holder[0].name.value)
+    if not path or path == ["__call__"]:
+        return ""
+    return f" (`init` runs {' -> '.join(f'`{m}`' for m in path)} -> this scan)"
 
 
 def _hoist_fix(context: FileContext, code: BodyCode, call: cst.Call) -> FixProposal | None:
@@ -738,7 +755,7 @@ class CellRNN(nn.Module):
                 if holder is not None and path is None and attribute is not None:
                     if flax.called_on_init_path(holder[1], attribute):
                         continue  # runs only under `apply`, after `init` built the submodule
-                where = f" (`init` runs {' -> '.join(f'`{m}`' for m in path)} -> this scan)" if path else ""
+                where = _init_path_note(flax, code)
                 yield Report(
                     call,
                     f"Linen submodule `{submodule.label}` is first called inside a raw lax.scan "

@@ -1445,3 +1445,27 @@ def test_static_rules_do_not_import_jax_or_flax() -> None:
         "assert not {'jax', 'flax'} & loaded, {'jax', 'flax'} & loaded\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True)
+
+
+def test_messages_name_the_init_path_to_the_scan() -> None:
+    source = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Encoder(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        return self.encode(xs)
+
+    def encode(self, xs):
+        def step(h, x):
+            w = self.param("w", nn.initializers.zeros, (4, 4))
+            return jnp.tanh(h @ w + nn.Dense(4)(x)), h
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+"""
+    messages = {f.code: f.message for f in lint(source) if f.code.startswith("SCN1")}
+    assert set(messages) == {"SCN101", "SCN102"}
+    for text in messages.values():
+        assert "(`init` runs `__call__` -> `encode` -> this scan)" in text
+        assert "seed" not in text and "nn.scan" in text
