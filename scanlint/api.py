@@ -83,6 +83,16 @@ def _lint_job(job: _Job) -> FileResult:
     return lint_source(job.name, job.data, job.codes)
 
 
+# The jobs of a pool run, set before its workers are forked: they inherit the files' bytes, and
+# the pool's queue carries only job numbers. A queue of megabytes could block its feeder thread on
+# a full pipe, and an interrupted run would then never finish shutting the pool down.
+_FORKED_JOBS: list[_Job] = []
+
+
+def _lint_forked_job(number: int) -> FileResult:
+    return _lint_job(_FORKED_JOBS[number])
+
+
 def run(
     paths: Sequence[Path], settings: Settings, *, use_cache: bool = True, jobs: int | None = None
 ) -> RunResult:
@@ -145,9 +155,17 @@ def _lint_all(pending: list[_Job], jobs: int | None) -> list[FileResult]:
         preload(frozenset().union(*(job.codes for job in pending)))
     context = multiprocessing.get_context(start_method)
     results: list[FileResult | None] = [None] * len(pending)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for position, file_result in zip(order, pool.map(_lint_job, [pending[i] for i in order])):
-            results[position] = file_result
+    if start_method == "fork":
+        _FORKED_JOBS[:] = pending
+        function, arguments = _lint_forked_job, order
+    else:
+        function, arguments = _lint_job, [pending[i] for i in order]  # type: ignore[assignment]
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            for position, file_result in zip(order, pool.map(function, arguments)):
+                results[position] = file_result
+    finally:
+        _FORKED_JOBS.clear()
     return [r for r in results if r is not None]
 
 

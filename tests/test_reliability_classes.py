@@ -337,12 +337,17 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-def test_ctrl_c_while_worker_processes_lint_leaves_no_traceback_no_process_and_no_temporary_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("busy_for", [0.0, 1.0, 2.5])
+def test_ctrl_c_while_worker_processes_lint_leaves_no_traceback_no_process_and_no_temporary_file(
+    tmp_path: Path, busy_for: float
+) -> None:
+    """Ctrl-C at start-up and while the workers are busy. Files larger than a pipe's buffer
+    once made the pool's feeder thread block forever on an interrupted run."""
     if not Path("/proc/self/stat").exists():
         pytest.skip("needs /proc to see the worker processes")
-    body = "".join(f"\ndef g{i}(xs):\n    return lax.scan(lambda c, x: (c, x), 0.0, xs)\n" for i in range(1000))
-    for number in range(60):
-        (tmp_path / f"m{number}.py").write_text(SCAN + body)  # about 5 MB in all: worth a pool
+    body = "".join(f"\ndef g{i}(xs):\n    return lax.scan(lambda c, x: (c, x), 0.0, xs)\n" for i in range(2500))
+    for number in range(16):
+        (tmp_path / f"m{number}.py").write_text(SCAN + body)  # about 3 MB, 200 KB a file
     before = snapshot(tmp_path)
     process = subprocess.Popen(
         [str(SCRIPT), "check", "-j", "2", "."], cwd=tmp_path,
@@ -354,8 +359,16 @@ def test_ctrl_c_while_worker_processes_lint_leaves_no_traceback_no_process_and_n
         time.sleep(0.02)
     if not workers:
         pytest.skip("the run ended before its workers could be seen")
+    time.sleep(busy_for)
+    if process.poll() is not None:
+        pytest.skip("the run ended before it could be interrupted")
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
-    _, err = process.communicate(timeout=120)
+    try:
+        _, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("scanlint did not exit within a minute of Ctrl-C")
 
     assert "Traceback" not in err, err
     assert process.returncode == 130
