@@ -1,0 +1,70 @@
+"""Every Flax-case program's header matches what real Flax does when the program runs.
+
+The programs live in tests/flax_cases/dev/ (the development set) and bench/flax_heldout/ (the
+measurement set); tests/flax_cases/label.py runs each `main()` in a fresh process and derives its
+label from the exception JAX or Flax raises, if any, or from whether the per-step values the
+program returns are all identical."""
+
+from __future__ import annotations
+
+import pytest
+
+from flax_cases import label
+from helpers import REPO
+
+pytest.importorskip("jax")
+pytest.importorskip("flax")
+
+pytestmark = [pytest.mark.runtime, pytest.mark.slow]
+
+PROGRAMS = label.programs()
+
+
+@pytest.fixture(scope="module")
+def runner():
+    with label.Runner() as runner:
+        yield runner
+
+
+def test_both_sets_are_present() -> None:
+    for directory in label.DIRECTORIES:
+        assert len(list(directory.glob("*.py"))) >= 40, directory
+
+
+def test_no_program_is_in_both_sets() -> None:
+    dev, heldout = ({p.name for p in directory.glob("*.py")} for directory in label.DIRECTORIES)
+    assert dev & heldout == set()
+
+
+def test_every_label_is_in_both_sets() -> None:
+    for directory in label.DIRECTORIES:
+        present = {label.read_header(path).label for path in directory.glob("*.py")}
+        assert present == set(label.LABELS), directory
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(REPO)))
+def test_header_matches_flax(path, runner) -> None:
+    outcome = runner.run(path)
+    assert label.mismatches(path, outcome) == []
+
+
+@pytest.mark.parametrize(
+    ("exc_type", "message", "identical", "expected"),
+    [
+        (None, None, None, "ok"),
+        (None, None, False, "ok"),
+        (None, None, True, "same-values"),
+        ("UnexpectedTracerError", "Encountered an unexpected tracer. A function transformed by JAX had a side "
+         "effect, allowing for a reference to an intermediate value with type float32[3,3] wrapped in a "
+         "DynamicJaxprTracer to escape the scope of the transformation.", None, "unexpected-tracer"),
+        ("ModifyScopeVariableError", 'Cannot update variable "n" in "/" because collection "stats" is immutable.',
+         None, "modify-scope"),
+        ("TraceContextError", "Cannot mutate Variable from a different trace level", None, "trace-context"),
+        ("ValueError", "Cannot extract graph node from different trace level, got Param( # 3 (12 B)\n  value=...",
+         None, "trace-context"),
+        ("ValueError", "too many values to unpack (expected 2)", None, "other"),
+        ("TypeError", "scan body output must be a pair, got None.", None, "other"),
+    ],
+)
+def test_classify(exc_type, message, identical, expected) -> None:
+    assert label.classify(exc_type, message, identical) == expected
