@@ -798,3 +798,63 @@ def test_scn101_module_built_in_a_factory_made_body(tmp_path: Path) -> None:
     assert "`UnexpectedTracerError`" in message(FROM_A_FACTORY, "SCN101")
     init_leaks_then_apply_raises(load(FROM_A_FACTORY, tmp_path, "from_factory").FactoryRNN(), XS)
 
+
+OUTSIDE_VARIABLE_UPDATED = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Counting(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        steps = self.variable("counter", "steps", lambda: jnp.zeros((), jnp.int32))
+        def step(h, x):
+            steps.value += 1
+            return h + x, h
+        return jax.lax.scan(step, xs[0], xs)
+"""
+
+SELF_CALL_IN_ROLLOUT = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Generator(nn.Module):
+    def setup(self):
+        self.cell = nn.Dense(4)
+
+    def __call__(self, h):
+        return jnp.tanh(self.cell(h))
+
+    def rollout(self, h, n):
+        return jax.lax.scan(lambda c, _: (self(c), c), h, None, length=n)
+"""
+
+
+def test_scn102_variable_value_updated_in_the_body(tmp_path: Path) -> None:
+    text = message(OUTSIDE_VARIABLE_UPDATED, "SCN102")
+    assert "`ModifyScopeVariableError`" in text and "`UnexpectedTracerError`" in text
+    model = load(OUTSIDE_VARIABLE_UPDATED, tmp_path, "outside_variable_updated").Counting()
+    assert leaks_tracers(model.init(KEY, XS))  # init: every collection is mutable
+    variables = {"counter": {"steps": jnp.zeros((), jnp.int32)}}
+    with pytest.raises(flax.errors.ModifyScopeVariableError):
+        model.apply(variables, XS)
+    _, state = model.apply(variables, XS, mutable=["counter"])
+    assert leaks_tracers(state)
+
+
+def test_scn104_self_call_in_a_rollout_init_runs(tmp_path: Path) -> None:
+    """Through `__call__` init builds the cell and the rollout works under apply; through
+    `method=rollout` the cell is first built inside the scan."""
+    assert not [f for f in lint(SELF_CALL_IN_ROLLOUT) if f.code.startswith("SCN1")]
+    built_by_call = SELF_CALL_IN_ROLLOUT + "\n\ndef build():\n    return Generator().init(jax.random.PRNGKey(0), jnp.zeros(4), 3, method=Generator.rollout)\n"
+    assert "`init` runs `rollout` -> this scan" in message(built_by_call, "SCN104")
+    module = load(SELF_CALL_IN_ROLLOUT, tmp_path, "self_call")
+    model = module.Generator()
+    variables = model.init(KEY, jnp.zeros(4))
+    model.apply(variables, jnp.zeros(4), 3, method="rollout")
+    leaked = model.init(KEY, jnp.zeros(4), 3, method="rollout")
+    assert leaks_tracers(leaked)
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        model.apply(leaked, jnp.zeros(4), 3, method="rollout")
+

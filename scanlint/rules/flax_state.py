@@ -171,8 +171,9 @@ class LinenVariableInScanBody(Rule):
     The value is made while the scan traces its body, so it is a tracer that escapes the trace.
     `init` returns it without error; `apply` raises `UnexpectedTracerError`, or
     `ModifyScopeVariableError` when a variable of an immutable collection is updated; a sown
-    value comes back as a leaked tracer. The fix: create the parameter before the scan and let
-    the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
+    value comes back as a leaked tracer. Updating the `.value` of a variable made outside the
+    body (`steps.value += 1`) stores a tracer the same way. The fix: create the parameter before
+    the scan and let the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
     statement in the body uses nothing the body binds, a safe fix hoists it to just before the
     scan call.
     """
@@ -232,16 +233,99 @@ class ParamRNN(nn.Module):
                 if note:
                     text = text.replace(" inside a raw lax.scan body", f" inside a raw lax.scan body{note}", 1)
                 yield Report(call, text, fix)
+            for target, scope in code.targets:
+                variable = _outside_variable_updated(flax, code, target, scope)
+                if variable is not None:
+                    yield Report(
+                        target,
+                        f"updating `{variable}.value` inside a raw lax.scan body stores a tracer of "
+                        "the scan in a Linen variable made outside the body: `apply` raises "
+                        "`ModifyScopeVariableError` when its collection is immutable, and returns "
+                        "leaked tracers (`UnexpectedTracerError` when used) when it is mutable. "
+                        "Carry the value through the loop and assign it after the scan, or lift the "
+                        "loop with `nn.scan`.",
+                    )
 
 
-def _init_path_note(flax: FlaxFile, code: BodyCode) -> str:
+def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseExpression, scope: Scope) -> str | None:
+    """`steps.value = ...` (or `+=`) in the body, on a variable made outside it by
+    `self.variable(...)`: a name bound to one, or `self.<attr>` assigned one in `setup`."""
+    if not (isinstance(target, cst.Attribute) and target.attr.value == "value"):
+        return None
+    holder = target.value
+    if isinstance(holder, cst.Name) and not code.binds(holder.value, scope):
+        found = scope.only_binding(holder.value)
+        if found is None or not isinstance(found[1], cst.Call):
+            return None
+        binding_scope, value = found
+        if method_name(value) == "variable" and isinstance(value.func, cst.Attribute):
+            if flax.linen_self(value.func.value, binding_scope) is not None:
+                return holder.value
+        return None
+    if isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Name):
+        class_node = flax.linen_self(holder.value, scope)
+        if class_node is None:
+            return None
+        values = flax.self_attribute_values(class_node, "setup").get(holder.attr.value, [])
+        if values and all(isinstance(v, cst.Call) and method_name(v) == "variable" for v in values):
+            return f"{holder.value.value}.{holder.attr.value}"
+    return None
+
+
+def _submodules_through_self_call(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> list[str]:
+    """`self(...)` in the body of a method `init` runs: the setup submodules `__call__` calls
+    that the scanning method has not called before the scan."""
+    if not isinstance(call.func, cst.Name):
+        return []
+    class_node = flax.linen_self(call.func, scope)
+    holder = code.loop.scope.enclosing_method()
+    if class_node is None or holder is None or holder[0].name.value == "__call__":
+        return []
+    if flax.init_path(class_node, holder[0].name.value) is None:
+        return []  # only `apply` runs it: `init` went through `__call__` and built them
+    call_method = flax.index.method_of(class_node, "__call__")
+    if call_method is None or flax.index.method_of(class_node, "setup") is None:
+        return []
+    setup_scope = flax.index.scope_of[flax.index.method_of(class_node, "setup")]  # type: ignore[index]
+    submodules = {
+        attr
+        for attr, values in flax.self_attribute_values(class_node, "setup").items()
+        if values and all(isinstance(v, cst.Call) and flax.linen_module_class(v.func, setup_scope) for v in values)
+    }
+    self_name = flax.index.self_name(flax.index.scope_of[call_method])
+    if self_name is None:
+        return []
+    first: list[str] = []
+    for attr in sorted(submodules):
+        finder = _AttributeCallIn(self_name, attr)
+        walk(call_method.body, finder)
+        label = f"{flax.index.self_name(code.loop.scope)}.{attr}"
+        if finder.found and not _called_before_scan(flax, code, Submodule(label, None)):
+            first.append(label)
+    return first
+
+
+class _AttributeCallIn(cst.CSTVisitor):
+    def __init__(self, self_name: str, attr: str) -> None:
+        self.self_name = self_name
+        self.attr = attr
+        self.found = False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func.value if isinstance(node.func, cst.Subscript) else node.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            if func.value.value == self.self_name and func.attr.value == self.attr:
+                self.found = True
+
+
+def _init_path_note(flax: FlaxFile, code: BodyCode, always: bool = False) -> str:
     """` (init runs `__call__` -> `encode` -> this scan)` when `init` reaches the scan through
-    more than `__call__` itself; empty otherwise."""
+    more than `__call__` itself (or at all, with `always`); empty otherwise."""
     holder = code.loop.scope.enclosing_method()
     if holder is None:
         return ""
     path = flax.init_path(holder[1], holder[0].name.value)
-    if not path or path == ["__call__"]:
+    if not path or (path == ["__call__"] and not always):
         return ""
     return f" (`init` runs {' -> '.join(f'`{m}`' for m in path)} -> this scan)"
 
@@ -448,32 +532,57 @@ def _same_submodule(node: cst.BaseExpression, label: str) -> bool:
 
 def _called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> bool:
     """Whether the method holding the scan calls the submodule before the scan call ends,
-    outside every raw loop body."""
+    outside every raw loop body (also through another name for `self`, as in the branches of
+    `nn.cond(..., self, ...)`)."""
     loop = code.loop
     method = loop.scope.enclosing_method()
     root = method[0] if method is not None else loop.scope.node
     bodies = {other.body.node for other in flax.index.loops if other.body is not None}
-    finder = _EarlierCall(submodule.label, loop.call, bodies)
+    owner = method[1] if method is not None else None
+    finder = _EarlierCall(flax, submodule.label, owner, loop.call, bodies)
     walk(root, finder)
     return finder.found
 
 
 class _EarlierCall(cst.CSTVisitor):
-    def __init__(self, label: str, scan_call: cst.Call, bodies: set[cst.CSTNode]) -> None:
+    def __init__(
+        self, flax: FlaxFile, label: str, owner: cst.ClassDef | None, scan_call: cst.Call, bodies: set[cst.CSTNode]
+    ) -> None:
+        self.flax = flax
         self.label = label
+        self.attribute = label.split(".", 1)[1] if "." in label else None
+        self.owner = owner
         self.scan_call = scan_call
         self.bodies = bodies
+        self.scopes: list[Scope] = []  # the functions the walk is inside, innermost last
         self.done = False
         self.found = False
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if self.done or node in self.bodies:
             return False
-        if isinstance(node, cst.Call) and _same_submodule(node.func, self.label):
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            self.scopes.append(self.flax.index.scope_of[node])
+        if isinstance(node, cst.Call) and (
+            _same_submodule(node.func, self.label)
+            or self._through_alias(node)
+            or any(_same_submodule(arg.value, self.label) for arg in node.args)  # `helper(self.cell, x)`
+        ):
             self.found = True
         return True
 
+    def _through_alias(self, call: cst.Call) -> bool:
+        """`mdl.cell(x)` where `mdl` is the module's `self` under another name."""
+        func = call.func.value if isinstance(call.func, cst.Subscript) else call.func
+        if self.owner is None or self.attribute is None or not self.scopes:
+            return False
+        if not (isinstance(func, cst.Attribute) and func.attr.value == self.attribute and isinstance(func.value, cst.Name)):
+            return False
+        return self.flax.self_class(func.value, self.scopes[-1]) is self.owner
+
     def on_leave(self, original_node: cst.CSTNode) -> None:
+        if isinstance(original_node, (cst.FunctionDef, cst.Lambda)) and self.scopes:
+            self.scopes.pop()
         if original_node is self.scan_call:
             self.done = True
 
@@ -600,7 +709,7 @@ class NoisyWalk(nn.Module):
                 )
             return None
         if flax.is_linen_dropout(call.func):
-            if _deterministic(call, code.applied.get(call)):
+            if _deterministic(call, code.applied.get(call)) or _per_step_rng(code, code.applied.get(call), scope):
                 return None
             in_linen = flax.is_linen(enclosing_class(code.loop))
             if not in_linen:
@@ -611,7 +720,7 @@ class NoisyWalk(nn.Module):
             return None
         construction = submodule.construction
         if flax.is_linen_dropout(construction.func):
-            if _deterministic(construction, call):
+            if _deterministic(construction, call) or _per_step_rng(code, call, scope):
                 return None
             return Report(call, _dropout_message(f"`{submodule.label}` (an `nn.Dropout`)"))
         local = flax.local_class(construction.func, flax.index.module_scope)
@@ -657,6 +766,23 @@ class NoisyWalk(nn.Module):
         )
 
 
+def _all_calls(index: ScanIndex) -> list[cst.Call]:
+    """Every call in the file (computed once per file)."""
+    found = index.derived.get(_AllCalls)
+    if not isinstance(found, _AllCalls):
+        found = index.derived[_AllCalls] = _AllCalls()
+        walk(index.module, found)
+    return found.calls
+
+
+class _AllCalls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.calls: list[cst.Call] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append(node)
+
+
 def _holds_rngs(construction: cst.Call) -> bool:
     """Whether an NNX layer is built with RNG streams of its own (`rngs=` other than None)."""
     rngs = keyword_argument(construction, "rngs")
@@ -669,6 +795,12 @@ def _key_argument(call: cst.Call) -> cst.BaseExpression | None:
         return keyword
     first = call.args[0] if call.args else None
     return first.value if first is not None and first.keyword is None and not first.star else None
+
+
+def _per_step_rng(code: BodyCode, call: cst.Call | None, scope: Scope) -> bool:
+    """`drop(x, rng=key)` with a key made from the step's own values (`xs`, the step index)."""
+    rng = keyword_argument(call, "rng") if call is not None else None
+    return rng is not None and code.mentions_step_value(rng, scope)
 
 
 def _dropout_message(what: str) -> str:
@@ -741,6 +873,19 @@ class CellRNN(nn.Module):
     def check(self, context: FileContext) -> Iterator[Report]:
         for flax, code in raw_scan_bodies(context.index):
             for call, scope in code.calls:
+                through_call = _submodules_through_self_call(flax, code, call, scope)
+                if through_call:
+                    yield Report(
+                        call,
+                        f"`{context.module.code_for_node(call.func)}(...)` inside a raw lax.scan body "
+                        f"runs `__call__`, which calls {', '.join(f'`{s}`' for s in through_call)} "
+                        f"for the first time{_init_path_note(flax, code, always=True)}: their "
+                        "parameters are created while the scan traces the body, so `init` succeeds "
+                        "but returns leaked tracers and `apply` raises `UnexpectedTracerError`. Run "
+                        "`init` through `__call__` (the default) so every submodule exists before "
+                        "the loop, or lift the loop with `nn.scan`.",
+                    )
+                    continue
                 submodule = _submodule_called(flax, code, call, scope) or _submodule_passed(flax, code, call, scope)
                 if submodule is None:
                     continue
@@ -1063,11 +1208,21 @@ class _NnxState:
             if switch is not None and not is_true(keyword_argument(value, switch)):
                 if kind == "Dropout" and not _holds_rngs(value):
                     return None  # it draws only from the `rngs` each call passes
+                if self._modes_switched():
+                    return None  # `model.eval()` may have turned it off: not known here
                 return f"an `nnx.{kind}`"
             return None
         if isinstance(kind, cst.ClassDef) and kind not in seen:
             return self._class_holds(kind, seen | {kind})
         return None
+
+    def _modes_switched(self) -> bool:
+        """Whether the file switches NNX modules to evaluation mode (`.eval()`,
+        `.set_attributes(...)`), which stops Dropout and BatchNorm from changing state."""
+        return any(
+            isinstance(call.func, cst.Attribute) and call.func.attr.value in ("eval", "set_attributes")
+            for call in _all_calls(self.flax.index)
+        )
 
     def _class_holds(self, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef]) -> str | None:
         init = self.flax.index.method_of(class_node, "__init__")

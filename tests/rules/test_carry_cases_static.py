@@ -3,7 +3,7 @@ it with real JAX, which `tests/test_carry_cases.py` re-checks): a working progra
 finding, and a failing one gets the code of the error JAX raises.
 
 The programs the analysis does not see yet are listed, strictly: when one starts passing, the
-list must shrink. `bench/carry_score.py` scores the separate held-out set the same way.
+list must shrink. `bench/score_cases.py carry` scores the separate held-out set the same way.
 """
 
 from __future__ import annotations

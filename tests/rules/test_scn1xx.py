@@ -416,6 +416,24 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a variable made before the scan, its value updated in the body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Counting(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                steps = self.variable("counter", "steps", lambda: jnp.zeros((), jnp.int32))
+                def step(h, x):
+                    steps.value += 1
+                    return h + x, h
+                return jax.lax.scan(step, xs[0], xs)
+        """,
+        ["11:13 SCN102"],
+    ),
 ]
 
 RNG = [
@@ -628,6 +646,25 @@ RNG = [
                     split_rngs={"dropout": True},
                 )
                 return lifted(self, final, xs)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: a dropout given a per-step key from xs",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Noisy(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                drop = nn.Dropout(0.5, deterministic=False)
+                keys = jax.random.split(self.make_rng("dropout"), xs.shape[0])
+                def step(h, inputs):
+                    x, key = inputs
+                    return h + drop(x, rng=key), h
+                return jax.lax.scan(step, jnp.zeros(xs.shape[1:]), (xs, keys))
         """,
         [],
     ),
@@ -873,6 +910,70 @@ SUBMODULE = [
                     h = nn.cond(x.sum() > 0, lambda mdl, v: mdl.cell(v), lambda mdl, v: mdl.cell(-v), self, h)
                     return h, h
                 return scan(step, h0, xs)
+        """,
+        [],
+    ),
+    Case(
+        "self(...) in the body of a method init runs through method=",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Generator(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+
+            def __call__(self, h):
+                return jnp.tanh(self.cell(h))
+
+            def rollout(self, h, n):
+                return jax.lax.scan(lambda c, _: (self(c), c), h, None, length=n)
+
+        def build(key):
+            return Generator().init(key, jnp.zeros(4), 3, method=Generator.rollout)
+        """,
+        ["14:43 SCN104"],
+    ),
+    Case(
+        "not flagged: the same rollout when init goes through __call__",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Generator(nn.Module):
+            def setup(self):
+                self.cell = nn.Dense(4)
+
+            def __call__(self, h):
+                return jnp.tanh(self.cell(h))
+
+            def rollout(self, h, n):
+                return jax.lax.scan(lambda c, _: (self(c), c), h, None, length=n)
+
+        def build(key):
+            return Generator().init(key, jnp.zeros(4))
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the submodule handed to a helper before the scan",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def field(net, h):
+            return jnp.tanh(net(h))
+
+        class Flow(nn.Module):
+            def setup(self):
+                self.net = nn.Dense(3)
+
+            def __call__(self, h0):
+                h = h0 + 0.1 * field(self.net, h0)
+                return jax.lax.scan(lambda h, t: (h + 0.1 * field(self.net, h), None), h, jnp.arange(5.0))
         """,
         [],
     ),
@@ -1142,6 +1243,28 @@ NNX = [
                 return nnx.split(m)[1], loss
 
             return jax.lax.scan(step, state, (xs, ys))
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: a BatchNorm in a model the file puts in evaluation mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Stack(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return jax.lax.scan(lambda h, _: (h + self.norm(self.lin(h)), None), x, None, length=3)[0]
+
+        def predict(x):
+            model = Stack(nnx.Rngs(0))
+            model.eval()
+            return model(x)
         """,
         [],
     ),

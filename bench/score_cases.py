@@ -1,9 +1,10 @@
-"""Score the SCN2xx rules on labelled carry programs (each labelled by running it with JAX).
+"""Score a rule family on labelled programs (each labelled by running it with JAX or Flax).
 
-    python bench/carry_score.py [DIR ...]      (default: tests/carry_cases/dev bench/carry_heldout)
+    python bench/score_cases.py carry [DIR ...]   (default: tests/carry_cases/dev bench/carry_heldout)
+    python bench/score_cases.py flax [DIR ...]    (default: tests/flax_cases/dev bench/flax_heldout)
 
-A program labelled with a failure counts as found when scanlint reports the code for that
-failure; a program labelled `ok` counts as a false alarm when scanlint reports any SCN2xx code.
+A program labelled with a failure counts as found when scanlint reports a code for that failure;
+a program labelled `ok` counts as a false alarm when scanlint reports any code of the family.
 """
 
 from __future__ import annotations
@@ -14,13 +15,30 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-EXPECTED = {
-    "drift-dtype": {"SCN203"},
-    "drift-shape": {"SCN204"},
-    "drift-structure": {"SCN207", "SCN205", "SCN206"},
-    "not-pair": {"SCN201", "SCN202"},
-    "cond-not-scalar-bool": {"SCN208"},
-    "ok": set(),
+FAMILIES = {
+    "carry": (
+        "SCN2",
+        ("tests/carry_cases/dev", "bench/carry_heldout"),
+        {
+            "drift-dtype": {"SCN203"},
+            "drift-shape": {"SCN204"},
+            "drift-structure": {"SCN207", "SCN205", "SCN206"},
+            "not-pair": {"SCN201", "SCN202"},
+            "cond-not-scalar-bool": {"SCN208"},
+            "ok": set(),
+        },
+    ),
+    "flax": (
+        "SCN1",
+        ("tests/flax_cases/dev", "bench/flax_heldout"),
+        {
+            "unexpected-tracer": {"SCN101", "SCN102", "SCN104"},
+            "modify-scope": {"SCN102"},
+            "same-values": {"SCN103"},
+            "trace-context": {"SCN105"},
+            "ok": set(),
+        },
+    ),
 }
 
 
@@ -31,9 +49,9 @@ def label_of(path: Path) -> str:
     raise SystemExit(f"{path}: no '# label:' header")
 
 
-def findings(paths: list[Path]) -> dict[str, set[str]]:
+def findings(paths: list[Path], family: str) -> dict[str, set[str]]:
     result = subprocess.run(
-        [sys.executable, "-m", "scanlint", "check", "--no-cache", "--output-format", "json", "--select", "SCN2", *map(str, paths)],
+        [sys.executable, "-m", "scanlint", "check", "--no-cache", "--output-format", "json", "--select", family, *map(str, paths)],
         capture_output=True, text=True, cwd=ROOT,
     )
     if result.returncode not in (0, 1):
@@ -44,9 +62,9 @@ def findings(paths: list[Path]) -> dict[str, set[str]]:
     return found
 
 
-def score(directory: Path) -> None:
+def score(directory: Path, family: str, expected: dict[str, set[str]]) -> None:
     programs = sorted(directory.glob("*.py"))
-    found = findings(programs)
+    found = findings(programs, family)
     positives = true_positives = false_alarms = negatives = 0
     misses, wrong = [], []
     for program in programs:
@@ -59,7 +77,7 @@ def score(directory: Path) -> None:
                 wrong.append(f"false alarm {sorted(codes)}: {program.name}")
             continue
         positives += 1
-        if codes & EXPECTED[label]:
+        if codes & expected[label]:
             true_positives += 1
         else:
             misses.append(f"missed {label} (got {sorted(codes) or 'nothing'}): {program.name}")
@@ -73,9 +91,12 @@ def score(directory: Path) -> None:
 
 
 def main() -> None:
-    directories = [Path(a) for a in sys.argv[1:]] or [ROOT / "tests/carry_cases/dev", ROOT / "bench/carry_heldout"]
+    if len(sys.argv) < 2 or sys.argv[1] not in FAMILIES:
+        raise SystemExit(f"usage: score_cases.py {{{'|'.join(FAMILIES)}}} [DIR ...]")
+    family, defaults, expected = FAMILIES[sys.argv[1]]
+    directories = [Path(a) for a in sys.argv[2:]] or [ROOT / d for d in defaults]
     for directory in directories:
-        score(directory)
+        score(directory, family, expected)
 
 
 if __name__ == "__main__":
