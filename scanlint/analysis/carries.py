@@ -25,10 +25,9 @@ from scanlint.analysis.abstract_values import (
     differences,
     join_all,
     leaves_with_paths,
-    map_leaves,
     path_step,
 )
-from scanlint.analysis.evaluate import AnyValue, Evaluator, Frame, Function, OutOfBudget
+from scanlint.analysis.evaluate import AnyValue, Evaluator, Frame, Function, OutOfBudget, slice_leading
 from scanlint.analysis.resolver import LoopCall, ScanIndex, argument
 from scanlint.analysis.signature_table import Table, table
 
@@ -194,23 +193,10 @@ def _other_arguments(evaluator: Evaluator, loop: LoopCall, outside: Frame, jax_t
     if loop.kind == "scan":
         xs_node = argument(loop.call, 2, "xs")
         xs = NONE if xs_node is None else evaluator.value(xs_node, outside)
-        return [_slice(xs)]
+        return [slice_leading(xs)]
     if loop.kind == "fori_loop":
         return [Array(jax_table.int_default, True, ())]  # always a weak int, whatever the bounds
     return []
-
-
-def _slice(xs: AnyValue) -> Value:
-    """One step's `x` of a scanned `xs`: every leaf loses its leading axis."""
-    if xs is NONE:
-        return NONE
-    if isinstance(xs, Array):
-        if xs.shape is None:
-            return Array(xs.dtype, xs.weak, None)
-        return Array(xs.dtype, xs.weak, xs.shape[1:]) if xs.shape else UNKNOWN
-    if isinstance(xs, Node):
-        return map_leaves(xs, _slice)
-    return UNKNOWN
 
 
 def _returns(

@@ -908,7 +908,7 @@ class Evaluator:
         if any(isinstance(a, Array) and a.shape == () for a in arguments):
             return UNKNOWN  # a scalar cannot be mapped over: JAX raises, not this rule's error
         size = sizes.pop() if len(sizes) == 1 else None
-        result = self.call_result(callee.function, [_slice_leading(a) for a in arguments])
+        result = self.call_result(callee.function, [slice_leading(a) for a in arguments])
         if not isinstance(result, (Array, Node)):
             return UNKNOWN
         return map_leaves(result, lambda leaf: _stacked(leaf, size))
@@ -1344,7 +1344,7 @@ class Evaluator:
         length = _int_literal(_argument(node, 3, "length"))
         if isinstance(xs, Array) and xs.shape:
             length = xs.shape[0] if length is None else length
-        step = _slice_leading(xs)
+        step = slice_leading(xs)
         outputs = []
         for _, returned in self.call(body, [init, step]) or []:
             if not isinstance(returned, Node) or returned.kind not in ("tuple", "list") or len(returned.children) != 2:
@@ -1921,7 +1921,7 @@ _SPECIAL_CALLS = {
 }
 
 
-def _slice_leading(value: AnyValue) -> Value:
+def slice_leading(value: AnyValue) -> Value:
     """One element along the leading axis of every leaf (what scan and vmap hand a body)."""
     if value is NONE:
         return NONE
@@ -1930,7 +1930,7 @@ def _slice_leading(value: AnyValue) -> Value:
             return Array(value.dtype, value.weak, None)
         return Array(value.dtype, value.weak, value.shape[1:]) if value.shape else UNKNOWN
     if isinstance(value, Node):
-        return map_leaves(value, _slice_leading)
+        return map_leaves(value, slice_leading)
     return UNKNOWN
 
 
