@@ -35,6 +35,7 @@ from scanlint.analysis.pytree_classes import PytreeClass, pytree_class
 from scanlint.analysis.resolver import ScanIndex, Scope, dotted, returns_of, yields
 from scanlint.analysis.signature_table import Table
 from scanlint.analysis.values import DTYPE_NAMES, array_annotation
+from scanlint.analysis.walk import walk
 from scanlint.index.names import PARTIAL, SAME_FUNCTION_WRAPPERS
 
 MAX_CALL_DEPTH = 4
@@ -1731,7 +1732,7 @@ def _break_or_continue_envs(body: cst.BaseSuite, outcome: Outcome) -> list[dict[
     """A loop body that can `break` or `continue` may leave with its locals half updated: those
     names are unknown after the loop."""
     finder = _JumpFinder()
-    body.visit(finder)
+    walk(body, finder)
     if not finder.found or outcome.env is None:
         return []
     return [{name: UNKNOWN for name in _assigned_names(body)}]
@@ -1753,7 +1754,7 @@ class _JumpFinder(cst.CSTVisitor):
 
 def _assigned_names(node: cst.CSTNode) -> set[str]:
     collector = _AssignedNames()
-    node.visit(collector)
+    walk(node, collector)
     return collector.names
 
 
