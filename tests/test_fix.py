@@ -58,6 +58,16 @@ def test_unsafe_fix_needs_the_flag(tmp_path: Path) -> None:
     assert "return carry, None" in target.read_text()
 
 
+def test_diff_writes_nothing_not_even_the_cache(tmp_path: Path) -> None:
+    target = tmp_path / "m.py"
+    target.write_text(DISCARDED_OUTPUT)
+    result = subprocess.run([str(SCRIPT), "check", "--diff", "m.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result.stderr
+    assert "+        return carry, None  # keep this comment\n" in result.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.py"]
+    assert target.read_text() == DISCARDED_OUTPUT
+
+
 def test_diff_changes_nothing(tmp_path: Path) -> None:
     target = tmp_path / "m.py"
     target.write_text(DISCARDED_OUTPUT)

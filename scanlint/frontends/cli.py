@@ -228,7 +228,8 @@ def _check(args: argparse.Namespace) -> int:
         stdin_text = data.decode("utf-8", "replace").splitlines()
         lines_of = lambda path: stdin_text if path == args.stdin_filename else read_lines(path)  # noqa: E731
     else:
-        result = api.run(paths, settings, use_cache=not args.no_cache, jobs=args.jobs)
+        # `--diff` promises to write nothing, the cache included.
+        result = api.run(paths, settings, use_cache=not (args.no_cache or args.diff), jobs=args.jobs)
         for notice in result.notices:
             _say(f"scanlint: {notice}")
         if args.diff:
