@@ -58,6 +58,30 @@ def test_unsafe_fix_needs_the_flag(tmp_path: Path) -> None:
     assert "return carry, None" in target.read_text()
 
 
+MULTILINE_RETURN = """\
+from jax import lax
+
+
+def total(xs):
+    def body(carry, x):
+        return (
+            carry  # the running total
+            + x  # this step
+        )
+
+    final, _ = lax.scan(body, 0.0, xs)
+    return final
+"""
+
+
+def test_pair_fix_of_a_parenthesised_multiline_return_keeps_its_layout(tmp_path: Path) -> None:
+    target = tmp_path / "m.py"
+    target.write_text(MULTILINE_RETURN)
+    result = scanlint("--fix", "m.py", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert target.read_text() == MULTILINE_RETURN.replace("+ x  # this step", "+ x, None  # this step")
+
+
 def test_diff_writes_nothing_not_even_the_cache(tmp_path: Path) -> None:
     target = tmp_path / "m.py"
     target.write_text(DISCARDED_OUTPUT)

@@ -196,9 +196,41 @@ def _pair_fix(index: ScanIndex, exit_: Exit, safe: bool) -> FixProposal | None:
     """`return carry` -> `return carry, None`; safe only when the stacked output is unused."""
     if exit_.verdict.what != "the carry alone" or exit_.value is None:
         return None
-    code = index.module.code_for_node(exit_.value)
+    value = exit_.value
+    code_of = index.module.code_for_node
+    if value.lpar:
+        # `return (\n    carry  # note\n    + x\n)`: the pair is made inside the parentheses the
+        # code already has, by adding `, None` after the expression's last operand, so the
+        # lines, their indentation and their comments stay as they are.
+        last = _last_operand(value)
+        if last is None or "\n" in code_of(last):
+            return None  # no operand to extend on one line: better no fix than a reflowed one
+        return FixProposal("return `(carry, None)`", safe, (Replacement(last, f"{code_of(last)}, None"),))
+    code = code_of(value)
     pair = f"({code}, None)" if exit_.in_lambda else f"{code}, None"
-    return FixProposal("return `(carry, None)`", safe, (Replacement(exit_.value, pair),))
+    return FixProposal("return `(carry, None)`", safe, (Replacement(value, pair),))
+
+
+def _last_operand(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The operand an expression ends with, unparenthesised and on one line, after which `, None`
+    makes the parenthesised expression a pair; None when there is no such operand."""
+    node = value
+    while True:
+        if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation)):
+            child = node.right
+        elif isinstance(node, cst.Comparison):
+            child = node.comparisons[-1].comparator
+        elif isinstance(node, cst.IfExp):
+            child = node.orelse
+        else:
+            break
+        if child.lpar:
+            node = child
+            break
+        node = child
+    if node is value or node.lpar or not isinstance(node, (cst.Name, cst.Attribute, cst.Integer, cst.Float, cst.Call, cst.Subscript)):
+        return None
+    return node
 
 
 def _scans_by_body(index: ScanIndex) -> dict[cst.CSTNode, list[LoopCall]]:
