@@ -12,9 +12,8 @@ _FIX_SAFETY_TEXT = {
     FixSafety.SAFE: "Safe: `scanlint check --fix` applies it.",
     FixSafety.UNSAFE: "Unsafe: applied only with `--fix --unsafe-fixes`; review the change.",
     FixSafety.SOMETIMES: (
-        "Safe when the call site visibly discards the scan's stacked output (`final, _ = lax.scan(...)`"
-        " or `lax.scan(...)[0]`), so adding a `None` output changes nothing; unsafe otherwise"
-        " (applied only with `--unsafe-fixes`)."
+        "Safe only where the code shows the change keeps what a working program does (the"
+        " conditions are above); unsafe otherwise, applied only with `--fix --unsafe-fixes`."
     ),
 }
 

@@ -82,6 +82,50 @@ def test_pair_fix_of_a_parenthesised_multiline_return_keeps_its_layout(tmp_path:
     assert target.read_text() == MULTILINE_RETURN.replace("+ x  # this step", "+ x, None  # this step")
 
 
+SHARED_BODIES = """\
+import functools
+
+from jax import lax
+
+
+def with_fori(xs, n):
+    def body(carry, x):
+        return carry + x
+
+    final, _ = lax.scan(body, 0.0, xs)
+    return final, lax.fori_loop(0, n, body, 0.0)
+
+
+def with_reduce(xs):
+    def body(carry, x):
+        return carry + x
+
+    final, _ = lax.scan(body, 0.0, xs)
+    return final, functools.reduce(body, [1.0, 2.0], 0.0)
+
+
+def with_python_call(xs):
+    def body(carry, x):
+        return carry + x
+
+    final, _ = lax.scan(body, 0.0, xs)
+    return final, body(1.0, 2.0)
+"""
+
+
+def test_a_body_used_elsewhere_gets_no_safe_fix(tmp_path: Path) -> None:
+    """Making the scan body return a pair would change its other uses (a fori_loop, reduce, a
+    Python call): the fix is offered as unsafe only, and SCN201 and SCN205 stop undoing each
+    other."""
+    target = tmp_path / "m.py"
+    target.write_text(SHARED_BODIES)
+    result = scanlint("--fix", "m.py", cwd=tmp_path)
+    assert target.read_text() == SHARED_BODIES, result.stdout
+    assert result.stdout.count("SCN201") == 3
+    scanlint("--fix", "--unsafe-fixes", "m.py", cwd=tmp_path)
+    assert target.read_text().count("return carry + x, None") == 3
+
+
 def test_diff_writes_nothing_not_even_the_cache(tmp_path: Path) -> None:
     target = tmp_path / "m.py"
     target.write_text(DISCARDED_OUTPUT)

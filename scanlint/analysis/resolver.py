@@ -227,6 +227,7 @@ class ScanIndex:
         # The other files of the project, for names this file imports (set by the engine).
         self.project: ProjectIndex | None = None
         self.path: Path | None = None
+        self._name_reads: dict[str, list[tuple[cst.Name, Scope]]] | None = None
         walk(module, _IndexBuilder(self))
         self.loops: list[LoopCall] = [
             self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS
@@ -418,6 +419,21 @@ class ScanIndex:
             return values[0]
         return None
 
+    def reads_of(self, name: str, binding_scope: Scope) -> list[cst.Name]:
+        """Every place the file reads the variable `name` bound in `binding_scope` (as Python's
+        scoping resolves each read; attribute names, keywords and the def's own name are not
+        reads)."""
+        if self._name_reads is None:
+            collector = _NameReads(self)
+            walk(self.module, collector)
+            self._name_reads = collector.reads
+        found = []
+        for node, scope in self._name_reads.get(name, ()):
+            resolved = scope.lookup(name)
+            if resolved is not None and resolved[0] is binding_scope:
+                found.append(node)
+        return found
+
     def is_parameter_only(self, name: str, scope: Scope) -> bool:
         """True when `name` in `scope` is a parameter never rebound in that scope."""
         values = scope.bindings.get(name, [])
@@ -542,6 +558,38 @@ class _ReturnCollector(cst.CSTVisitor):
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         return False
+
+
+class _NameReads(cst.CSTVisitor):
+    """Names read in expressions, with the scope each is read in."""
+
+    def __init__(self, index: ScanIndex) -> None:
+        self.index = index
+        self.scopes: list[Scope] = [index.module_scope]
+        self.reads: dict[str, list[tuple[cst.Name, Scope]]] = {}
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node in self.index.scope_of:
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+                for decorator in node.decorators:
+                    walk(decorator, self)
+            if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+                for param in _all_params(node.params):
+                    if param.default is not None:
+                        walk(param.default, self)
+            self.scopes.append(self.index.scope_of[node])
+            walk(node.body, self)
+            self.scopes.pop()
+            return False
+        if isinstance(node, cst.Attribute):
+            walk(node.value, self)
+            return False
+        if isinstance(node, cst.Arg):
+            walk(node.value, self)
+            return False
+        if isinstance(node, cst.Name):
+            self.reads.setdefault(node.value, []).append((node, self.scopes[-1]))
+        return True
 
 
 class _IndexBuilder(cst.CSTVisitor):

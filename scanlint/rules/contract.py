@@ -233,6 +233,28 @@ def _last_operand(value: cst.BaseExpression) -> cst.BaseExpression | None:
     return node
 
 
+def body_used_elsewhere(index: ScanIndex, loops: list[LoopCall]) -> bool:
+    """Whether the function these loops run as their body is also used some other way (called
+    in Python, handed to `functools.reduce` or to another loop): changing what it returns would
+    change those uses too. Unknown counts as used."""
+    body = loops[0].body
+    if body is None:
+        return True
+    if isinstance(body.node, cst.Lambda) and body.via == "lambda":
+        return False
+    if not isinstance(body.node, cst.FunctionDef):
+        return True
+    function_scope = index.scope_of[body.node].parent
+    if function_scope is None:
+        return True
+    given = {argument(loop.call, *_BODY_POSITION[loop.kind]) for loop in loops}
+    reads = index.reads_of(body.node.name.value, function_scope)
+    return any(read not in given for read in reads)
+
+
+_BODY_POSITION = {"scan": (0, "f"), "fori_loop": (2, "body_fun"), "while_loop": (1, "body_fun")}
+
+
 def _scans_by_body(index: ScanIndex) -> dict[cst.CSTNode, list[LoopCall]]:
     """Raw scan calls grouped by the body they call (one body may serve several calls)."""
     groups: dict[cst.CSTNode, list[LoopCall]] = {}
@@ -250,6 +272,11 @@ class ScanBodyNotPair(Rule):
     `TypeError: scan body output must be a pair` when it traces the scan. A 2-element list is
     accepted by JAX and is not flagged; a return whose value cannot be seen in this file (a call
     to a helper in another module, a name bound to something opaque) is left to the runtime check.
+
+    The fix returns `carry, None`. It is safe when the call site visibly discards the stacked
+    output (`final, _ = lax.scan(...)`, `lax.scan(...)[0]`) and the body is used by that scan
+    alone; a body also called in Python, reduced over or given to another loop would change there
+    too, so the fix is then unsafe.
     """
 
     CODE = "SCN201"
@@ -281,6 +308,7 @@ def cumulative(xs):
             if not found or any(e.verdict.kind == PAIR for e in found):
                 continue
             outputs_unused = all(loop.call in index.outputs_unused for loop in loops)
+            outputs_unused = outputs_unused and not body_used_elsewhere(index, loops)
             for exit_ in found:
                 if exit_.verdict.kind == NOT_PAIR:
                     yield Report(
@@ -833,6 +861,8 @@ def _loop_value_fixes(index: ScanIndex, loop: LoopCall) -> Iterator[Report]:
     pair_init = _init_is_value_none_pair(index, loop) if found else None
     if pair_init:
         return
+    if body_used_elsewhere(index, [loop]):
+        pair_init = None  # the fix would change the other uses too: offered, never safe
     for exit_ in found:
         value = exit_.value
         if value is None or not _pair_with_none(value):
@@ -855,7 +885,9 @@ class ForiLoopBodyReturnsPair(Rule):
 
     `fori_loop` calls `body_fun(i, val)` and needs the new `val` back, with the same structure,
     shapes and dtypes as `init_val`. A trailing `None` makes the output a tuple: JAX raises
-    `TypeError` at trace time.
+    `TypeError` at trace time. Not flagged when `init_val` itself is a `(value, None)` pair. The
+    fix returns the value alone; it is safe when the init shows the loop value is not such a pair
+    and the body is used by this loop alone, unsafe otherwise.
     """
 
     CODE = "SCN205"
@@ -888,6 +920,8 @@ class WhileLoopBodyReturnsPair(Rule):
     `while_loop` calls `body_fun(val)` and needs the new `val` back, with the same structure as
     `init_val`. A trailing `None` makes the output a tuple: JAX raises `TypeError: while_loop body
     function carry input and carry output must have the same pytree structure` at trace time.
+    Not flagged when `init_val` itself is a `(value, None)` pair; the fix is safe under the same
+    conditions as SCN205's.
     """
 
     CODE = "SCN206"
