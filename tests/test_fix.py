@@ -126,6 +126,50 @@ def test_a_body_used_elsewhere_gets_no_safe_fix(tmp_path: Path) -> None:
     assert target.read_text().count("return carry + x, None") == 3
 
 
+MULTILINE_PARAM = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class ParamRNN(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        def step(carry, x):
+            w = self.param(
+                "w",
+                nn.initializers.lecun_normal(),
+                (4, 4),
+            )
+            return jnp.tanh(carry @ w + x), None
+
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+"""
+
+
+def test_a_hoisted_multiline_call_keeps_its_indentation(tmp_path: Path) -> None:
+    target = tmp_path / "m.py"
+    target.write_text(MULTILINE_PARAM)
+    scanlint("--fix", "m.py", cwd=tmp_path)
+    assert target.read_text() == MULTILINE_PARAM.replace(
+        """            w = self.param(
+                "w",
+                nn.initializers.lecun_normal(),
+                (4, 4),
+            )
+""",
+        "",
+    ).replace(
+        "        return jax.lax.scan(",
+        """        w = self.param(
+            "w",
+            nn.initializers.lecun_normal(),
+            (4, 4),
+        )
+        return jax.lax.scan(""",
+    )
+
+
 def test_diff_writes_nothing_not_even_the_cache(tmp_path: Path) -> None:
     target = tmp_path / "m.py"
     target.write_text(DISCARDED_OUTPUT)

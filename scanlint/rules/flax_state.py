@@ -364,7 +364,11 @@ def _hoist_fix(context: FileContext, code: BodyCode, call: cst.Call) -> FixPropo
     if found is None:
         return None
     scan_statement, indent = found
-    hoisted = f"{name} = {context.module.code_for_node(call)}\n{indent}"
+    # A call over several lines is generated with its continuation lines indented relative to its
+    # statement: they get the new statement's indentation in front.
+    first, *rest = context.module.code_for_node(call).split("\n")
+    call_code = "\n".join([first, *(indent + line if line.strip() else line for line in rest)])
+    hoisted = f"{name} = {call_code}\n{indent}"
     return FixProposal(
         f"create `{name}` before the scan and let the body close over it",
         True,
