@@ -32,9 +32,6 @@ from scanlint.analysis.resolver import LoopCall, ScanIndex, argument
 from scanlint.analysis.signature_table import Table, table
 
 
-_BODY_ARGUMENT = {"scan": (0, "f"), "fori_loop": (2, "body_fun"), "while_loop": (1, "body_fun")}
-
-
 @dataclass(frozen=True)
 class CarryExit:
     """One way out of the body: the expression that becomes the new carry, and how it differs."""
@@ -138,7 +135,7 @@ def _run(evaluator: Evaluator, index: ScanIndex, loop: LoopCall, jax_table: Tabl
         exits = _exits(loop, returns)
     if function.index is not None and function.index is not index:
         # A body defined in another file: its findings go on the body given to the loop here.
-        body_node = argument(loop.call, *_BODY_ARGUMENT[loop.kind])
+        body_node = loop.body_argument
         assert body_node is not None
         exits = [(body_node, leaving, pair_node) for _, leaving, pair_node in exits]
         returns = []
@@ -170,7 +167,7 @@ def cond_results(index: ScanIndex, loop: LoopCall) -> list[tuple[cst.CSTNode, An
 
 
 def _body_function(evaluator: Evaluator, index: ScanIndex, loop: LoopCall, outside: Frame) -> Function | None:
-    node = argument(loop.call, *_BODY_ARGUMENT[loop.kind])
+    node = loop.body_argument
     if node is None:
         return None
     value = evaluator.value(node, outside)

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from scanlint.analysis.resolver import (
-    argument,
     LoopCall,
     PARTIAL,
     ScanIndex,
@@ -361,8 +360,7 @@ _LIFTED_BRANCHES = ("flax.linen.cond",)
 
 def _body_argument(index: ScanIndex, loop: LoopCall) -> cst.BaseExpression | None:
     """The expression a loop is given as its body, through a name bound once."""
-    position = {"scan": (0, "f"), "fori_loop": (2, "body_fun"), "while_loop": (1, "body_fun")}[loop.kind]
-    node = argument(loop.call, *position)
+    node = loop.body_argument
     if isinstance(node, cst.Name):
         node = index.value_of(node.value, loop.scope) or node
     return node

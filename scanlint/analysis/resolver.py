@@ -190,6 +190,11 @@ class LoopCall:
         return self.body.parameter(_CARRY_PARAMETER[self.kind])
 
     @property
+    def body_argument(self) -> cst.BaseExpression | None:
+        """The expression the loop call is given as its body (`step`, `partial(step, w)`)."""
+        return argument(self.call, *_BODY_ARGUMENT[self.kind])
+
+    @property
     def x_name(self) -> str | None:
         if self.body is None or self.kind != "scan":
             return None

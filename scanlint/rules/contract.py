@@ -247,12 +247,10 @@ def body_used_elsewhere(index: ScanIndex, loops: list[LoopCall]) -> bool:
     function_scope = index.scope_of[body.node].parent
     if function_scope is None:
         return True
-    given = {argument(loop.call, *_BODY_POSITION[loop.kind]) for loop in loops}
+    given = {loop.body_argument for loop in loops}
     reads = index.reads_of(body.node.name.value, function_scope)
     return any(read not in given for read in reads)
 
-
-_BODY_POSITION = {"scan": (0, "f"), "fori_loop": (2, "body_fun"), "while_loop": (1, "body_fun")}
 
 
 def _scans_by_body(index: ScanIndex) -> dict[cst.CSTNode, list[LoopCall]]:
