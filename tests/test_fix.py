@@ -80,6 +80,21 @@ def test_pair_fix_of_a_parenthesised_multiline_return_keeps_its_layout(tmp_path:
     result = scanlint("--fix", "m.py", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert target.read_text() == MULTILINE_RETURN.replace("+ x  # this step", "+ x, None  # this step")
+    # With real JAX: the original raises at trace time, the fixed program sums.
+    jnp = pytest.importorskip("jax.numpy")
+    assert float(_import(target, "multiline_fixed").total(jnp.ones(3))) == 3.0
+    original = tmp_path / "original.py"
+    original.write_text(MULTILINE_RETURN)
+    with pytest.raises(TypeError, match="scan body output must be a pair"):
+        _import(original, "multiline_original").total(jnp.ones(3))
+
+
+def _import(path: Path, name: str):  # noqa: ANN202 - a module
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 SHARED_BODIES = """\
@@ -168,6 +183,12 @@ def test_a_hoisted_multiline_call_keeps_its_indentation(tmp_path: Path) -> None:
         )
         return jax.lax.scan(""",
     )
+    # With real Flax: the hoisted parameter is created by init, and apply runs.
+    jax = pytest.importorskip("jax")
+    pytest.importorskip("flax")
+    model = _import(target, "hoisted_fixed").ParamRNN()
+    xs = jax.numpy.ones((3, 4))
+    model.apply(model.init(jax.random.PRNGKey(0), xs), xs)
 
 
 def test_diff_writes_nothing_not_even_the_cache(tmp_path: Path) -> None:
