@@ -405,6 +405,115 @@ METADATA_SCENARIOS = [
     ),
 ]
 
+METADATA_SCENARIOS += [
+    Scenario(
+        "bare aux_data of an unannotated attribute, an array at the construction in a factory",
+        "SCN301",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.tree_util.register_pytree_node_class
+        class Particles:
+            def __init__(self, positions, mask):
+                self.positions = positions
+                self.mask = mask
+
+            def tree_flatten(self):
+                return (self.positions,), self.mask
+
+            @classmethod
+            def tree_unflatten(cls, mask, children):
+                return cls(children[0], mask)
+
+        def make(n):
+            return Particles(jnp.zeros((n, 3)), jnp.ones(n, dtype=bool))
+
+        def build(value):
+            return Particles(jnp.ones(3), value)
+
+        def read(node):
+            return node.mask
+        """,
+    ),
+    Scenario(
+        "a project wrapper of dataclasses.field(metadata={'static': True})",
+        "SCN302",
+        """
+        import dataclasses
+        import jax
+        import jax.numpy as jnp
+
+        def static_field(**kwargs):
+            return dataclasses.field(metadata={"static": True}, **kwargs)
+
+        @jax.tree_util.register_dataclass
+        @dataclasses.dataclass
+        class Grid:
+            values: jax.Array
+            mask: jax.Array = static_field()
+
+        def build(value):
+            return Grid(jnp.ones(3), value)
+
+        def read(node):
+            return node.mask
+        """,
+    ),
+    Scenario(
+        "a static field annotated with a module alias of a union of array types",
+        "SCN302",
+        """
+        from typing import Union
+
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+        from flax import struct
+
+        Tensor = Union[jnp.ndarray, np.ndarray]
+
+        @struct.dataclass
+        class State:
+            x: jnp.ndarray
+            table: Tensor = struct.field(pytree_node=False)
+
+        def build(value):
+            return State(jnp.ones(3), value)
+
+        def read(node):
+            return node.table
+        """,
+    ),
+    Scenario(
+        "a static field whose type is a frozen dataclass holding an array",
+        "SCN302",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import struct
+
+        @dataclasses.dataclass(frozen=True)
+        class MaskSpec:
+            mask: jax.Array
+            name: str
+
+        @struct.dataclass
+        class Layer:
+            w: jax.Array
+            spec: MaskSpec = struct.field(pytree_node=False)
+
+        def build(value):
+            return Layer(jnp.ones(3), MaskSpec(value, "causal"))
+
+        def read(node):
+            return node.spec.mask
+        """,
+    ),
+]
+
 SCENARIO_IDS = [scenario.id for scenario in METADATA_SCENARIOS]
 
 
@@ -587,6 +696,49 @@ STATIC_ARGUMENT_SCENARIOS = [
         def run():
             key = jax.random.key(0)
             return sample_jit((2,), key)
+        """,
+    ),
+]
+
+
+STATIC_ARGUMENT_SCENARIOS += [
+    Scenario(
+        "a dict holding an array",
+        "SCN303",
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+        @partial(jax.jit, static_argnums=(1,))
+        def apply(x, config):
+            return x * config["scale"]
+
+        def run():
+            return apply(jnp.ones(3), {"scale": jnp.ones(3)})
+        """,
+    ),
+    Scenario(
+        "a NamedTuple holding an array",
+        "SCN303",
+        """
+        from functools import partial
+        from typing import NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+
+        class Config(NamedTuple):
+            weights: jax.Array
+            steps: int
+
+        @partial(jax.jit, static_argnames="config")
+        def apply(x, config):
+            return x * config.weights
+
+        def run():
+            return apply(jnp.ones(3), config=Config(jnp.ones(3), 2))
         """,
     ),
 ]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from scanlint.analysis.resolver import ScanIndex
+from scanlint.analysis.resolver import ScanIndex, Scope, dotted
 from scanlint.index.selection import definition_source
 from scanlint.source import DecodeError, decode_source, split_lines
 
@@ -40,6 +40,20 @@ def definition_in_project(index: ScanIndex, written: str) -> tuple[ScanIndex, cs
     if len(bindings) != 1 or not isinstance(bindings[0], (cst.FunctionDef, cst.ClassDef)):
         return None
     return other, bindings[0]
+
+
+def imported_definition(
+    index: ScanIndex, node: cst.BaseExpression, scope: Scope
+) -> tuple[ScanIndex, cst.FunctionDef | cst.ClassDef] | None:
+    """The definition in another project file of a name (or `module.name`) that this file
+    imports, absolutely or relatively; None for local names and anything else."""
+    written = dotted(node)
+    if written is None:
+        return None
+    found = scope.lookup(written.split(".")[0])
+    if found is None or not all(isinstance(b, (cst.Import, cst.ImportFrom)) for b in found[1]):
+        return None
+    return definition_in_project(index, written)
 
 
 _PYTREE_CLASS_WORDS = {"NamedTuple", "dataclass", "PyTreeNode", "register_dataclass", "struct"}

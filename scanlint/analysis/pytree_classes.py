@@ -13,13 +13,14 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.analysis.resolver import PARTIAL, ScanIndex, Scope, argument, dotted, keyword_argument
+from scanlint.analysis.resolver import PARTIAL, ScanIndex, Scope, argument, dotted, keyword_argument, returns_of
 from scanlint.analysis.values import class_statements
 
 REGISTER_DATACLASS = "jax.tree_util.register_dataclass"
 FLAX_FIELD = "flax.struct.field"
 EQUINOX_FIELD = "equinox.field"
 EQUINOX_STATIC_FIELD = "equinox.static_field"
+JAX_DATACLASSES_STATIC_FIELD = "jax_dataclasses.static_field"
 DATACLASS_FIELD = "dataclasses.field"
 _NAMEDTUPLE_BASES = {"typing.NamedTuple", "typing_extensions.NamedTuple"}
 _FLAX_DATACLASSES = {"flax.struct.dataclass", "chex.dataclass", "chex.mappable_dataclass"}
@@ -138,18 +139,60 @@ def dataclass_registrations(index: ScanIndex) -> Iterator[DataclassRegistration]
             yield DataclassRegistration(owner, call.call, call.scope, False)
 
 
-def _static_marker(index: ScanIndex, value: cst.Call, infers_fields: bool) -> tuple[str, str] | None:
-    """What makes a field declaration static, as written, and how to make it a leaf instead."""
+def _static_marker(
+    index: ScanIndex, value: cst.Call, infers_fields: bool, scope: Scope | None = None, depth: int = 0
+) -> tuple[str, str] | None:
+    """What makes a field declaration static, as written, and how to make it a leaf instead.
+    A call of a helper function (`static_field()`) counts when every return of the helper is a
+    static field, in this file or another file of the project."""
     kind = index.qualify(value.func)
     if kind == FLAX_FIELD and _is_false(argument(value, 0, "pytree_node")):
         return "`pytree_node=False`", "Drop `pytree_node=False` so it is a leaf"
     if kind == EQUINOX_FIELD and _is_true(keyword_argument(value, "static")):
         return "`static=True`", "Drop `static=True` so it is a leaf"
-    if kind == EQUINOX_STATIC_FIELD:
+    if kind in (EQUINOX_STATIC_FIELD, JAX_DATACLASSES_STATIC_FIELD):
         return "`static_field()`", "Make it a plain field so it is a leaf"
     if kind == DATACLASS_FIELD and infers_fields and _static_in_metadata(keyword_argument(value, "metadata")):
         return "`metadata={'static': True}`", "Drop `static` from its metadata so it is a leaf"
+    if kind is None and scope is not None and depth < 2:
+        return _helper_marker(index, value, infers_fields, scope, depth)
     return None
+
+
+def _helper_marker(
+    index: ScanIndex, value: cst.Call, infers_fields: bool, scope: Scope, depth: int
+) -> tuple[str, str] | None:
+    """The marker of a field helper: a function whose every return is a static field call."""
+    written = dotted(value.func)
+    if written is None:
+        return None
+    helper_index, helper = index, None
+    found = scope.only_binding(written) if "." not in written else None
+    if found is not None and isinstance(found[1], cst.FunctionDef):
+        helper = found[1]
+    else:
+        from scanlint.analysis.project_code import imported_definition
+
+        other = imported_definition(index, value.func, scope)
+        if other is not None and isinstance(other[1], cst.FunctionDef):
+            helper_index, helper = other
+    if helper is None:
+        return None
+    returned = [r.value for r in returns_of(helper)]
+    helper_scope = helper_index.scope_of[helper]
+    markers = {
+        _static_marker(helper_index, r, infers_fields, helper_scope, depth + 1) if isinstance(r, cst.Call) else None
+        for r in returned
+    }
+    if not returned or None in markers or len(markers) != 1:
+        return None
+    (marker,) = markers
+    assert marker is not None
+    how, _ = marker
+    return (
+        f"`{written}()`, which returns a field with {how}",
+        f"Declare it without `{written}()` so it is a leaf",
+    )
 
 
 def static_fields(index: ScanIndex) -> Iterator[StaticField]:
@@ -160,7 +203,8 @@ def static_fields(index: ScanIndex) -> Iterator[StaticField]:
         for name, declaration in declarations(class_node).items():
             if not isinstance(declaration.value, cst.Call):
                 continue
-            marker = _static_marker(index, declaration.value, id(class_node) in inferring)
+            class_scope = index.scope_of[class_node]
+            marker = _static_marker(index, declaration.value, id(class_node) in inferring, class_scope)
             if marker is not None:
                 how, fix = marker
                 yield StaticField(class_node, name, declaration, declaration, how, fix)
@@ -175,6 +219,52 @@ def static_fields(index: ScanIndex) -> Iterator[StaticField]:
                 "listed in `meta_fields`",
                 "Move it to `data_fields` so it is a leaf",
             )
+
+
+# ---------------------------------------------------------------------------------------------
+# How instances compare and hash (what `==` and `hash` do with the fields they hold)
+
+
+def _dataclass_decorator(index: ScanIndex, class_node: cst.ClassDef) -> tuple[str, cst.Call | None] | None:
+    for decorator in class_node.decorators:
+        expression = decorator.decorator
+        call = expression if isinstance(expression, cst.Call) else None
+        kind = index.qualify(call.func if call is not None else expression)
+        if kind in ("dataclasses.dataclass", *_FLAX_DATACLASSES):
+            return kind, call
+    return None
+
+
+def _is_namedtuple(index: ScanIndex, class_node: cst.ClassDef) -> bool:
+    return any(index.qualify(base.value) in _NAMEDTUPLE_BASES for base in class_node.bases)
+
+
+def compares_by_fields(index: ScanIndex, class_node: cst.ClassDef) -> bool:
+    """`==` on instances compares their fields: a NamedTuple, or a dataclass with the default `eq`."""
+    if _is_namedtuple(index, class_node):
+        return True
+    found = _dataclass_decorator(index, class_node)
+    if found is None:
+        return False
+    kind, call = found
+    eq = keyword_argument(call, "eq") if call is not None and kind == "dataclasses.dataclass" else None
+    return not _is_false(eq)
+
+
+def hashes_by_fields(index: ScanIndex, class_node: cst.ClassDef | None) -> bool:
+    """`hash` of an instance hashes its fields: a NamedTuple, or a frozen (or `unsafe_hash`)
+    dataclass, without a `__hash__` of its own."""
+    if class_node is None or index.method_of(class_node, "__hash__") is not None:
+        return False
+    if _is_namedtuple(index, class_node):
+        return True
+    found = _dataclass_decorator(index, class_node)
+    if found is None:
+        return False
+    kind, call = found
+    if kind != "dataclasses.dataclass":
+        return True  # flax dataclasses are frozen; a chex one that is not is unhashable anyway
+    return call is not None and any(_is_true(keyword_argument(call, flag)) for flag in ("frozen", "unsafe_hash"))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.analysis.resolver import ScanIndex, Scope, argument, keyword_argument
+from scanlint.analysis.resolver import ScanIndex, Scope, argument, can_fall_off, keyword_argument, returns_of, yields
 from scanlint.analysis.walk import walk
 
 DTYPE_NAMES = {
@@ -202,8 +202,19 @@ ARRAY_TYPES = {
     "jaxtyping.PRNGKeyArray",
     "flax.typing.Array",
 }
+# Annotations of a pytree of arrays (a container of arrays, or an array).
+ARRAY_TREE_TYPES = {"chex.ArrayTree", "chex.ArrayDeviceTree", "chex.ArrayNumpyTree"}
 _OPTIONAL_TYPES = {"typing.Optional"}
 _UNION_TYPES = {"typing.Union"}
+_MAPPING_TYPES = {
+    "typing.Dict", "typing.Mapping", "typing.MutableMapping", "collections.abc.Mapping",
+    "collections.abc.MutableMapping", "builtins.dict",
+}  # fmt: skip
+_CONTAINER_TYPES = _MAPPING_TYPES | {
+    "typing.Tuple", "typing.List", "typing.Sequence", "typing.Iterable", "collections.abc.Sequence",
+    "collections.abc.Iterable", "builtins.tuple", "builtins.list",
+}  # fmt: skip
+_BUILTIN_CONTAINERS = ("tuple", "list", "dict")
 
 # `jax.numpy` functions that do not return arrays (dtypes, shapes, predicates on types, helpers).
 # Every other `jnp.*` call returns an array or a tuple/list of arrays.
@@ -266,16 +277,19 @@ class ArrayEvidence:
 
 def array_annotation(index: ScanIndex, annotation: cst.BaseExpression) -> str | None:
     """The annotation as written when it declares an array (also `X | None`, `Optional[X]`,
-    jaxtyping `Float[Array, "..."]`, `NDArray[np.float32]`), else None. Unions with anything other
-    than None (`jax.typing.ArrayLike` included) may hold a Python scalar: not evidence."""
-    if _declared_array_type(index, annotation) is None:
+    jaxtyping `Float[Array, "..."]`, `NDArray[np.float32]`, a module-level alias of one), else
+    None. Unions with anything other than None (`jax.typing.ArrayLike` included) may hold a Python
+    scalar: not evidence."""
+    if _declared_array_type(index, annotation, containers=False) is None:
         return None
     return index.module.code_for_node(annotation)
 
 
 def annotation_evidence(index: ScanIndex, annotation: cst.BaseExpression, reason: str) -> ArrayEvidence | None:
-    """ArrayEvidence for an array annotation, with `reason` (which may use `{annotation}`)."""
-    array_type = _declared_array_type(index, annotation)
+    """ArrayEvidence for an annotation that declares an array or a container of arrays
+    (`Tuple[Optional[jax.Array], ...]`, `chex.ArrayTree`), with `reason` (which may use
+    `{annotation}`): neither is hashable, and `==` on either is not one bool."""
+    array_type = _declared_array_type(index, annotation, containers=True)
     if array_type is None:
         return None
     written = index.module.code_for_node(annotation)
@@ -283,8 +297,11 @@ def annotation_evidence(index: ScanIndex, annotation: cst.BaseExpression, reason
     return ArrayEvidence(reason.format(annotation=written), None, library)
 
 
-def _declared_array_type(index: ScanIndex, annotation: cst.BaseExpression, depth: int = 0) -> str | None:
-    """The qualified array type an annotation declares, or None."""
+def _declared_array_type(
+    index: ScanIndex, annotation: cst.BaseExpression, depth: int = 0, *, containers: bool
+) -> str | None:
+    """The qualified array type an annotation declares (with `containers`, also the array type
+    a container annotation holds), or None."""
     if depth > 4:
         return None
     if isinstance(annotation, cst.SimpleString) and isinstance(annotation.evaluated_value, str):
@@ -292,29 +309,54 @@ def _declared_array_type(index: ScanIndex, annotation: cst.BaseExpression, depth
             parsed = cst.parse_expression(annotation.evaluated_value)
         except cst.ParserSyntaxError:
             return None
-        return _declared_array_type(index, parsed, depth + 1)
+        return _declared_array_type(index, parsed, depth + 1, containers=containers)
     if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
-        return _one_array_and_none(index, [annotation.left, annotation.right], depth)
+        return _one_array_and_none(index, [annotation.left, annotation.right], depth, containers)
     qualified = index.qualify(annotation)
     if qualified in ARRAY_TYPES:
         return qualified
+    if containers and qualified in ARRAY_TREE_TYPES:
+        return qualified
+    if isinstance(annotation, cst.Name) and qualified is None:
+        alias = _type_alias(index, annotation.value)
+        return _declared_array_type(index, alias, depth + 1, containers=containers) if alias is not None else None
     if not isinstance(annotation, cst.Subscript):
         return None
     container = index.qualify(annotation.value)
+    if container is None and isinstance(annotation.value, cst.Name) and annotation.value.value in _BUILTIN_CONTAINERS:
+        container = f"builtins.{annotation.value.value}"
     elements = [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
     if container in ARRAY_TYPES:  # `NDArray[np.float32]`, `np.ndarray[Any, np.dtype[...]]`
         return container
     if container in _OPTIONAL_TYPES:
-        return _declared_array_type(index, elements[0], depth + 1) if len(elements) == 1 else None
+        return _declared_array_type(index, elements[0], depth + 1, containers=containers) if len(elements) == 1 else None
     if container in _UNION_TYPES:
-        return _one_array_and_none(index, elements, depth)
+        return _one_array_and_none(index, elements, depth, containers)
     if container is not None and container.startswith("jaxtyping.") and elements:
         # `Float[Array, "batch dim"]`: an array when the first argument is an array type.
-        return _declared_array_type(index, elements[0], depth + 1)
+        return _declared_array_type(index, elements[0], depth + 1, containers=containers)
+    if containers and container in _CONTAINER_TYPES:
+        # `Tuple[Optional[jax.Array], ...]`, `Dict[str, jax.Array]`: the values hold arrays.
+        held = elements[1:] if container in _MAPPING_TYPES else elements
+        for element in held:
+            found = _declared_array_type(index, element, depth + 1, containers=True)
+            if found is not None:
+                return found
     return None
 
 
-def _one_array_and_none(index: ScanIndex, members: list[cst.BaseExpression], depth: int) -> str | None:
+def _type_alias(index: ScanIndex, name: str) -> cst.BaseExpression | None:
+    """What a module-level name is bound to once, when that reads as a type (`Tensor =
+    Union[jnp.ndarray, np.ndarray]`, `Mask: TypeAlias = jax.Array`)."""
+    values = index.module_scope.bindings.get(name, [])
+    if len(values) != 1 or not isinstance(values[0], (cst.Subscript, cst.Attribute, cst.BinaryOperation)):
+        return None
+    return values[0]
+
+
+def _one_array_and_none(
+    index: ScanIndex, members: list[cst.BaseExpression], depth: int, containers: bool
+) -> str | None:
     flat: list[cst.BaseExpression] = []
     for member in members:
         if isinstance(member, cst.BinaryOperation) and isinstance(member.operator, cst.BitOr):
@@ -322,7 +364,7 @@ def _one_array_and_none(index: ScanIndex, members: list[cst.BaseExpression], dep
         else:
             flat.append(member)
     others = [m for m in flat if not (isinstance(m, cst.Name) and m.value == "None")]
-    found = [_declared_array_type(index, m, depth + 1) for m in others]
+    found = [_declared_array_type(index, m, depth + 1, containers=containers) for m in others]
     if found and all(found):
         return found[0]
     return None
@@ -415,7 +457,11 @@ def _call_evidence(index: ScanIndex, node: cst.Call, scope: Scope, depth: int) -
                 return ArrayEvidence(reason, None, "numpy")
             if sized is not None and not (isinstance(sized, cst.Name) and sized.value == "None"):
                 return ArrayEvidence(reason, None, "numpy")
-        return None
+        if module.split(".")[0] in ("jax", "numpy", "flax", "builtins"):
+            return None
+    helper = _helper_evidence(index, node, scope, depth)
+    if helper is not None:
+        return helper
     if isinstance(node.func, cst.Attribute):
         method = node.func.attr.value
         if method in _ARRAY_METHODS or method in _JAX_REDUCING_METHODS:
@@ -427,6 +473,37 @@ def _call_evidence(index: ScanIndex, node: cst.Call, scope: Scope, depth: int) -
             if inner.library == "jax":
                 return ArrayEvidence(inner.reason, None, "jax")
     return None
+
+
+def _helper_evidence(index: ScanIndex, node: cst.Call, scope: Scope, depth: int) -> ArrayEvidence | None:
+    """A call of a function of this file or of another project file whose every return is an
+    array (`make_mask(n)` returning `jnp.arange(n) % 2`)."""
+    if depth > 4:
+        return None
+    helper_index, helper = index, None
+    if isinstance(node.func, cst.Name):
+        found = scope.only_binding(node.func.value)
+        if found is not None and isinstance(found[1], cst.FunctionDef):
+            helper = found[1]
+    if helper is None:
+        from scanlint.analysis.project_code import imported_definition
+
+        other = imported_definition(index, node.func, scope)
+        if other is not None and isinstance(other[1], cst.FunctionDef):
+            helper_index, helper = other
+    if helper is None or helper.decorators or yields(helper) or can_fall_off(helper):
+        return None
+    values = [r.value for r in returns_of(helper)]
+    if not values or any(v is None for v in values):
+        return None
+    helper_scope = helper_index.scope_of[helper]
+    found = [array_evidence(helper_index, v, helper_scope, depth + 1) for v in values if v is not None]
+    if not all(found):
+        return None
+    first = found[0]
+    assert first is not None
+    elements = first.elements if all(f is not None and f.elements == first.elements for f in found) else None
+    return ArrayEvidence(f"{first.reason} in `{helper.name.value}`", elements, first.library)
 
 
 def dotted_as_written(node: cst.BaseExpression) -> str:
@@ -514,8 +591,9 @@ def attribute_array_evidence(
     index: ScanIndex, class_node: cst.ClassDef, attr: str, depth: int = 0
 ) -> ArrayEvidence | None:
     """Evidence that instances of `class_node` hold an array in `attr`: the class declares it
-    with an array annotation or value, or `__init__`/`__post_init__` assigns it an array (every
-    assignment there an array or None)."""
+    with an array annotation or value, `__init__`/`__post_init__` assigns it an array (every
+    assignment there an array or None), or a construction of the class in this file passes an
+    array to the parameter or dataclass field that becomes `attr`."""
     if depth > 8:
         return None
     class_scope = index.scope_of.get(class_node)
@@ -536,6 +614,8 @@ def attribute_array_evidence(
             found = array_evidence(index, statement.value, class_scope, depth + 1)
             if found is not None:
                 return found
+    init = index.method_of(class_node, "__init__")
+    assigned_in_methods = False
     for method_name in ("__init__", "__post_init__"):
         method = index.method_of(class_node, method_name)
         if method is None:
@@ -545,11 +625,14 @@ def attribute_array_evidence(
         if self_name is None:
             continue
         assigned = _assignments_to_attribute(method, self_name, attr)
+        assigned_in_methods = assigned_in_methods or bool(assigned)
         evidence = None
         for value in assigned:
             if isinstance(value, cst.Name) and value.value == "None":
                 continue
             found = array_evidence(index, value, method_scope, depth + 1) if value is not None else None
+            if found is None and method is init and isinstance(value, cst.Name):
+                found = _constructed_with(index, class_node, init, value.value, depth)
             if found is None:
                 evidence = None
                 break
@@ -557,7 +640,113 @@ def attribute_array_evidence(
         else:
             if evidence is not None:
                 return evidence
+    if init is None and not assigned_in_methods:
+        return _constructed_with(index, class_node, None, attr, depth)
     return None
+
+
+def _init_fields(index: ScanIndex, class_node: cst.ClassDef) -> list[str] | None:
+    """A dataclass-like class's constructor parameters, in order: its field declarations. None
+    when the order is not certain (base classes of its own, `init=False` fields, `kw_only`)."""
+    fields = [
+        s.target.value
+        for s in class_statements(class_node)
+        if isinstance(s, cst.AnnAssign)
+        and isinstance(s.target, cst.Name)
+        and not _is_class_variable(index, s.annotation.annotation)
+    ]
+    library_bases = all(
+        (index.qualify(base.value) or "").split(".")[0] in _DATACLASS_BASE_LIBRARIES for base in class_node.bases
+    )
+    keyword_only = any(
+        isinstance(d.decorator, cst.Call) and any(a.keyword is not None and a.keyword.value == "kw_only" for a in d.decorator.args)
+        for d in class_node.decorators
+    )
+    not_in_init = any(
+        isinstance(s, cst.AnnAssign) and isinstance(s.value, cst.Call) and keyword_argument(s.value, "init") is not None
+        for s in class_statements(class_node)
+    )
+    return fields if library_bases and not keyword_only and not not_in_init else None
+
+
+def _declares(class_node: cst.ClassDef, attr: str) -> bool:
+    return any(
+        isinstance(s, cst.AnnAssign) and _is_name(s.target, attr) for s in class_statements(class_node)
+    )
+
+
+_DATACLASS_BASE_LIBRARIES = {"flax", "equinox", "chex", "typing", "typing_extensions"}
+
+
+def _is_class_variable(index: ScanIndex, annotation: cst.BaseExpression) -> bool:
+    node = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+    return index.qualify(node) in ("typing.ClassVar", "dataclasses.InitVar")
+
+
+def _constructed_with(
+    index: ScanIndex, class_node: cst.ClassDef, init: cst.FunctionDef | None, parameter: str, depth: int
+) -> ArrayEvidence | None:
+    """Evidence that a construction of `class_node` in this file passes an array to `parameter`
+    (of `init`, or the dataclass field of that name when `init` is None)."""
+    if init is not None:
+        params = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
+        keyword_params = {p.name.value for p in init.params.kwonly_params}
+        if parameter not in params and parameter not in keyword_params:
+            return None
+        found = index.scope_of[init].only_binding(parameter)
+        if found is None or not isinstance(found[1], cst.Param):
+            return None  # rebound in `__init__` before it is stored
+    else:
+        if not _declares(class_node, parameter):
+            return None
+        params = _init_fields(index, class_node) or []
+    position = params.index(parameter) if parameter in params else -1
+    for call, scope in _constructions(index, class_node):
+        value = (
+            argument(call, position, parameter) if position >= 0 else keyword_argument(call, parameter)
+        )
+        if value is None:
+            continue
+        found = array_evidence(index, value, scope, depth + 1)
+        if found is not None:
+            where = _where(scope)
+            reason = f"`{class_node.name.value}(...)` {where} passes `{parameter}` one {found.reason}"
+            return ArrayEvidence(reason, found.elements, found.library)
+    return None
+
+
+def _constructions(index: ScanIndex, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]]:
+    """Calls of the class by its name, and of `cls` in its classmethods."""
+    sites: list[tuple[cst.Call, Scope]] = []
+    enclosing = index.scope_of[class_node].parent
+    name = class_node.name.value
+    if enclosing is not None and len(enclosing.bindings.get(name, [])) == 1:
+        sites += index.calls_of(name, enclosing)
+    for method in _classmethods(index, class_node):
+        params = method.params.params or method.params.posonly_params
+        if params:
+            sites += index.calls_of(params[0].name.value, index.scope_of[method])
+    return sites
+
+
+def _classmethods(index: ScanIndex, class_node: cst.ClassDef) -> list[cst.FunctionDef]:
+    class_scope = index.scope_of[class_node]
+    return [
+        value
+        for values in class_scope.bindings.values()
+        for value in values
+        if isinstance(value, cst.FunctionDef)
+        and any(index.qualify(d.decorator) == "builtins.classmethod" or _is_name(d.decorator, "classmethod") for d in value.decorators)
+    ]
+
+
+def _where(scope: Scope) -> str:
+    node = scope.node
+    if isinstance(node, cst.FunctionDef):
+        return f"in `{node.name.value}`"
+    if isinstance(node, cst.Lambda):
+        return "in a lambda"
+    return "at module level"
 
 
 def _is_name(node: cst.BaseExpression, name: str) -> bool:

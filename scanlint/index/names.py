@@ -18,6 +18,9 @@ CANONICAL_PREFIXES = {
     "flax.core.frozen_dict.": "flax.core.",
 }
 
+# Whole dotted names that old JAX exported as aliases of another library's: `from jax import partial`.
+CANONICAL_NAMES = {"jax.partial": "functools.partial", "jax.util.partial": "functools.partial"}
+
 LOOP_KINDS = {
     "jax.lax.scan": "scan",
     "jax.lax.fori_loop": "fori_loop",
@@ -35,7 +38,9 @@ METADATA_NAMES = frozenset({
     "jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys",
     "jax.tree_util.register_pytree_node_class", "jax.tree_util.register_pytree_with_keys_class",
     "jax.tree_util.register_dataclass", "flax.struct.field", "equinox.field",
-    "equinox.static_field", "dataclasses.field",
+    "equinox.static_field", "dataclasses.field", "jax_dataclasses.static_field",
+    # Classes whose fields a project helper may make static (`mask: Array = static_field()`).
+    "flax.struct.dataclass", "flax.struct.PyTreeNode", "chex.dataclass",
 })  # fmt: skip
 # Keyword arguments that make a call's arguments or a class's fields static wherever they appear.
 METADATA_KEYWORDS = frozenset({"static_argnums", "static_argnames", "meta_fields", "pytree_node", "static"})
@@ -61,6 +66,8 @@ def anchor_kinds(codes: frozenset[str] | set[str] | tuple[str, ...]) -> frozense
 
 
 def canonical(name: str) -> str:
+    if name in CANONICAL_NAMES:
+        return CANONICAL_NAMES[name]
     for prefix, public in CANONICAL_PREFIXES.items():
         if name.startswith(prefix):
             return public + name[len(prefix) :]

@@ -8,8 +8,10 @@ From the tier-1 summary, it keeps:
   decorators or bases, which keeps the whole class;
 * every top-level import (the resolver reads the file's imports), and a unit with a nested import
   whose name a kept unit uses;
-* every unit that uses a function jitted with static arguments (its call sites are checked), and
-  every unit that uses a top-level function or class running a loop (a function's arguments are
+* every unit that uses a function jitted with static arguments (its call sites are checked), a
+  function or class holding pytree metadata (a field helper's users; a class's constructions
+  show what its attributes hold), and every unit that uses a top-level function or class
+  running a loop (a function's arguments are
   the loop's init; a class's uses show the methods `init` runs);
 * transitively, the units binding the names a kept unit uses (a body defined elsewhere, a helper,
   a base class, a module-level constant), and inside a class the members a kept member names as
@@ -21,6 +23,7 @@ the original file.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
 from scanlint.index.names import LOOPS, METADATA
@@ -91,6 +94,10 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
         jitted = set().union(*(u.binds for u in _all_pieces(summary) if u.static_argument_jit))
         if jitted:
             closure.keep_users(jitted)
+        # A field helper (`def static_field(): return field(pytree_node=False)`) makes the
+        # fields of the classes that use it static; the constructions of a class with pytree
+        # metadata show what its attributes hold.
+        closure.keep_users(_metadata_definitions(summary))
     closure.run()
     if closure.covers_everything() and not any(u.literal_stub for u in summary.units):
         return Selection(text, None)
@@ -99,6 +106,18 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
     if pieces and not pieces[-1].endswith(("\n", "\r")):
         pieces[-1] += "\n"
     return Selection("".join(pieces), tuple(number for number, _ in kept))
+
+
+def _metadata_definitions(summary: FileSummary) -> set[str]:
+    """The functions and classes that hold a metadata anchor, and the classes a registration call
+    names."""
+    classes = {name for u in summary.units if isinstance(u.node, ast.ClassDef) for name in u.binds}
+    names: set[str] = set()
+    for unit in summary.units:
+        if METADATA not in unit.anchors:
+            continue
+        names |= unit.binds if unit.is_definition else unit.uses & classes
+    return names
 
 
 def _all_pieces(summary: FileSummary) -> list[Unit]:

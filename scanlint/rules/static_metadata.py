@@ -42,7 +42,14 @@ from scanlint.analysis.values import (
     array_evidence,
     attribute_array_evidence,
 )
-from scanlint.analysis.pytree_classes import StaticField, static_fields
+from scanlint.analysis.project_code import imported_definition
+from scanlint.analysis.pytree_classes import (
+    StaticField,
+    compares_by_fields,
+    declarations,
+    hashes_by_fields,
+    static_fields,
+)
 from scanlint.analysis.walk import walk
 from scanlint.rules.base import FileContext, Report, Rule
 
@@ -90,6 +97,11 @@ class Flatten:
 
     body: Body
     owner: cst.ClassDef | None  # the registered class, when this file shows it
+    # The index of the file that defines the flatten function (another project file's, for an
+    # imported one), and for such a function, the argument of this file's registration that
+    # names it: its findings are reported there.
+    index: ScanIndex
+    registered_by: cst.BaseExpression | None = None
 
     @property
     def instance(self) -> str | None:
@@ -99,7 +111,11 @@ class Flatten:
     @property
     def described(self) -> str:
         node = self.body.node
-        return f"`{node.name.value}`" if isinstance(node, cst.FunctionDef) else "the flatten lambda"
+        if not isinstance(node, cst.FunctionDef):
+            return "the flatten lambda"
+        if self.registered_by is not None and self.index.path is not None:
+            return f"`{node.name.value}` (in `{self.index.path.name}`)"
+        return f"`{node.name.value}`"
 
 
 def _method_body(index: ScanIndex, method: cst.FunctionDef) -> Body:
@@ -107,16 +123,23 @@ def _method_body(index: ScanIndex, method: cst.FunctionDef) -> Body:
     return Body(method, index.scope_of[method], "method", _positional_names(method))
 
 
-def _flatten_callable(index: ScanIndex, node: cst.BaseExpression, scope: Scope) -> Body | None:
-    """A flatten function given to a registration: what the resolver sees, or `Cls.method`."""
+def _flatten_callable(
+    index: ScanIndex, node: cst.BaseExpression, scope: Scope
+) -> tuple[Body, ScanIndex] | None:
+    """A flatten function given to a registration, with the index of the file defining it: what
+    the resolver sees, `Cls.method`, or a function another project file defines."""
     body = index.resolve_callable(node, scope)
     if body is not None:
-        return body
+        return body, index
     if isinstance(node, cst.Attribute):
         owner = index.class_named(node.value, scope)
         method = index.method_of(owner, node.attr.value) if owner is not None else None
         if method is not None:
-            return _method_body(index, method)
+            return _method_body(index, method), index
+    other = imported_definition(index, node, scope)
+    if other is not None and isinstance(other[1], cst.FunctionDef):
+        other_index, function = other
+        return Body(function, other_index.scope_of[function], "def", _positional_names(function)), other_index
     return None
 
 
@@ -130,9 +153,10 @@ def registered_flattens(index: ScanIndex) -> list[Flatten]:
         else:
             flatten_arguments = (argument(call.call, 1, "flatten_with_keys"), argument(call.call, 3, "flatten_func"))
         for expression in flatten_arguments:
-            body = _flatten_callable(index, expression, call.scope) if expression is not None else None
-            if body is not None:
-                found.append(Flatten(body, owner))
+            resolved = _flatten_callable(index, expression, call.scope) if expression is not None else None
+            if resolved is not None:
+                body, body_index = resolved
+                found.append(Flatten(body, owner, body_index, expression if body_index is not index else None))
     for class_node, kind in _classes_registered_by_decorator(index):
         method_names = ["tree_flatten"]
         if kind == _REGISTER_WITH_KEYS_CLASS:
@@ -140,7 +164,7 @@ def registered_flattens(index: ScanIndex) -> list[Flatten]:
         for method_name in method_names:
             method = index.method_of(class_node, method_name)
             if method is not None:
-                found.append(Flatten(_method_body(index, method), class_node))
+                found.append(Flatten(_method_body(index, method), class_node, index))
     return found
 
 
@@ -285,7 +309,7 @@ def child_attributes(index: ScanIndex, flattens: list[Flatten]) -> set[str]:
     """Instance attributes that these flatten functions return as children (leaves or subtrees)."""
     names: set[str] = set()
     for flatten in flattens:
-        for children, _ in flatten_results(index, flatten):
+        for children, _ in flatten_results(flatten.index, flatten):
             names |= _children(flatten, children, 0)
     return names
 
@@ -356,10 +380,14 @@ class ArrayInAuxData(Rule):
     compiles again for every distinct value and silently shares compiled code with equal values
     of other types. Covers `register_pytree_node`, `register_pytree_with_keys` and
     `register_pytree_node_class` (`tree_flatten`), with aux_data as a tuple, dict, helper
-    variable or conditional expression. A value counts as an array when it is built by an array
-    constructor, annotated as an array, assigned one in `__init__`/`__post_init__`, or returned
-    among the children elsewhere in the same class; ints, floats, strings, shapes, dtypes and
-    callables are fine.
+    variable or conditional expression, or returned bare; the flatten function may be defined
+    in another file of the project (the finding is then at the registration). A value counts
+    as an array when it is built by an array constructor or by a function of the project that
+    always returns one, annotated as an array or a container of arrays, assigned one in
+    `__init__`/`__post_init__`, passed one where the class is constructed in the same file
+    (`Particles(positions, jnp.array(mask))`, in a factory or a classmethod), or returned among
+    the children elsewhere in the same class; ints, floats, strings, shapes, dtypes and
+    callables are fine, and so is an array `__init__` converts before storing it.
     """
 
     CODE = "SCN301"
@@ -408,11 +436,12 @@ jax.tree_util.register_pytree_node(Params, flatten, unflatten)
         for flatten in flattens:
             same_class = [f for f in flattens if f.owner is not None and f.owner is flatten.owner] or [flatten]
             children = child_attributes(index, same_class)
-            for _, aux in flatten_results(index, flatten):
-                for element in aux_elements(index, flatten, aux):
+            for _, aux in flatten_results(flatten.index, flatten):
+                for element in aux_elements(flatten.index, flatten, aux):
                     evidence = self._evidence(index, flatten, element, children)
                     if evidence is not None:
-                        yield Report(element.node, self._message(flatten, element, evidence))
+                        where = flatten.registered_by or element.node
+                        yield Report(where, self._message(flatten, element, evidence))
 
     @staticmethod
     def _evidence(
@@ -429,7 +458,7 @@ jax.tree_util.register_pytree_node(Params, flatten, unflatten)
             if attr in children and attr not in _attributes_tested(flatten):
                 return ArrayEvidence("it is returned as a child (a leaf) on another flatten path", None, "jax")
             return None
-        return array_evidence(index, element.node, flatten.body.scope)
+        return array_evidence(flatten.index, element.node, flatten.body.scope)
 
     @staticmethod
     def _message(flatten: Flatten, element: AuxElement, evidence: ArrayEvidence) -> str:
@@ -455,9 +484,13 @@ class ArrayInStaticField(Rule):
     for every distinct value. Covers `flax.struct.field(pytree_node=False)` (in `struct.dataclass`
     and `PyTreeNode` classes), `equinox.field(static=True)`, `eqx.static_field()`, and fields
     listed in `jax.tree_util.register_dataclass(meta_fields=...)` or marked
-    `metadata={"static": True}`. A field counts as an array when it is annotated as one
-    (`jax.Array`, `np.ndarray`, jaxtyping), defaults to one, or is assigned one in
-    `__init__`/`__post_init__`.
+    `metadata={"static": True}`, also through a helper function of the project that returns one
+    of these (`def static_field(): return field(metadata={"static": True})`). A field counts as
+    an array when it is annotated as one or as a container of arrays (`jax.Array`,
+    `np.ndarray`, jaxtyping, `Tuple[Optional[jnp.ndarray], ...]`, `chex.ArrayTree`, a module
+    alias of a union of array types), defaults to one, is assigned one in
+    `__init__`/`__post_init__`, is passed one where the class is constructed in the same file,
+    or is declared as a dataclass or NamedTuple of the project that compares an array field.
     """
 
     CODE = "SCN302"
@@ -501,12 +534,34 @@ class Embedder(struct.PyTreeNode):
             )
             if declared is not None:
                 return declared
+            held = _class_holding_arrays(index, declaration.annotation.annotation, class_scope)
+            if held is not None:
+                return held
             default = _field_default(declaration.value)
             if default is not None:
                 found = array_evidence(index, default, class_scope)
                 if found is not None:
                     return found
         return attribute_array_evidence(index, field.class_node, field.name)
+
+
+def _class_holding_arrays(index: ScanIndex, annotation: cst.BaseExpression, scope: Scope) -> ArrayEvidence | None:
+    """A field declared as a class of the project whose instances compare and hash by their fields
+    (a NamedTuple, a dataclass with the default `eq`), one of which holds an array."""
+    class_index, class_node = index, index.class_named(annotation, scope)
+    if class_node is None:
+        other = imported_definition(index, annotation, scope)
+        if other is not None and isinstance(other[1], cst.ClassDef):
+            class_index, class_node = other
+    if class_node is None or not compares_by_fields(class_index, class_node):
+        return None
+    for name in declarations(class_node):
+        found = attribute_array_evidence(class_index, class_node, name)
+        if found is not None:
+            written = class_index.module.code_for_node(annotation) if class_index is index else class_node.name.value
+            reason = f"its type `{written}` compares its field `{name}`, {found.reason}"
+            return ArrayEvidence(reason, None, found.library)
+    return None
 
 
 def _field_default(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
@@ -663,19 +718,74 @@ def _call_arguments(call: cst.Call, jit: StaticJit) -> Iterator[tuple[str, cst.B
 
 def _arrays_in(
     index: ScanIndex, node: cst.BaseExpression, scope: Scope, depth: int = 0
-) -> Iterator[tuple[cst.BaseExpression, ArrayEvidence]]:
-    """Arrays in an argument: the argument itself, or elements of a tuple or list it builds
-    (a container holding an array is not hashable either)."""
+) -> Iterator[ArrayEvidence]:
+    """Arrays in an argument: the argument itself, or what a container it builds holds (a tuple,
+    list or dict literal, a name bound once to one, a NamedTuple or hashing dataclass of this
+    file): a container holding an array is not hashable either."""
     if depth > 4:
         return
+    if isinstance(node, cst.Name):
+        local = scope.only_binding(node.value)
+        if local is not None and isinstance(local[1], (cst.Tuple, cst.List, cst.Dict, cst.Call)):
+            value = local[1]
+            if not isinstance(value, cst.Call) or hashes_by_fields(index, index.class_named(value.func, local[0])):
+                yield from _arrays_in(index, value, local[0], depth + 1)
+                return
     if isinstance(node, (cst.Tuple, cst.List)):
         for element in node.elements:
             if isinstance(element, cst.Element):
                 yield from _arrays_in(index, element.value, scope, depth + 1)
         return
+    if isinstance(node, cst.Dict):
+        for item in node.elements:
+            if isinstance(item, cst.DictElement):
+                yield from _arrays_in(index, item.value, scope, depth + 1)
+        return
+    if isinstance(node, cst.Call) and hashes_by_fields(index, index.class_named(node.func, scope)):
+        for arg in node.args:
+            if not arg.star:
+                yield from _arrays_in(index, arg.value, scope, depth + 1)
+        return
     found = array_evidence(index, node, scope)
     if found is not None:
-        yield node, found
+        yield found
+
+
+def _container_kind(index: ScanIndex, node: cst.BaseExpression, scope: Scope) -> str | None:
+    """`a tuple`, `a dict`, a `State`: the container an argument builds, or None for a bare array."""
+    if isinstance(node, cst.Name):
+        local = scope.only_binding(node.value)
+        if local is not None and isinstance(local[1], (cst.Tuple, cst.List, cst.Dict, cst.Call)):
+            node, scope = local[1], local[0]
+    kinds = {cst.Tuple: "a tuple", cst.List: "a list", cst.Dict: "a dict"}
+    if type(node) in kinds:
+        return kinds[type(node)]
+    if isinstance(node, cst.Call) and hashes_by_fields(index, index.class_named(node.func, scope)):
+        return f"a `{index.module.code_for_node(node.func)}`"
+    return None
+
+
+def _hashable(index: ScanIndex, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
+    """The argument is visibly hashable and not an array: a literal, a tuple of such, a builtin
+    conversion (`tuple(x.tolist())`, `int(n)`), an array's shape, dtype or size."""
+    if depth > 4:
+        return False
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(node, cst.Name):
+        if node.value in ("None", "True", "False"):
+            return True
+        local = scope.only_binding(node.value)
+        return local is not None and isinstance(local[1], cst.BaseExpression) and _hashable(index, local[1], local[0], depth + 1)
+    if isinstance(node, cst.Tuple):
+        return all(isinstance(e, cst.Element) and _hashable(index, e.value, scope, depth + 1) for e in node.elements)
+    if isinstance(node, cst.Attribute):
+        return node.attr.value in ("shape", "ndim", "dtype", "size")
+    if isinstance(node, cst.Call):
+        if isinstance(node.func, cst.Name) and scope.lookup(node.func.value) is None:
+            return node.func.value in ("tuple", "int", "float", "bool", "str", "len", "frozenset", "hash")
+        return isinstance(node.func, cst.Attribute) and node.func.attr.value == "item"
+    return False
 
 
 class ArrayAsStaticArgument(Rule):
@@ -684,10 +794,13 @@ class ArrayAsStaticArgument(Rule):
     Static arguments (`static_argnums`, `static_argnames`) are hashed to key the compilation
     cache, and arrays are not hashable, 0-d ones included: the call raises `ValueError:
     Non-hashable static arguments are not supported`. Flags array arguments at call sites of the
-    jitted function in the same file (including inside a tuple or list), and static parameters
-    annotated as arrays. JAX makes a parameter static by either its position or its name, so both
-    kinds of call are checked. Decorators (`@partial(jax.jit, static_argnames=...)`,
-    `@jax.jit(static_argnums=...)`) and `f_jit = jax.jit(f, ...)` are covered.
+    jitted function in the same file, also inside a tuple, list or dict, a name bound to one, or
+    a NamedTuple or hashing dataclass of the file (one finding per call, naming every such
+    argument), and static parameters annotated as arrays unless a call in the file passes a
+    hashable value there (`tuple(x.tolist())`: the annotation is stale). JAX makes a parameter
+    static by either its position or its name, so both kinds of call are checked. Decorators
+    (`@partial(jax.jit, static_argnames=...)`, `@jax.jit(static_argnums=...)`, and the old `from
+    jax import partial`) and `f_jit = jax.jit(f, ...)` are covered.
     """
 
     CODE = "SCN303"
@@ -715,20 +828,36 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
     def check(self, context: FileContext) -> Iterator[Report]:
         index = context.index
         for jit in static_jits(index):
+            sites = self._call_sites(index, jit)
             for parameter in _static_parameters(jit.function, jit.static_names):
                 if parameter.annotation is None:
                     continue
                 annotation = parameter.annotation.annotation
                 found = annotation_evidence(index, annotation, "annotated `{annotation}`")
-                if found is not None:
-                    what = f"is {found.reason}"
-                    any_call = "any call passing an array there"
-                    yield Report(annotation, self._message(jit, parameter.name.value, what, any_call))
-            for call, scope in self._call_sites(index, jit):
-                for name, value in _call_arguments(call, jit):
-                    for node, found in _arrays_in(index, value, scope):
-                        what = f"receives an array here ({found.reason})"
-                        yield Report(node, self._message(jit, name, what, "the call"))
+                if found is None:
+                    continue
+                passed = [value for call, scope in sites for name, value in _call_arguments(call, jit) if name == parameter.name.value]
+                scopes = [scope for call, scope in sites for name, _ in _call_arguments(call, jit) if name == parameter.name.value]
+                if any(_hashable(index, value, scope) for value, scope in zip(passed, scopes)):
+                    continue  # the calls this file shows pass something hashable: the annotation is stale
+                what = f"is {found.reason}" + (" and no call of it in this file passes anything else" if passed else "")
+                yield Report(annotation, self._message(jit, parameter.name.value, what, "any call passing an array there"))
+            for call, scope in sites:
+                flagged = [
+                    (name, value, arrays)
+                    for name, value in _call_arguments(call, jit)
+                    if (arrays := list(_arrays_in(index, value, scope)))
+                ]
+                if not flagged:
+                    continue  # one finding per call: the first argument holding an array, naming the others
+                name, value, arrays = flagged[0]
+                reasons = "; ".join(dict.fromkeys(found.reason for found in arrays))
+                container = _container_kind(index, value, scope)
+                held = f"{container} holding {'an array' if len(arrays) == 1 else 'arrays'}" if container else "an array"
+                what = f"receives {held} here ({reasons})"
+                if len(flagged) > 1:
+                    what += ", and so does " + ", ".join(f"`{other}`" for other, _, _ in flagged[1:])
+                yield Report(value, self._message(jit, name, what, "the call"))
 
     @staticmethod
     def _call_sites(index: ScanIndex, jit: StaticJit) -> list[tuple[cst.Call, Scope]]:
