@@ -192,8 +192,24 @@ def _judge_loop_finding(finding: Finding, loops: list[dict[str, Any]]) -> tuple[
 
 def _judge_metadata_finding(finding: Finding, functions: list[dict[str, Any]]) -> tuple[str, str, list[dict[str, Any]]]:
     def located(entry: dict[str, Any]) -> bool:
-        return _contains(entry.get("type_location"), finding.path, finding.line) or _contains(
-            entry.get("flatten_location"), finding.path, finding.line
+        return (
+            _contains(entry.get("type_location"), finding.path, finding.line)
+            or _contains(entry.get("flatten_location"), finding.path, finding.line)
+            or registered_here(entry)
+        )
+
+    def registered_here(entry: dict[str, Any]) -> bool:
+        """A flatten function of another file is reported at this file's registration of the
+        type, a line no runtime location spans: matched by the type's file and the name the
+        finding gives it."""
+        type_location, flatten_location = entry.get("type_location"), entry.get("flatten_location")
+        if type_location is None or flatten_location is None or "type" not in entry:
+            return False
+        name = str(entry["type"]).rsplit(".", 1)[-1]
+        return (
+            _same_file(type_location["path"], finding.path)
+            and not _same_file(flatten_location["path"], finding.path)
+            and f"returns for `{name}`" in finding.message
         )
 
     confirming = [
