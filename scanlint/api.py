@@ -10,7 +10,7 @@ from pathlib import Path
 
 from scanlint.config import Settings, load_settings
 from scanlint.discovery import MissingPath, discover
-from scanlint.engine import FileResult, lint_source, may_have_findings
+from scanlint.engine import FileResult, lint_source, lint_text, may_have_findings
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding, Severity
 from scanlint.suppress import skips_file
 
@@ -65,6 +65,22 @@ def lint_file_result(path: Path, settings: Settings, shown_as: str | None = None
 def lint_bytes(name: str, data: bytes, settings: Settings) -> list[Finding]:
     """Lint source that is not on disk (stdin), as if it were the file `name`."""
     return list(lint_source(name, data, settings.codes_for(Path(name))).findings)
+
+
+def lint_editor_text(path: Path, text: str, settings: Settings) -> list[Finding]:
+    """Lint an editor's buffer, already decoded, as the file `path` (which need not exist yet):
+    the codes configured for that path, `# noqa` and `# scanlint: skip-file` applied, nothing for
+    a path the configuration excludes. The caller checks the size (`settings.max_file_bytes`)."""
+    if settings.is_excluded(path):
+        return []
+    codes = settings.codes_for(path)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no Python source holds one
+        return []
+    if skips_file(data) or not may_have_findings(data, codes):
+        return []
+    return list(lint_text(str(path), text, codes).findings)
 
 
 # Below this much candidate source, starting worker processes costs more than it saves.

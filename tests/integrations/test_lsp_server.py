@@ -1,0 +1,511 @@
+"""`scanlint server`, driven over stdio by a real LSP client (pytest-lsp's, built on pygls).
+
+The server runs as `python -m scanlint server` with an import blocker in its `sitecustomize`: an
+import of JAX or Flax fails there and is written to a log, which must stay empty.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="the lsp extra is not installed")
+pytest_lsp = pytest.importorskip("pytest_lsp", reason="pytest-lsp is not installed")
+pytest_asyncio = pytest.importorskip("pytest_asyncio")
+
+from integration_helpers import BAD_SOURCE, GOOD_SOURCE, REPO, SUPPRESSED_SOURCE  # noqa: E402
+from lsprotocol import types  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
+
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.filterwarnings("error::pytest_lsp.LspSpecificationWarning"),
+]
+
+PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
+TIMEOUT = 30.0
+
+IMPORT_BLOCKER = textwrap.dedent(
+    """\
+    import os
+    import sys
+
+
+    class BlockImports:
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] in os.environ["SCANLINT_TEST_BLOCKED_IMPORTS"].split(","):
+                with open(os.environ["SCANLINT_TEST_IMPORT_LOG"], "a") as log:
+                    log.write(name + "\\n")
+                raise ImportError(f"{name} is blocked in this test", name=name)
+            return None
+
+
+    sys.meta_path.insert(0, BlockImports())
+    open(os.environ["SCANLINT_TEST_IMPORT_LOG"] + ".installed", "w").close()
+    """
+)
+
+# The scan's output is discarded at the call site: SCN201's fix is safe here.
+SAFE_FIX_SOURCE = textwrap.dedent(
+    """\
+    import jax.numpy as jnp
+    from jax import lax
+
+
+    def total(xs):
+        def step(carry, x):
+            return carry + x
+
+        final, _ = lax.scan(step, jnp.zeros(()), xs)
+        return final
+
+
+    def product(xs):
+        def step(carry, x):
+            return carry * x
+
+        final, _ = lax.scan(step, jnp.ones(()), xs)
+        return final
+    """
+)
+
+# Non-ASCII before and inside the flagged expression, a Unicode line separator in a comment (not
+# a line break, for Python and LSP alike) and CRLF line endings.
+CRLF_SOURCE = (
+    textwrap.dedent(
+        """\
+        # \u00e9t\u00e9 \u2028 not a line break
+        import jax.numpy as jnp
+        from jax import lax
+
+
+        def total(xs):
+            def step(carry, x):
+                return carry + x * len("\U0001f600\u00e9")
+
+            final, _ = lax.scan(step, jnp.zeros(()), xs)
+            return final
+        """
+    ).replace("\n", "\r\n")
+)
+
+
+def blocker_environment(directory: Path) -> dict[str, str]:
+    (directory / "sitecustomize.py").write_text(IMPORT_BLOCKER)
+    log = directory / "imports.log"
+    log.write_text("")
+    python_path = os.pathsep.join(p for p in (str(directory), str(REPO), os.environ.get("PYTHONPATH", "")) if p)
+    return {
+        **os.environ,
+        "PYTHONPATH": python_path,
+        "SCANLINT_TEST_BLOCKED_IMPORTS": "jax,jaxlib,flax",
+        "SCANLINT_TEST_IMPORT_LOG": str(log),
+    }
+
+
+class RecordingClient(LanguageClient):
+    """pytest-lsp's client, also keeping every publishDiagnostics in the order it came."""
+
+    published: list[types.PublishDiagnosticsParams]
+
+
+def make_recording_client() -> RecordingClient:
+    client = RecordingClient(converter_factory=pytest_lsp.client.default_converter)
+    client.published = []
+    features = dict(pytest_lsp.client.DEFAULT_CLIENT_FEATURES)
+    default_publish = features[PUBLISH]
+
+    def publish(client: RecordingClient, params: types.PublishDiagnosticsParams) -> None:
+        client.published.append(params)
+        default_publish(client, params)
+
+    features[PUBLISH] = publish
+    pytest_lsp.client.register_lsp_features(client, features)
+    return client
+
+
+async def start_client(directory: Path, capabilities: str) -> RecordingClient:
+    config = ClientServerConfig(
+        server_command=[sys.executable, "-m", "scanlint", "server"],
+        client_factory=make_recording_client,
+        server_env=blocker_environment(directory),
+    )
+    client = await config.start()
+    assert isinstance(client, RecordingClient)
+    await client.initialize_session(
+        types.InitializeParams(capabilities=client_capabilities(capabilities), root_uri=directory.as_uri())
+    )
+    return client
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("lsp") / "a project"  # a space: URIs quote it
+    root.mkdir()
+    (root / "pyproject.toml").write_text(
+        '[tool.scanlint]\nexclude = ["generated"]\nper-file-ignores = { "relaxed/*" = ["SCN201"] }\n'
+    )
+    (root / "quiet").mkdir()
+    (root / "quiet" / "pyproject.toml").write_text('[tool.scanlint]\nignore = ["SCN201"]\n')
+    (root / "broken_config").mkdir()
+    (root / "broken_config" / "pyproject.toml").write_text('[tool.scanlint]\nselect = ["SCN999"]\n')
+    (root / "server").mkdir()
+    return root
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def client(project: Path) -> AsyncIterator[RecordingClient]:
+    """A VS Code-like client: UTF-16 positions, versioned document edits."""
+    client = await start_client(project / "server", "visual-studio-code")
+    yield client
+    await client.shutdown_session()
+    await client.stop()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def neovim(project: Path, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[RecordingClient]:
+    """A Neovim-like client: it offers UTF-8 positions first, and takes plain `changes` edits."""
+    client = await start_client(tmp_path_factory.mktemp("neovim-server"), "neovim")
+    yield client
+    await client.shutdown_session()
+    await client.stop()
+
+
+# -- driving the client --------------------------------------------------------------------------
+
+
+async def next_diagnostics(client: RecordingClient, uri: str, after: int) -> types.PublishDiagnosticsParams:
+    """The first diagnostics published for `uri` after the first `after` publications."""
+    deadline = asyncio.get_running_loop().time() + TIMEOUT
+    while asyncio.get_running_loop().time() < deadline:
+        for params in client.published[after:]:
+            if params.uri == uri:
+                return params
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"no diagnostics published for {uri} within {TIMEOUT} s")
+
+
+async def open_document(
+    client: RecordingClient, path: Path | str, text: str, language: str = "python"
+) -> tuple[str, list[types.Diagnostic]]:
+    uri = path.as_uri() if isinstance(path, Path) else path
+    before = len(client.published)
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
+        )
+    )
+    return uri, list((await next_diagnostics(client, uri, before)).diagnostics)
+
+
+async def change_document(client: RecordingClient, uri: str, version: int, text: str) -> types.PublishDiagnosticsParams:
+    before = len(client.published)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+    return await next_diagnostics(client, uri, before)
+
+
+async def close_document(client: RecordingClient, uri: str) -> list[types.Diagnostic]:
+    before = len(client.published)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    return list((await next_diagnostics(client, uri, before)).diagnostics)
+
+
+async def code_actions(
+    client: RecordingClient, uri: str, where: types.Range, only: list[str] | None = None
+) -> list[types.CodeAction]:
+    result = await asyncio.wait_for(
+        client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                range=where,
+                context=types.CodeActionContext(diagnostics=[], only=only),
+            )
+        ),
+        TIMEOUT,
+    )
+    actions = list(result or [])
+    assert all(isinstance(action, types.CodeAction) for action in actions)
+    return actions  # type: ignore[return-value]
+
+
+def whole_text(text: str) -> types.Range:
+    return types.Range(start=types.Position(line=0, character=0), end=types.Position(line=len(text.splitlines()) + 1, character=0))
+
+
+# -- applying edits the way an editor does, independently of the server's code -------------------
+
+
+def lsp_lines(text: str) -> list[str]:
+    """Lines with their endings, broken at \\n, \\r\\n and \\r only (LSP's line breaks)."""
+    lines, start, index = [], 0, 0
+    while index < len(text):
+        if text[index] in "\r\n":
+            end = index + (2 if text.startswith("\r\n", index) else 1)
+            lines.append(text[start:end])
+            start = index = end
+        else:
+            index += 1
+    if start < len(text):
+        lines.append(text[start:])
+    return lines
+
+
+def offset_at(text: str, position: types.Position, encoding: str) -> int:
+    lines = lsp_lines(text)
+    offset = sum(len(line) for line in lines[: position.line])
+    if position.line >= len(lines):
+        return offset
+    content = lines[position.line].rstrip("\r\n")
+    codec = {"utf-8": "utf-8", "utf-16": "utf-16-le", "utf-32": "utf-32-le"}[encoding]
+    width = {"utf-8": 1, "utf-16": 2, "utf-32": 4}[encoding]
+    prefix = content.encode(codec)[: position.character * width].decode(codec)
+    return offset + len(prefix)
+
+
+def apply_text_edits(text: str, edits: list[types.TextEdit], encoding: str = "utf-16") -> str:
+    spans = sorted(
+        ((offset_at(text, e.range.start, encoding), offset_at(text, e.range.end, encoding), e.new_text) for e in edits),
+        reverse=True,
+    )
+    for start, end, new_text in spans:
+        text = text[:start] + new_text + text[end:]
+    return text
+
+
+def edits_of(action: types.CodeAction, uri: str, version: int | None) -> list[types.TextEdit]:
+    """The edits of a versioned `documentChanges` workspace edit (checking the version)."""
+    assert action.edit is not None and action.edit.document_changes is not None
+    (change,) = action.edit.document_changes
+    assert isinstance(change, types.TextDocumentEdit)
+    assert change.text_document.uri == uri
+    assert change.text_document.version == version
+    return [edit for edit in change.edits if isinstance(edit, types.TextEdit)]
+
+
+def scanlint_check_json(path: Path) -> list[dict]:
+    result = subprocess.run(
+        [sys.executable, "-m", "scanlint", "check", "--no-cache", "--output-format", "json", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return json.loads(result.stdout)
+
+
+# -- the tests -----------------------------------------------------------------------------------
+
+
+async def test_diagnostics_come_from_the_buffer_on_open_as_scanlint_check_reports_them(
+    client: RecordingClient, project: Path
+) -> None:
+    path = project / "opened.py"
+    path.write_text(BAD_SOURCE)
+    (expected,) = scanlint_check_json(path)
+    path.write_text(GOOD_SOURCE)  # what is on disk does not count, the editor's text does
+
+    uri, diagnostics = await open_document(client, path, BAD_SOURCE)
+    (diagnostic,) = diagnostics
+    assert diagnostic.code == "SCN201" == expected["code"]
+    assert diagnostic.source == "scanlint"
+    assert diagnostic.severity == types.DiagnosticSeverity.Warning
+    assert diagnostic.message == expected["message"]
+    assert diagnostic.range == types.Range(
+        start=types.Position(line=expected["line"] - 1, character=expected["column"] - 1),
+        end=types.Position(line=expected["end_line"] - 1, character=expected["end_column"] - 1),
+    )
+    assert diagnostic.range.start == types.Position(line=6, character=15)  # `carry + x`
+    assert await close_document(client, uri) == []
+
+
+async def test_a_change_relints_the_latest_text_and_close_clears(client: RecordingClient, project: Path) -> None:
+    uri, diagnostics = await open_document(client, project / "edited.py", GOOD_SOURCE)
+    assert diagnostics == []
+
+    published = await change_document(client, uri, 2, BAD_SOURCE)
+    assert [d.code for d in published.diagnostics] == ["SCN201"]
+    assert published.version == 2
+
+    # Typing on: only the text the pause settles on is linted and published.
+    before = len(client.published)
+    for version, text in ((3, GOOD_SOURCE), (4, BAD_SOURCE), (5, SUPPRESSED_SOURCE)):
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+    published = await next_diagnostics(client, uri, before)
+    assert published.version == 5
+    assert list(published.diagnostics) == []  # `# noqa: SCN201`
+
+    assert await close_document(client, uri) == []
+
+
+async def test_the_configuration_of_the_documents_path_applies(client: RecordingClient, project: Path) -> None:
+    (project / "relaxed").mkdir()
+    (project / "generated").mkdir()
+    for path in (
+        project / "quiet" / "module.py",  # quiet/pyproject.toml ignores SCN201
+        project / "relaxed" / "module.py",  # per-file-ignores
+        project / "generated" / "module.py",  # exclude
+        project / "quiet" / "not_saved_yet" / "new.py",  # a new file in a new folder: still quiet's
+    ):
+        uri, diagnostics = await open_document(client, path, BAD_SOURCE)
+        assert diagnostics == [], path
+        await close_document(client, uri)
+    uri, diagnostics = await open_document(client, project / "not_saved_yet" / "new.py", BAD_SOURCE)
+    assert [d.code for d in diagnostics] == ["SCN201"]
+    await close_document(client, uri)
+
+
+async def test_saving_the_configuration_relints_open_documents(client: RecordingClient, project: Path) -> None:
+    folder = project / "reconfigured"
+    folder.mkdir()
+    (folder / "pyproject.toml").write_text("[tool.scanlint]\n")
+    uri, diagnostics = await open_document(client, folder / "module.py", BAD_SOURCE)
+    assert [d.code for d in diagnostics] == ["SCN201"]
+
+    (folder / "pyproject.toml").write_text('[tool.scanlint]\nignore = ["SCN201"]\n')
+    before = len(client.published)
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=(folder / "pyproject.toml").as_uri()))
+    )
+    assert list((await next_diagnostics(client, uri, before)).diagnostics) == []
+
+    before = len(client.published)
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert list((await next_diagnostics(client, uri, before)).diagnostics) == []
+    await close_document(client, uri)
+
+
+async def test_an_unsafe_fix_is_offered_as_such_and_its_result_lints_clean(client: RecordingClient, project: Path) -> None:
+    uri, (diagnostic,) = await open_document(client, project / "unsafe.py", BAD_SOURCE)
+    (action,) = await code_actions(client, uri, diagnostic.range)
+    assert action.kind == types.CodeActionKind.QuickFix
+    assert "unsafe" in action.title
+    assert not action.is_preferred
+    assert [d.code for d in action.diagnostics or []] == ["SCN201"]
+
+    fixed = apply_text_edits(BAD_SOURCE, edits_of(action, uri, 1))
+    assert "        return carry + x, None\n" in fixed
+    assert list((await change_document(client, uri, 2, fixed)).diagnostics) == []
+    assert await code_actions(client, uri, whole_text(fixed)) == []
+    await close_document(client, uri)
+
+
+async def test_safe_fixes_are_preferred_and_fix_all_applies_them(client: RecordingClient, project: Path) -> None:
+    uri, diagnostics = await open_document(client, project / "safe.py", SAFE_FIX_SOURCE)
+    assert [d.code for d in diagnostics] == ["SCN201", "SCN201"]
+
+    quick_fixes = await code_actions(client, uri, diagnostics[1].range, only=[types.CodeActionKind.QuickFix])
+    (quick_fix,) = quick_fixes
+    assert quick_fix.is_preferred is True
+    assert "unsafe" not in quick_fix.title
+    fixed_one = apply_text_edits(SAFE_FIX_SOURCE, edits_of(quick_fix, uri, 1))
+    assert fixed_one == SAFE_FIX_SOURCE.replace("return carry * x\n", "return carry * x, None\n")
+
+    (fix_all,) = await code_actions(client, uri, diagnostics[0].range, only=["source.fixAll"])
+    assert fix_all.kind == "source.fixAll.scanlint"
+    fixed = apply_text_edits(SAFE_FIX_SOURCE, edits_of(fix_all, uri, 1))
+    assert fixed.count(", None\n") == 2
+    assert list((await change_document(client, uri, 2, fixed)).diagnostics) == []
+    await close_document(client, uri)
+
+
+async def test_a_stale_code_action_request_gets_edits_for_the_current_version(client: RecordingClient, project: Path) -> None:
+    uri, (diagnostic,) = await open_document(client, project / "moving.py", SAFE_FIX_SOURCE.split("\n\n\ndef product")[0] + "\n")
+    shifted = "# a new first line\n" + SAFE_FIX_SOURCE.split("\n\n\ndef product")[0] + "\n"
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=shifted)],
+        )
+    )
+    # Asked before the change's diagnostics came: the range of version 1, the text of version 2.
+    (action,) = await code_actions(client, uri, whole_text(shifted), only=["source.fixAll"])
+    fixed = apply_text_edits(shifted, edits_of(action, uri, 2))
+    assert fixed.startswith("# a new first line\n")
+    assert "        return carry + x, None\n" in fixed
+    await close_document(client, uri)
+
+
+async def test_crlf_and_non_ascii_text_get_utf16_positions(client: RecordingClient, project: Path) -> None:
+    uri, (diagnostic,) = await open_document(client, project / "crlf.py", CRLF_SOURCE)
+    line = CRLF_SOURCE.split("\r\n")[7]
+    assert line == '        return carry + x * len("\U0001f600\u00e9")'
+    assert diagnostic.range == types.Range(
+        start=types.Position(line=7, character=15),
+        end=types.Position(line=7, character=len(line) + 1),  # the emoji is two UTF-16 code units
+    )
+    (action,) = await code_actions(client, uri, diagnostic.range, only=[types.CodeActionKind.QuickFix])
+    fixed = apply_text_edits(CRLF_SOURCE, edits_of(action, uri, 1))
+    assert fixed == CRLF_SOURCE.replace('len("\U0001f600\u00e9")\r\n', 'len("\U0001f600\u00e9"), None\r\n')
+    assert list((await change_document(client, uri, 2, fixed)).diagnostics) == []
+    await close_document(client, uri)
+
+
+async def test_a_client_that_prefers_utf8_gets_utf8_positions_and_plain_changes(neovim: RecordingClient, project: Path) -> None:
+    uri, (diagnostic,) = await open_document(neovim, project / "crlf_neovim.py", CRLF_SOURCE)
+    line = CRLF_SOURCE.split("\r\n")[7]
+    assert diagnostic.range.end == types.Position(line=7, character=len(line.encode("utf-8")))
+    (action,) = await code_actions(neovim, uri, diagnostic.range, only=[types.CodeActionKind.QuickFix])
+    assert action.edit is not None and action.edit.document_changes is None and action.edit.changes is not None
+    fixed = apply_text_edits(CRLF_SOURCE, list(action.edit.changes[uri]), encoding="utf-8")
+    assert fixed == CRLF_SOURCE.replace('len("\U0001f600\u00e9")\r\n', 'len("\U0001f600\u00e9"), None\r\n')
+    await close_document(neovim, uri)
+
+
+async def test_bad_syntax_gets_a_located_diagnostic_and_the_server_carries_on(client: RecordingClient, project: Path) -> None:
+    broken = BAD_SOURCE.replace("def step(carry, x):", "def step(carry, x:")
+    uri, diagnostics = await open_document(client, project / "broken.py", broken)
+    (diagnostic,) = diagnostics
+    assert diagnostic.code == "SCN000"
+    assert diagnostic.range.start.line == 5
+    assert await code_actions(client, uri, diagnostic.range) == []
+    for version, text in ((2, "scan = '\ud800'\n"), (3, "\x00 lax.scan"), (4, "(" * 300 + "scan")):
+        await change_document(client, uri, version, text)
+    assert [d.code for d in (await change_document(client, uri, 5, BAD_SOURCE)).diagnostics] == ["SCN201"]
+    await close_document(client, uri)
+
+
+async def test_other_documents_and_unreadable_configuration_do_not_stop_the_server(
+    client: RecordingClient, project: Path
+) -> None:
+    uri, diagnostics = await open_document(client, project / "notes.md", "lax.scan(step, init, xs)\n", language="markdown")
+    assert diagnostics == []
+    await close_document(client, uri)
+
+    uri, diagnostics = await open_document(client, "untitled:Untitled-1", BAD_SOURCE)
+    assert [d.code for d in diagnostics] == ["SCN201"]
+    await close_document(client, uri)
+
+    uri, diagnostics = await open_document(client, project / "broken_config" / "module.py", BAD_SOURCE)
+    assert diagnostics == []
+    assert any("SCN999" in message.message for message in client.messages)
+    await close_document(client, uri)
+
+    uri, diagnostics = await open_document(client, project / "after.py", BAD_SOURCE)
+    assert [d.code for d in diagnostics] == ["SCN201"]
+    await close_document(client, uri)
+
+
+async def test_the_server_never_imports_jax(client: RecordingClient, project: Path) -> None:
+    uri, diagnostics = await open_document(client, project / "uses_jax.py", SAFE_FIX_SOURCE)
+    assert await code_actions(client, uri, diagnostics[0].range)
+    await close_document(client, uri)
+    log = project / "server" / "imports.log"
+    assert (project / "server" / "imports.log.installed").exists()  # the blocker ran in the server
+    assert log.read_text() == ""
