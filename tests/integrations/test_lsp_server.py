@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -25,10 +26,9 @@ from integration_helpers import BAD_SOURCE, GOOD_SOURCE, REPO, SUPPRESSED_SOURCE
 from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
 
-pytestmark = [
-    pytest.mark.asyncio(loop_scope="module"),
-    pytest.mark.filterwarnings("error::pytest_lsp.LspSpecificationWarning"),
-]
+pytestmark = pytest.mark.filterwarnings("error::pytest_lsp.LspSpecificationWarning")
+# The session tests share the module's servers, so they run on the module's event loop.
+in_session = pytest.mark.asyncio(loop_scope="module")
 
 PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
 TIMEOUT = 30.0
@@ -308,6 +308,7 @@ def scanlint_check_json(path: Path) -> list[dict]:
 # -- the tests -----------------------------------------------------------------------------------
 
 
+@in_session
 async def test_diagnostics_come_from_the_buffer_on_open_as_scanlint_check_reports_them(
     client: RecordingClient, project: Path
 ) -> None:
@@ -330,6 +331,7 @@ async def test_diagnostics_come_from_the_buffer_on_open_as_scanlint_check_report
     assert await close_document(client, uri) == []
 
 
+@in_session
 async def test_a_change_relints_the_latest_text_and_close_clears(client: RecordingClient, project: Path) -> None:
     uri, diagnostics = await open_document(client, project / "edited.py", GOOD_SOURCE)
     assert diagnostics == []
@@ -349,11 +351,12 @@ async def test_a_change_relints_the_latest_text_and_close_clears(client: Recordi
         )
     published = await next_diagnostics(client, uri, before)
     assert published.version == 5
-    assert list(published.diagnostics) == []  # `# noqa: SCN201`
+    assert list(published.diagnostics) == []  # the text suppresses SCN201 on its line
 
     assert await close_document(client, uri) == []
 
 
+@in_session
 async def test_the_configuration_of_the_documents_path_applies(client: RecordingClient, project: Path) -> None:
     (project / "relaxed").mkdir()
     (project / "generated").mkdir()
@@ -371,6 +374,7 @@ async def test_the_configuration_of_the_documents_path_applies(client: Recording
     await close_document(client, uri)
 
 
+@in_session
 async def test_saving_the_configuration_relints_open_documents(client: RecordingClient, project: Path) -> None:
     folder = project / "reconfigured"
     folder.mkdir()
@@ -391,6 +395,7 @@ async def test_saving_the_configuration_relints_open_documents(client: Recording
     await close_document(client, uri)
 
 
+@in_session
 async def test_an_unsafe_fix_is_offered_as_such_and_its_result_lints_clean(client: RecordingClient, project: Path) -> None:
     uri, (diagnostic,) = await open_document(client, project / "unsafe.py", BAD_SOURCE)
     (action,) = await code_actions(client, uri, diagnostic.range)
@@ -406,6 +411,7 @@ async def test_an_unsafe_fix_is_offered_as_such_and_its_result_lints_clean(clien
     await close_document(client, uri)
 
 
+@in_session
 async def test_safe_fixes_are_preferred_and_fix_all_applies_them(client: RecordingClient, project: Path) -> None:
     uri, diagnostics = await open_document(client, project / "safe.py", SAFE_FIX_SOURCE)
     assert [d.code for d in diagnostics] == ["SCN201", "SCN201"]
@@ -425,6 +431,7 @@ async def test_safe_fixes_are_preferred_and_fix_all_applies_them(client: Recordi
     await close_document(client, uri)
 
 
+@in_session
 async def test_a_stale_code_action_request_gets_edits_for_the_current_version(client: RecordingClient, project: Path) -> None:
     uri, (diagnostic,) = await open_document(client, project / "moving.py", SAFE_FIX_SOURCE.split("\n\n\ndef product")[0] + "\n")
     shifted = "# a new first line\n" + SAFE_FIX_SOURCE.split("\n\n\ndef product")[0] + "\n"
@@ -442,6 +449,7 @@ async def test_a_stale_code_action_request_gets_edits_for_the_current_version(cl
     await close_document(client, uri)
 
 
+@in_session
 async def test_crlf_and_non_ascii_text_get_utf16_positions(client: RecordingClient, project: Path) -> None:
     uri, (diagnostic,) = await open_document(client, project / "crlf.py", CRLF_SOURCE)
     line = CRLF_SOURCE.split("\r\n")[7]
@@ -457,6 +465,7 @@ async def test_crlf_and_non_ascii_text_get_utf16_positions(client: RecordingClie
     await close_document(client, uri)
 
 
+@in_session
 async def test_a_client_that_prefers_utf8_gets_utf8_positions_and_plain_changes(neovim: RecordingClient, project: Path) -> None:
     uri, (diagnostic,) = await open_document(neovim, project / "crlf_neovim.py", CRLF_SOURCE)
     line = CRLF_SOURCE.split("\r\n")[7]
@@ -468,6 +477,7 @@ async def test_a_client_that_prefers_utf8_gets_utf8_positions_and_plain_changes(
     await close_document(neovim, uri)
 
 
+@in_session
 async def test_bad_syntax_gets_a_located_diagnostic_and_the_server_carries_on(client: RecordingClient, project: Path) -> None:
     broken = BAD_SOURCE.replace("def step(carry, x):", "def step(carry, x:")
     uri, diagnostics = await open_document(client, project / "broken.py", broken)
@@ -481,6 +491,7 @@ async def test_bad_syntax_gets_a_located_diagnostic_and_the_server_carries_on(cl
     await close_document(client, uri)
 
 
+@in_session
 async def test_other_documents_and_unreadable_configuration_do_not_stop_the_server(
     client: RecordingClient, project: Path
 ) -> None:
@@ -502,6 +513,7 @@ async def test_other_documents_and_unreadable_configuration_do_not_stop_the_serv
     await close_document(client, uri)
 
 
+@in_session
 async def test_the_server_never_imports_jax(client: RecordingClient, project: Path) -> None:
     uri, diagnostics = await open_document(client, project / "uses_jax.py", SAFE_FIX_SOURCE)
     assert await code_actions(client, uri, diagnostics[0].range)
@@ -509,3 +521,73 @@ async def test_the_server_never_imports_jax(client: RecordingClient, project: Pa
     log = project / "server" / "imports.log"
     assert (project / "server" / "imports.log.installed").exists()  # the blocker ran in the server
     assert log.read_text() == ""
+
+
+# -- the server process --------------------------------------------------------------------------
+
+
+def lsp_message(payload: dict) -> bytes:
+    body = json.dumps(payload).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def start_server_process(directory: Path, blocked: str = "jax,jaxlib,flax") -> subprocess.Popen[bytes]:
+    environment = {**blocker_environment(directory), "SCANLINT_TEST_BLOCKED_IMPORTS": blocked}
+    return subprocess.Popen(
+        [sys.executable, "-m", "scanlint", "server"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment,
+        cwd=directory,
+    )
+
+
+def initialize(server: subprocess.Popen[bytes]) -> None:
+    assert server.stdin is not None and server.stdout is not None
+    server.stdin.write(lsp_message({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "capabilities": {}}}))
+    server.stdin.flush()
+    assert server.stdout.readline().startswith(b"Content-Length: ")  # the reply: the server is up
+
+
+def test_server_help_runs(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "scanlint", "server", "--help"], capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert result.returncode == 0
+    assert "Language Server" in result.stdout and "scanlint[lsp]" in result.stdout
+
+
+def test_without_pygls_the_server_says_what_to_install(tmp_path: Path) -> None:
+    server = start_server_process(tmp_path, blocked="pygls")
+    _, error = server.communicate(timeout=60)
+    assert server.returncode == 2
+    assert error.decode().splitlines() == [
+        "scanlint: error: `scanlint server` needs the lsp extra: pip install 'scanlint[lsp]' (cannot import pygls)"
+    ]
+
+
+def test_the_server_exits_when_told_although_the_client_keeps_the_pipe_open(tmp_path: Path) -> None:
+    server = start_server_process(tmp_path)
+    initialize(server)
+    assert server.stdin is not None
+    server.stdin.write(lsp_message({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
+    server.stdin.write(lsp_message({"jsonrpc": "2.0", "method": "exit"}))
+    server.stdin.flush()
+    try:
+        assert server.wait(timeout=20) == 0
+    finally:
+        server.kill()
+        server.communicate()
+
+
+def test_sigterm_stops_the_server_with_one_line(tmp_path: Path) -> None:
+    server = start_server_process(tmp_path)
+    initialize(server)
+    server.send_signal(signal.SIGTERM)
+    try:
+        assert server.wait(timeout=20) == 128 + signal.SIGTERM
+    finally:
+        server.kill()
+    _, error = server.communicate()
+    assert error.decode().splitlines() == ["scanlint: interrupted by SIGTERM"]
