@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scanlint.config import Settings, load_settings
-from scanlint.discovery import MissingPath, discover
+from scanlint.discovery import MissingPath, discover, walk_skips
 from scanlint.engine import FileResult, lint_source, lint_text, may_have_findings
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding, Severity
 from scanlint.suppress import skips_file
@@ -70,8 +70,9 @@ def lint_bytes(name: str, data: bytes, settings: Settings) -> list[Finding]:
 def lint_editor_text(path: Path, text: str, settings: Settings) -> list[Finding]:
     """Lint an editor's buffer, already decoded, as the file `path` (which need not exist yet):
     the codes configured for that path, `# noqa` and `# scanlint: skip-file` applied, nothing for
-    a path the configuration excludes. The caller checks the size (`settings.max_file_bytes`)."""
-    if settings.is_excluded(path):
+    a file `scanlint check` over the project would pass by (`exclude`, `.venv`, installed
+    packages, ...). The caller checks the size (`settings.max_file_bytes`)."""
+    if walk_skips(path, settings):
         return []
     codes = settings.codes_for(path)
     try:

@@ -89,8 +89,7 @@ class TextPositions:
         if line >= len(self.lines) and self.lines and not self.lines[-1].endswith(("\n", "\r")):
             line = len(self.lines) - 1  # the end of a last line that has no line ending
         line = max(line, 0)
-        begin = self.starts[line] if line < len(self.starts) else len(self.text)
-        return types.Position(line=line, character=self.units(self.text[begin:offset]))
+        return types.Position(line=line, character=self.units(self.text[self.starts[line] : offset]))
 
     def range(self, start: int, end: int) -> types.Range:
         return types.Range(start=self.position(start), end=self.position(end))
@@ -310,11 +309,10 @@ def smallest_change(text: str, fixed: str) -> tuple[int, int, str]:
 def document_path(document: TextDocument) -> Path:
     """The file a document is, or will be saved as; an unsaved one counts as in the working
     directory."""
-    parsed = urlparse(document.uri)
-    if parsed.scheme == "file":
-        return Path(unquote(parsed.path))
-    name = Path(unquote(parsed.path)).name or "untitled"
-    return Path.cwd() / name
+    path = Path(unquote(urlparse(document.uri).path))
+    if path.is_absolute():  # a file, or a notebook cell (`vscode-notebook-cell:/.../x.ipynb#...`)
+        return path
+    return Path.cwd() / (path.name or "untitled")  # `untitled:Untitled-1`
 
 
 def is_python(document: TextDocument, path: Path) -> bool:
@@ -333,7 +331,11 @@ def _wanted(kind: str, only: Sequence[str] | None) -> bool:
     `source.fixAll.scanlint` too."""
     if only is None:
         return True
-    return any(not asked or kind == asked or kind.startswith(f"{asked}.") for asked in only)
+    for asked in only:
+        asked_kind = str(getattr(asked, "value", asked))  # lsprotocol's enum, or a kind it does not name
+        if not asked_kind or kind == asked_kind or kind.startswith(f"{asked_kind}."):
+            return True
+    return False
 
 
 def build_server() -> ScanlintServer:

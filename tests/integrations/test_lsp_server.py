@@ -364,6 +364,8 @@ async def test_the_configuration_of_the_documents_path_applies(client: Recording
         project / "quiet" / "module.py",  # quiet/pyproject.toml ignores SCN201
         project / "relaxed" / "module.py",  # per-file-ignores
         project / "generated" / "module.py",  # exclude
+        project / ".venv" / "lib" / "site-packages" / "library.py",  # never walked into
+        project / "build" / "lib" / "module.py",
         project / "quiet" / "not_saved_yet" / "new.py",  # a new file in a new folder: still quiet's
     ):
         uri, diagnostics = await open_document(client, path, BAD_SOURCE)
@@ -423,8 +425,11 @@ async def test_safe_fixes_are_preferred_and_fix_all_applies_them(client: Recordi
     fixed_one = apply_text_edits(SAFE_FIX_SOURCE, edits_of(quick_fix, uri, 1))
     assert fixed_one == SAFE_FIX_SOURCE.replace("return carry * x\n", "return carry * x, None\n")
 
-    (fix_all,) = await code_actions(client, uri, diagnostics[0].range, only=["source.fixAll"])
-    assert fix_all.kind == "source.fixAll.scanlint"
+    for only in (["source"], [types.CodeActionKind.SourceFixAll], ["source.fixAll.scanlint"]):
+        (fix_all,) = await code_actions(client, uri, diagnostics[0].range, only=only)
+        assert fix_all.kind == "source.fixAll.scanlint"
+    assert await code_actions(client, uri, diagnostics[0].range, only=[types.CodeActionKind.SourceOrganizeImports]) == []
+    assert len(await code_actions(client, uri, diagnostics[0].range)) == 2  # the quick fix, and fix all
     fixed = apply_text_edits(SAFE_FIX_SOURCE, edits_of(fix_all, uri, 1))
     assert fixed.count(", None\n") == 2
     assert list((await change_document(client, uri, 2, fixed)).diagnostics) == []
