@@ -53,9 +53,9 @@ class TextPositions:
             self.starts.append(self.starts[-1] + len(line))
 
     def units(self, text: str) -> int:
-        if self.encoding == types.PositionEncodingKind.Utf8:
+        if self.encoding == "utf-8":
             return len(text.encode("utf-8", "surrogatepass"))
-        if self.encoding == types.PositionEncodingKind.Utf32:
+        if self.encoding == "utf-32":
             return len(text)
         return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
@@ -134,7 +134,9 @@ class ScanlintServer(LanguageServer):
 
     @property
     def position_encoding(self) -> str:
-        return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+        """"utf-8", "utf-16" or "utf-32", as agreed with the client when it initialized."""
+        encoding = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+        return str(getattr(encoding, "value", encoding))  # lsprotocol's enum, or the client's string
 
     def show_once(self, message: str, kind: types.MessageType = types.MessageType.Error) -> None:
         """A message for the user, shown once per server (it would come back on every keystroke)."""

@@ -170,11 +170,16 @@ async def client(project: Path) -> AsyncIterator[RecordingClient]:
     await client.stop()
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def neovim(project: Path, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[RecordingClient]:
-    """A Neovim-like client: it offers UTF-8 positions first, and takes plain `changes` edits."""
-    client = await start_client(tmp_path_factory.mktemp("neovim-server"), "neovim")
-    yield client
+# Clients that offer other position encodings first, and whether they take versioned edits.
+OTHER_EDITORS = {"neovim": ("utf-8", False), "emacs": ("utf-32", True)}
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module", params=sorted(OTHER_EDITORS))
+async def other_editor(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[tuple[str, RecordingClient]]:
+    client = await start_client(tmp_path_factory.mktemp(f"{request.param}-server"), request.param)
+    yield request.param, client
     await client.shutdown_session()
     await client.stop()
 
@@ -471,15 +476,25 @@ async def test_crlf_and_non_ascii_text_get_utf16_positions(client: RecordingClie
 
 
 @in_session
-async def test_a_client_that_prefers_utf8_gets_utf8_positions_and_plain_changes(neovim: RecordingClient, project: Path) -> None:
-    uri, (diagnostic,) = await open_document(neovim, project / "crlf_neovim.py", CRLF_SOURCE)
+async def test_clients_that_prefer_utf8_or_utf32_get_positions_in_it(
+    other_editor: tuple[str, RecordingClient], project: Path
+) -> None:
+    name, client = other_editor
+    encoding, versioned_edits = OTHER_EDITORS[name]
+    uri, (diagnostic,) = await open_document(client, project / f"crlf_{name}.py", CRLF_SOURCE)
     line = CRLF_SOURCE.split("\r\n")[7]
-    assert diagnostic.range.end == types.Position(line=7, character=len(line.encode("utf-8")))
-    (action,) = await code_actions(neovim, uri, diagnostic.range, only=[types.CodeActionKind.QuickFix])
-    assert action.edit is not None and action.edit.document_changes is None and action.edit.changes is not None
-    fixed = apply_text_edits(CRLF_SOURCE, list(action.edit.changes[uri]), encoding="utf-8")
+    width = len(line) if encoding == "utf-32" else len(line.encode("utf-8"))
+    assert diagnostic.range.end == types.Position(line=7, character=width)
+    (action,) = await code_actions(client, uri, diagnostic.range, only=[types.CodeActionKind.QuickFix])
+    assert action.edit is not None
+    if versioned_edits:
+        edits = edits_of(action, uri, 1)
+    else:  # Neovim does not say it takes `documentChanges`
+        assert action.edit.document_changes is None and action.edit.changes is not None
+        edits = list(action.edit.changes[uri])
+    fixed = apply_text_edits(CRLF_SOURCE, edits, encoding=encoding)
     assert fixed == CRLF_SOURCE.replace('len("\U0001f600\u00e9")\r\n', 'len("\U0001f600\u00e9"), None\r\n')
-    await close_document(neovim, uri)
+    await close_document(client, uri)
 
 
 @in_session
