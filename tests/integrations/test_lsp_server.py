@@ -1,7 +1,8 @@
-"""`scanlint server`, driven over stdio by a real LSP client (pytest-lsp's, built on pygls).
+"""`scanlint server`, driven over stdio by a real LSP client (pygls' own `LanguageClient`).
 
 The server runs as `python -m scanlint server` with an import blocker in its `sitecustomize`: an
-import of JAX or Flax fails there and is written to a log, which must stay empty.
+import of JAX or Flax fails there and is written to a log, which must stay empty. One server per
+kind of client serves the whole module.
 """
 
 from __future__ import annotations
@@ -13,22 +14,19 @@ import signal
 import subprocess
 import sys
 import textwrap
-from collections.abc import AsyncIterator
+from collections.abc import Awaitable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 pytest.importorskip("pygls", reason="the lsp extra is not installed")
-pytest_lsp = pytest.importorskip("pytest_lsp", reason="pytest-lsp is not installed")
-pytest_asyncio = pytest.importorskip("pytest_asyncio")
 
 from integration_helpers import BAD_SOURCE, GOOD_SOURCE, REPO, SUPPRESSED_SOURCE  # noqa: E402
 from lsprotocol import types  # noqa: E402
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
+from pygls.lsp.client import LanguageClient  # noqa: E402
 
-pytestmark = pytest.mark.filterwarnings("error::pytest_lsp.LspSpecificationWarning")
-# The session tests share the module's servers, so they run on the module's event loop.
-in_session = pytest.mark.asyncio(loop_scope="module")
+Result = TypeVar("Result")
 
 PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
 TIMEOUT = 30.0
@@ -111,39 +109,158 @@ def blocker_environment(directory: Path) -> dict[str, str]:
     }
 
 
+# What each kind of editor tells the server: the position encodings it offers, in its order of
+# preference (none: UTF-16 only), and whether it takes versioned `documentChanges` edits.
+EDITORS = {
+    "vscode": (None, True),
+    "neovim": (["utf-8", "utf-16", "utf-32"], False),
+    "emacs": (["utf-32", "utf-8", "utf-16"], True),
+}
+
+
+def client_capabilities(editor: str) -> types.ClientCapabilities:
+    encodings, document_changes = EDITORS[editor]
+    kinds = ["quickfix", "refactor", "source", "source.organizeImports", "source.fixAll"]
+    return types.ClientCapabilities(
+        general=types.GeneralClientCapabilities(position_encodings=encodings),
+        workspace=types.WorkspaceClientCapabilities(
+            workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=document_changes)
+        ),
+        text_document=types.TextDocumentClientCapabilities(
+            code_action=types.CodeActionClientCapabilities(
+                code_action_literal_support=types.ClientCodeActionLiteralOptions(
+                    code_action_kind=types.ClientCodeActionKindOptions(value_set=kinds)
+                ),
+                is_preferred_support=True,
+            ),
+            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True),
+        ),
+    )
+
+
 class RecordingClient(LanguageClient):
-    """pytest-lsp's client, also keeping every publishDiagnostics in the order it came."""
+    """pygls' client, keeping what the server sends unasked, in the order it came."""
 
-    published: list[types.PublishDiagnosticsParams]
+    def __init__(self) -> None:
+        super().__init__("scanlint-tests", "1")
+        self.published: list[types.PublishDiagnosticsParams] = []
+        self.messages: list[types.ShowMessageParams] = []
 
+        @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def record_diagnostics(params: types.PublishDiagnosticsParams) -> None:
+            self.published.append(params)
 
-def make_recording_client() -> RecordingClient:
-    client = RecordingClient(converter_factory=pytest_lsp.client.default_converter)
-    client.published = []
-    features = dict(pytest_lsp.client.DEFAULT_CLIENT_FEATURES)
-    default_publish = features[PUBLISH]
-
-    def publish(client: RecordingClient, params: types.PublishDiagnosticsParams) -> None:
-        client.published.append(params)
-        default_publish(client, params)
-
-    features[PUBLISH] = publish
-    pytest_lsp.client.register_lsp_features(client, features)
-    return client
+        @self.feature(types.WINDOW_SHOW_MESSAGE)
+        def record_message(params: types.ShowMessageParams) -> None:
+            self.messages.append(params)
 
 
-async def start_client(directory: Path, capabilities: str) -> RecordingClient:
-    config = ClientServerConfig(
-        server_command=[sys.executable, "-m", "scanlint", "server"],
-        client_factory=make_recording_client,
-        server_env=blocker_environment(directory),
-    )
-    client = await config.start()
-    assert isinstance(client, RecordingClient)
-    await client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities(capabilities), root_uri=directory.as_uri())
-    )
-    return client
+class Session:
+    """A client talking to one `python -m scanlint server`, for synchronous tests: each call runs
+    the event loop until what it waits for has come."""
+
+    def __init__(self, directory: Path, editor: str) -> None:
+        self.editor = editor
+        self.encoding = (EDITORS[editor][0] or ["utf-16"])[0]
+        self.loop = asyncio.new_event_loop()
+        self.client = RecordingClient()
+        self.run(
+            self.client.start_io(sys.executable, "-m", "scanlint", "server", env=blocker_environment(directory))
+        )
+        self.stderr = bytearray()  # read as it comes, so that the server never blocks writing its log
+        self.stderr_reader = self.loop.create_task(self.read_stderr())
+        self.run(
+            self.client.initialize_async(
+                types.InitializeParams(
+                    process_id=os.getpid(), capabilities=client_capabilities(editor), root_uri=directory.as_uri()
+                )
+            )
+        )
+        self.client.initialized(types.InitializedParams())
+
+    async def read_stderr(self) -> None:
+        process = self.client._server
+        assert process is not None and process.stderr is not None
+        while chunk := await process.stderr.read(4096):
+            self.stderr += chunk
+
+    def run(self, awaitable: Awaitable[Result]) -> Result:
+        return self.loop.run_until_complete(asyncio.wait_for(awaitable, TIMEOUT))
+
+    def end(self) -> None:
+        self.run(self.client.shutdown_async(None))
+        self.client.exit(None)
+        self.run(self.client.stop())
+        self.run(self.stderr_reader)
+        self.loop.close()
+
+    @property
+    def messages(self) -> list[types.ShowMessageParams]:
+        return self.client.messages
+
+    def next_diagnostics(self, uri: str, after: int) -> types.PublishDiagnosticsParams:
+        """The first diagnostics published for `uri` after the first `after` publications."""
+
+        async def wait() -> types.PublishDiagnosticsParams:
+            while True:
+                for params in self.client.published[after:]:
+                    if params.uri == uri:
+                        return params
+                if self.client.stopped:
+                    raise AssertionError(f"the server exited; its stderr:\n{self.stderr.decode(errors='replace')}")
+                await asyncio.sleep(0.01)
+
+        return self.run(wait())
+
+    def open(self, path: Path | str, text: str, language: str = "python") -> tuple[str, list[types.Diagnostic]]:
+        uri = path.as_uri() if isinstance(path, Path) else path
+        before = len(self.client.published)
+        self.client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
+            )
+        )
+        return uri, list(self.next_diagnostics(uri, before).diagnostics)
+
+    def send_change(self, uri: str, version: int, text: str) -> None:
+        self.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+
+    def change(self, uri: str, version: int, text: str) -> types.PublishDiagnosticsParams:
+        before = len(self.client.published)
+        self.send_change(uri, version, text)
+        return self.next_diagnostics(uri, before)
+
+    def save(self, path: Path) -> None:
+        uri = path.as_uri()
+        self.client.text_document_did_save(
+            types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+
+    def close(self, uri: str) -> list[types.Diagnostic]:
+        before = len(self.client.published)
+        self.client.text_document_did_close(
+            types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+        return list(self.next_diagnostics(uri, before).diagnostics)
+
+    def code_actions(self, uri: str, where: types.Range, only: list[str] | None = None) -> list[types.CodeAction]:
+        result = self.run(
+            self.client.text_document_code_action_async(
+                types.CodeActionParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    range=where,
+                    context=types.CodeActionContext(diagnostics=[], only=only),
+                )
+            )
+        )
+        actions = list(result or [])
+        assert all(isinstance(action, types.CodeAction) for action in actions)
+        return actions  # type: ignore[return-value]
 
 
 @pytest.fixture(scope="module")
@@ -161,89 +278,20 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def client(project: Path) -> AsyncIterator[RecordingClient]:
+@pytest.fixture(scope="module")
+def vscode(project: Path) -> Iterator[Session]:
     """A VS Code-like client: UTF-16 positions, versioned document edits."""
-    client = await start_client(project / "server", "visual-studio-code")
-    yield client
-    await client.shutdown_session()
-    await client.stop()
+    session = Session(project / "server", "vscode")
+    yield session
+    session.end()
 
 
-# Clients that offer other position encodings first, and whether they take versioned edits.
-OTHER_EDITORS = {"neovim": ("utf-8", False), "emacs": ("utf-32", True)}
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module", params=sorted(OTHER_EDITORS))
-async def other_editor(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[tuple[str, RecordingClient]]:
-    client = await start_client(tmp_path_factory.mktemp(f"{request.param}-server"), request.param)
-    yield request.param, client
-    await client.shutdown_session()
-    await client.stop()
-
-
-# -- driving the client --------------------------------------------------------------------------
-
-
-async def next_diagnostics(client: RecordingClient, uri: str, after: int) -> types.PublishDiagnosticsParams:
-    """The first diagnostics published for `uri` after the first `after` publications."""
-    deadline = asyncio.get_running_loop().time() + TIMEOUT
-    while asyncio.get_running_loop().time() < deadline:
-        for params in client.published[after:]:
-            if params.uri == uri:
-                return params
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"no diagnostics published for {uri} within {TIMEOUT} s")
-
-
-async def open_document(
-    client: RecordingClient, path: Path | str, text: str, language: str = "python"
-) -> tuple[str, list[types.Diagnostic]]:
-    uri = path.as_uri() if isinstance(path, Path) else path
-    before = len(client.published)
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
-        )
-    )
-    return uri, list((await next_diagnostics(client, uri, before)).diagnostics)
-
-
-async def change_document(client: RecordingClient, uri: str, version: int, text: str) -> types.PublishDiagnosticsParams:
-    before = len(client.published)
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
-        )
-    )
-    return await next_diagnostics(client, uri, before)
-
-
-async def close_document(client: RecordingClient, uri: str) -> list[types.Diagnostic]:
-    before = len(client.published)
-    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
-    return list((await next_diagnostics(client, uri, before)).diagnostics)
-
-
-async def code_actions(
-    client: RecordingClient, uri: str, where: types.Range, only: list[str] | None = None
-) -> list[types.CodeAction]:
-    result = await asyncio.wait_for(
-        client.text_document_code_action_async(
-            types.CodeActionParams(
-                text_document=types.TextDocumentIdentifier(uri=uri),
-                range=where,
-                context=types.CodeActionContext(diagnostics=[], only=only),
-            )
-        ),
-        TIMEOUT,
-    )
-    actions = list(result or [])
-    assert all(isinstance(action, types.CodeAction) for action in actions)
-    return actions  # type: ignore[return-value]
+@pytest.fixture(scope="module", params=["neovim", "emacs"])
+def other_editor(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
+    """Clients that offer UTF-8 (Neovim) or UTF-32 (Emacs) positions first."""
+    session = Session(tmp_path_factory.mktemp(f"{request.param}-server"), request.param)
+    yield session
+    session.end()
 
 
 def whole_text(text: str) -> types.Range:
@@ -313,16 +361,15 @@ def scanlint_check_json(path: Path) -> list[dict]:
 # -- the tests -----------------------------------------------------------------------------------
 
 
-@in_session
-async def test_diagnostics_come_from_the_buffer_on_open_as_scanlint_check_reports_them(
-    client: RecordingClient, project: Path
+def test_diagnostics_come_from_the_buffer_on_open_as_scanlint_check_reports_them(
+    vscode: Session, project: Path
 ) -> None:
     path = project / "opened.py"
     path.write_text(BAD_SOURCE)
     (expected,) = scanlint_check_json(path)
     path.write_text(GOOD_SOURCE)  # what is on disk does not count, the editor's text does
 
-    uri, diagnostics = await open_document(client, path, BAD_SOURCE)
+    uri, diagnostics = vscode.open(path, BAD_SOURCE)
     (diagnostic,) = diagnostics
     assert diagnostic.code == "SCN201" == expected["code"]
     assert diagnostic.source == "scanlint"
@@ -333,36 +380,29 @@ async def test_diagnostics_come_from_the_buffer_on_open_as_scanlint_check_report
         end=types.Position(line=expected["end_line"] - 1, character=expected["end_column"] - 1),
     )
     assert diagnostic.range.start == types.Position(line=6, character=15)  # `carry + x`
-    assert await close_document(client, uri) == []
+    assert vscode.close(uri) == []
 
 
-@in_session
-async def test_a_change_relints_the_latest_text_and_close_clears(client: RecordingClient, project: Path) -> None:
-    uri, diagnostics = await open_document(client, project / "edited.py", GOOD_SOURCE)
+def test_a_change_relints_the_latest_text_and_close_clears(vscode: Session, project: Path) -> None:
+    uri, diagnostics = vscode.open(project / "edited.py", GOOD_SOURCE)
     assert diagnostics == []
 
-    published = await change_document(client, uri, 2, BAD_SOURCE)
+    published = vscode.change(uri, 2, BAD_SOURCE)
     assert [d.code for d in published.diagnostics] == ["SCN201"]
     assert published.version == 2
 
     # Typing on: only the text the pause settles on is linted and published.
-    before = len(client.published)
+    before = len(vscode.client.published)
     for version, text in ((3, GOOD_SOURCE), (4, BAD_SOURCE), (5, SUPPRESSED_SOURCE)):
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(
-                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
-            )
-        )
-    published = await next_diagnostics(client, uri, before)
+        vscode.send_change(uri, version, text)
+    published = vscode.next_diagnostics(uri, before)
     assert published.version == 5
     assert list(published.diagnostics) == []  # the text suppresses SCN201 on its line
 
-    assert await close_document(client, uri) == []
+    assert vscode.close(uri) == []
 
 
-@in_session
-async def test_the_configuration_of_the_documents_path_applies(client: RecordingClient, project: Path) -> None:
+def test_the_configuration_of_the_documents_path_applies(vscode: Session, project: Path) -> None:
     (project / "relaxed").mkdir()
     (project / "generated").mkdir()
     for path in (
@@ -373,39 +413,35 @@ async def test_the_configuration_of_the_documents_path_applies(client: Recording
         project / "build" / "lib" / "module.py",
         project / "quiet" / "not_saved_yet" / "new.py",  # a new file in a new folder: still quiet's
     ):
-        uri, diagnostics = await open_document(client, path, BAD_SOURCE)
+        uri, diagnostics = vscode.open(path, BAD_SOURCE)
         assert diagnostics == [], path
-        await close_document(client, uri)
-    uri, diagnostics = await open_document(client, project / "not_saved_yet" / "new.py", BAD_SOURCE)
+        vscode.close(uri)
+    uri, diagnostics = vscode.open(project / "not_saved_yet" / "new.py", BAD_SOURCE)
     assert [d.code for d in diagnostics] == ["SCN201"]
-    await close_document(client, uri)
+    vscode.close(uri)
 
 
-@in_session
-async def test_saving_the_configuration_relints_open_documents(client: RecordingClient, project: Path) -> None:
+def test_saving_the_configuration_relints_open_documents(vscode: Session, project: Path) -> None:
     folder = project / "reconfigured"
     folder.mkdir()
     (folder / "pyproject.toml").write_text("[tool.scanlint]\n")
-    uri, diagnostics = await open_document(client, folder / "module.py", BAD_SOURCE)
+    uri, diagnostics = vscode.open(folder / "module.py", BAD_SOURCE)
     assert [d.code for d in diagnostics] == ["SCN201"]
 
     (folder / "pyproject.toml").write_text('[tool.scanlint]\nignore = ["SCN201"]\n')
-    before = len(client.published)
-    client.text_document_did_save(
-        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=(folder / "pyproject.toml").as_uri()))
-    )
-    assert list((await next_diagnostics(client, uri, before)).diagnostics) == []
+    before = len(vscode.client.published)
+    vscode.save(folder / "pyproject.toml")
+    assert list((vscode.next_diagnostics(uri, before)).diagnostics) == []
 
-    before = len(client.published)
-    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
-    assert list((await next_diagnostics(client, uri, before)).diagnostics) == []
-    await close_document(client, uri)
+    before = len(vscode.client.published)
+    vscode.save(folder / "module.py")
+    assert list((vscode.next_diagnostics(uri, before)).diagnostics) == []
+    vscode.close(uri)
 
 
-@in_session
-async def test_an_unsafe_fix_is_offered_as_such_and_its_result_lints_clean(client: RecordingClient, project: Path) -> None:
-    uri, (diagnostic,) = await open_document(client, project / "unsafe.py", BAD_SOURCE)
-    (action,) = await code_actions(client, uri, diagnostic.range)
+def test_an_unsafe_fix_is_offered_as_such_and_its_result_lints_clean(vscode: Session, project: Path) -> None:
+    uri, (diagnostic,) = vscode.open(project / "unsafe.py", BAD_SOURCE)
+    (action,) = vscode.code_actions(uri, diagnostic.range)
     assert action.kind == types.CodeActionKind.QuickFix
     assert "unsafe" in action.title
     assert not action.is_preferred
@@ -413,17 +449,16 @@ async def test_an_unsafe_fix_is_offered_as_such_and_its_result_lints_clean(clien
 
     fixed = apply_text_edits(BAD_SOURCE, edits_of(action, uri, 1))
     assert "        return carry + x, None\n" in fixed
-    assert list((await change_document(client, uri, 2, fixed)).diagnostics) == []
-    assert await code_actions(client, uri, whole_text(fixed)) == []
-    await close_document(client, uri)
+    assert list((vscode.change(uri, 2, fixed)).diagnostics) == []
+    assert vscode.code_actions(uri, whole_text(fixed)) == []
+    vscode.close(uri)
 
 
-@in_session
-async def test_safe_fixes_are_preferred_and_fix_all_applies_them(client: RecordingClient, project: Path) -> None:
-    uri, diagnostics = await open_document(client, project / "safe.py", SAFE_FIX_SOURCE)
+def test_safe_fixes_are_preferred_and_fix_all_applies_them(vscode: Session, project: Path) -> None:
+    uri, diagnostics = vscode.open(project / "safe.py", SAFE_FIX_SOURCE)
     assert [d.code for d in diagnostics] == ["SCN201", "SCN201"]
 
-    quick_fixes = await code_actions(client, uri, diagnostics[1].range, only=[types.CodeActionKind.QuickFix])
+    quick_fixes = vscode.code_actions(uri, diagnostics[1].range, only=[types.CodeActionKind.QuickFix])
     (quick_fix,) = quick_fixes
     assert quick_fix.is_preferred is True
     assert "unsafe" not in quick_fix.title
@@ -431,113 +466,98 @@ async def test_safe_fixes_are_preferred_and_fix_all_applies_them(client: Recordi
     assert fixed_one == SAFE_FIX_SOURCE.replace("return carry * x\n", "return carry * x, None\n")
 
     for only in (["source"], [types.CodeActionKind.SourceFixAll], ["source.fixAll.scanlint"]):
-        (fix_all,) = await code_actions(client, uri, diagnostics[0].range, only=only)
+        (fix_all,) = vscode.code_actions(uri, diagnostics[0].range, only=only)
         assert fix_all.kind == "source.fixAll.scanlint"
-    assert await code_actions(client, uri, diagnostics[0].range, only=[types.CodeActionKind.SourceOrganizeImports]) == []
-    assert len(await code_actions(client, uri, diagnostics[0].range)) == 2  # the quick fix, and fix all
+    assert vscode.code_actions(uri, diagnostics[0].range, only=[types.CodeActionKind.SourceOrganizeImports]) == []
+    assert len(vscode.code_actions(uri, diagnostics[0].range)) == 2  # the quick fix, and fix all
     fixed = apply_text_edits(SAFE_FIX_SOURCE, edits_of(fix_all, uri, 1))
     assert fixed.count(", None\n") == 2
-    assert list((await change_document(client, uri, 2, fixed)).diagnostics) == []
-    await close_document(client, uri)
+    assert list((vscode.change(uri, 2, fixed)).diagnostics) == []
+    vscode.close(uri)
 
 
-@in_session
-async def test_a_stale_code_action_request_gets_edits_for_the_current_version(client: RecordingClient, project: Path) -> None:
-    uri, (diagnostic,) = await open_document(client, project / "moving.py", SAFE_FIX_SOURCE.split("\n\n\ndef product")[0] + "\n")
+def test_a_stale_code_action_request_gets_edits_for_the_current_version(vscode: Session, project: Path) -> None:
+    uri, (diagnostic,) = vscode.open(project / "moving.py", SAFE_FIX_SOURCE.split("\n\n\ndef product")[0] + "\n")
     shifted = "# a new first line\n" + SAFE_FIX_SOURCE.split("\n\n\ndef product")[0] + "\n"
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=shifted)],
-        )
-    )
+    vscode.send_change(uri, 2, shifted)
     # Asked before the change's diagnostics came: the range of version 1, the text of version 2.
-    (action,) = await code_actions(client, uri, whole_text(shifted), only=["source.fixAll"])
+    (action,) = vscode.code_actions(uri, whole_text(shifted), only=["source.fixAll"])
     fixed = apply_text_edits(shifted, edits_of(action, uri, 2))
     assert fixed.startswith("# a new first line\n")
     assert "        return carry + x, None\n" in fixed
-    await close_document(client, uri)
+    vscode.close(uri)
 
 
-@in_session
-async def test_crlf_and_non_ascii_text_get_utf16_positions(client: RecordingClient, project: Path) -> None:
-    uri, (diagnostic,) = await open_document(client, project / "crlf.py", CRLF_SOURCE)
+def test_crlf_and_non_ascii_text_get_utf16_positions(vscode: Session, project: Path) -> None:
+    uri, (diagnostic,) = vscode.open(project / "crlf.py", CRLF_SOURCE)
     line = CRLF_SOURCE.split("\r\n")[7]
     assert line == '        return carry + x * len("\U0001f600\u00e9")'
     assert diagnostic.range == types.Range(
         start=types.Position(line=7, character=15),
         end=types.Position(line=7, character=len(line) + 1),  # the emoji is two UTF-16 code units
     )
-    (action,) = await code_actions(client, uri, diagnostic.range, only=[types.CodeActionKind.QuickFix])
+    (action,) = vscode.code_actions(uri, diagnostic.range, only=[types.CodeActionKind.QuickFix])
     fixed = apply_text_edits(CRLF_SOURCE, edits_of(action, uri, 1))
     assert fixed == CRLF_SOURCE.replace('len("\U0001f600\u00e9")\r\n', 'len("\U0001f600\u00e9"), None\r\n')
-    assert list((await change_document(client, uri, 2, fixed)).diagnostics) == []
-    await close_document(client, uri)
+    assert list((vscode.change(uri, 2, fixed)).diagnostics) == []
+    vscode.close(uri)
 
 
-@in_session
-async def test_clients_that_prefer_utf8_or_utf32_get_positions_in_it(
-    other_editor: tuple[str, RecordingClient], project: Path
-) -> None:
-    name, client = other_editor
-    encoding, versioned_edits = OTHER_EDITORS[name]
-    uri, (diagnostic,) = await open_document(client, project / f"crlf_{name}.py", CRLF_SOURCE)
+def test_clients_that_prefer_utf8_or_utf32_get_positions_in_it(other_editor: Session, project: Path) -> None:
+    uri, (diagnostic,) = other_editor.open(project / f"crlf_{other_editor.editor}.py", CRLF_SOURCE)
     line = CRLF_SOURCE.split("\r\n")[7]
-    width = len(line) if encoding == "utf-32" else len(line.encode("utf-8"))
+    width = len(line) if other_editor.encoding == "utf-32" else len(line.encode("utf-8"))
     assert diagnostic.range.end == types.Position(line=7, character=width)
-    (action,) = await code_actions(client, uri, diagnostic.range, only=[types.CodeActionKind.QuickFix])
+    (action,) = other_editor.code_actions(uri, diagnostic.range, only=[types.CodeActionKind.QuickFix])
     assert action.edit is not None
-    if versioned_edits:
+    if EDITORS[other_editor.editor][1]:
         edits = edits_of(action, uri, 1)
-    else:  # Neovim does not say it takes `documentChanges`
+    else:  # the client did not say it takes `documentChanges`
         assert action.edit.document_changes is None and action.edit.changes is not None
         edits = list(action.edit.changes[uri])
-    fixed = apply_text_edits(CRLF_SOURCE, edits, encoding=encoding)
+    fixed = apply_text_edits(CRLF_SOURCE, edits, encoding=other_editor.encoding)
     assert fixed == CRLF_SOURCE.replace('len("\U0001f600\u00e9")\r\n', 'len("\U0001f600\u00e9"), None\r\n')
-    await close_document(client, uri)
+    other_editor.close(uri)
 
 
-@in_session
-async def test_bad_syntax_gets_a_located_diagnostic_and_the_server_carries_on(client: RecordingClient, project: Path) -> None:
+def test_bad_syntax_gets_a_located_diagnostic_and_the_server_carries_on(vscode: Session, project: Path) -> None:
     broken = BAD_SOURCE.replace("def step(carry, x):", "def step(carry, x:")
-    uri, diagnostics = await open_document(client, project / "broken.py", broken)
+    uri, diagnostics = vscode.open(project / "broken.py", broken)
     (diagnostic,) = diagnostics
     assert diagnostic.code == "SCN000"
     assert diagnostic.range.start.line == 5
-    assert await code_actions(client, uri, diagnostic.range) == []
+    assert vscode.code_actions(uri, diagnostic.range) == []
     for version, text in ((2, "scan = '\ud800'\n"), (3, "\x00 lax.scan"), (4, "(" * 300 + "scan")):
-        await change_document(client, uri, version, text)
-    assert [d.code for d in (await change_document(client, uri, 5, BAD_SOURCE)).diagnostics] == ["SCN201"]
-    await close_document(client, uri)
+        vscode.change(uri, version, text)
+    assert [d.code for d in (vscode.change(uri, 5, BAD_SOURCE)).diagnostics] == ["SCN201"]
+    vscode.close(uri)
 
 
-@in_session
-async def test_other_documents_and_unreadable_configuration_do_not_stop_the_server(
-    client: RecordingClient, project: Path
+def test_other_documents_and_unreadable_configuration_do_not_stop_the_server(
+    vscode: Session, project: Path
 ) -> None:
-    uri, diagnostics = await open_document(client, project / "notes.md", "lax.scan(step, init, xs)\n", language="markdown")
+    uri, diagnostics = vscode.open(project / "notes.md", "lax.scan(step, init, xs)\n", language="markdown")
     assert diagnostics == []
-    await close_document(client, uri)
+    vscode.close(uri)
 
-    uri, diagnostics = await open_document(client, "untitled:Untitled-1", BAD_SOURCE)
+    uri, diagnostics = vscode.open("untitled:Untitled-1", BAD_SOURCE)
     assert [d.code for d in diagnostics] == ["SCN201"]
-    await close_document(client, uri)
+    vscode.close(uri)
 
-    uri, diagnostics = await open_document(client, project / "broken_config" / "module.py", BAD_SOURCE)
+    uri, diagnostics = vscode.open(project / "broken_config" / "module.py", BAD_SOURCE)
     assert diagnostics == []
-    assert any("SCN999" in message.message for message in client.messages)
-    await close_document(client, uri)
+    assert any("SCN999" in message.message for message in vscode.messages)
+    vscode.close(uri)
 
-    uri, diagnostics = await open_document(client, project / "after.py", BAD_SOURCE)
+    uri, diagnostics = vscode.open(project / "after.py", BAD_SOURCE)
     assert [d.code for d in diagnostics] == ["SCN201"]
-    await close_document(client, uri)
+    vscode.close(uri)
 
 
-@in_session
-async def test_the_server_never_imports_jax(client: RecordingClient, project: Path) -> None:
-    uri, diagnostics = await open_document(client, project / "uses_jax.py", SAFE_FIX_SOURCE)
-    assert await code_actions(client, uri, diagnostics[0].range)
-    await close_document(client, uri)
+def test_the_server_never_imports_jax(vscode: Session, project: Path) -> None:
+    uri, diagnostics = vscode.open(project / "uses_jax.py", SAFE_FIX_SOURCE)
+    assert vscode.code_actions(uri, diagnostics[0].range)
+    vscode.close(uri)
     log = project / "server" / "imports.log"
     assert (project / "server" / "imports.log.installed").exists()  # the blocker ran in the server
     assert log.read_text() == ""
