@@ -32,6 +32,7 @@ from scanlint.fixes.apply import applicable, fix_one, fix_text
 from scanlint.source import split_lines
 
 FIX_ALL_KIND = "source.fixAll.scanlint"
+CONFIGURATION_FILE = "pyproject.toml"
 # A change is linted once the document has stayed at its version this long, not on every keystroke.
 CHANGE_PAUSE_SECONDS = 0.2
 
@@ -199,6 +200,12 @@ class ScanlintServer(LanguageServer):
             self.show_once(f"scanlint: {error}")
             return None
 
+    def relint_open_documents(self) -> None:
+        """After a configuration change: every open document, with the settings read again."""
+        self.linted.clear()
+        for uri in self.open_uris():
+            self.publish(uri)
+
     def publish(self, uri: str) -> None:
         linted = self.lint(uri)
         if linted is None:
@@ -343,6 +350,22 @@ def _wanted(kind: str, only: Sequence[str] | None) -> bool:
 def build_server() -> ScanlintServer:
     server = ScanlintServer()
 
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: ScanlintServer, params: types.InitializedParams) -> None:
+        if get_capability(ls.client_capabilities, "workspace.did_change_watched_files.dynamic_registration", False):
+            watch = types.DidChangeWatchedFilesRegistrationOptions(
+                watchers=[types.FileSystemWatcher(glob_pattern=f"**/{CONFIGURATION_FILE}")]
+            )
+            registration = types.Registration(
+                id="scanlint-configuration", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=watch
+            )
+            ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def configuration_changed(ls: ScanlintServer, params: types.DidChangeWatchedFilesParams) -> None:
+        if any(urlparse(change.uri).path.endswith(f"/{CONFIGURATION_FILE}") for change in params.changes):
+            ls.relint_open_documents()
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ScanlintServer, params: types.DidOpenTextDocumentParams) -> None:
         ls.linted.pop(params.text_document.uri, None)  # the configuration may have changed meanwhile
@@ -359,10 +382,8 @@ def build_server() -> ScanlintServer:
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: ScanlintServer, params: types.DidSaveTextDocumentParams) -> None:
         uri = params.text_document.uri
-        if urlparse(uri).path.endswith("/pyproject.toml"):  # the configuration may have changed
-            ls.linted.clear()
-            for open_uri in ls.open_uris():
-                ls.publish(open_uri)
+        if urlparse(uri).path.endswith(f"/{CONFIGURATION_FILE}"):
+            ls.relint_open_documents()
         else:
             ls.linted.pop(uri, None)  # the same text, but the configuration may have changed
             ls.publish(uri)

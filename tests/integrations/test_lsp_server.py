@@ -124,7 +124,8 @@ def client_capabilities(editor: str) -> types.ClientCapabilities:
     return types.ClientCapabilities(
         general=types.GeneralClientCapabilities(position_encodings=encodings),
         workspace=types.WorkspaceClientCapabilities(
-            workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=document_changes)
+            workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=document_changes),
+            did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True),
         ),
         text_document=types.TextDocumentClientCapabilities(
             code_action=types.CodeActionClientCapabilities(
@@ -145,10 +146,15 @@ class RecordingClient(LanguageClient):
         super().__init__("scanlint-tests", "1")
         self.published: list[types.PublishDiagnosticsParams] = []
         self.messages: list[types.ShowMessageParams] = []
+        self.registrations: list[types.Registration] = []
 
         @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def record_diagnostics(params: types.PublishDiagnosticsParams) -> None:
             self.published.append(params)
+
+        @self.feature(types.CLIENT_REGISTER_CAPABILITY)
+        def record_registration(params: types.RegistrationParams) -> None:
+            self.registrations.extend(params.registrations)
 
         @self.feature(types.WINDOW_SHOW_MESSAGE)
         def record_message(params: types.ShowMessageParams) -> None:
@@ -421,21 +427,36 @@ def test_the_configuration_of_the_documents_path_applies(vscode: Session, projec
     vscode.close(uri)
 
 
-def test_saving_the_configuration_relints_open_documents(vscode: Session, project: Path) -> None:
+def test_a_configuration_change_relints_open_documents(vscode: Session, project: Path) -> None:
+    (registration,) = vscode.client.registrations
+    assert registration.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+    assert [w["globPattern"] for w in registration.register_options["watchers"]] == ["**/pyproject.toml"]
+
     folder = project / "reconfigured"
     folder.mkdir()
-    (folder / "pyproject.toml").write_text("[tool.scanlint]\n")
+    configuration = folder / "pyproject.toml"
+    configuration.write_text("[tool.scanlint]\n")
     uri, diagnostics = vscode.open(folder / "module.py", BAD_SOURCE)
     assert [d.code for d in diagnostics] == ["SCN201"]
 
-    (folder / "pyproject.toml").write_text('[tool.scanlint]\nignore = ["SCN201"]\n')
+    configuration.write_text('[tool.scanlint]\nignore = ["SCN201"]\n')  # changed outside the editor
     before = len(vscode.client.published)
-    vscode.save(folder / "pyproject.toml")
-    assert list((vscode.next_diagnostics(uri, before)).diagnostics) == []
+    vscode.client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=configuration.as_uri(), type=types.FileChangeType.Changed)]
+        )
+    )
+    assert list(vscode.next_diagnostics(uri, before).diagnostics) == []
 
+    configuration.write_text("[tool.scanlint]\n")  # saved in the editor
     before = len(vscode.client.published)
-    vscode.save(folder / "module.py")
-    assert list((vscode.next_diagnostics(uri, before)).diagnostics) == []
+    vscode.save(configuration)
+    assert [d.code for d in vscode.next_diagnostics(uri, before).diagnostics] == ["SCN201"]
+
+    configuration.write_text('[tool.scanlint]\nignore = ["SCN201"]\n')
+    before = len(vscode.client.published)
+    vscode.save(folder / "module.py")  # saving the document reads the configuration again too
+    assert list(vscode.next_diagnostics(uri, before).diagnostics) == []
     vscode.close(uri)
 
 
