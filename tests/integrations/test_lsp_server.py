@@ -28,8 +28,7 @@ from pygls.lsp.client import LanguageClient  # noqa: E402
 
 Result = TypeVar("Result")
 
-PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
-TIMEOUT = 30.0
+TIMEOUT = 30.0  # seconds for any answer of the server
 
 IMPORT_BLOCKER = textwrap.dedent(
     """\
@@ -75,8 +74,9 @@ SAFE_FIX_SOURCE = textwrap.dedent(
     """
 )
 
-# Non-ASCII before and inside the flagged expression, a Unicode line separator in a comment (not
-# a line break, for Python and LSP alike) and CRLF line endings.
+# CRLF line endings, an emoji (two UTF-16 code units, four UTF-8 bytes) inside the flagged
+# expression, and a Unicode line separator in a comment above, which is no line break for Python or
+# LSP (but is one for `str.splitlines`).
 CRLF_SOURCE = (
     textwrap.dedent(
         """\
