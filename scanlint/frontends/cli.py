@@ -371,6 +371,10 @@ def _server() -> int:
         if (error.name or "").partition(".")[0] not in ("pygls", "lsprotocol", "cattrs", "attrs"):
             raise
         return _error(f"`scanlint server` needs the lsp extra: pip install 'scanlint[lsp]' (cannot import {error.name})")
+    if sys.stdin is None:
+        return _error("`scanlint server` talks LSP over standard input, which is closed; let the editor start it")
+    if sys.stdout is None:
+        return _error("`scanlint server` talks LSP over standard output, which is closed; let the editor start it")
     try:
         serve()
     except Interrupted as interruption:

@@ -652,3 +652,14 @@ def test_sigterm_stops_the_server_with_one_line(tmp_path: Path) -> None:
         server.kill()
     _, error = server.communicate()
     assert error.decode().splitlines() == ["scanlint: interrupted by SIGTERM"]
+
+
+@pytest.mark.parametrize("closed", ["input", "output"])
+def test_a_closed_standard_stream_is_a_usage_error(tmp_path: Path, closed: str) -> None:
+    redirect = {"input": "0<&-", "output": "1>&-"}[closed]  # closes the descriptor: Python gets no stream
+    command = f'exec {redirect} "{sys.executable}" -m scanlint server'
+    result = subprocess.run(["sh", "-c", command], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"scanlint: error: `scanlint server` talks LSP over standard {closed}, which is closed; let the editor start it"
+    ]
