@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scanlint.config import Settings, load_settings
-from scanlint.discovery import MissingPath, discover
-from scanlint.engine import FileResult, lint_source, may_have_findings
+from scanlint.discovery import MissingPath, discover, walk_skips
+from scanlint.engine import FileResult, lint_source, lint_text, may_have_findings
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding, Severity
 from scanlint.suppress import skips_file
 
@@ -65,6 +65,23 @@ def lint_file_result(path: Path, settings: Settings, shown_as: str | None = None
 def lint_bytes(name: str, data: bytes, settings: Settings) -> list[Finding]:
     """Lint source that is not on disk (stdin), as if it were the file `name`."""
     return list(lint_source(name, data, settings.codes_for(Path(name))).findings)
+
+
+def lint_editor_text(path: Path, text: str, settings: Settings) -> list[Finding]:
+    """Lint an editor's buffer, already decoded, as the file `path` (which need not exist yet):
+    the codes configured for that path, `# noqa` and `# scanlint: skip-file` applied, nothing for
+    a file `scanlint check` over the project would pass by (`exclude`, `.venv`, installed
+    packages, ...). The caller checks the size (`settings.max_file_bytes`)."""
+    if walk_skips(path, settings):
+        return []
+    codes = settings.codes_for(path)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no Python source holds one
+        return []
+    if skips_file(data) or not may_have_findings(data, codes):
+        return []
+    return list(lint_text(str(path), text, codes).findings)
 
 
 # Below this much candidate source, starting worker processes costs more than it saves.

@@ -53,6 +53,22 @@ def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | Missi
             yield MissingPath(path, "not a regular file or directory")
 
 
+def walk_skips(path: Path, settings: Settings) -> bool:
+    """Whether `scanlint check` over the project would pass this file by: `exclude` matches it, or
+    it lies in a directory a walk never enters (`.git`, `.venv`, `build`, ... below the project
+    root, and installed packages anywhere). For a file an editor opens."""
+    if settings.is_excluded(path):
+        return True
+    absolute = path if path.is_absolute() else Path.cwd() / path
+    if any(part in ("site-packages", "dist-packages") for part in absolute.parent.parts):
+        return True
+    try:
+        below_root = absolute.parent.relative_to(settings.root).parts
+    except ValueError:
+        return False
+    return any(part in DEFAULT_EXCLUDE for part in below_root)
+
+
 def _kind(path: Path) -> str | MissingPath:
     """"directory", "file" or "other" for a path named on the command line, or why it cannot be
     linted."""

@@ -123,15 +123,30 @@ def fix_text(name: str, text: str, codes: frozenset[str], unsafe: bool) -> tuple
         if not batch:
             break
         candidate = apply_edits(text, [e for f in batch for e in f.fix.edits])  # type: ignore[union-attr]
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # warnings about the user's code are not ours to print
-                ast.parse(candidate)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        if not _parses(candidate):
             break  # refuse a fix that would break the file
         text = candidate
         applied += len(batch)
     return text, applied
+
+
+def fix_one(text: str, finding: Finding) -> str | None:
+    """`text` with this finding's fix alone applied (whatever its safety: see `applicable`), or
+    None when it has no fix or the result would not parse."""
+    if finding.fix is None:
+        return None
+    candidate = apply_edits(text, finding.fix.edits)
+    return candidate if _parses(candidate) else None
+
+
+def _parses(text: str) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # warnings about the user's code are not ours to print
+            ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def fix_file(path: Path, name: str, codes: frozenset[str], unsafe: bool) -> FixOutcome | None:

