@@ -599,12 +599,13 @@ def attribute_array_evidence(
     class_scope = index.scope_of.get(class_node)
     if class_scope is None:
         return None
+    init = index.method_of(class_node, "__init__")
     for statement in class_statements(class_node):
         if isinstance(statement, cst.AnnAssign) and _is_name(statement.target, attr):
             declared = annotation_evidence(
                 index, statement.annotation.annotation, f"declared `{attr}: {{annotation}}`"
             )
-            if declared is not None:
+            if declared is not None and not _contradicted(index, class_node, init, attr, statement.value):
                 return declared
             if statement.value is not None:
                 found = array_evidence(index, statement.value, class_scope, depth + 1)
@@ -614,7 +615,6 @@ def attribute_array_evidence(
             found = array_evidence(index, statement.value, class_scope, depth + 1)
             if found is not None:
                 return found
-    init = index.method_of(class_node, "__init__")
     assigned_in_methods = False
     for method_name in ("__init__", "__post_init__"):
         method = index.method_of(class_node, method_name)
@@ -630,9 +630,11 @@ def attribute_array_evidence(
         for value in assigned:
             if isinstance(value, cst.Name) and value.value == "None":
                 continue
-            found = array_evidence(index, value, method_scope, depth + 1) if value is not None else None
-            if found is None and method is init and isinstance(value, cst.Name):
-                found = _constructed_with(index, class_node, init, value.value, depth)
+            stored_parameter = _parameter_stored(index, method, value) if method is init else None
+            if stored_parameter is not None:
+                found = _parameter_evidence(index, class_node, init, stored_parameter, depth)
+            else:
+                found = array_evidence(index, value, method_scope, depth + 1) if value is not None else None
             if found is None:
                 evidence = None
                 break
@@ -683,34 +685,111 @@ def _is_class_variable(index: ScanIndex, annotation: cst.BaseExpression) -> bool
     return index.qualify(node) in ("typing.ClassVar", "dataclasses.InitVar")
 
 
+def _parameter_stored(index: ScanIndex, init: cst.FunctionDef, value: cst.BaseExpression | None) -> cst.Param | None:
+    """The parameter of `__init__` that `value` is, when it is one and is not rebound first."""
+    if not isinstance(value, cst.Name):
+        return None
+    found = index.scope_of[init].only_binding(value.value)
+    return found[1] if found is not None and isinstance(found[1], cst.Param) else None
+
+
+def _parameter_evidence(
+    index: ScanIndex, class_node: cst.ClassDef, init: cst.FunctionDef | None, parameter: cst.Param, depth: int
+) -> ArrayEvidence | None:
+    """An `__init__` parameter stored as is: its annotation, unless a construction in this file
+    passes it a visibly hashable value (the annotation is stale), or an array a construction
+    passes it."""
+    name = parameter.name.value
+    if parameter.annotation is not None:
+        declared = annotation_evidence(index, parameter.annotation.annotation, "annotated `{annotation}`")
+        if declared is not None and not _contradicted(index, class_node, init, name, parameter.default):
+            return declared
+    return _constructed_with(index, class_node, init, name, depth)
+
+
+def _contradicted(
+    index: ScanIndex, class_node: cst.ClassDef, init: cst.FunctionDef | None, parameter: str,
+    default: cst.BaseExpression | None,
+) -> bool:
+    """A default or a construction in this file gives the parameter (or dataclass field) a value
+    that is visibly hashable, None aside (the usual "not given"): what the code does beats what
+    the annotation says."""
+    given = [(field_default(default), index.scope_of[class_node])] if default is not None else []
+    given += constructor_arguments(index, class_node, init, parameter)
+    return any(
+        value is not None and not _is_name(value, "None") and visibly_hashable(value, scope) for value, scope in given
+    )
+
+
+def field_default(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """A field's default value: `default=...`, a `default_factory` lambda's body, or a plain
+    value; None for a field call without a default."""
+    if not isinstance(value, cst.Call):
+        return value
+    default = keyword_argument(value, "default")
+    if default is not None:
+        return default
+    factory = keyword_argument(value, "default_factory")
+    if isinstance(factory, cst.Lambda):
+        return factory.body
+    return None
+
+
+def visibly_hashable(node: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
+    """The value is visibly hashable and not an array: a literal, a tuple of such, a builtin
+    conversion (`tuple(x.tolist())`, `int(n)`), an array's shape, dtype or size, `.item()`."""
+    if depth > 4:
+        return False
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.expression, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(node, cst.Name):
+        if node.value in ("None", "True", "False"):
+            return True
+        local = scope.only_binding(node.value)
+        return local is not None and isinstance(local[1], cst.BaseExpression) and visibly_hashable(local[1], local[0], depth + 1)
+    if isinstance(node, cst.Tuple):
+        return all(isinstance(e, cst.Element) and visibly_hashable(e.value, scope, depth + 1) for e in node.elements)
+    if isinstance(node, cst.Attribute):
+        return node.attr.value in ("shape", "ndim", "dtype", "size")
+    if isinstance(node, cst.Call):
+        if isinstance(node.func, cst.Name) and scope.lookup(node.func.value) is None:
+            return node.func.value in ("tuple", "int", "float", "bool", "str", "len", "frozenset", "hash")
+        return isinstance(node.func, cst.Attribute) and node.func.attr.value == "item"
+    return False
+
+
+def constructor_arguments(
+    index: ScanIndex, class_node: cst.ClassDef, init: cst.FunctionDef | None, parameter: str
+) -> list[tuple[cst.BaseExpression, Scope]]:
+    """What the constructions of `class_node` in this file pass to `parameter` (of `init`, or
+    the dataclass field of that name when `init` is None), with the scope of each call."""
+    if init is not None:
+        params = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
+        if parameter not in params and parameter not in {p.name.value for p in init.params.kwonly_params}:
+            return []
+    else:
+        if not _declares(class_node, parameter):
+            return []
+        params = _init_fields(index, class_node) or []
+    position = params.index(parameter) if parameter in params else -1
+    passed = []
+    for call, scope in _constructions(index, class_node):
+        value = argument(call, position, parameter) if position >= 0 else keyword_argument(call, parameter)
+        if value is not None:
+            passed.append((value, scope))
+    return passed
+
+
 def _constructed_with(
     index: ScanIndex, class_node: cst.ClassDef, init: cst.FunctionDef | None, parameter: str, depth: int
 ) -> ArrayEvidence | None:
-    """Evidence that a construction of `class_node` in this file passes an array to `parameter`
-    (of `init`, or the dataclass field of that name when `init` is None)."""
-    if init is not None:
-        params = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
-        keyword_params = {p.name.value for p in init.params.kwonly_params}
-        if parameter not in params and parameter not in keyword_params:
-            return None
-        found = index.scope_of[init].only_binding(parameter)
-        if found is None or not isinstance(found[1], cst.Param):
-            return None  # rebound in `__init__` before it is stored
-    else:
-        if not _declares(class_node, parameter):
-            return None
-        params = _init_fields(index, class_node) or []
-    position = params.index(parameter) if parameter in params else -1
-    for call, scope in _constructions(index, class_node):
-        value = (
-            argument(call, position, parameter) if position >= 0 else keyword_argument(call, parameter)
-        )
-        if value is None:
-            continue
+    """Evidence that a construction of `class_node` in this file passes an array to `parameter`."""
+    for value, scope in constructor_arguments(index, class_node, init, parameter):
         found = array_evidence(index, value, scope, depth + 1)
         if found is not None:
-            where = _where(scope)
-            reason = f"`{class_node.name.value}(...)` {where} passes `{parameter}` one {found.reason}"
+            reason = f"`{class_node.name.value}(...)` {_where(scope)} passes `{parameter}` one {found.reason}"
             return ArrayEvidence(reason, found.elements, found.library)
     return None
 

@@ -41,6 +41,8 @@ from scanlint.analysis.values import (
     annotation_evidence,
     array_evidence,
     attribute_array_evidence,
+    field_default,
+    visibly_hashable,
 )
 from scanlint.analysis.project_code import imported_definition
 from scanlint.analysis.pytree_classes import (
@@ -529,15 +531,10 @@ class Embedder(struct.PyTreeNode):
         declaration = field.declaration
         class_scope = index.scope_of[field.class_node]
         if declaration is not None:
-            declared = annotation_evidence(
-                index, declaration.annotation.annotation, f"declared `{field.name}: {{annotation}}`"
-            )
-            if declared is not None:
-                return declared
             held = _class_holding_arrays(index, declaration.annotation.annotation, class_scope)
             if held is not None:
                 return held
-            default = _field_default(declaration.value)
+            default = field_default(declaration.value) if declaration.value is not None else None
             if default is not None:
                 found = array_evidence(index, default, class_scope)
                 if found is not None:
@@ -561,21 +558,6 @@ def _class_holding_arrays(index: ScanIndex, annotation: cst.BaseExpression, scop
             written = class_index.module.code_for_node(annotation) if class_index is index else class_node.name.value
             reason = f"its type `{written}` compares its field `{name}`, {found.reason}"
             return ArrayEvidence(reason, None, found.library)
-    return None
-
-
-def _field_default(value: cst.BaseExpression | None) -> cst.BaseExpression | None:
-    """A field's default value: `default=...`, a `default_factory` lambda's body, or a plain value."""
-    if value is None:
-        return None
-    if not isinstance(value, cst.Call):
-        return value
-    default = keyword_argument(value, "default")
-    if default is not None:
-        return default
-    factory = keyword_argument(value, "default_factory")
-    if isinstance(factory, cst.Lambda):
-        return factory.body
     return None
 
 
@@ -716,35 +698,33 @@ def _call_arguments(call: cst.Call, jit: StaticJit) -> Iterator[tuple[str, cst.B
         position += 1
 
 
-def _arrays_in(
+def _unhashable_in(
     index: ScanIndex, node: cst.BaseExpression, scope: Scope, depth: int = 0
 ) -> Iterator[ArrayEvidence]:
-    """Arrays in an argument: the argument itself, or what a container it builds holds (a tuple,
-    list or dict literal, a name bound once to one, a NamedTuple or hashing dataclass of this
-    file): a container holding an array is not hashable either."""
+    """Why an argument is not hashable: it is an array, a list, dict or set (literal, or a name
+    bound once to one), or a tuple, NamedTuple or hashing dataclass of this file holding one."""
     if depth > 4:
         return
     if isinstance(node, cst.Name):
         local = scope.only_binding(node.value)
-        if local is not None and isinstance(local[1], (cst.Tuple, cst.List, cst.Dict, cst.Call)):
+        if local is not None and isinstance(local[1], (cst.Tuple, cst.List, cst.Dict, cst.Set, cst.Call)):
             value = local[1]
             if not isinstance(value, cst.Call) or hashes_by_fields(index, index.class_named(value.func, local[0])):
-                yield from _arrays_in(index, value, local[0], depth + 1)
+                yield from _unhashable_in(index, value, local[0], depth + 1)
                 return
-    if isinstance(node, (cst.Tuple, cst.List)):
+    if isinstance(node, (cst.List, cst.Dict, cst.Set)):
+        kind = {cst.List: "list", cst.Dict: "dict", cst.Set: "set"}[type(node)]
+        yield ArrayEvidence(f"a {kind} is not hashable", None, "python")
+        return
+    if isinstance(node, cst.Tuple):
         for element in node.elements:
             if isinstance(element, cst.Element):
-                yield from _arrays_in(index, element.value, scope, depth + 1)
-        return
-    if isinstance(node, cst.Dict):
-        for item in node.elements:
-            if isinstance(item, cst.DictElement):
-                yield from _arrays_in(index, item.value, scope, depth + 1)
+                yield from _unhashable_in(index, element.value, scope, depth + 1)
         return
     if isinstance(node, cst.Call) and hashes_by_fields(index, index.class_named(node.func, scope)):
         for arg in node.args:
             if not arg.star:
-                yield from _arrays_in(index, arg.value, scope, depth + 1)
+                yield from _unhashable_in(index, arg.value, scope, depth + 1)
         return
     found = array_evidence(index, node, scope)
     if found is not None:
@@ -755,37 +735,14 @@ def _container_kind(index: ScanIndex, node: cst.BaseExpression, scope: Scope) ->
     """`a tuple`, `a dict`, a `State`: the container an argument builds, or None for a bare array."""
     if isinstance(node, cst.Name):
         local = scope.only_binding(node.value)
-        if local is not None and isinstance(local[1], (cst.Tuple, cst.List, cst.Dict, cst.Call)):
+        if local is not None and isinstance(local[1], (cst.Tuple, cst.List, cst.Dict, cst.Set, cst.Call)):
             node, scope = local[1], local[0]
-    kinds = {cst.Tuple: "a tuple", cst.List: "a list", cst.Dict: "a dict"}
+    kinds = {cst.Tuple: "a tuple", cst.List: "a list", cst.Dict: "a dict", cst.Set: "a set"}
     if type(node) in kinds:
         return kinds[type(node)]
     if isinstance(node, cst.Call) and hashes_by_fields(index, index.class_named(node.func, scope)):
         return f"a `{index.module.code_for_node(node.func)}`"
     return None
-
-
-def _hashable(index: ScanIndex, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
-    """The argument is visibly hashable and not an array: a literal, a tuple of such, a builtin
-    conversion (`tuple(x.tolist())`, `int(n)`), an array's shape, dtype or size."""
-    if depth > 4:
-        return False
-    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
-        return True
-    if isinstance(node, cst.Name):
-        if node.value in ("None", "True", "False"):
-            return True
-        local = scope.only_binding(node.value)
-        return local is not None and isinstance(local[1], cst.BaseExpression) and _hashable(index, local[1], local[0], depth + 1)
-    if isinstance(node, cst.Tuple):
-        return all(isinstance(e, cst.Element) and _hashable(index, e.value, scope, depth + 1) for e in node.elements)
-    if isinstance(node, cst.Attribute):
-        return node.attr.value in ("shape", "ndim", "dtype", "size")
-    if isinstance(node, cst.Call):
-        if isinstance(node.func, cst.Name) and scope.lookup(node.func.value) is None:
-            return node.func.value in ("tuple", "int", "float", "bool", "str", "len", "frozenset", "hash")
-        return isinstance(node.func, cst.Attribute) and node.func.attr.value == "item"
-    return False
 
 
 class ArrayAsStaticArgument(Rule):
@@ -838,7 +795,7 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
                     continue
                 passed = [value for call, scope in sites for name, value in _call_arguments(call, jit) if name == parameter.name.value]
                 scopes = [scope for call, scope in sites for name, _ in _call_arguments(call, jit) if name == parameter.name.value]
-                if any(_hashable(index, value, scope) for value, scope in zip(passed, scopes)):
+                if any(visibly_hashable(value, scope) for value, scope in zip(passed, scopes)):
                     continue  # the calls this file shows pass something hashable: the annotation is stale
                 what = f"is {found.reason}" + (" and no call of it in this file passes anything else" if passed else "")
                 yield Report(annotation, self._message(jit, parameter.name.value, what, "any call passing an array there"))
@@ -846,18 +803,45 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
                 flagged = [
                     (name, value, arrays)
                     for name, value in _call_arguments(call, jit)
-                    if (arrays := list(_arrays_in(index, value, scope)))
+                    if (arrays := list(_unhashable_in(index, value, scope)))
                 ]
                 if not flagged:
                     continue  # one finding per call: the first argument holding an array, naming the others
-                name, value, arrays = flagged[0]
-                reasons = "; ".join(dict.fromkeys(found.reason for found in arrays))
+                name, value, reasons_found = flagged[0]
+                reasons = "; ".join(dict.fromkeys(found.reason for found in reasons_found))
+                arrays = [found for found in reasons_found if found.library != "python"]
                 container = _container_kind(index, value, scope)
-                held = f"{container} holding {'an array' if len(arrays) == 1 else 'arrays'}" if container else "an array"
+                if container is None:
+                    held = "an array"
+                elif arrays:
+                    held = f"{container} holding {'an array' if len(arrays) == 1 else 'arrays'}"
+                else:
+                    held = container
                 what = f"receives {held} here ({reasons})"
                 if len(flagged) > 1:
                     what += ", and so does " + ", ".join(f"`{other}`" for other, _, _ in flagged[1:])
-                yield Report(value, self._message(jit, name, what, "the call"))
+                unhashable = "arrays" if arrays else f"{container[2:]}s" if container else "arrays"
+                yield Report(value, self._message(jit, name, what, "the call", unhashable))
+            yield from self._static_self(index, jit)
+
+    def _static_self(self, index: ScanIndex, jit: StaticJit) -> Iterator[Report]:
+        """A jitted method whose `self` is static: every call hashes the instance, so a class that
+        hashes its fields must not hold an array in one."""
+        function = jit.function
+        if function is None or not isinstance(function.node, cst.FunctionDef) or not function.parameters:
+            return
+        owner = function.scope.parent.node if function.scope.parent is not None else None
+        self_name = function.parameters[0]
+        if not isinstance(owner, cst.ClassDef) or self_name not in jit.static_names:
+            return
+        if not hashes_by_fields(index, owner):
+            return
+        for field_name in declarations(owner):
+            found = attribute_array_evidence(index, owner, field_name)
+            if found is not None:
+                what = f"`{owner.name.value}` hashes its fields and `{field_name}` holds an array ({found.reason})"
+                yield Report(jit.jit_call, self._message(jit, self_name, what, "every call"))
+                return
 
     @staticmethod
     def _call_sites(index: ScanIndex, jit: StaticJit) -> list[tuple[cst.Call, Scope]]:
@@ -872,10 +856,10 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
         return sites
 
     @staticmethod
-    def _message(jit: StaticJit, name: str, what: str, failing_call: str) -> str:
+    def _message(jit: StaticJit, name: str, what: str, failing_call: str, unhashable: str = "arrays") -> str:
         return (
             f"`{name}` is a static argument of `{jit.function_name}` ({jit.how}) but {what}: "
-            f"`jax.jit` hashes static arguments and arrays are not hashable, so {failing_call} raises "
+            f"`jax.jit` hashes static arguments and {unhashable} are not hashable, so {failing_call} raises "
             f"{_STATIC_ARGUMENT_ERROR}. Pass it as an ordinary (traced) argument, or pass "
             "a hashable value in its place (a Python scalar, a shape, a tuple of Python scalars)."
         )
