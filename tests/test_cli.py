@@ -198,6 +198,37 @@ def test_pyproject_config_select_ignore_per_file_ignores_exclude(project: Path) 
     assert json.loads(result.stdout) == []
 
 
+def nested_project(root: Path) -> None:
+    """src/bad.py is reported; src/gen/x.py is per-file-ignored and src/vendored/y.py excluded
+    by patterns with a `/`."""
+    for directory in ("src/gen", "src/vendored"):
+        (root / directory).mkdir(parents=True)
+    for name in ("src/bad.py", "src/gen/x.py", "src/vendored/y.py"):
+        (root / name).write_text(CARRY_ALONE)
+    (root / "pyproject.toml").write_text(
+        '[tool.scanlint]\nper-file-ignores = { "src/gen/*" = ["SCN201"] }\nexclude = ["src/vendored/*"]\n'
+    )
+
+
+def reported_files(result: subprocess.CompletedProcess[str]) -> list[str]:
+    assert result.returncode == 1, result.stdout + result.stderr
+    return [Path(f["path"]).name for f in json.loads(result.stdout)]
+
+
+def test_patterns_with_a_slash_match_paths_given_through_dot_dot_and_symlinks(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    nested_project(project)
+    (tmp_path / "link").symlink_to(project)
+    assert reported_files(run("check", "--no-cache", "--output-format", "json", cwd=project)) == ["bad.py"]
+    from_below = run("check", "--no-cache", "--output-format", "json", "..", cwd=project / "src")
+    assert reported_files(from_below) == ["bad.py"]
+    through_link = run("check", "--no-cache", "--output-format", "json", "link/src", cwd=tmp_path)
+    assert reported_files(through_link) == ["bad.py"]
+    named_file = run("check", "--no-cache", "--output-format", "json", "../src/gen/x.py", "vendored/y.py", cwd=project / "src")
+    assert named_file.returncode == 0 and json.loads(named_file.stdout) == []
+
+
 @pytest.mark.parametrize(
     ("table", "expected"),
     [

@@ -96,3 +96,15 @@ def test_tool_scanlint_exclude_applies(project: Path) -> None:
     (project / "pyproject.toml").write_text('[tool.scanlint]\nexclude = ["bad.py", "generated/*"]\n')
     result = flake8("--select", "SCN", ".", cwd=project)
     assert result.stdout == "" and result.returncode == 0, result.stdout + result.stderr
+
+
+def test_patterns_with_a_slash_match_paths_given_through_dot_dot(project: Path) -> None:
+    (project / "src" / "gen").mkdir(parents=True)
+    (project / "src" / "vendored").mkdir()
+    (project / "src" / "gen" / "x.py").write_text(BAD_SOURCE)
+    (project / "src" / "vendored" / "y.py").write_text(BAD_SOURCE)
+    (project / "pyproject.toml").write_text(
+        '[tool.scanlint]\nper-file-ignores = { "src/gen/*" = ["SCN201"] }\nexclude = ["src/vendored/*"]\n'
+    )
+    result = flake8("--select", "SCN", "..", cwd=project / "src")
+    assert findings_in_text(result.stdout) == {("../bad.py", 7, "SCN201")}, result.stdout + result.stderr
