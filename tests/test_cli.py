@@ -262,6 +262,13 @@ def test_rules_and_explain(project: Path) -> None:
     page = run("explain", "SCN201", cwd=project)
     assert page.returncode == 0 and page.stdout.startswith("# SCN201 `scan-body-not-pair`")
     assert run("explain", "scan-body-not-pair", cwd=project).stdout == page.stdout
+    for runtime_code in ("SCN901", "SCN902", "SCN903", "SCN904", "SCN905", "SCN906"):
+        assert f"{runtime_code}  " in listing.stdout
+        runtime_page = run("explain", runtime_code, cwd=project)
+        assert runtime_page.returncode == 0 and runtime_page.stdout.startswith(f"# {runtime_code} `")
+        assert "Reported by `scanlint trace`" in runtime_page.stdout
+    assert "SCN904  unexpected-recompile" in listing.stdout and listing.stdout.count("(reported by scanlint trace)") == 6
+    assert run("explain", "unexpected-recompile", cwd=project).stdout.startswith("# SCN904 `unexpected-recompile`")
     unknown = run("explain", "SCN999", cwd=project)
     assert unknown.returncode == 2 and "unknown rule 'SCN999'" in unknown.stderr
 

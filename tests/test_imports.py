@@ -36,3 +36,8 @@ def test_a_static_run_never_imports_jax_or_flax(tmp_path: Path, fixtures_dir: Pa
 def test_a_file_without_scan_or_pytree_words_does_not_import_libcst(tmp_path: Path) -> None:
     (tmp_path / "plain.py").write_text("import numpy as np\n\ndef f(x):\n    return np.sum(x)\n")
     assert imported_modules("check", "plain.py", cwd=tmp_path) == set()
+
+
+def test_listing_and_explaining_the_runtime_codes_does_not_import_jax(tmp_path: Path) -> None:
+    assert not imported_modules("rules", cwd=tmp_path) & {"jax", "jaxlib", "flax", "libcst"}
+    assert not imported_modules("explain", "SCN904", cwd=tmp_path) & {"jax", "jaxlib", "flax", "libcst"}

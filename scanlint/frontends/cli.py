@@ -327,18 +327,23 @@ def _fix_stdin(args: argparse.Namespace, data: bytes, settings: Settings) -> int
 
 
 def _rules() -> int:
-    width = max(len(rule.name) for rule in registry.RULES)
+    width = max(len(rule.name) for rule in (*registry.RULES, *registry.RUNTIME_BY_CODE.values()))
     print(f"{'code':7} {'name':{width}}  {'fix':9}  summary")
     for rule in registry.RULES:
         default = "" if rule.enabled_by_default else "  (off by default)"
         print(f"{rule.code:7} {rule.name:{width}}  {rule.fix_safety.value:9}  {rule.summary}{default}")
+    for code in registry.RUNTIME_BY_CODE.values():
+        print(f"{code.code:7} {code.name:{width}}  {'none':9}  {code.summary}  (reported by scanlint trace)")
     return EXIT_CLEAN
 
 
 def _explain(selector: str) -> int:
-    from scanlint.docs import rule_page
+    from scanlint.docs import rule_page, runtime_page
 
     code = registry.code_for(selector)
+    if code in registry.RUNTIME_BY_CODE:
+        sys.stdout.write(runtime_page(registry.RUNTIME_BY_CODE[code]))
+        return EXIT_CLEAN
     info = registry.BY_CODE.get(code or "")
     if info is None:
         if code in registry.BUILTIN_CODES:
