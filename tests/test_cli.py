@@ -276,3 +276,41 @@ def test_rules_and_explain(project: Path) -> None:
 def test_no_command_and_bad_flags_exit_2(project: Path) -> None:
     assert run(cwd=project).returncode == 2
     assert run("check", "--output-format", "xml", cwd=project).returncode == 2
+
+
+WITHOUT_JAX = textwrap.dedent(
+    """\
+    import sys
+
+
+    class NoJax:
+        \"\"\"An environment where JAX is not installed: importing it fails as it would there.\"\"\"
+
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] in ("jax", "jaxlib", "flax"):
+                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            return None
+
+
+    sys.meta_path.insert(0, NoJax())
+    from scanlint.frontends.cli import main
+
+    sys.exit(main(sys.argv[1:]))
+    """
+)
+
+
+def test_trace_without_jax_says_to_install_the_runtime_extra(tmp_path: Path) -> None:
+    (tmp_path / "train.py").write_text("print('trained')\n")
+    result = subprocess.run(
+        [sys.executable, "-c", WITHOUT_JAX, "trace", "train.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr and "File " not in result.stderr
+    assert result.stderr.startswith("scanlint trace: error: ")
+    assert "pip install 'scanlint[runtime]'" in result.stderr
+    help_text = subprocess.run(
+        [sys.executable, "-c", WITHOUT_JAX, "trace", "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert help_text.returncode == 0 and "TARGET" in help_text.stdout

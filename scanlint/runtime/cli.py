@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import json
 import math
 import os
@@ -285,6 +286,10 @@ def _main(argv: list[str]) -> int:
     except SystemExit as exit_:  # argparse reports usage errors with status 2, --help with 0
         return int(exit_.code or 0)
 
+    missing = _missing_runtime()
+    if missing is not None:
+        print(f"scanlint trace: error: {missing}", file=sys.stderr)
+        return 2
     kind = target_kind(options.target)
     timeout = options.timeout
     if timeout is None:
@@ -314,6 +319,21 @@ def _main(argv: list[str]) -> int:
     if reporting.has_problems(report):
         return 1
     return 0 if result["status"]["outcome"] == "ok" else 2
+
+
+def _missing_runtime() -> str | None:
+    """Why the target cannot be observed in this Python environment (JAX is missing), or None.
+    Found without importing JAX: this process never does."""
+    try:
+        found = importlib.util.find_spec("jax") is not None
+    except (ImportError, ValueError):
+        found = False
+    if found:
+        return None
+    return (
+        "scanlint trace runs your code under JAX, which is not installed in this Python environment "
+        f"({sys.executable}); install the runtime extra: pip install 'scanlint[runtime]'"
+    )
 
 
 def _configured_timeout(kind: str, target: str) -> float:
