@@ -170,7 +170,12 @@ def render(findings: Sequence[Finding], output_format: str, color: bool = False,
     raise ValueError(output_format)
 
 
-def render_statistics(findings: Sequence[Finding]) -> str:
+STATISTICS_FORMATS = ("text", "json")
+
+
+def render_statistics(findings: Sequence[Finding], output_format: str = "text") -> str:
     counts = Counter((f.code, f.name) for f in findings)
     rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    if output_format == "json":
+        return json.dumps([{"code": code, "name": name, "count": count} for (code, name), count in rows], indent=2) + "\n"
     return "".join(f"{count:5d}  {code}  {name}\n" for (code, name), count in rows)

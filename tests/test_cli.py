@@ -314,3 +314,48 @@ def test_trace_without_jax_says_to_install_the_runtime_extra(tmp_path: Path) -> 
         [sys.executable, "-c", WITHOUT_JAX, "trace", "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=60
     )
     assert help_text.returncode == 0 and "TARGET" in help_text.stdout
+
+
+def test_check_help_explains_every_option_and_the_paths(project: Path) -> None:
+    help_text = run("check", "--help", cwd=project).stdout
+    for option in ("--output-format", "--color", "--statistics", "--unsafe-fixes"):
+        (line,) = [l for l in help_text.splitlines() if l.strip().startswith(option)]
+        described = help_text.split(line, 1)[1].split("\n  -", 1)[0]
+        assert len((line + described).split()) > 4, f"{option} has no help text"
+    assert "PATH                  Python files and directories to lint (default: .)" in help_text
+
+
+def test_a_mistyped_flag_after_check_shows_the_usage_of_check(project: Path) -> None:
+    result = run("check", "--fix-all", cwd=project)
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: scanlint check ")
+    assert result.stderr.rstrip().endswith("scanlint: error: unrecognized arguments: --fix-all")
+
+
+def test_trace_help_names_the_target_arguments_and_the_exit_codes(project: Path) -> None:
+    result = run("trace", "--help", cwd=project)
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: scanlint trace ") and "TARGET [-- ARGS ...]" in result.stdout
+    assert "everything after -- goes to the target" in result.stdout
+    assert "exit status:" in result.stdout and "128+N" in result.stdout
+
+
+def test_unsafe_fixes_alone_says_what_the_fixes_would_fix_and_changes_nothing(project: Path) -> None:
+    (project / "bad.py").write_text(CARRY_ALONE.replace("return lax.scan(step, 0.0, xs)", "final, _ = lax.scan(step, 0.0, xs)\n    return final"))
+    (project / "unsafe.py").write_text(CARRY_ALONE)
+    before = (project / "bad.py").read_text(), (project / "unsafe.py").read_text()
+    result = run("check", "--unsafe-fixes", cwd=project)
+    assert result.returncode == 1
+    assert "scanlint: 2 of the findings can be fixed (1 only by unsafe fixes): review them with --diff --unsafe-fixes, apply them with --fix --unsafe-fixes" in result.stderr
+    assert ((project / "bad.py").read_text(), (project / "unsafe.py").read_text()) == before
+    clean = run("check", "--unsafe-fixes", "good.py", cwd=project)
+    assert clean.returncode == 0 and "no fixes available" in clean.stderr
+
+
+def test_statistics_as_json_and_refused_for_sarif(project: Path) -> None:
+    result = run("check", "--statistics", "--output-format", "json", cwd=project)
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == [{"code": "SCN201", "name": "scan-body-not-pair", "count": 1}]
+    refused = run("check", "--statistics", "--output-format", "sarif", cwd=project)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "scanlint: error: --statistics prints text or json, not sarif" in refused.stderr
