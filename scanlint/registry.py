@@ -112,3 +112,12 @@ def code_for(selector: str) -> str | None:
 
 def default_codes() -> set[str]:
     return {rule.code for rule in RULES if rule.enabled_by_default}
+
+
+def is_known_code_or_prefix(word: str) -> bool:
+    """Whether a `# noqa` word names something scanlint reports: a code or a prefix of one (static
+    rules, built-in diagnostics and runtime codes), or a rule name."""
+    if code_for(word) is not None:
+        return True
+    upper = word.upper()
+    return any(code.startswith(upper) for code in (*BY_CODE, *BUILTIN_CODES, *RUNTIME_BY_CODE))

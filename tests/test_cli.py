@@ -359,3 +359,34 @@ def test_statistics_as_json_and_refused_for_sarif(project: Path) -> None:
     refused = run("check", "--statistics", "--output-format", "sarif", cwd=project)
     assert refused.returncode == 2 and refused.stdout == ""
     assert "scanlint: error: --statistics prints text or json, not sarif" in refused.stderr
+
+
+def test_unknown_scanlint_codes_in_noqa_are_warned_about_without_failing_the_run(project: Path) -> None:
+    (project / "good.py").write_text(
+        CLEAN.replace("def total(xs):", "def total(xs):  # noqa: SCN999, E501")
+        + "import os  # noqa: F401,SCN2,scan-body-not-pair,SCN904\nx = 1  # NOQA:scn1234\n"
+    )
+    result = run("check", "good.py", cwd=project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr.splitlines() == [
+        "scanlint: warning: Invalid `# noqa` directive on good.py:4: unknown code SCN999",
+        "scanlint: warning: Invalid `# noqa` directive on good.py:7: unknown code scn1234",
+    ]
+    cached = run("check", "good.py", cwd=project)  # answered from the cache: still warned
+    assert cached.stderr == result.stderr
+
+
+def test_a_named_file_that_is_not_python_is_skipped_with_a_warning(project: Path) -> None:
+    (project / "notes.txt").write_text("lax.scan is great\n")
+    (project / "tool").write_text("#!/usr/bin/env python3\n" + CARRY_ALONE)
+    result = run("check", "notes.txt", "tool", cwd=project)
+    assert result.returncode == 1
+    assert result.stderr == "scanlint: warning: notes.txt: not a Python file (not .py or .pyi, and no python shebang); skipped\n"
+    assert findings_in(result.stdout) == {"tool"}
+    alone = run("check", "notes.txt", cwd=project)
+    assert alone.returncode == 0 and "All checks passed" not in alone.stdout
+    assert alone.stdout == "No Python files checked.\n"
+
+
+def findings_in(text: str) -> set[str]:
+    return {line.split(":", 1)[0] for line in text.splitlines() if ": SCN" in line}

@@ -211,6 +211,7 @@ def _check(args: argparse.Namespace) -> int:
     from scanlint import api
     from scanlint.config import ConfigError, load_settings
     from scanlint.reporters import STATISTICS_FORMATS, read_lines, render, render_statistics
+    from scanlint.suppress import unknown_noqa_codes
 
     if args.statistics and args.output_format not in STATISTICS_FORMATS:
         return _error(f"--statistics prints text or json, not {args.output_format}: use --output-format text or json")
@@ -236,6 +237,8 @@ def _check(args: argparse.Namespace) -> int:
         if sys.stdin is None:
             return _error(f"--stdin-filename {args.stdin_filename}: standard input is closed; pipe the source into scanlint")
         data = sys.stdin.buffer.read()
+        for line, word in unknown_noqa_codes(data):
+            _say(f"scanlint: warning: Invalid `# noqa` directive on {args.stdin_filename}:{line}: unknown code {word}")
         if args.fix or args.diff:
             return _fix_stdin(args, data, settings)
         findings = api.lint_bytes(args.stdin_filename, data, settings)
@@ -272,6 +275,8 @@ def _check(args: argparse.Namespace) -> int:
         if problems:
             noun = "finding" if len(problems) == 1 else "findings"
             out.write(f"Found {len(problems)} {noun} in {files} file{'s' if files != 1 else ''} checked.\n")
+        elif not errors and files == 0:
+            out.write("No Python files checked.\n")
         elif not errors:
             out.write(f"All checks passed ({files} file{'s' if files != 1 else ''} checked).\n")
     if args.unsafe_fixes and not (args.fix or args.diff):
