@@ -309,7 +309,7 @@ def test_trace_without_jax_says_to_install_the_runtime_extra(tmp_path: Path) -> 
     assert result.stdout == ""
     assert "Traceback" not in result.stderr and "File " not in result.stderr
     assert result.stderr.startswith("scanlint trace: error: ")
-    assert "pip install 'scanlint[runtime]'" in result.stderr
+    assert "install scanlint with its runtime extra, scanlint[runtime] (pip install '/path/to/scanlint[runtime]'" in result.stderr
     help_text = subprocess.run(
         [sys.executable, "-c", WITHOUT_JAX, "trace", "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=60
     )

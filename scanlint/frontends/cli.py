@@ -396,6 +396,6 @@ def _trace(argv: list[str]) -> int:
         from scanlint.runtime.cli import main as trace_main
     except ImportError as error:
         return _error(
-            f"`scanlint trace` needs the runtime extra: pip install 'scanlint[runtime]' ({error})"
+            f"`scanlint trace` needs the runtime extra: install scanlint with its runtime extra, scanlint[runtime] (pip install '/path/to/scanlint[runtime]'; see Install in scanlint's README) ({error})"
         )
     return trace_main(argv)

@@ -357,7 +357,8 @@ def _missing_runtime() -> str | None:
         return None
     return (
         "scanlint trace runs your code under JAX, which is not installed in this Python environment "
-        f"({sys.executable}); install the runtime extra: pip install 'scanlint[runtime]'"
+        f"({sys.executable}); install scanlint with its runtime extra, scanlint[runtime] "
+        "(pip install '/path/to/scanlint[runtime]'; see Install in scanlint's README)"
     )
 
 
