@@ -47,14 +47,12 @@ def is_suppressed(finding: Finding, lines: Sequence[str]) -> bool:
 
 
 # A `# noqa:` list within one line (unlike `_NOQA`, which is applied to one line at a time).
-_NOQA_LIST_IN_FILE = re.compile(rb"#[ \t]*noqa[ \t]*:[ \t]*([A-Za-z0-9_-]+(?:[ \t,]+[A-Za-z0-9_-]+)*)", re.IGNORECASE)
+_NOQA_LIST_IN_FILE = re.compile(rb"#[ \t]*noqa:[ \t]*([A-Za-z0-9_-]+(?:[ \t,]+[A-Za-z0-9_-]+)*)", re.IGNORECASE)
 
 
 def unknown_noqa_codes(data: bytes) -> list[tuple[int, str]]:
     """(line, word) for each word of a `# noqa:` list that looks like a scanlint code (SCN...) but
     names none: no rule, runtime code or prefix of one. Other tools' codes (E501) are left alone."""
-    if b"noqa" not in data.lower():
-        return []
     unknown = []
     for match in _NOQA_LIST_IN_FILE.finditer(data):
         for word in _WORD.findall(match.group(1).decode("ascii")):
