@@ -390,3 +390,21 @@ def test_a_named_file_that_is_not_python_is_skipped_with_a_warning(project: Path
 
 def findings_in(text: str) -> set[str]:
     return {line.split(":", 1)[0] for line in text.splitlines() if ": SCN" in line}
+
+
+def test_the_trace_child_without_jax_reports_the_missing_extra_without_a_traceback(tmp_path: Path) -> None:
+    """The child's own fallback, for an environment where JAX is found but cannot be imported."""
+    (tmp_path / "train.py").write_text("print('trained')\n")
+    result_file = tmp_path / "result.json"
+    child = WITHOUT_JAX.replace(
+        "from scanlint.frontends.cli import main\n\nsys.exit(main(sys.argv[1:]))",
+        "import runpy\n\nrunpy.run_module('scanlint.runtime._child', run_name='__main__')",
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", child, "--result", str(result_file), "--kind", "script", "train.py", "--"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stderr
+    status = json.loads(result_file.read_text())["status"]
+    assert status["outcome"] == "setup-error" and status["traceback"] is None
+    assert status["error"].startswith("ModuleNotFoundError: No module named 'jax'; install scanlint with its runtime extra")
