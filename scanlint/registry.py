@@ -70,8 +70,8 @@ BUILTIN_CODES = {
 BY_CODE: dict[str, RuleInfo] = {rule.code: rule for rule in RULES}
 BY_NAME: dict[str, RuleInfo] = {rule.name: rule for rule in RULES}
 
-# Reported only by `scanlint trace` and `pytest --scanlint-trace`, while the code runs; `# noqa`
-# accepts them, `scanlint rules` lists them and `scanlint explain` documents them.
+# Reported only by `scanlint trace` and `pytest --scanlint-trace`, while the code runs; noqa
+# comments accept them, `scanlint rules` lists them and `scanlint explain` documents them.
 RUNTIME_BY_CODE: dict[str, RuntimeCode] = {code.code: code for code in RUNTIME_CODES}
 RUNTIME_BY_NAME: dict[str, RuntimeCode] = {code.name: code for code in RUNTIME_CODES}
 

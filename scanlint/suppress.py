@@ -46,7 +46,7 @@ def is_suppressed(finding: Finding, lines: Sequence[str]) -> bool:
     return not codes or any(finding.code.startswith(code) for code in codes)
 
 
-# A `# noqa:` list within one line (unlike `_NOQA`, which is applied to one line at a time).
+# A noqa list of codes, kept within one line (unlike `_NOQA`, which is applied to one line at a time).
 _NOQA_LIST_IN_FILE = re.compile(rb"#[ \t]*noqa:[ \t]*([A-Za-z0-9_-]+(?:[ \t,]+[A-Za-z0-9_-]+)*)", re.IGNORECASE)
 
 
