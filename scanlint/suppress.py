@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Sequence
 
 from scanlint import registry
@@ -58,4 +60,17 @@ def unknown_noqa_codes(data: bytes) -> list[tuple[int, str]]:
         for word in _WORD.findall(match.group(1).decode("ascii")):
             if word.upper().startswith("SCN") and not registry.is_known_code_or_prefix(word):
                 unknown.append((data.count(b"\n", 0, match.start()) + 1, word))
-    return unknown
+    if not unknown:  # the common case: no tokenizing
+        return []
+    comment_lines = _comment_lines(data)
+    return [(line, word) for line, word in unknown if comment_lines is None or line in comment_lines]
+
+
+def _comment_lines(data: bytes) -> set[int] | None:
+    """The lines holding a comment, so that `# noqa:` inside a string is not taken for one; None
+    when the file cannot be tokenized (then every match counts)."""
+    try:
+        tokens = tokenize.tokenize(io.BytesIO(data).readline)
+        return {token.start[0] for token in tokens if token.type == tokenize.COMMENT}
+    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError, LookupError):
+        return None

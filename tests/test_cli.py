@@ -365,6 +365,7 @@ def test_unknown_scanlint_codes_in_noqa_are_warned_about_without_failing_the_run
     (project / "good.py").write_text(
         CLEAN.replace("def total(xs):", "def total(xs):  # noqa: SCN999, E501")
         + "import os  # noqa: F401,SCN2,scan-body-not-pair,SCN904\nx = 1  # NOQA:scn1234\n"
+        + "text = '# noqa: SCN998 in a string is no directive'\n"
     )
     result = run("check", "good.py", cwd=project)
     assert result.returncode == 0, result.stdout + result.stderr
