@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scanlint import __version__, registry
+from scanlint import RUNTIME_EXTRA_HINT, __version__, registry
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding
 
 if TYPE_CHECKING:
@@ -395,7 +395,5 @@ def _trace(argv: list[str]) -> int:
     try:
         from scanlint.runtime.cli import main as trace_main
     except ImportError as error:
-        return _error(
-            f"`scanlint trace` needs the runtime extra: install scanlint with its runtime extra, scanlint[runtime] (pip install '/path/to/scanlint[runtime]'; see Install in scanlint's README) ({error})"
-        )
+        return _error(f"`scanlint trace` cannot start ({error}): {RUNTIME_EXTRA_HINT}")
     return trace_main(argv)

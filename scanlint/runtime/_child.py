@@ -30,6 +30,8 @@ import time
 import traceback
 from typing import Any
 
+from scanlint import RUNTIME_EXTRA_HINT
+
 TRACEBACK_LINES = 40
 
 
@@ -208,7 +210,7 @@ def _runner(options: argparse.Namespace, args: list[str]) -> None:
     except BaseException as error:  # scanlint itself failed (e.g. JAX is installed but broken)
         message, trace = f"{type(error).__name__}: {error}", _traceback_tail(error)
         if isinstance(error, ModuleNotFoundError) and (error.name or "").partition(".")[0] in ("jax", "jaxlib"):
-            message = f"{message}; install scanlint with its runtime extra, scanlint[runtime] (pip install '/path/to/scanlint[runtime]'; see Install in scanlint's README)"
+            message = f"{message}; {RUNTIME_EXTRA_HINT}"
             trace = None
         result = {
             "status": {"outcome": "setup-error", "exit_code": None, "error": message, "traceback": trace},

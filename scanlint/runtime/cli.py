@@ -32,6 +32,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from scanlint import RUNTIME_EXTRA_HINT
 from scanlint.config import ConfigError, load_settings
 from scanlint.runtime import report as reporting
 from scanlint.runtime.join import Observation, Verdict, join
@@ -357,8 +358,7 @@ def _missing_runtime() -> str | None:
         return None
     return (
         "scanlint trace runs your code under JAX, which is not installed in this Python environment "
-        f"({sys.executable}); install scanlint with its runtime extra, scanlint[runtime] "
-        "(pip install '/path/to/scanlint[runtime]'; see Install in scanlint's README)"
+        f"({sys.executable}); {RUNTIME_EXTRA_HINT}"
     )
 
 
