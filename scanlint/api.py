@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scanlint.config import Settings, load_settings
-from scanlint.discovery import MissingPath, discover, walk_skips
+from scanlint.discovery import MissingPath, NotPython, discover, walk_skips
 from scanlint.engine import FileResult, lint_source, lint_text, may_have_findings
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding, Severity
-from scanlint.suppress import skips_file
+from scanlint.suppress import skips_file, unknown_noqa_codes
 
 
 @dataclass
@@ -124,6 +124,9 @@ def run(
         if isinstance(item, MissingPath):
             result.findings.append(_located_error(item.path.as_posix(), item.reason))
             continue
+        if isinstance(item, NotPython):
+            result.notices.append(f"warning: {display_path(item.path)}: not a Python file (not .py or .pyi, and no python shebang); skipped")
+            continue
         result.files += 1
         name = display_path(item)
         try:
@@ -131,6 +134,8 @@ def run(
         except OSError as error:
             result.findings.append(_read_error(name, error))
             continue
+        for line, word in unknown_noqa_codes(data):
+            result.notices.append(f"warning: Invalid `# noqa` directive on {name}:{line}: unknown code {word}")
         codes = settings.codes_for(item)
         key = entry_key(data, codes) if cache is not None else ""
         cached = cache.get(key, name) if cache is not None else None

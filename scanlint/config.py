@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
 import math
+import os
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -71,11 +73,27 @@ class Settings:
 
 
 def _relative(path: Path, root: Path) -> str:
+    """The path relative to the project root (which is resolved), whichever way it was named:
+    through `..`, or a symlink to the project or to one of its directories. A symlinked file keeps
+    its own name inside the project; only when that is not under the root is it fully resolved."""
     absolute = path if path.is_absolute() else Path.cwd() / path
+    for candidate in (_resolved_directory(str(absolute.parent)) / absolute.name, _resolved(absolute)):
+        if candidate.is_relative_to(root):
+            return candidate.relative_to(root).as_posix()
+    return absolute.as_posix()
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolved_directory(directory: str) -> Path:
+    """Resolved once per directory: a run asks for every file of a directory in turn."""
+    return _resolved(Path(directory))
+
+
+def _resolved(path: Path) -> Path:
     try:
-        return absolute.relative_to(root).as_posix()
-    except ValueError:
-        return absolute.as_posix()
+        return path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: keep the path as named, without `..`
+        return Path(os.path.normpath(path))
 
 
 def _matches(relative: str, pattern: str) -> bool:

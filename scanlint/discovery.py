@@ -22,12 +22,21 @@ class MissingPath:
     reason: str = "no such file or directory"
 
 
-def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | MissingPath]:
+@dataclass(frozen=True)
+class NotPython:
+    """A file named on the command line that is not Python: neither a .py or .pyi suffix nor a
+    python shebang (`notes.txt`). Skipped, with a warning."""
+
+    path: Path
+
+
+def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | MissingPath | NotPython]:
     """Python files under `paths`, in sorted order, each once, and every path that cannot be read.
 
     Directories are walked without following symlinks (so link loops cannot trap the walk),
     skipping version-control, virtualenv, cache and build directories and anything matched by
-    `exclude`. A file named explicitly is linted whatever its suffix, unless `exclude` matches it.
+    `exclude`. A file named explicitly is linted when it has a Python suffix or a python shebang
+    (an executable script), unless `exclude` matches it.
     A directory that cannot be listed is reported, never skipped in silence.
     """
     seen: set[tuple[int, int]] = set()  # (device, inode): the same file under two names counts once
@@ -48,7 +57,7 @@ def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | Missi
             key = _identity(path)
             if key not in seen and not settings.is_excluded(path):
                 seen.add(key)
-                yield path
+                yield path if _is_python_file(path) else NotPython(path)
         else:
             yield MissingPath(path, "not a regular file or directory")
 
@@ -67,6 +76,17 @@ def walk_skips(path: Path, settings: Settings) -> bool:
     except ValueError:
         return False
     return any(part in DEFAULT_EXCLUDE for part in below_root)
+
+
+def _is_python_file(path: Path) -> bool:
+    if path.name.endswith(PYTHON_SUFFIXES):
+        return True
+    try:
+        with path.open("rb") as handle:
+            first_line = handle.readline(200)
+    except OSError:  # reading it will report why
+        return True
+    return first_line.startswith(b"#!") and b"python" in first_line
 
 
 def _kind(path: Path) -> str | MissingPath:

@@ -6,6 +6,7 @@ import inspect
 
 from scanlint.findings import FixSafety
 from scanlint.registry import RULES, RuleInfo
+from scanlint.runtime.codes import RUNTIME_CODES, RuntimeCode
 
 _FIX_SAFETY_TEXT = {
     FixSafety.NONE: "No automatic fix: the right change depends on intent. The message names the fix.",
@@ -33,20 +34,38 @@ def rule_page(info: RuleInfo) -> str:
     )
 
 
+def runtime_page(code: RuntimeCode) -> str:
+    kind = "an advisory warning" if code.severity == "warning" else "an error"
+    return (
+        f"# {code.code} `{code.name}`\n\n"
+        f"{code.summary[0].upper()}{code.summary[1:]}.\n\n"
+        "Reported by `scanlint trace` and `pytest --scanlint-trace` while your code runs (needs\n"
+        "`scanlint[runtime]`), never by `scanlint check`.\n\n"
+        f"## What it does\n\n{code.description}\n\n"
+        f"## Severity\n\nThis is {kind}. Suppress one line with `# noqa: {code.code}` on the reported line.\n"
+    )
+
+
 def index_page() -> str:
     rows = "\n".join(
         f"| [{r.code}]({r.code}.md) | `{r.name}` | {r.summary} | {r.fix_safety.value} |" for r in RULES
     )
+    runtime_rows = "\n".join(f"| [{c.code}]({c.code}.md) | `{c.name}` | {c.summary} | {c.severity} |" for c in RUNTIME_CODES)
     return (
         "# scanlint rules\n\n"
         "Generated from the rule classes (`python -m scanlint.docs`); a test fails when a page is stale.\n\n"
         "| code | name | what it flags | fix |\n|---|---|---|---|\n"
-        f"{rows}\n"
+        f"{rows}\n\n"
+        "## Runtime codes\n\n"
+        "Reported by `scanlint trace` and `pytest --scanlint-trace` while the code runs.\n\n"
+        "| code | name | what it reports | severity |\n|---|---|---|---|\n"
+        f"{runtime_rows}\n"
     )
 
 
 def expected_pages() -> dict[str, str]:
     pages = {f"{info.code}.md": rule_page(info) for info in RULES}
+    pages |= {f"{code.code}.md": runtime_page(code) for code in RUNTIME_CODES}
     pages["README.md"] = index_page()
     return pages
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, SYNTAX_ERROR, FixSafety
+from scanlint.runtime.codes import RUNTIME_CODES, RuntimeCode
 
 if TYPE_CHECKING:
     from scanlint.rules.base import Rule
@@ -69,6 +70,11 @@ BUILTIN_CODES = {
 BY_CODE: dict[str, RuleInfo] = {rule.code: rule for rule in RULES}
 BY_NAME: dict[str, RuleInfo] = {rule.name: rule for rule in RULES}
 
+# Reported only by `scanlint trace` and `pytest --scanlint-trace`, while the code runs; noqa
+# comments accept them, `scanlint rules` lists them and `scanlint explain` documents them.
+RUNTIME_BY_CODE: dict[str, RuntimeCode] = {code.code: code for code in RUNTIME_CODES}
+RUNTIME_BY_NAME: dict[str, RuntimeCode] = {code.name: code for code in RUNTIME_CODES}
+
 
 class UnknownSelector(ValueError):
     def __init__(self, selector: str) -> None:
@@ -93,14 +99,25 @@ def expand(selector: str) -> set[str]:
 
 
 def code_for(selector: str) -> str | None:
-    """The code a single suppression word names (a code or a rule name), or None."""
+    """The code a single suppression word names (a code or a rule name, static or runtime), or None."""
     if selector in BY_NAME:
         return BY_NAME[selector].code
+    if selector in RUNTIME_BY_NAME:
+        return RUNTIME_BY_NAME[selector].code
     upper = selector.upper()
-    if upper in BY_CODE or upper in BUILTIN_CODES:
+    if upper in BY_CODE or upper in BUILTIN_CODES or upper in RUNTIME_BY_CODE:
         return upper
     return None
 
 
 def default_codes() -> set[str]:
     return {rule.code for rule in RULES if rule.enabled_by_default}
+
+
+def is_known_code_or_prefix(word: str) -> bool:
+    """Whether a `# noqa` word names something scanlint reports: a code or a prefix of one (static
+    rules, built-in diagnostics and runtime codes), or a rule name."""
+    if code_for(word) is not None:
+        return True
+    upper = word.upper()
+    return any(code.startswith(upper) for code in (*BY_CODE, *BUILTIN_CODES, *RUNTIME_BY_CODE))

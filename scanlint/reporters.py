@@ -87,9 +87,6 @@ def render_github(findings: Sequence[Finding]) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
-INFORMATION_URI = "https://pypi.org/project/scanlint/"
-
-
 def sarif_log(findings: Sequence[Finding]) -> dict[str, object]:
     descriptors = []
     index_of: dict[str, int] = {}
@@ -101,9 +98,11 @@ def sarif_log(findings: Sequence[Finding]) -> dict[str, object]:
         descriptors.append(_descriptor(rule.code, rule.name, rule.summary))
     extra = sorted({f.code for f in findings} - set(index_of))
     for code in extra:  # runtime-only codes reported through the same pipeline
+        runtime_code = registry.RUNTIME_BY_CODE.get(code)
         name = next(f.name for f in findings if f.code == code)
+        summary = runtime_code.summary if runtime_code is not None else name.replace("-", " ")
         index_of[code] = len(descriptors)
-        descriptors.append(_descriptor(code, name, name.replace("-", " ")))
+        descriptors.append(_descriptor(code, name, summary))
     results = []
     for f in findings:
         result: dict[str, object] = {
@@ -135,7 +134,6 @@ def sarif_log(findings: Sequence[Finding]) -> dict[str, object]:
                     "driver": {
                         "name": "scanlint",
                         "version": __version__,
-                        "informationUri": INFORMATION_URI,
                         "rules": descriptors,
                     }
                 },
@@ -170,7 +168,12 @@ def render(findings: Sequence[Finding], output_format: str, color: bool = False,
     raise ValueError(output_format)
 
 
-def render_statistics(findings: Sequence[Finding]) -> str:
+STATISTICS_FORMATS = ("text", "json")
+
+
+def render_statistics(findings: Sequence[Finding], output_format: str = "text") -> str:
     counts = Counter((f.code, f.name) for f in findings)
     rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    if output_format == "json":
+        return json.dumps([{"code": code, "name": name, "count": count} for (code, name), count in rows], indent=2) + "\n"
     return "".join(f"{count:5d}  {code}  {name}\n" for (code, name), count in rows)

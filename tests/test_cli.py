@@ -198,6 +198,37 @@ def test_pyproject_config_select_ignore_per_file_ignores_exclude(project: Path) 
     assert json.loads(result.stdout) == []
 
 
+def nested_project(root: Path) -> None:
+    """src/bad.py is reported; src/gen/x.py is per-file-ignored and src/vendored/y.py excluded
+    by patterns with a `/`."""
+    for directory in ("src/gen", "src/vendored"):
+        (root / directory).mkdir(parents=True)
+    for name in ("src/bad.py", "src/gen/x.py", "src/vendored/y.py"):
+        (root / name).write_text(CARRY_ALONE)
+    (root / "pyproject.toml").write_text(
+        '[tool.scanlint]\nper-file-ignores = { "src/gen/*" = ["SCN201"] }\nexclude = ["src/vendored/*"]\n'
+    )
+
+
+def reported_files(result: subprocess.CompletedProcess[str]) -> list[str]:
+    assert result.returncode == 1, result.stdout + result.stderr
+    return [Path(f["path"]).name for f in json.loads(result.stdout)]
+
+
+def test_patterns_with_a_slash_match_paths_given_through_dot_dot_and_symlinks(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    nested_project(project)
+    (tmp_path / "link").symlink_to(project)
+    assert reported_files(run("check", "--no-cache", "--output-format", "json", cwd=project)) == ["bad.py"]
+    from_below = run("check", "--no-cache", "--output-format", "json", "..", cwd=project / "src")
+    assert reported_files(from_below) == ["bad.py"]
+    through_link = run("check", "--no-cache", "--output-format", "json", "link/src", cwd=tmp_path)
+    assert reported_files(through_link) == ["bad.py"]
+    named_file = run("check", "--no-cache", "--output-format", "json", "../src/gen/x.py", "vendored/y.py", cwd=project / "src")
+    assert named_file.returncode == 0 and json.loads(named_file.stdout) == []
+
+
 @pytest.mark.parametrize(
     ("table", "expected"),
     [
@@ -231,6 +262,13 @@ def test_rules_and_explain(project: Path) -> None:
     page = run("explain", "SCN201", cwd=project)
     assert page.returncode == 0 and page.stdout.startswith("# SCN201 `scan-body-not-pair`")
     assert run("explain", "scan-body-not-pair", cwd=project).stdout == page.stdout
+    for runtime_code in ("SCN901", "SCN902", "SCN903", "SCN904", "SCN905", "SCN906"):
+        assert f"{runtime_code}  " in listing.stdout
+        runtime_page = run("explain", runtime_code, cwd=project)
+        assert runtime_page.returncode == 0 and runtime_page.stdout.startswith(f"# {runtime_code} `")
+        assert "Reported by `scanlint trace`" in runtime_page.stdout
+    assert "SCN904  unexpected-recompile" in listing.stdout and listing.stdout.count("(reported by scanlint trace)") == 6
+    assert run("explain", "unexpected-recompile", cwd=project).stdout.startswith("# SCN904 `unexpected-recompile`")
     unknown = run("explain", "SCN999", cwd=project)
     assert unknown.returncode == 2 and "unknown rule 'SCN999'" in unknown.stderr
 
@@ -238,3 +276,136 @@ def test_rules_and_explain(project: Path) -> None:
 def test_no_command_and_bad_flags_exit_2(project: Path) -> None:
     assert run(cwd=project).returncode == 2
     assert run("check", "--output-format", "xml", cwd=project).returncode == 2
+
+
+WITHOUT_JAX = textwrap.dedent(
+    """\
+    import sys
+
+
+    class NoJax:
+        \"\"\"An environment where JAX is not installed: importing it fails as it would there.\"\"\"
+
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] in ("jax", "jaxlib", "flax"):
+                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            return None
+
+
+    sys.meta_path.insert(0, NoJax())
+    from scanlint.frontends.cli import main
+
+    sys.exit(main(sys.argv[1:]))
+    """
+)
+
+
+def test_trace_without_jax_says_to_install_the_runtime_extra(tmp_path: Path) -> None:
+    (tmp_path / "train.py").write_text("print('trained')\n")
+    result = subprocess.run(
+        [sys.executable, "-c", WITHOUT_JAX, "trace", "train.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr and "File " not in result.stderr
+    assert result.stderr.startswith("scanlint trace: error: ")
+    assert "install scanlint with its runtime extra, scanlint[runtime] (pip install '/path/to/scanlint[runtime]'" in result.stderr
+    help_text = subprocess.run(
+        [sys.executable, "-c", WITHOUT_JAX, "trace", "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert help_text.returncode == 0 and "TARGET" in help_text.stdout
+
+
+def test_check_help_explains_every_option_and_the_paths(project: Path) -> None:
+    help_text = run("check", "--help", cwd=project).stdout
+    for option in ("--output-format", "--color", "--statistics", "--unsafe-fixes"):
+        (line,) = [l for l in help_text.splitlines() if l.strip().startswith(option)]
+        described = help_text.split(line, 1)[1].split("\n  -", 1)[0]
+        assert len((line + described).split()) > 4, f"{option} has no help text"
+    assert "PATH                  Python files and directories to lint (default: .)" in help_text
+
+
+def test_a_mistyped_flag_after_check_shows_the_usage_of_check(project: Path) -> None:
+    result = run("check", "--fix-all", cwd=project)
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: scanlint check ")
+    assert result.stderr.rstrip().endswith("scanlint: error: unrecognized arguments: --fix-all")
+
+
+def test_trace_help_names_the_target_arguments_and_the_exit_codes(project: Path) -> None:
+    result = run("trace", "--help", cwd=project)
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: scanlint trace ") and "TARGET [-- ARGS ...]" in result.stdout
+    assert "everything after -- goes to the target" in result.stdout
+    assert "exit status:" in result.stdout and "128+N" in result.stdout
+
+
+def test_unsafe_fixes_alone_says_what_the_fixes_would_fix_and_changes_nothing(project: Path) -> None:
+    (project / "bad.py").write_text(CARRY_ALONE.replace("return lax.scan(step, 0.0, xs)", "final, _ = lax.scan(step, 0.0, xs)\n    return final"))
+    (project / "unsafe.py").write_text(CARRY_ALONE)
+    before = (project / "bad.py").read_text(), (project / "unsafe.py").read_text()
+    result = run("check", "--unsafe-fixes", cwd=project)
+    assert result.returncode == 1
+    assert "scanlint: 2 of the findings can be fixed (1 only by unsafe fixes): review them with --diff --unsafe-fixes, apply them with --fix --unsafe-fixes" in result.stderr
+    assert ((project / "bad.py").read_text(), (project / "unsafe.py").read_text()) == before
+    clean = run("check", "--unsafe-fixes", "good.py", cwd=project)
+    assert clean.returncode == 0 and "no fixes available" in clean.stderr
+
+
+def test_statistics_as_json_and_refused_for_sarif(project: Path) -> None:
+    result = run("check", "--statistics", "--output-format", "json", cwd=project)
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == [{"code": "SCN201", "name": "scan-body-not-pair", "count": 1}]
+    refused = run("check", "--statistics", "--output-format", "sarif", cwd=project)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "scanlint: error: --statistics prints text or json, not sarif" in refused.stderr
+
+
+def test_unknown_scanlint_codes_in_noqa_are_warned_about_without_failing_the_run(project: Path) -> None:
+    (project / "good.py").write_text(
+        CLEAN.replace("def total(xs):", "def total(xs):  # noqa: SCN999, E501")
+        + "import os  # noqa: F401,SCN2,scan-body-not-pair,SCN904\nx = 1  # NOQA:scn1234\n"
+        + "text = '# noqa: SCN998 in a string is no directive'\n"
+    )
+    result = run("check", "good.py", cwd=project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr.splitlines() == [
+        "scanlint: warning: Invalid `# noqa` directive on good.py:4: unknown code SCN999",
+        "scanlint: warning: Invalid `# noqa` directive on good.py:7: unknown code scn1234",
+    ]
+    cached = run("check", "good.py", cwd=project)  # answered from the cache: still warned
+    assert cached.stderr == result.stderr
+
+
+def test_a_named_file_that_is_not_python_is_skipped_with_a_warning(project: Path) -> None:
+    (project / "notes.txt").write_text("lax.scan is great\n")
+    (project / "tool").write_text("#!/usr/bin/env python3\n" + CARRY_ALONE)
+    result = run("check", "notes.txt", "tool", cwd=project)
+    assert result.returncode == 1
+    assert result.stderr == "scanlint: warning: notes.txt: not a Python file (not .py or .pyi, and no python shebang); skipped\n"
+    assert findings_in(result.stdout) == {"tool"}
+    alone = run("check", "notes.txt", cwd=project)
+    assert alone.returncode == 0 and "All checks passed" not in alone.stdout
+    assert alone.stdout == "No Python files checked.\n"
+
+
+def findings_in(text: str) -> set[str]:
+    return {line.split(":", 1)[0] for line in text.splitlines() if ": SCN" in line}
+
+
+def test_the_trace_child_without_jax_reports_the_missing_extra_without_a_traceback(tmp_path: Path) -> None:
+    """The child's own fallback, for an environment where JAX is found but cannot be imported."""
+    (tmp_path / "train.py").write_text("print('trained')\n")
+    result_file = tmp_path / "result.json"
+    child = WITHOUT_JAX.replace(
+        "from scanlint.frontends.cli import main\n\nsys.exit(main(sys.argv[1:]))",
+        "import runpy\n\nrunpy.run_module('scanlint.runtime._child', run_name='__main__')",
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", child, "--result", str(result_file), "--kind", "script", "train.py", "--"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stderr
+    status = json.loads(result_file.read_text())["status"]
+    assert status["outcome"] == "setup-error" and status["traceback"] is None
+    assert status["error"].startswith("ModuleNotFoundError: No module named 'jax'; install scanlint with its runtime extra")

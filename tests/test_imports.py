@@ -73,3 +73,8 @@ def test_the_language_server_never_imports_jax_or_flax(tmp_path: Path, fixtures_
     modules = set(filter(None, line.split(" ", 1)[1].split(",")))
     assert "libcst" in modules  # the fixture was linted
     assert not modules & {"jax", "jaxlib", "flax", "hypothesis"}
+
+
+def test_listing_and_explaining_the_runtime_codes_does_not_import_jax(tmp_path: Path) -> None:
+    assert not imported_modules("rules", cwd=tmp_path) & {"jax", "jaxlib", "flax", "libcst"}
+    assert not imported_modules("explain", "SCN904", cwd=tmp_path) & {"jax", "jaxlib", "flax", "libcst"}

@@ -254,6 +254,18 @@ CLASSES = [
     ("`max-file-size` that is zero, negative, nan, infinite or not a number",
      "`<file> [tool.scanlint] max-file-size must be a finite number of megabytes above 0, not ...` (exit 2)",
      "test_a_max_file_size_that_is_not_a_positive_number_is_a_configuration_error"),
+    ("a `pyproject.toml` scanlint cannot read, met by the flake8 plugin (`--select E,F` or SCN)",
+     "flake8's own checks run as usual; with SCN selected, each file gets `path:1:1: SCN002 scanlint configuration error: <file>: not valid TOML: ... (at line L, column C)`",
+     "integrations/test_flake8_plugin.py::test_a_malformed_pyproject_leaves_flake8_own_checks_working"),
+    ("`scanlint trace` where JAX is not installed",
+     "`scanlint trace: error: scanlint trace runs your code under JAX, which is not installed ...; install scanlint with its runtime extra, scanlint[runtime] ...` (exit 2), no child started",
+     "test_cli.py::test_trace_without_jax_says_to_install_the_runtime_extra"),
+    ("a `# noqa:` naming an SCN code that does not exist",
+     "`scanlint: warning: Invalid `# noqa` directive on path:line: unknown code SCN999` on stderr; the exit status is unchanged",
+     "test_cli.py::test_unknown_scanlint_codes_in_noqa_are_warned_about_without_failing_the_run"),
+    ("a named file that is not Python (`notes.txt`)",
+     "`scanlint: warning: notes.txt: not a Python file (not .py or .pyi, and no python shebang); skipped`; the other files are checked",
+     "test_cli.py::test_a_named_file_that_is_not_python_is_skipped_with_a_warning"),
 ]  # fmt: skip
 
 

@@ -42,6 +42,14 @@ def test_sarif_validates_against_the_2_1_0_schema(findings) -> None:
     assert (region["startLine"], region["startColumn"]) == (5, 34)
 
 
+def test_sarif_points_to_no_page_that_does_not_exist(findings) -> None:
+    """scanlint has no package page or public home yet: the driver names none (informationUri is
+    optional in SARIF 2.1.0)."""
+    driver = sarif_log(findings)["runs"][0]["tool"]["driver"]
+    assert "informationUri" not in driver
+    assert "pypi.org" not in json.dumps(sarif_log(findings))
+
+
 def test_empty_sarif_is_valid() -> None:
     jsonschema.Draft4Validator(_sarif_schema()).validate(sarif_log([]))
 

@@ -9,6 +9,7 @@ from helpers import REPO, lint
 
 from scanlint import docs, registry
 from scanlint.findings import FixSafety
+from scanlint.runtime.codes import RUNTIME_CODES
 
 
 RULE_IDS = [rule.code for rule in registry.RULES]
@@ -22,6 +23,19 @@ def test_codes_and_names_are_unique_and_well_formed() -> None:
     for rule in registry.RULES:
         assert re.fullmatch(r"SCN[1-8]\d\d", rule.code), rule.code
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", rule.name), rule.name
+
+
+def test_runtime_codes_are_unique_well_formed_and_apart_from_the_static_rules() -> None:
+    codes = [code.code for code in RUNTIME_CODES]
+    names = [code.name for code in RUNTIME_CODES]
+    assert len(set(codes)) == len(codes) and len(set(names)) == len(names)
+    assert not set(codes) & set(registry.BY_CODE) and not set(names) & set(registry.BY_NAME)
+    for code in RUNTIME_CODES:
+        assert re.fullmatch(r"SCN9\d\d", code.code), code.code
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", code.name), code.name
+        assert len(code.description) > 200, f"{code.code}: the page says what is seen, why it matters and where"
+        assert code.severity in ("error", "warning")
+        assert registry.code_for(code.name) == code.code
 
 
 @pytest.mark.parametrize("code", RULE_IDS)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scanlint import __version__, registry
+from scanlint import RUNTIME_EXTRA_HINT, __version__, registry
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding
 
 if TYPE_CHECKING:
@@ -42,19 +42,22 @@ def _build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     check = commands.add_parser("check", help="lint files and directories (default: .)")
-    check.add_argument("paths", nargs="*", type=Path, metavar="PATH")
-    check.add_argument("--select", type=_selectors, help="codes, prefixes or names to enable, comma separated (replaces the configured set)")
-    check.add_argument("--ignore", type=_selectors, default=[], help="codes, prefixes or names to disable, comma separated")
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="Python files and directories to lint (default: .); a directory is searched for .py and .pyi files")
+    check.add_argument("--select", type=_selectors, metavar="CODES", help="codes, prefixes or names to enable, comma separated (replaces the configured set)")
+    check.add_argument("--ignore", type=_selectors, default=[], metavar="CODES", help="codes, prefixes or names to disable, comma separated")
     check.add_argument("--extend-exclude", type=_selectors, default=[], metavar="PATTERNS", help="more glob patterns to skip")
-    check.add_argument("--config", type=Path, help="read [tool.scanlint] from this pyproject.toml")
-    check.add_argument("--output-format", choices=FORMATS, default="text")
+    check.add_argument("--config", type=Path, metavar="FILE", help="read [tool.scanlint] from this pyproject.toml")
+    check.add_argument(
+        "--output-format", choices=FORMATS, default="text",
+        help="text (default): path:line:col: CODE message, the source line and a caret; json; sarif (SARIF 2.1.0, for code scanning); github (workflow annotations)",
+    )  # fmt: skip
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings are reported")
-    check.add_argument("--statistics", action="store_true", help="print a count per rule instead of each finding")
+    check.add_argument("--statistics", action="store_true", help="print a count per rule instead of each finding (text or json)")
     check.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary")
     check.add_argument("--stdin-filename", metavar="NAME", help="read the source from stdin, reported as NAME")
-    check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    check.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour the text output: auto (default) only on a terminal and without NO_COLOR")
     check.add_argument("--fix", action="store_true", help="apply safe fixes, then report what remains")
-    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff: apply unsafe fixes too")
+    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff: apply unsafe fixes too; alone: say how many findings they would fix")
     check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and change nothing")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write .scanlint_cache/")
     check.add_argument("-j", "--jobs", type=_positive_int, help="worker processes (default: one per core, used only for large runs)")
@@ -82,6 +85,13 @@ def _build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
     return parser
+
+
+def _subcommand_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
 
 
 def _positive_int(text: str) -> int:
@@ -123,7 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args_list: list[str]) -> int:
     parser = _build_parser()
-    args = parser.parse_args(args_list)
+    args, unknown = parser.parse_known_args(args_list)
+    if unknown:  # reported by the subcommand's parser, so the usage shown is that command's
+        command_parser = _subcommand_parsers(parser).get(args.command, parser)
+        command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         os.getcwd()
     except OSError as error:
@@ -211,8 +224,11 @@ def _use_color(choice: str) -> bool:
 def _check(args: argparse.Namespace) -> int:
     from scanlint import api
     from scanlint.config import ConfigError, load_settings
-    from scanlint.reporters import read_lines, render, render_statistics
+    from scanlint.reporters import STATISTICS_FORMATS, read_lines, render, render_statistics
+    from scanlint.suppress import unknown_noqa_codes
 
+    if args.statistics and args.output_format not in STATISTICS_FORMATS:
+        return _error(f"--statistics prints text or json, not {args.output_format}: use --output-format text or json")
     paths: list[Path] = args.paths or [Path(".")]
     if args.stdin_filename:
         paths = [Path(args.stdin_filename)]
@@ -235,6 +251,8 @@ def _check(args: argparse.Namespace) -> int:
         if sys.stdin is None:
             return _error(f"--stdin-filename {args.stdin_filename}: standard input is closed; pipe the source into scanlint")
         data = sys.stdin.buffer.read()
+        for line, word in unknown_noqa_codes(data):
+            _say(f"scanlint: warning: Invalid `# noqa` directive on {args.stdin_filename}:{line}: unknown code {word}")
         if args.fix or args.diff:
             return _fix_stdin(args, data, settings)
         findings = api.lint_bytes(args.stdin_filename, data, settings)
@@ -262,7 +280,7 @@ def _check(args: argparse.Namespace) -> int:
     color = _use_color(args.color)
     out = sys.stdout
     if args.statistics:
-        out.write(render_statistics(problems))
+        out.write(render_statistics(problems, args.output_format))
     else:
         out.write(render(problems, args.output_format, color=color, lines_of=lines_of))
     for error in errors:
@@ -271,13 +289,31 @@ def _check(args: argparse.Namespace) -> int:
         if problems:
             noun = "finding" if len(problems) == 1 else "findings"
             out.write(f"Found {len(problems)} {noun} in {files} file{'s' if files != 1 else ''} checked.\n")
+        elif not errors and files == 0:
+            out.write("No Python files checked.\n")
         elif not errors:
             out.write(f"All checks passed ({files} file{'s' if files != 1 else ''} checked).\n")
+    if args.unsafe_fixes and not (args.fix or args.diff):
+        _say(_fixes_available(problems))
     if errors or not_fixed:
         return EXIT_ERROR
     if problems and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _fixes_available(findings: Sequence[Finding]) -> str:
+    """What `--unsafe-fixes` without `--fix` or `--diff` tells: how many findings the fixes cover."""
+    from scanlint.fixes.apply import applicable
+
+    fixable = [f for f in findings if applicable(f, unsafe=True)]
+    if not fixable:
+        return "scanlint: no fixes available, unsafe or safe (--unsafe-fixes applies them only with --fix or --diff)"
+    unsafe = sum(1 for f in fixable if not applicable(f, unsafe=False))
+    return (
+        f"scanlint: {len(fixable)} of the findings can be fixed ({unsafe} only by unsafe fixes): "
+        "review them with --diff --unsafe-fixes, apply them with --fix --unsafe-fixes"
+    )
 
 
 def _fixable_paths(findings: Sequence[Finding], unsafe: bool) -> list[str]:
@@ -341,18 +377,23 @@ def _fix_stdin(args: argparse.Namespace, data: bytes, settings: Settings) -> int
 
 
 def _rules() -> int:
-    width = max(len(rule.name) for rule in registry.RULES)
+    width = max(len(rule.name) for rule in (*registry.RULES, *registry.RUNTIME_BY_CODE.values()))
     print(f"{'code':7} {'name':{width}}  {'fix':9}  summary")
     for rule in registry.RULES:
         default = "" if rule.enabled_by_default else "  (off by default)"
         print(f"{rule.code:7} {rule.name:{width}}  {rule.fix_safety.value:9}  {rule.summary}{default}")
+    for code in registry.RUNTIME_BY_CODE.values():
+        print(f"{code.code:7} {code.name:{width}}  {'none':9}  {code.summary}  (reported by scanlint trace)")
     return EXIT_CLEAN
 
 
 def _explain(selector: str) -> int:
-    from scanlint.docs import rule_page
+    from scanlint.docs import rule_page, runtime_page
 
     code = registry.code_for(selector)
+    if code in registry.RUNTIME_BY_CODE:
+        sys.stdout.write(runtime_page(registry.RUNTIME_BY_CODE[code]))
+        return EXIT_CLEAN
     info = registry.BY_CODE.get(code or "")
     if info is None:
         if code in registry.BUILTIN_CODES:
@@ -396,7 +437,5 @@ def _trace(argv: list[str]) -> int:
     try:
         from scanlint.runtime.cli import main as trace_main
     except ImportError as error:
-        return _error(
-            f"`scanlint trace` needs the runtime extra: pip install 'scanlint[runtime]' ({error})"
-        )
+        return _error(f"`scanlint trace` cannot start ({error}): {RUNTIME_EXTRA_HINT}")
     return trace_main(argv)

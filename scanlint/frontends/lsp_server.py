@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import signal
 import sys
+import threading
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -408,4 +411,17 @@ def serve() -> None:
     """Talk LSP over stdin and stdout until the client says exit."""
     protocol_output = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print would corrupt the protocol stream
+    if threading.current_thread() is threading.main_thread():
+        # An exception raised by a signal handler while asyncio runs a callback is logged and
+        # swallowed there, not propagated: the server stops on SIGINT and SIGTERM by itself.
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, _stop_serving)
     build_server().start_io(sys.stdin.buffer, protocol_output)
+
+
+def _stop_serving(signum: int, frame: object) -> None:
+    try:
+        sys.stderr.write(f"scanlint: interrupted by {signal.Signals(signum).name}\n")
+        sys.stderr.flush()
+    finally:
+        os._exit(128 + signum)

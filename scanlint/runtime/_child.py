@@ -30,6 +30,8 @@ import time
 import traceback
 from typing import Any
 
+from scanlint import RUNTIME_EXTRA_HINT
+
 TRACEBACK_LINES = 40
 
 
@@ -45,6 +47,31 @@ def _on_sigterm(signum: int, frame: Any) -> None:
 def _traceback_tail(error: BaseException) -> str:
     lines = "".join(traceback.format_exception(error)).splitlines()
     return "\n".join(lines[-TRACEBACK_LINES:])
+
+
+def _target_traceback_tail(error: BaseException) -> str:
+    """The traceback of an error in the target, as Python would show it had the user run the
+    target directly: without the frames of this module that started it, of runpy, or of the
+    import machinery (which Python hides from its own import tracebacks too)."""
+    exception = traceback.TracebackException.from_exception(error)
+    frames = list(exception.stack)
+    while frames and _is_starting_frame(frames[0].filename):
+        frames.pop(0)
+    frames = [frame for frame in frames if not _is_import_machinery(frame.filename)]
+    exception.stack = traceback.StackSummary.from_list(frames)
+    lines = "".join(exception.format()).splitlines()
+    return "\n".join(lines[-TRACEBACK_LINES:])
+
+
+def _is_starting_frame(filename: str) -> bool:
+    return os.path.abspath(filename) == os.path.abspath(__file__) or filename == "<frozen runpy>" or _is_import_machinery(filename)
+
+
+def _is_import_machinery(filename: str) -> bool:
+    return filename.startswith("<frozen importlib") or os.path.abspath(filename).startswith(_IMPORTLIB_DIRECTORY)
+
+
+_IMPORTLIB_DIRECTORY = os.path.dirname(os.path.abspath(importlib.__file__)) + os.sep
 
 
 def _run_script(path: str, args: list[str]) -> None:
@@ -119,7 +146,7 @@ def run(kind: str, target: str, args: list[str]) -> dict[str, Any]:
                     function = _load_function(target)
                 except BaseException as error:  # the target cannot even be loaded
                     status.update(outcome="not-run", error=f"{type(error).__name__}: {error}")
-                    status["traceback"] = _traceback_tail(error)
+                    status["traceback"] = _target_traceback_tail(error)
                     function = None
                 if function is not None:
                     sys.argv = [target, *args]
@@ -136,7 +163,7 @@ def run(kind: str, target: str, args: list[str]) -> dict[str, Any]:
                 status.update(outcome="exit", exit_code=code if isinstance(code, int) else 1, error=f"sys.exit({code!r})")
         except BaseException as error:
             status.update(outcome="error", error=f"{type(error).__name__}: {error}"[:2000])
-            status["traceback"] = _traceback_tail(error)
+            status["traceback"] = _target_traceback_tail(error)
     observation = {
         "loops": [record.to_json() for record in seen.records],
         "functions": [stats.to_json() for stats in counts.functions],
@@ -180,10 +207,13 @@ def _runner(options: argparse.Namespace, args: list[str]) -> None:
     signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         result = run(options.kind, options.target, args)
-    except BaseException as error:  # scanlint itself failed (e.g. JAX is not installed)
+    except BaseException as error:  # scanlint itself failed (e.g. JAX is installed but broken)
+        message, trace = f"{type(error).__name__}: {error}", _traceback_tail(error)
+        if isinstance(error, ModuleNotFoundError) and (error.name or "").partition(".")[0] in ("jax", "jaxlib"):
+            message = f"{message}; {RUNTIME_EXTRA_HINT}"
+            trace = None
         result = {
-            "status": {"outcome": "setup-error", "exit_code": None, "error": f"{type(error).__name__}: {error}",
-                       "traceback": _traceback_tail(error)},
+            "status": {"outcome": "setup-error", "exit_code": None, "error": message, "traceback": trace},
             "observation": {"loops": [], "functions": [], "files": []},
         }  # fmt: skip
     _run_atexit_handlers(result["status"])

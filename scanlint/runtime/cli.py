@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import json
 import math
 import os
@@ -31,6 +32,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from scanlint import RUNTIME_EXTRA_HINT
 from scanlint.config import ConfigError, load_settings
 from scanlint.runtime import report as reporting
 from scanlint.runtime.join import Observation, Verdict, join
@@ -42,17 +44,42 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 SCANLINT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+TRACE_EPILOG = """\
+TARGET:
+  train.py                     a script, run as __main__
+  my_module:main               a function, imported from the working directory and called with no arguments
+  tests/test_x.py::test_step   a pytest node id
+
+-- ARGS:
+  everything after -- goes to the target: the script's sys.argv[1:], or more pytest arguments
+  (scanlint trace train.py -- --steps 3)
+
+exit status:
+  0    the target ran to completion and nothing was confirmed
+  1    a static finding was confirmed or a runtime-only error (SCN901-SCN906) was found
+  2    usage or configuration error, JAX missing, or the target did not finish cleanly
+       (import error, crash, time-out, non-zero exit, failing tests)
+  128+N  scanlint trace was interrupted by signal N (130 for Ctrl-C)
+"""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scanlint trace",
-        description="Run TARGET under observation (scan carries, compile counts) and check the static findings.",
+        usage="scanlint trace [-h] [--timeout SECONDS] [--output-format {text,json}] TARGET [-- ARGS ...]",
+        description=(
+            "Run TARGET under observation (scan carries, compile counts) and check the static findings. "
+            "Needs scanlint[runtime]: it runs your code."
+        ),
+        epilog=TRACE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("target", metavar="TARGET", help="script.py, module:function, or a pytest node id")
     parser.add_argument(
         "--timeout", type=_seconds, metavar="SECONDS",
         help=f"stop the target after this many seconds (default: trace-timeout in [tool.scanlint], else {DEFAULT_TIMEOUT:g})",
     )  # fmt: skip
-    parser.add_argument("--output-format", choices=["text", "json"], default="text")
+    parser.add_argument("--output-format", choices=["text", "json"], default="text", help="text (default), or json with the keys target, status, scans, compiles, findings, summary")
     return parser
 
 
@@ -285,6 +312,10 @@ def _main(argv: list[str]) -> int:
     except SystemExit as exit_:  # argparse reports usage errors with status 2, --help with 0
         return int(exit_.code or 0)
 
+    missing = _missing_runtime()
+    if missing is not None:
+        print(f"scanlint trace: error: {missing}", file=sys.stderr)
+        return 2
     kind = target_kind(options.target)
     timeout = options.timeout
     if timeout is None:
@@ -314,6 +345,21 @@ def _main(argv: list[str]) -> int:
     if reporting.has_problems(report):
         return 1
     return 0 if result["status"]["outcome"] == "ok" else 2
+
+
+def _missing_runtime() -> str | None:
+    """Why the target cannot be observed in this Python environment (JAX is missing), or None.
+    Found without importing JAX: this process never does."""
+    try:
+        found = importlib.util.find_spec("jax") is not None
+    except (ImportError, ValueError):
+        found = False
+    if found:
+        return None
+    return (
+        "scanlint trace runs your code under JAX, which is not installed in this Python environment "
+        f"({sys.executable}); {RUNTIME_EXTRA_HINT}"
+    )
 
 
 def _configured_timeout(kind: str, target: str) -> float:

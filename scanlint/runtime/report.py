@@ -121,6 +121,10 @@ def render_text(report: dict[str, Any]) -> str:
         lines.append("  stderr (last lines):")
         lines.append("  " + "\n  ".join(status["stderr_tail"].splitlines()[-12:]))
 
+    observed_nothing = not (report["scans"] or report["compiles"] or report["findings"] or report["static_error"])
+    if status["outcome"] != "ok" and observed_nothing:  # empty sections would only repeat "none"
+        return "\n".join(lines) + "\n"
+
     user_scans = [s for s in report["scans"] if not s["library"]]
     library_scans = len(report["scans"]) - len(user_scans)
     lines.append("")
@@ -197,4 +201,10 @@ def _outcome_text(status: dict[str, Any]) -> str:
         return f"timed out ({status.get('error')})"
     if outcome == "crashed":
         return f"crashed ({status.get('error')})"
+    if outcome == "not-run":
+        return f"could not start: {status.get('error')}"
+    if outcome == "setup-error":
+        return f"could not observe the target: {status.get('error')}"
+    if outcome == "error":
+        return f"raised {status.get('error')}"
     return f"{outcome}: {status.get('error')}"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import shutil
+import subprocess
 import textwrap
 from pathlib import Path
 
@@ -44,6 +46,35 @@ BAD_SOURCE = textwrap.dedent(
 )
 
 SUPPRESSED_SOURCE = BAD_SOURCE.replace("return carry + x\n", "return carry + x  # noqa: SCN201\n")
+
+
+# What a Git repository of scanlint needs to be installed by pip or used as a pre-commit hook repo.
+SCANLINT_REPOSITORY_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "scanlint")
+GIT_IDENTITY = ("-c", "user.name=scanlint tests", "-c", "user.email=tests@scanlint.invalid")
+
+
+def git(*args: str, cwd: Path) -> str:
+    return subprocess.run(["git", *GIT_IDENTITY, *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+def commit_everything(repo: Path) -> None:
+    git("init", "--quiet", cwd=repo)
+    git("add", "--all", cwd=repo)
+    git("commit", "--quiet", "--no-verify", "-m", "files", cwd=repo)
+
+
+def make_scanlint_repository(repo: Path) -> str:
+    """A Git repository at `repo` holding this checkout's package files (uncommitted changes
+    included), as a clone of scanlint would; returns its commit SHA."""
+    repo.mkdir(parents=True, exist_ok=True)
+    for name in SCANLINT_REPOSITORY_FILES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, repo / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(source, repo / name)
+    commit_everything(repo)
+    return git("rev-parse", "HEAD", cwd=repo).strip()
 
 
 def findings_in_text(text: str) -> set[tuple[str, int, str]]:

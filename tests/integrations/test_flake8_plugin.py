@@ -55,11 +55,13 @@ def test_tool_scanlint_configuration_applies(project: Path) -> None:
     assert result.returncode == 0 and result.stdout == ""
 
 
-def test_a_configuration_error_stops_flake8_with_its_message(project: Path) -> None:
+def test_a_configuration_error_is_reported_with_its_message(project: Path) -> None:
     (project / "pyproject.toml").write_text('[tool.scanlint]\nselect = ["SCN999"]\n')
     result = flake8("--select", "SCN", "bad.py", cwd=project)
-    assert result.returncode != 0
-    assert "unknown rule code or name 'SCN999'" in result.stdout + result.stderr
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr, result.stderr
+    assert "bad.py:1:1: SCN002 scanlint configuration error: " in result.stdout
+    assert "unknown rule code or name 'SCN999'" in result.stdout
 
 
 def test_a_coding_cookie_is_kept(project: Path) -> None:
@@ -67,3 +69,42 @@ def test_a_coding_cookie_is_kept(project: Path) -> None:
     (project / "latin.py").write_bytes(source.encode("latin-1"))
     result = flake8("--select", "SCN", "latin.py", cwd=project)
     assert findings_in_text(result.stdout) == {("latin.py", 9, "SCN201")}
+
+
+def test_a_malformed_pyproject_leaves_flake8_own_checks_working(project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.scanlint]\nselect = SCN2\n')
+    (project / "unused.py").write_text("import os\n")
+    result = flake8("--select", "E,F", "unused.py", "bad.py", cwd=project)
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.stdout.splitlines() == ["unused.py:1:1: F401 'os' imported but unused"]
+    assert result.returncode == 1
+
+
+def test_a_malformed_pyproject_is_one_located_scanlint_error_per_file(project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.scanlint]\nselect = SCN2\n')
+    result = flake8("--select", "SCN", "bad.py", cwd=project)
+    assert "Traceback" not in result.stderr, result.stderr
+    (line,) = result.stdout.splitlines()
+    assert line.startswith("bad.py:1:1: SCN002 scanlint configuration error: ")
+    assert f"{project / 'pyproject.toml'}: not valid TOML: " in line and "(at line 2, column 10)" in line
+    assert result.returncode == 1
+
+
+def test_tool_scanlint_exclude_applies(project: Path) -> None:
+    (project / "generated").mkdir()
+    (project / "generated" / "bad.py").write_text(BAD_SOURCE)
+    (project / "pyproject.toml").write_text('[tool.scanlint]\nexclude = ["bad.py", "generated/*"]\n')
+    result = flake8("--select", "SCN", ".", cwd=project)
+    assert result.stdout == "" and result.returncode == 0, result.stdout + result.stderr
+
+
+def test_patterns_with_a_slash_match_paths_given_through_dot_dot(project: Path) -> None:
+    (project / "src" / "gen").mkdir(parents=True)
+    (project / "src" / "vendored").mkdir()
+    (project / "src" / "gen" / "x.py").write_text(BAD_SOURCE)
+    (project / "src" / "vendored" / "y.py").write_text(BAD_SOURCE)
+    (project / "pyproject.toml").write_text(
+        '[tool.scanlint]\nper-file-ignores = { "src/gen/*" = ["SCN201"] }\nexclude = ["src/vendored/*"]\n'
+    )
+    result = flake8("--select", "SCN", "..", cwd=project / "src")
+    assert findings_in_text(result.stdout) == {("../bad.py", 7, "SCN201")}, result.stdout + result.stderr

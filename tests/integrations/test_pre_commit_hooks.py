@@ -16,23 +16,17 @@ from pathlib import Path
 
 import pytest
 import yaml
-from integration_helpers import BAD_SOURCE, FIXTURES, GOOD_SOURCE, REPO, findings_in_text
+from integration_helpers import (
+    BAD_SOURCE,
+    FIXTURES,
+    GOOD_SOURCE,
+    REPO,
+    commit_everything,
+    findings_in_text,
+    make_scanlint_repository,
+)
 
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR
-
-HOOK_REPO_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "scanlint")
-GIT_IDENTITY = ("-c", "user.name=scanlint tests", "-c", "user.email=tests@scanlint.invalid")
-
-
-def git(*args: str, cwd: Path) -> None:
-    subprocess.run(["git", *GIT_IDENTITY, *args], cwd=cwd, check=True, capture_output=True)
-
-
-def commit_everything(repo: Path) -> None:
-    git("init", "--quiet", cwd=repo)
-    git("add", "--all", cwd=repo)
-    git("commit", "--quiet", "--no-verify", "-m", "files", cwd=repo)
-
 
 def try_repo(hook_repo: Path, target: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -44,13 +38,7 @@ def try_repo(hook_repo: Path, target: Path, *args: str) -> subprocess.CompletedP
 @pytest.fixture(scope="module")
 def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     repo = tmp_path_factory.mktemp("hook-repo")
-    for name in HOOK_REPO_FILES:
-        source = REPO / name
-        if source.is_dir():
-            shutil.copytree(source, repo / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        else:
-            shutil.copy2(source, repo / name)
-    commit_everything(repo)
+    make_scanlint_repository(repo)
     return repo
 
 

@@ -214,3 +214,15 @@ def test_a_passed_file_is_linted_again_when_a_project_file_it_imports_changes(py
     second = pytester.runpytest("--scanlint", "-m", "scanlint", "-p", "no:randomly")
     second.assert_outcomes(failed=1, passed=1, skipped=1)
     second.stdout.fnmatch_lines(["*pkg/model.py:10:20: SCN101*"])
+
+
+def test_patterns_with_a_slash_match_paths_given_through_a_symlink(project: pytest.Pytester) -> None:
+    for name in ("src/bad.py", "src/gen/x.py", "src/vendored/y.py"):
+        (project.path / name).parent.mkdir(parents=True, exist_ok=True)
+        (project.path / name).write_text(BAD_SOURCE)
+    project.makepyprojecttoml('[tool.scanlint]\nper-file-ignores = { "src/gen/*" = ["SCN201"] }\nexclude = ["src/vendored/*"]\n')
+    link = project.path.parent / f"{project.path.name}-link"
+    link.symlink_to(project.path)
+    result = run(project, "--scanlint", "-v", str(link / "src"))
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*src/bad.py::scanlint FAILED*", "*src/gen/x.py::scanlint PASSED*"])

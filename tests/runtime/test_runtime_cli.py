@@ -137,6 +137,19 @@ def test_import_error_and_usage_errors(capsys, tmp_path, monkeypatch) -> None:
     assert code == 2
     assert report["status"]["outcome"] == "not-run"
     assert "ModuleNotFoundError" in report["status"]["error"]
+    # Only the user's side of the failure: no frames of scanlint's child process or of importlib.
+    assert "_child.py" not in report["status"]["traceback"] and "importlib" not in report["status"]["traceback"]
+    text = render_text(report)
+    assert text.startswith("scanlint trace no_such_module_here:run: could not start: ModuleNotFoundError")
+    # Nothing ran: no empty Loops/Jitted functions/Findings sections.
+    assert "Loops" not in text and "Jitted functions" not in text and "Findings" not in text
+    (tmp_path / "broken_import.py").write_text("import no_such_dependency\n\ndef run():\n    pass\n")
+    code, report = trace(capsys, "broken_import:run")
+    traceback_lines = report["status"]["traceback"].splitlines()
+    assert traceback_lines[0] == "Traceback (most recent call last):"
+    assert 'broken_import.py", line 1, in <module>' in traceback_lines[1]
+    assert "_child.py" not in report["status"]["traceback"] and "importlib" not in report["status"]["traceback"]
+    assert traceback_lines[-1] == "ModuleNotFoundError: No module named 'no_such_dependency'"
     assert cli.main([]) == 2  # no target: usage error, no child started
     assert cli.main(["x.py", "--timeout", "0"]) == 2
     capsys.readouterr()
