@@ -720,6 +720,45 @@ STATIC_ARGUMENT_SCENARIOS += [
         """,
     ),
     Scenario(
+        "a list of layer sizes bound to a name",
+        "SCN303",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def mlp(x, layer_sizes):
+            return x * len(layer_sizes)
+
+        forward = jax.jit(mlp, static_argnames="layer_sizes")
+
+        def run():
+            sizes = [4, 2]
+            return forward(jnp.ones(3), layer_sizes=sizes)
+        """,
+    ),
+    Scenario(
+        "a jitted method whose static self is a frozen dataclass holding an array",
+        "SCN303",
+        """
+        import dataclasses
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+        @dataclasses.dataclass(frozen=True)
+        class Kernel:
+            lengthscale: jax.Array
+
+            @partial(jax.jit, static_argnums=0)
+            def __call__(self, x):
+                return x / self.lengthscale
+
+        def run():
+            return Kernel(jnp.ones(2))(jnp.ones(2))
+        """,
+    ),
+    Scenario(
         "a NamedTuple holding an array",
         "SCN303",
         """

@@ -753,8 +753,10 @@ class ArrayAsStaticArgument(Rule):
     Non-hashable static arguments are not supported`. Flags array arguments at call sites of the
     jitted function in the same file, also inside a tuple, list or dict, a name bound to one, or
     a NamedTuple or hashing dataclass of the file (one finding per call, naming every such
-    argument), and static parameters annotated as arrays unless a call in the file passes a
-    hashable value there (`tuple(x.tolist())`: the annotation is stale). JAX makes a parameter
+    argument); lists, dicts and sets, which are not hashable either; a jitted method whose static
+    `self` hashes its fields and holds an array in one; and static parameters annotated as arrays
+    unless a call in the file passes a hashable value there (`tuple(x.tolist())`: the annotation
+    is stale). JAX makes a parameter
     static by either its position or its name, so both kinds of call are checked. Decorators
     (`@partial(jax.jit, static_argnames=...)`, `@jax.jit(static_argnums=...)`, and the old `from
     jax import partial`) and `f_jit = jax.jit(f, ...)` are covered.

@@ -1184,6 +1184,44 @@ ANNOTATIONS = [
 
 ANNOTATIONS_CLEAN = [
     Case(
+        "an array annotation that the default and every construction contradict",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import struct
+
+        class Pooling(struct.PyTreeNode):
+            scale: jax.Array
+            window: jax.Array = struct.field(pytree_node=False, default=(2, 2))
+
+        def build():
+            return Pooling(jnp.float32(1.0)), Pooling(jnp.float32(2.0), window=(3, 3))
+        """,
+    ),
+    Case(
+        "an annotated __init__ parameter that every construction gives a tuple",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.tree_util.register_pytree_node_class
+        class Strided:
+            def __init__(self, values, strides: jax.Array):
+                self.values = values
+                self.strides = strides
+
+            def tree_flatten(self):
+                return (self.values,), self.strides
+
+            @classmethod
+            def tree_unflatten(cls, strides, children):
+                return cls(children[0], strides)
+
+        def build(x):
+            return Strided(x, tuple(int(s) for s in x.shape))
+        """,
+    ),
+    Case(
         "containers of hashable values and unions that may hold a scalar",
         """
         from typing import Dict, Tuple, Union
@@ -1270,7 +1308,74 @@ STATIC_ARGUMENT_CONTAINERS = [
     ),
 ]
 
+STATIC_ARGUMENT_CONTAINERS += [
+    Case(
+        "a list of ints as a static argument, by keyword, through a name",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def mlp(params, x, layer_sizes):
+            return x
+
+        forward = jax.jit(mlp, static_argnames="layer_sizes")
+
+        def main(params):
+            sizes = [4, 2]
+            return forward(params, jnp.ones(3), layer_sizes=sizes)
+        """,
+        ["12:53 SCN303"],
+    ),
+    Case(
+        "a jitted method whose static self is a frozen dataclass holding an array",
+        """
+        import dataclasses
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+        @dataclasses.dataclass(frozen=True)
+        class Kernel:
+            lengthscale: jax.Array
+            variance: float = 1.0
+
+            @partial(jax.jit, static_argnums=0)
+            def __call__(self, x, y):
+                return self.variance * jnp.exp(-jnp.sum((x - y) ** 2 / self.lengthscale))
+        """,
+        ["13:6 SCN303"],
+    ),
+]
+
 STATIC_ARGUMENT_CONTAINERS_CLEAN = [
+    Case(
+        "a jitted method whose static self hashes by identity or holds only scalars",
+        """
+        import dataclasses
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+        class Model:
+            def __init__(self, table):
+                self.table = jnp.asarray(table)
+
+            @partial(jax.jit, static_argnums=0)
+            def apply(self, x):
+                return x * self.table
+
+        @dataclasses.dataclass(frozen=True)
+        class Schedule:
+            steps: int
+            rate: float
+
+            @partial(jax.jit, static_argnums=0)
+            def __call__(self, t):
+                return self.rate * t / self.steps
+        """,
+    ),
     Case(
         "hashable containers and classes: tuples of ints, a NamedTuple of scalars, an eq=False dataclass",
         """
