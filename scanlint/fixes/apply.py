@@ -13,6 +13,7 @@ import difflib
 import os
 import tempfile
 import warnings
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,19 +116,70 @@ def _non_overlapping(findings: Sequence[Finding], unsafe: bool) -> list[Finding]
 
 
 def fix_text(name: str, text: str, codes: frozenset[str], unsafe: bool) -> tuple[str, int]:
-    """Apply fixes until none is left (or MAX_PASSES); each pass must leave valid Python."""
+    """Apply fixes until none is left (or MAX_PASSES). Every change is re-parsed and re-linted
+    before it is kept: a fix whose result does not parse, keeps its finding or adds another is
+    dropped alone, and the other fixes of the file still go in."""
     applied = 0
+    rejected: set[tuple[str, str, str]] = set()
+    findings = list(lint_text(name, text, codes).findings)
     for _ in range(MAX_PASSES):
-        findings = lint_text(name, text, codes).findings
-        batch = _non_overlapping(findings, unsafe)
+        candidates = [f for f in findings if _identity(text, f) not in rejected]
+        batch = _non_overlapping(candidates, unsafe)
         if not batch:
             break
-        candidate = apply_edits(text, [e for f in batch for e in f.fix.edits])  # type: ignore[union-attr]
-        if not _parses(candidate):
-            break  # refuse a fix that would break the file
-        text = candidate
-        applied += len(batch)
+        kept, fixed, after = _checked(name, text, codes, findings, batch)
+        rejected |= {_identity(text, f) for f in batch if f not in kept}
+        if kept:
+            text, findings = fixed, after
+            applied += len(kept)
     return text, applied
+
+
+def _checked(
+    name: str, text: str, codes: frozenset[str], before: list[Finding], batch: list[Finding]
+) -> tuple[list[Finding], str, list[Finding]]:
+    """The fixes of `batch` that may be kept, the text with them applied and its findings: the
+    whole batch when it checks out together, else the fixes that check out alone (together, if
+    they still do)."""
+    fixed, after = _try(name, text, codes, batch)
+    if after is not None and _removes_without_adding(before, after, batch):
+        return batch, fixed, after
+    if len(batch) == 1:
+        return [], text, before
+    good = []
+    for finding in batch:
+        _, alone = _try(name, text, codes, [finding])
+        if alone is not None and _removes_without_adding(before, alone, [finding]):
+            good.append(finding)
+    for kept in (good, good[:1]):
+        if kept:
+            fixed, after = _try(name, text, codes, kept)
+            if after is not None and _removes_without_adding(before, after, kept):
+                return kept, fixed, after
+    return [], text, before
+
+
+def _try(name: str, text: str, codes: frozenset[str], fixes: list[Finding]) -> tuple[str, list[Finding] | None]:
+    """The text with `fixes` applied, and its findings; None for the findings when it does not parse."""
+    candidate = apply_edits(text, [e for f in fixes for e in f.fix.edits])  # type: ignore[union-attr]
+    if not _parses(candidate):
+        return candidate, None
+    return candidate, list(lint_text(name, candidate, codes).findings)
+
+
+def _removes_without_adding(before: list[Finding], after: list[Finding], fixes: list[Finding]) -> bool:
+    """Each fix removed a finding of its code, and no code gained a finding."""
+    remaining = Counter(f.code for f in before)
+    remaining.subtract(f.code for f in fixes)
+    found = Counter(f.code for f in after)
+    return all(count <= remaining[code] for code, count in found.items())
+
+
+def _identity(text: str, finding: Finding) -> tuple[str, str, str]:
+    """A finding recognisable after other edits moved it: its code, message and source line."""
+    lines = split_lines(text)
+    line = lines[finding.line - 1] if 1 <= finding.line <= len(lines) else ""
+    return finding.code, finding.message, line
 
 
 def fix_one(text: str, finding: Finding) -> str | None:
