@@ -80,20 +80,30 @@ def test_classify(exc_type, message, recompiled, expected) -> None:
     assert label.classify(exc_type, message, recompiled) == expected
 
 
-def test_recompilations_count_only_the_programs_functions_per_input_types() -> None:
-    def miss(name: str, line: int) -> str:
-        return (f"TRACING CACHE MISS at /p/case.py:30:4 (main):\n  for {name} defined at /p/case.py:{line}\n"
+def _compiled(name: str, line: int, avals: str, first: bool = False) -> list[str]:
+    """The "jax" logger's records for one compilation of the function `name` defined at line `line`."""
+    if first:
+        miss = (f"TRACING CACHE MISS at /p/case.py:30:4 (main):\n  never seen function:\n"
+                f"    {name} id=1 defined at /p/case.py:{line}")
+    else:
+        miss = (f"TRACING CACHE MISS at /p/case.py:30:4 (main):\n  for {name} defined at /p/case.py:{line}\n"
                 "  all previously seen cache keys differ.")
+    compiling = f"Compiling jit({name}) with global shapes and types ({avals},). Argument mapping: (UnspecifiedValue,)."
+    return [miss, f"Finished tracing {name} for jit in 0.001 sec", compiling]
 
-    def compiling(name: str, avals: str) -> str:
-        return f"Compiling jit({name}) with global shapes and types ({avals},). Argument mapping: (UnspecifiedValue,)."
 
-    eager = [compiling("broadcast_in_dim", "ShapedArray(float32[])")] * 3
-    three_values = [record for _ in range(3) for record in (miss("step", 10), compiling("step", "ShapedArray(float32[3])"))]
-    assert label.recompilations(eager) == []
-    assert label.recompilations(three_values) == ["step (defined at /p/case.py:10)"]
-    assert label.recompilations(three_values[:4]) == []
-    new_shapes = [record for n in (2, 3, 4) for record in (miss("step", 10), compiling("step", f"ShapedArray(float32[{n}])"))]
+def test_recompilations_count_compilations_of_one_function_for_the_same_input_types() -> None:
+    same = "ShapedArray(float32[3])"
+    three = _compiled("step", 10, same, first=True) + _compiled("step", 10, same) + _compiled("step", 10, same)
+    assert label.recompilations(three) == ["step (defined at /p/case.py:10)"]
+    assert label.recompilations(three[:6]) == []  # twice: a function specialised on two settings
+
+
+def test_recompilations_ignore_new_shapes_other_functions_and_eager_primitives() -> None:
+    new_shapes = [record for n in (2, 3, 4) for record in _compiled("step", 10, f"ShapedArray(float32[{n}])")]
+    namesakes = [record for line in (10, 20, 30) for record in _compiled("step", line, "ShapedArray(float32[3])")]
+    eager = ["Compiling jit(broadcast_in_dim) with global shapes and types (ShapedArray(float32[]),). "
+             "Argument mapping: (UnspecifiedValue,)."] * 3
     assert label.recompilations(new_shapes) == []
-    two_functions = [record for line in (10, 20, 30) for record in (miss("step", line), compiling("step", "ShapedArray(float32[3])"))]
-    assert label.recompilations(two_functions) == []
+    assert label.recompilations(namesakes) == []
+    assert label.recompilations(eager) == []

@@ -6,32 +6,39 @@ Each program in tests/metadata_cases/dev/ and bench/metadata_heldout/ starts wit
     # jax-error: <ExcType: first line of the exception JAX raises, or "none">
     # class: <1..5> <one-line description>
 
-and defines `main()`, which builds its objects and calls jitted functions several times with
-inputs of unchanging shapes and dtypes. This script runs every `main()` in a fresh process
-(forked from a server that has imported JAX once, so a program cannot see what another one did)
-and derives the label from what happens:
+where the class says where the metadata is: 1 the aux data of a custom flatten function
+(register_pytree_node, register_pytree_with_keys, the *_class decorators), 2 a flax.struct static
+field, 3 a jax.jit static argument, 4 an equinox static field, 5 a meta field of a dataclass
+registered with jax.tree_util.register_dataclass. Each program defines `main()`, which builds
+its objects and calls jitted functions several times with inputs of unchanging shapes and
+dtypes. This script runs every `main()` in a fresh process (forked from a server that has
+imported JAX once, so a program cannot see what another one did) and derives the label from what
+happens:
 
-- ValueError "... arrays cannot be passed as metadata fields" (pytree metadata compared in the
-  jit cache key), ValueError "Non-hashable static arguments are not supported" (a jit static
-  argument), TypeError "unhashable type" (hashing metadata), or ValueError "The truth value of
-  an array with more than one element is ambiguous" (array metadata compared with `==`)
-  -> metadata-error;
-- no exception, but a jitted function defined by the program was compiled at least three times
+- an exception that says an array sat in static metadata -> metadata-error: ValueError "...
+  arrays cannot be passed as metadata fields" (pytree metadata compared in jit's cache key),
+  ValueError "Non-hashable static arguments are not supported" (a jit static argument),
+  ValueError "static arguments should be comparable using __eq__" (eqx.filter_jit comparing its
+  static part), ValueError "The truth value of an array with more than one element is
+  ambiguous" (two pytrees' array metadata compared with `==`, as jax.tree.map does), or
+  TypeError "unhashable type";
+- no exception, but a jitted function of the program was compiled RECOMPILES (3) times or more
   for the same argument shapes and dtypes -> recompiles;
 - no exception otherwise -> ok; anything else -> other (the program itself is broken).
 
 How compilations are counted: the child process turns on `jax_log_compiles` and
-`jax_explain_cache_misses` and captures the records of the "jax" logger. Every compilation of a
-jitted function is logged as "Compiling jit(NAME) with global shapes and types (AVALS)"; the
-compilation of a function the program jits (not an eager primitive such as `broadcast_in_dim`,
-which compiles once per parameter set under the same name) is preceded by a "TRACING CACHE MISS
-... NAME ... defined at FILE:LINE" record. A compilation counts when it follows such a record for
-the same NAME; the key is (NAME, defined-at location, AVALS). A key seen RECOMPILES times or more is
-a function compiled again and again for unchanged shapes and dtypes, as metadata that changes
-value on every call makes it; a function specialised on two hashable settings (train and eval,
-a window and None) compiles twice and stays `ok`. The recompiling programs therefore call their
-jitted function with at least three distinct metadata values, and no program re-jits a function
-in a loop.
+`jax_explain_cache_misses` and captures the records of the "jax" logger. Every compilation is
+logged as "Compiling jit(NAME) with global shapes and types (AVALS)"; the compilation of a
+function the program jits (not an eager primitive such as `broadcast_in_dim`, which compiles once
+per parameter set under the same name) is preceded by a "TRACING CACHE MISS ... NAME ... defined
+at FILE:LINE" record (for eqx.filter_jit, FILE is equinox's own and NAME the program's function).
+A compilation counts when it follows such a record for the same NAME, under the key (NAME,
+defined-at location, AVALS). A key seen RECOMPILES times or more is a function compiled again
+and again for unchanged shapes and dtypes, as metadata that changes value on every call makes
+it; a function specialised on two hashable settings (train and eval, a window and None) compiles
+twice and stays `ok`. The recompiling programs therefore call their jitted function with at least
+three distinct metadata values, and no program re-jits a function in a loop. With these settings
+JAX raises exactly what it raises without them (checked on both sets).
 
     python tests/metadata_cases/label.py            # a table of every program
     python tests/metadata_cases/label.py --check    # exit 1 listing programs whose header is wrong
@@ -40,23 +47,24 @@ in a loop.
 
 from __future__ import annotations
 
-import argparse
-import concurrent.futures as cf
-import multiprocessing
-import os
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+if __package__ in (None, ""):  # run as a script: the shared runner sits one directory up
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import case_runner
+from case_runner import Header, Outcome
+
+REPO = case_runner.REPO
 DIRECTORIES = (REPO / "tests" / "metadata_cases" / "dev", REPO / "bench" / "metadata_heldout")
 LABELS = ("metadata-error", "recompiles", "ok")
-TIMEOUT = 120.0  # seconds for one program, JAX import excluded
 RECOMPILES = 3  # compilations of one function for the same input types that make `recompiles`
 
-_HEADER = re.compile(r"#\s*(label|jax-error|class):\s*(.*?)\s*$")
-_CACHE_MISS = re.compile(r"TRACING CACHE MISS.*?\n\s*(?:for|never seen function:\s*)\s*(\S+)(?: id=\d+)? defined at (\S+)", re.S)
+_CACHE_MISS = re.compile(
+    r"TRACING CACHE MISS.*?\n\s*(?:for|never seen function:\s*)\s*(\S+)(?: id=\d+)? defined at (\S+)", re.S
+)
 _COMPILING = re.compile(r"Compiling jit\((.*?)\) with global shapes and types (.*?)\. Argument mapping", re.S)
 
 METADATA_ERRORS = (
@@ -66,35 +74,6 @@ METADATA_ERRORS = (
     ("TypeError", "unhashable type"),
     ("ValueError", "The truth value of an array with more than one element is ambiguous"),
 )
-
-
-@dataclass(frozen=True)
-class Header:
-    label: str | None
-    jax_error: str | None
-    case_class: str | None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    label: str
-    jax_error: str  # "ExcType: first line of the message", or "none"
-    recompiled: tuple[str, ...] = ()  # the jitted functions compiled twice for the same input types
-
-
-def programs(directories=DIRECTORIES) -> list[Path]:
-    return sorted(path for directory in directories for path in Path(directory).glob("*.py"))
-
-
-def read_header(path: Path) -> Header:
-    fields: dict[str, str] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        match = _HEADER.match(line)
-        if match:
-            fields.setdefault(match.group(1), match.group(2))
-    return Header(fields.get("label"), fields.get("jax-error"), fields.get("class"))
 
 
 def classify(exc_type: str | None, message: str | None, recompiled: bool = False) -> str:
@@ -126,7 +105,9 @@ def recompilations(messages: list[str]) -> list[str]:
                 key = (name, missed[1], avals)
                 seen[key] = seen.get(key, 0) + 1
             missed = None
-    return sorted({f"{name} (defined at {where})" for (name, where, _), count in seen.items() if count >= RECOMPILES})
+    return sorted(
+        {f"{name} (defined at {where})" for (name, where, _), count in seen.items() if count >= RECOMPILES}
+    )
 
 
 class _Messages:
@@ -156,12 +137,8 @@ class _Messages:
 
 
 def _run_program(path: str) -> tuple[str | None, str | None, list[str]]:
-    """Runs in a fresh child process: import the file as a module (dataclass-based pytrees want a
-    real one), call its main() with compilations logged, report the exception or the functions
-    compiled again for unchanged input types."""
-    import contextlib
-    import importlib.util
-    import io
+    """Runs in a fresh child process: call the program's main() with compilations logged, report
+    the exception or the functions compiled again for unchanged input types."""
     import warnings
 
     import jax
@@ -171,110 +148,45 @@ def _run_program(path: str) -> tuple[str | None, str | None, list[str]]:
     jax.config.update("jax_explain_cache_misses", True)
     with _Messages() as messages:
         try:
-            spec = importlib.util.spec_from_file_location("metadata_case", path)
-            module = importlib.util.module_from_spec(spec)
-            sys.modules["metadata_case"] = module
-            spec.loader.exec_module(module)
-            with contextlib.redirect_stdout(io.StringIO()):  # what a program prints is not an outcome
-                module.main()
+            case_runner.call_main(path, "metadata_case")
         except Exception as error:  # noqa: BLE001 - every exception is an outcome
             return type(error).__name__, str(error), []
     return None, None, recompilations(messages)
 
 
-def _context():
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["jax", "jax.numpy", "flax.struct", "equinox", "chex"])
-    return context
+CASES = case_runner.CaseSet(
+    directories=DIRECTORIES,
+    labels=LABELS,
+    runner_name="JAX",
+    preload=("jax", "jax.numpy", "flax.struct", "equinox", "chex"),
+    run_program=_run_program,
+    label_of=lambda exc_type, message, recompiled: classify(exc_type, message, bool(recompiled)),
+    details=tuple,
+)
 
 
-class Runner:
-    """Runs programs, each in a new process; reuse one Runner for many programs."""
+def programs(directories=DIRECTORIES) -> list[Path]:
+    return case_runner.programs(CASES, directories)
 
-    def __init__(self, workers: int = 1):
-        self._pool = cf.ProcessPoolExecutor(workers, mp_context=_context(), max_tasks_per_child=1)
 
-    def submit(self, path: Path) -> cf.Future:
-        return self._pool.submit(_run_program, str(path))
-
-    def run(self, path: Path) -> Outcome:
-        return self.outcome(self.submit(path))
-
-    @staticmethod
-    def outcome(future: cf.Future) -> Outcome:
-        try:
-            exc_type, message, recompiled = future.result(timeout=TIMEOUT)
-        except cf.TimeoutError:
-            return Outcome("other", f"timeout after {TIMEOUT:.0f} s")
-        if exc_type is None:
-            return Outcome(classify(None, None, bool(recompiled)), "none", tuple(recompiled))
-        first = message.strip().splitlines()[0] if message and message.strip() else ""
-        return Outcome(classify(exc_type, message), f"{exc_type}: {first}")
-
-    def close(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
-
-    def __enter__(self) -> Runner:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
+def read_header(path: Path) -> Header:
+    return case_runner.read_header(CASES, path)
 
 
 def mismatches(path: Path, outcome: Outcome) -> list[str]:
     """What is wrong with a program's header, given what running it did (empty: nothing)."""
-    header = read_header(path)
-    problems = []
-    if outcome.label == "other":
-        problems.append(f"the program itself fails: {outcome.jax_error}")
-    if header.label not in LABELS:
-        problems.append(f"header label {header.label!r} is not one of {', '.join(LABELS)}")
-    elif header.label != outcome.label:
-        problems.append(f"header says {header.label}, JAX says {outcome.label}")
-    if header.jax_error is None or " ".join(header.jax_error.split()) != " ".join(outcome.jax_error.split()):
-        problems.append(f"header jax-error {header.jax_error!r}, JAX raised {outcome.jax_error!r}")
-    if header.case_class is None or not re.match(r"[1-5]\s+\S", header.case_class):
-        problems.append("header class must be '<1..5> <description>'")
-    return problems
+    return case_runner.mismatches(CASES, path, outcome)
 
 
-def run_all(paths: list[Path], workers: int) -> list[tuple[Path, Outcome]]:
-    with Runner(workers) as runner:
-        futures = [(path, runner.submit(path)) for path in paths]
-        return [(path, Runner.outcome(future)) for path, future in futures]
+class Runner(case_runner.Runner):
+    """Runs programs, each in a new process; reuse one Runner for many programs."""
+
+    def __init__(self, workers: int = 1):
+        super().__init__(CASES, workers)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 when a header does not match what JAX does")
-    parser.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("paths", nargs="*", type=Path, help="programs or directories (default: both sets)")
-    args = parser.parse_args(argv)
-    paths = programs(args.paths and [p for p in args.paths if p.is_dir()]) if args.paths else programs()
-    paths += sorted(p for p in args.paths if p.is_file())
-    results = run_all(paths, args.jobs)
-
-    bad = 0
-    for path, outcome in results:
-        shown = path.relative_to(REPO) if path.is_relative_to(REPO) else path
-        problems = mismatches(path, outcome)
-        bad += bool(problems)
-        if args.check:
-            for problem in problems:
-                print(f"{shown}: {problem}")
-        else:
-            header = read_header(path)
-            mark = "!!" if problems else "  "
-            shown_error = outcome.jax_error if outcome.jax_error != "none" else ", ".join(outcome.recompiled) or "none"
-            print(f"{mark} {str(shown):60} {header.label or '?':15} {outcome.label:15} {shown_error[:70]}")
-    if not args.check:
-        counts: dict[str, int] = {}
-        for _, outcome in results:
-            counts[outcome.label] = counts.get(outcome.label, 0) + 1
-        print(f"{len(results)} programs: " + ", ".join(f"{label} {counts[label]}" for label in sorted(counts)))
-    if args.check:
-        print(f"{len(results) - bad} of {len(results)} programs match their headers")
-    return 1 if args.check and bad else 0
+    return case_runner.main(CASES, __doc__.split("\n\n")[0], argv)
 
 
 if __name__ == "__main__":
