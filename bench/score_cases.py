@@ -1,7 +1,8 @@
 """Score a rule family on labelled programs (each labelled by running it with JAX or Flax).
 
-    python bench/score_cases.py carry [DIR ...]   (default: tests/carry_cases/dev bench/carry_heldout)
-    python bench/score_cases.py flax [DIR ...]    (default: tests/flax_cases/dev bench/flax_heldout)
+    python bench/score_cases.py carry [DIR ...]      (default: tests/carry_cases/dev bench/carry_heldout)
+    python bench/score_cases.py flax [DIR ...]       (default: tests/flax_cases/dev bench/flax_heldout)
+    python bench/score_cases.py metadata [DIR ...]   (default: tests/metadata_cases/dev bench/metadata_heldout)
 
 A program labelled with a failure counts as found when scanlint reports a code for that failure;
 a program labelled `ok` counts as a false alarm when scanlint reports any code of the family.
@@ -36,6 +37,15 @@ FAMILIES = {
             "modify-scope": {"SCN102"},
             "same-values": {"SCN103"},
             "trace-context": {"SCN105"},
+            "ok": set(),
+        },
+    ),
+    "metadata": (
+        "SCN3",
+        ("tests/metadata_cases/dev", "bench/metadata_heldout"),
+        {
+            "metadata-error": {"SCN301", "SCN302", "SCN303"},
+            "recompiles": {"SCN301", "SCN302", "SCN303"},
             "ok": set(),
         },
     ),
