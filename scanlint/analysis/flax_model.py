@@ -15,11 +15,14 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from scanlint.analysis.resolver import (
-    LoopCall,
     PARTIAL,
+    Body,
+    LoopCall,
     ScanIndex,
     Scope,
+    argument,
 )
+from scanlint.analysis.values import class_statements
 from scanlint.analysis.walk import walk
 
 # Module classes exported by flax.linen and flax.nnx (measured with flax 0.12; a runtime test
@@ -111,6 +114,7 @@ class FlaxFile:
             for target in index.imports.values()
         )
         self._bodies: dict[LoopCall, BodyCode] = {}
+        self._wrapped: list[BodyCode] | None = None
 
     # -- classes ----------------------------------------------------------------------------
 
@@ -279,6 +283,23 @@ class FlaxFile:
         class_node = self.self_class(node, scope)
         return class_node if self.is_nnx(class_node) else None
 
+    def submodule_field(self, class_node: cst.ClassDef, attribute: str) -> bool:
+        """Whether a Linen class declares `attribute` as a field holding a Linen module (`net:
+        nn.Module`, `cell: GRUCell`), given when the module is constructed and not set in setup."""
+        if attribute in self.self_attribute_values(class_node, "setup"):
+            return False
+        class_scope = self.index.scope_of.get(class_node)
+        if class_scope is None:
+            return False
+        for statement in class_statements(class_node):
+            if isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name):
+                if statement.target.value == attribute:
+                    annotation = statement.annotation.annotation
+                    if self.index.qualify(annotation) == LINEN + "Module":
+                        return True
+                    return self.linen_module_class(annotation, class_scope) is not None
+        return False
+
     def self_attribute_values(
         self, class_node: cst.ClassDef, method_name: str
     ) -> dict[str, list[cst.BaseExpression]]:
@@ -353,6 +374,17 @@ class FlaxFile:
         if loop not in self._bodies:
             self._bodies[loop] = BodyCode.collect(self.index, loop)
         return self._bodies[loop]
+
+    def wrapped_bodies(self) -> list[BodyCode]:
+        """The scan bodies module-level wrapper functions run for their callers in this file."""
+        if self._wrapped is None:
+            self._wrapped = [
+                run
+                for loop in self.index.loops
+                if loop.kind == "scan"
+                for run in _wrapper_runs(self.index, loop, self.body_code(loop))
+            ]
+        return self._wrapped
 
 
 _LIFTED_BRANCHES = ("flax.linen.cond",)
@@ -486,14 +518,24 @@ class BodyCode:
     applied: dict[cst.Call, cst.Call] = field(default_factory=dict)
     # Parameters of the body that `functools.partial` fixes: the same value at every step.
     fixed_parameters: set[str] = field(default_factory=set)
+    # For a loop run by a module-level wrapper function on behalf of a caller: the wrapper's
+    # parameters the body calls, bound to what this call of the wrapper passes (and where).
+    bound_callables: dict[cst.Param, tuple[cst.BaseExpression, Scope]] = field(default_factory=dict)
+    wrapper: str | None = None  # the wrapper's name, for such a loop
 
     MAX_FUNCTIONS = 32
 
     @classmethod
-    def collect(cls, index: ScanIndex, loop: LoopCall) -> BodyCode:
+    def collect(
+        cls,
+        index: ScanIndex,
+        loop: LoopCall,
+        bound_callables: dict[cst.Param, tuple[cst.BaseExpression, Scope]] | None = None,
+        wrapper: str | None = None,
+    ) -> BodyCode:
         body = loop.body
         assert body is not None
-        code = cls(loop)
+        code = cls(loop, bound_callables=dict(bound_callables or {}), wrapper=wrapper)
         if body.via == "partial":
             all_parameters = [
                 p.name.value for p in (*body.node.params.posonly_params, *body.node.params.params)
@@ -513,10 +555,20 @@ class BodyCode:
             start = len(code.calls)
             walk(function, _BodyWalker(index, code))
             for call, scope in code.calls[start:]:
-                helper = index.resolve_callable(call.func, scope)
+                helper = index.resolve_callable(call.func, scope) or code._bound_callable(index, call, scope)
                 if helper is not None and helper.node not in code.functions:
                     pending.append(helper.node)
         return code
+
+    def _bound_callable(self, index: ScanIndex, call: cst.Call, scope: Scope) -> Body | None:
+        """What a call of a wrapper's parameter runs, for this call of the wrapper."""
+        if not self.bound_callables or not isinstance(call.func, cst.Name):
+            return None
+        found = scope.only_binding(call.func.value)
+        if found is None or not isinstance(found[1], cst.Param) or found[1] not in self.bound_callables:
+            return None
+        argument_value, argument_scope = self.bound_callables[found[1]]
+        return index.resolve_callable(argument_value, argument_scope)
 
     def is_inside(self, scope: Scope) -> bool:
         """Whether a scope is the body's, a helper's, or nested in one of them."""
@@ -626,11 +678,60 @@ class NameCollector(cst.CSTVisitor):
 
 
 def raw_scan_bodies(index: ScanIndex) -> Iterator[tuple[FlaxFile, BodyCode]]:
+    """Every raw scan body of the file, and for a scan inside a module-level wrapper function
+    that calls what its caller passes (`rollout(lambda y, t: self.net(y), y0, ts)`), the body
+    as each call of the wrapper runs it, located at that call."""
     flax = flax_file(index)
     for loop in index.loops:
         code = flax.body_code(loop)
         if code is not None:
             yield flax, code
+    for code in flax.wrapped_bodies():
+        yield flax, code
+
+
+def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> Iterator[BodyCode]:
+    """The body of a scan in a module-level function, as each call of that function in this
+    file runs it: the function's parameters the body calls (or the body itself, when the
+    function passes a parameter as the body) bound to that call's arguments."""
+    wrapper = loop.scope.node
+    if not isinstance(wrapper, cst.FunctionDef) or loop.scope.parent is not index.module_scope:
+        return
+    wrapper_params = [*wrapper.params.posonly_params, *wrapper.params.params, *wrapper.params.kwonly_params]
+    body_argument = loop.body_argument
+    passed_body = None
+    if loop.body is None and isinstance(body_argument, cst.Name):
+        found = loop.scope.only_binding(body_argument.value)
+        if found is not None and isinstance(found[1], cst.Param) and found[1] in wrapper_params:
+            passed_body = found[1]
+    called = set()
+    if code is not None:
+        for call, scope in code.calls:
+            if isinstance(call.func, cst.Name):
+                found = scope.only_binding(call.func.value)
+                if found is not None and isinstance(found[1], cst.Param) and found[1] in wrapper_params:
+                    called.add(found[1])
+    if passed_body is None and not called:
+        return
+    positional = [*wrapper.params.posonly_params, *wrapper.params.params]
+    for site, site_scope in index.calls_of(wrapper.name.value, index.module_scope):
+        bound: dict[cst.Param, tuple[cst.BaseExpression, Scope]] = {}
+        for param in {*called, *([passed_body] if passed_body is not None else [])}:
+            position = positional.index(param) if param in positional else 10**6
+            value = argument(site, position, param.name.value)
+            if value is not None:
+                bound[param] = (value, site_scope)
+        body = loop.body
+        if passed_body is not None:
+            if passed_body not in bound:
+                continue
+            body = index.resolve_callable(*bound[passed_body])
+            if body is None:
+                continue
+        elif not bound:
+            continue
+        run = LoopCall(loop.kind, site, site_scope, body, None)
+        yield BodyCode.collect(index, run, bound, wrapper.name.value)
 
 
 def enclosing_class(loop: LoopCall) -> cst.ClassDef | None:

@@ -322,12 +322,14 @@ def _init_path_note(flax: FlaxFile, code: BodyCode, always: bool = False) -> str
     """` (init runs `__call__` -> `encode` -> this scan)` when `init` reaches the scan through
     more than `__call__` itself (or at all, with `always`); empty otherwise."""
     holder = code.loop.scope.enclosing_method()
+    wrapper = f" (the scan in `{code.wrapper}`, called here)" if code.wrapper else ""
     if holder is None:
-        return ""
+        return wrapper
     path = flax.init_path(holder[1], holder[0].name.value)
     if not path or (path == ["__call__"] and not always):
-        return ""
-    return f" (`init` runs {' -> '.join(f'`{m}`' for m in path)} -> this scan)"
+        return wrapper
+    scan = f"`{code.wrapper}` -> its scan" if code.wrapper else "this scan"
+    return f" (`init` runs {' -> '.join(f'`{m}`' for m in path)} -> {scan})"
 
 
 def _hoist_fix(context: FileContext, code: BodyCode, call: cst.Call) -> FixProposal | None:
@@ -489,6 +491,9 @@ def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, s
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
         class_node = flax.linen_self(func.value, scope)
         setup = flax.index.method_of(class_node, "setup") if class_node is not None else None
+        if class_node is not None and flax.submodule_field(class_node, func.attr.value):
+            owner = flax.index.self_name(code.loop.scope) or func.value.value
+            return Submodule(f"{owner}.{func.attr.value}", None)
         if class_node is None or setup is None:
             return None
         values = flax.self_attribute_values(class_node, "setup").get(func.attr.value, [])
@@ -541,7 +546,7 @@ def _called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) ->
     loop = code.loop
     method = loop.scope.enclosing_method()
     root = method[0] if method is not None else loop.scope.node
-    bodies = {other.body.node for other in flax.index.loops if other.body is not None}
+    bodies = {other.body.node for other in flax.index.loops if other.body is not None} | code.functions
     owner = method[1] if method is not None else None
     finder = _EarlierCall(flax, submodule.label, owner, loop.call, bodies)
     walk(root, finder)
