@@ -137,6 +137,12 @@ def test_findings_of_several_cells_are_ordered_by_cell() -> None:
     assert [(f.cell, f.line) for f in findings] == [(2, 8), (3, 3)]
 
 
+def test_a_body_defined_in_one_cell_and_scanned_in_another_is_checked() -> None:
+    body, call = BAD_CELL.split("\n\n", 1)
+    findings = lint(notebook(new_code_cell(SETUP_CELL), new_code_cell(body), new_markdown_cell("Now scan it."), new_code_cell(call)))
+    assert [(f.code, f.cell, f.line, f.column) for f in findings] == [("SCN201", 2, 3, 12)]
+
+
 # --- IPython syntax ------------------------------------------------------------------------------
 
 
@@ -405,3 +411,13 @@ def test_the_joined_source_maps_every_line_back_to_its_cell() -> None:
             located, line_in_cell = joined.locate(start + offset)
             assert (located.number, line_in_cell) == (cell.number, offset + 1)
             assert joined.text.splitlines()[start + offset - 1] == (line if not cell.masked[offset] else "pass")
+
+
+def test_the_readme_example_is_what_the_tool_prints(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Notebooks", 1)[1].split("\n### ", 1)[0]
+    (example,) = [block for block in section.split("```console\n")[1:]]
+    command, *expected = example.split("```", 1)[0].splitlines()
+    assert command == "$ scanlint check analysis.ipynb"
+    write(tmp_path / "analysis.ipynb", scan_notebook())
+    assert run("check", "analysis.ipynb", cwd=tmp_path).stdout.splitlines() == expected
