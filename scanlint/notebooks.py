@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from scanlint.engine import FileResult, lint_text
-from scanlint.findings import SYNTAX_ERROR, Edit, Finding, Fix, Severity
+from scanlint.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, Finding, Fix, Severity
 from scanlint.index.prefilter import may_have_findings
 from scanlint.registry import BUILTIN_CODES
 from scanlint.source import split_lines
@@ -333,7 +333,11 @@ def _lint_joined(
                 broken.append(_shifted(problem, start - 1))
         text = _blank_cells(joined, {joined.locate(finding.line)[0].number for finding in broken})
     result = lint_text(path, text, codes)
-    findings = broken + [_without_unsafe_edits(f, joined) for f in result.findings if not joined.is_masked(f.line)]
+    findings = broken + [
+        _without_unsafe_edits(finding, joined)
+        for finding in result.findings
+        if finding.code in (SYNTAX_ERROR, INTERNAL_ERROR) or not joined.is_masked(finding.line)
+    ]
     return findings, True, result.dependencies
 
 
