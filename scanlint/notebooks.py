@@ -178,12 +178,11 @@ def mask_ipython(source: str) -> tuple[str, tuple[bool, ...]]:
         magic = _CELL_MAGIC.match(lines[first_code])
         if magic is None or magic.group(1) not in PYTHON_CELL_MAGICS:
             return "".join(_ending(line) for line in lines), tuple(True for _ in lines)
-        body_masked = _ipython_lines(lines[first_code + 1 :])
-        masked = [False] * first_code + [True] + body_masked
+        replacements = [None] * first_code + [_as_pass(lines[first_code])] + _ipython_lines(lines[first_code + 1 :])
     else:
-        masked = _ipython_lines(lines)
-    python = "".join(_as_pass(line) if is_masked else line for line, is_masked in zip(lines, masked))
-    return python, tuple(masked)
+        replacements = _ipython_lines(lines)
+    python = "".join(line if replacement is None else replacement for line, replacement in zip(lines, replacements))
+    return python, tuple(replacement is not None for replacement in replacements)
 
 
 def _ending(line: str) -> str:
@@ -202,11 +201,14 @@ def _looks_like_ipython(line: str) -> bool:
     return _IPYTHON_LINE.match(content) is not None or _HELP_LINE.fullmatch(content) is not None
 
 
-def _ipython_lines(lines: Sequence[str]) -> list[bool]:
-    """Which lines are IPython syntax. Only a line that starts a statement can be: Python's
-    tokenizer, fed one (masked) line at a time, says whether the previous lines left a bracket,
-    string or backslash continuation open (`% b` on a line inside parentheses is Python)."""
-    masked = [False] * len(lines)
+def _ipython_lines(lines: Sequence[str]) -> list[str | None]:
+    """What replaces each line of IPython syntax (None for a Python line): `pass` at its
+    indentation, or a blank line for the continuation lines of a magic ending in a backslash.
+
+    Only a line that starts a statement can be IPython syntax: Python's tokenizer, fed one
+    (masked) line at a time, says whether the previous lines left a bracket, string or backslash
+    continuation open (`% b` on a line inside parentheses is Python)."""
+    replacements: list[str | None] = [None] * len(lines)
     state = {"next": 0, "depth": 0, "last": tokenize.NEWLINE, "continues_magic": False}
 
     def readline() -> str:
@@ -216,25 +218,29 @@ def _ipython_lines(lines: Sequence[str]) -> list[bool]:
         state["next"] = index + 1
         line = lines[index]
         starts_statement = state["depth"] == 0 and state["last"] in (tokenize.NEWLINE, tokenize.NL)
-        if state["continues_magic"] or (starts_statement and _looks_like_ipython(line)):
-            masked[index] = True
-            state["continues_magic"] = line.rstrip("\r\n").endswith("\\")
-            return _as_pass(line)
-        return line
+        if state["continues_magic"]:
+            replacements[index] = _ending(line)
+        elif starts_statement and _looks_like_ipython(line):
+            replacements[index] = _as_pass(line)
+        else:
+            return line
+        state["continues_magic"] = line.rstrip("\r\n").endswith("\\")
+        return replacements[index] or ""
 
     try:
         for token in tokenize.generate_tokens(readline):
-            if token.type == tokenize.OP and token.string in "([{":
+            if token.type == tokenize.OP and token.string in ("(", "[", "{"):
                 state["depth"] += 1
-            elif token.type == tokenize.OP and token.string in ")]}":
+            elif token.type == tokenize.OP and token.string in (")", "]", "}"):
                 state["depth"] = max(0, state["depth"] - 1)
             state["last"] = token.type
     except (tokenize.TokenError, SyntaxError):
         # The cell does not tokenize (it is reported as a syntax error): judge the lines not yet
         # read by themselves.
         for index in range(state["next"], len(lines)):
-            masked[index] = _looks_like_ipython(lines[index])
-    return masked
+            if _looks_like_ipython(lines[index]):
+                replacements[index] = _as_pass(lines[index])
+    return replacements
 
 
 # --- The joined source ---------------------------------------------------------------------------

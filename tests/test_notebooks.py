@@ -169,6 +169,12 @@ def test_magics_shell_lines_and_help_are_masked_and_keep_line_numbers() -> None:
     compile(python, "<cell>", "exec")
 
 
+def test_a_magic_continued_by_a_backslash_is_masked_with_its_continuation_lines() -> None:
+    python, masked = mask_ipython("if True:\n    !pip install \\\n            jax \\\n            flax\nx = 1\n")
+    assert python == "if True:\n    pass\n\n\nx = 1\n" and masked == (False, True, True, True, False)
+    compile(python, "<cell>", "exec")
+
+
 def test_a_cell_magic_masks_its_cell_unless_its_body_is_python() -> None:
     bash, masked = mask_ipython("%%bash\necho hi\n  indented | grep x\n")
     assert bash == "\n\n\n" and all(masked)
