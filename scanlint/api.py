@@ -12,6 +12,7 @@ from scanlint.config import Settings, load_settings
 from scanlint.discovery import MissingPath, NotPython, discover, walk_skips
 from scanlint.engine import FileResult, lint_source, lint_text, may_have_findings
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR, Finding, Severity
+from scanlint.notebooks import is_notebook
 from scanlint.suppress import skips_file, unknown_noqa_codes
 
 
@@ -134,14 +135,16 @@ def run(
         except OSError as error:
             result.findings.append(_read_error(name, error))
             continue
-        for line, word in unknown_noqa_codes(data):
+        # A notebook's skip-file comment and trigger words are looked for in its code cells.
+        notebook = is_notebook(name)
+        for line, word in [] if notebook else unknown_noqa_codes(data):
             result.notices.append(f"warning: Invalid `# noqa` directive on {name}:{line}: unknown code {word}")
         codes = settings.codes_for(item)
-        key = entry_key(data, codes) if cache is not None else ""
+        key = entry_key(data, codes, notebook) if cache is not None else ""
         cached = cache.get(key, name) if cache is not None else None
         if cached is not None:  # hashing is cheaper than the prefilter, so it comes first
             result.findings.extend(cached)
-        elif skips_file(data) or not may_have_findings(data, codes):
+        elif not notebook and (skips_file(data) or not may_have_findings(data, codes)):
             if cache is not None:
                 cache.put(key, [])
         elif len(data) > settings.max_file_bytes:

@@ -1,6 +1,7 @@
 """Findings cached by file content, so unchanged files are not parsed again.
 
-An entry's key is the SHA-256 of the file's bytes plus the codes that run on it. An entry also
+An entry's key is the SHA-256 of the file's bytes plus the codes that run on it (and whether
+the file is read as a notebook). An entry also
 records the other project files its findings depend on (a class imported from another file),
 with the hash each had, and is used only while they all still have it. The cache file
 itself is named after the scanlint version and the settings fingerprint, so a new version or a
@@ -42,9 +43,12 @@ def _code_fingerprint() -> str:
     return hashlib.sha256("|".join(parts).encode()).hexdigest()
 
 
-def entry_key(data: bytes, codes: frozenset[str]) -> str:
+def entry_key(data: bytes, codes: frozenset[str], notebook: bool = False) -> str:
+    """The same bytes read as a notebook and as Python source have different findings."""
     digest = hashlib.sha256(data)
     digest.update(b"\0" + ",".join(sorted(codes)).encode())
+    if notebook:
+        digest.update(b"\0notebook")
     return digest.hexdigest()
 
 

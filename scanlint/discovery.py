@@ -12,6 +12,7 @@ from pathlib import Path
 from scanlint.config import DEFAULT_EXCLUDE, Settings
 
 PYTHON_SUFFIXES = (".py", ".pyi")
+LINTED_SUFFIXES = (*PYTHON_SUFFIXES, ".ipynb")  # what a directory walk picks up
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,8 @@ class NotPython:
 
 
 def discover(paths: Sequence[Path], settings: Settings) -> Iterator[Path | MissingPath | NotPython]:
-    """Python files under `paths`, in sorted order, each once, and every path that cannot be read.
+    """Python files and Jupyter notebooks under `paths`, in sorted order, each once, and every path that
+    cannot be read.
 
     Directories are walked without following symlinks (so link loops cannot trap the walk),
     skipping version-control, virtualenv, cache and build directories and anything matched by
@@ -79,7 +81,7 @@ def walk_skips(path: Path, settings: Settings) -> bool:
 
 
 def _is_python_file(path: Path) -> bool:
-    if path.name.endswith(PYTHON_SUFFIXES):
+    if path.name.endswith(LINTED_SUFFIXES):
         return True
     try:
         with path.open("rb") as handle:
@@ -134,7 +136,7 @@ def _walk(directory: Path, settings: Settings) -> Iterator[Path | MissingPath]:
                 if entry.name in DEFAULT_EXCLUDE or _is_virtualenv(path) or settings.is_excluded(path):
                     continue
                 yield from _walk(path, settings)
-            elif entry.name.endswith(PYTHON_SUFFIXES) and entry.is_file():
+            elif entry.name.endswith(LINTED_SUFFIXES) and entry.is_file():
                 if not settings.is_excluded(path):
                     yield path
         except FileNotFoundError:

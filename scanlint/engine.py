@@ -79,7 +79,12 @@ def lint_source(path: str, data: bytes, codes: frozenset[str], *, select_stateme
     """All findings for one file's bytes, sorted, with `# noqa` applied.
 
     With `select_statements` (the default), LibCST parses only the top-level statements that can
-    matter (see `scanlint.index.selection`); turning it off parses the whole file, for comparison."""
+    matter (see `scanlint.index.selection`); turning it off parses the whole file, for comparison.
+    A path ending in `.ipynb` is read as a Jupyter notebook (see `scanlint.notebooks`)."""
+    if path.endswith(".ipynb"):
+        from scanlint.notebooks import lint_notebook
+
+        return lint_notebook(path, data, codes)
     if skips_file(data) or not may_have_findings(data, codes):
         return FileResult((), parsed=False)
     try:

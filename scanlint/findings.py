@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,9 +54,15 @@ class Fix:
         }
 
 
-@dataclass(frozen=True, order=True)
+@functools.total_ordering
+@dataclass(frozen=True)
 class Finding:
-    """One located problem. Lines are 1-based; columns are 1-based, as editors show them."""
+    """One located problem. Lines are 1-based; columns are 1-based, as editors show them.
+
+    In a notebook, `cell` is the cell's 1-based position among all the notebook's cells
+    (markdown and raw cells count, as in `notebook["cells"][cell - 1]`), and the lines are lines
+    of that cell. `cell` is None for a Python file, and for a problem with the notebook file
+    itself (its lines are then lines of the file)."""
 
     path: str
     line: int
@@ -67,10 +74,20 @@ class Finding:
     message: str = field(compare=False)
     severity: Severity = field(default=Severity.ERROR, compare=False)
     fix: Fix | None = field(default=None, compare=False)
+    cell: int | None = None
+
+    def _order(self) -> tuple[str, int, int, int, int, int, str]:
+        return (self.path, self.cell or 0, self.line, self.column, self.end_line, self.end_column, self.code)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Finding):
+            return NotImplemented
+        return self._order() < other._order()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,
+            "cell": self.cell,
             "line": self.line,
             "column": self.column,
             "end_line": self.end_line,
@@ -112,6 +129,7 @@ class Finding:
             message=data["message"],
             severity=Severity(data["severity"]),
             fix=fix,
+            cell=data.get("cell"),
         )
 
 

@@ -4,22 +4,28 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from scanlint import __version__, registry
 from scanlint.findings import Finding, Severity
 
 FORMATS = ("text", "json", "sarif", "github")
-SourceLines = Callable[[str], "Sequence[str] | None"]
+# A file's lines; for a notebook, each code cell's lines by cell number.
+SourceLines = Callable[[str], "Sequence[str] | Mapping[int, Sequence[str]] | None"]
 
 
-def read_lines(path: str) -> Sequence[str] | None:
+def read_lines(path: str) -> Sequence[str] | Mapping[int, Sequence[str]] | None:
     try:
         data = Path(path).read_bytes()
     except OSError:
         return None
     from scanlint.source import DecodeError, decode_source, split_lines
+
+    if path.endswith(".ipynb"):
+        from scanlint.notebooks import cell_lines
+
+        return cell_lines(data)
 
     try:
         return split_lines(decode_source(data).text)
@@ -37,14 +43,14 @@ class _Style:
 
 def render_text(findings: Sequence[Finding], lines_of: SourceLines = read_lines, color: bool = False) -> str:
     style = _Style(color)
-    cache: dict[str, Sequence[str] | None] = {}
+    cache: dict[str, Sequence[str] | Mapping[int, Sequence[str]] | None] = {}
     out = []
     for finding in findings:
-        location = style(f"{finding.path}:{finding.line}:{finding.column}:", "1")
+        location = style(location_text(finding), "1")
         out.append(f"{location} {style(finding.code, '1;31')} {finding.message}")
         if finding.path not in cache:
             cache[finding.path] = lines_of(finding.path)
-        lines = cache[finding.path]
+        lines = _lines_holding(finding, cache[finding.path])
         if lines is not None and 1 <= finding.line <= len(lines):
             source = lines[finding.line - 1].expandtabs(1)
             out.append(f"    {source}")
@@ -55,6 +61,20 @@ def render_text(findings: Sequence[Finding], lines_of: SourceLines = read_lines,
                 width = max(1, len(source) - (finding.column - 1))
             out.append("    " + " " * (finding.column - 1) + style("^" * width, "31"))
     return "\n".join(out) + ("\n" if out else "")
+
+
+def location_text(finding: Finding) -> str:
+    """`path:line:column:`, or `path:cell N:line:column:` in a notebook."""
+    if finding.cell is None:
+        return f"{finding.path}:{finding.line}:{finding.column}:"
+    return f"{finding.path}:cell {finding.cell}:{finding.line}:{finding.column}:"
+
+
+def _lines_holding(finding: Finding, lines: Sequence[str] | Mapping[int, Sequence[str]] | None) -> Sequence[str] | None:
+    """The lines a finding's line numbers count: its file's, or its notebook cell's."""
+    if isinstance(lines, Mapping):
+        return lines.get(finding.cell) if finding.cell is not None else None
+    return lines if finding.cell is None else None
 
 
 def render_json(findings: Sequence[Finding]) -> str:
@@ -80,11 +100,16 @@ def render_github(findings: Sequence[Finding]) -> str:
                 f"col={f.column}",
                 f"endLine={f.end_line}",
                 f"endColumn={f.end_column}",
-                f"title={_escape_property(f'{f.code} {f.name}')}",
+                f"title={_escape_property(_github_title(f))}",
             ]
         )
         out.append(f"::{level} {properties}::{_escape_data(f'{f.code} {f.message}')}")
     return "\n".join(out) + ("\n" if out else "")
+
+
+def _github_title(finding: Finding) -> str:
+    title = f"{finding.code} {finding.name}"
+    return title if finding.cell is None else f"{title} (cell {finding.cell})"
 
 
 def sarif_log(findings: Sequence[Finding]) -> dict[str, object]:
@@ -105,24 +130,30 @@ def sarif_log(findings: Sequence[Finding]) -> dict[str, object]:
         descriptors.append(_descriptor(code, name, summary))
     results = []
     for f in findings:
+        region: dict[str, object] = {
+            "startLine": max(1, f.line),
+            "startColumn": max(1, f.column),
+            "endLine": max(1, f.end_line),
+            "endColumn": max(1, f.end_column),
+        }
+        location: dict[str, object] = {
+            "physicalLocation": {
+                "artifactLocation": {"uri": Path(f.path).as_posix(), "uriBaseId": "%SRCROOT%"},
+                "region": region,
+            }
+        }
+        if f.cell is not None:
+            # The region's lines are lines of this notebook cell, not of the JSON file.
+            region["properties"] = {"cell": f.cell}
+            location["logicalLocations"] = [
+                {"name": f"cell {f.cell}", "fullyQualifiedName": f"{Path(f.path).as_posix()}:cell {f.cell}"}
+            ]
         result: dict[str, object] = {
             "ruleId": f.code,
             "ruleIndex": index_of[f.code],
             "level": "error" if f.severity is Severity.ERROR else "warning",
             "message": {"text": f.message},
-            "locations": [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": Path(f.path).as_posix(), "uriBaseId": "%SRCROOT%"},
-                        "region": {
-                            "startLine": max(1, f.line),
-                            "startColumn": max(1, f.column),
-                            "endLine": max(1, f.end_line),
-                            "endColumn": max(1, f.end_column),
-                        },
-                    }
-                }
-            ],
+            "locations": [location],
         }
         results.append(result)
     return {

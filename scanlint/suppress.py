@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from scanlint import registry
 from scanlint.findings import Finding
@@ -39,7 +39,11 @@ def noqa_codes(line: str) -> frozenset[str] | None:
     return frozenset(words)
 
 
-def is_suppressed(finding: Finding, lines: Sequence[str]) -> bool:
+def is_suppressed(finding: Finding, lines: Sequence[str] | Mapping[int, Sequence[str]]) -> bool:
+    """Whether a `# noqa` on the finding's line covers it; `lines` are the file's lines, or a
+    notebook's lines by cell (see `scanlint.reporters.read_lines`)."""
+    if isinstance(lines, Mapping):
+        lines = lines.get(finding.cell, ()) if finding.cell is not None else ()
     if not 1 <= finding.line <= len(lines):
         return False
     codes = noqa_codes(lines[finding.line - 1])

@@ -68,3 +68,24 @@ def test_all_formats_carry_the_same_finding(findings) -> None:
     text = render(findings, "text", lines_of=lambda path: SOURCE.splitlines())
     assert text.startswith("case.py:5:34: SCN201 ")
     assert "case.py,line=5,col=34" in render(findings, "github")
+
+
+def test_a_notebook_finding_names_its_cell_in_every_format(findings) -> None:
+    import dataclasses
+
+    in_cell = dataclasses.replace(findings[0], path="nb.ipynb", cell=3, line=2, end_line=2)
+    cells = {3: ["from jax import lax", SOURCE.splitlines()[4]]}
+    text = render([in_cell], "text", lines_of=lambda path: cells)
+    assert text.splitlines() == [
+        f"nb.ipynb:cell 3:2:34: SCN201 {in_cell.message}",
+        "        return lax.scan(lambda c, x: c, 0.0, xs)",
+        "                                     ^",
+    ]
+    assert [(f["cell"], f["line"]) for f in json.loads(render([in_cell], "json"))] == [(3, 2)]
+    assert json.loads(render(findings, "json"))[0]["cell"] is None
+    assert render([in_cell], "github").startswith("::error file=nb.ipynb,line=2,col=34,endLine=2,endColumn=35,title=SCN201 scan-body-not-pair (cell 3)::")
+    log = sarif_log([in_cell, *findings])
+    jsonschema.Draft4Validator(_sarif_schema()).validate(log)
+    notebook_location = log["runs"][0]["results"][0]["locations"][0]
+    assert notebook_location["logicalLocations"][0]["name"] == "cell 3"
+    assert notebook_location["physicalLocation"]["region"]["properties"] == {"cell": 3}

@@ -17,10 +17,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scanlint.engine import lint_text
 from scanlint.findings import Edit, Finding
 from scanlint.source import DecodeError, decode_source, split_lines
+
+if TYPE_CHECKING:
+    from scanlint.notebooks import NotebookFix
 
 MAX_PASSES = 5
 
@@ -33,12 +37,18 @@ class FixOutcome:
     applied: int  # fixes applied
     encoding: str
     data: bytes | None = None  # the file's bytes when it was read: a later change is not overwritten
+    refusal: str | None = None  # why the fixed content must not be written, when it must not
+    notebook: NotebookFix | None = None  # for a notebook: the fixed cells (the texts are its JSON)
 
     @property
     def changed(self) -> bool:
+        if self.notebook is not None:
+            return bool(self.notebook.changed_cells)
         return self.fixed != self.original
 
     def diff(self, name: str) -> str:
+        if self.notebook is not None:
+            return self.notebook.diff(name)
         return "".join(
             difflib.unified_diff(
                 self.original.splitlines(keepends=True),
@@ -99,7 +109,7 @@ def _whole_lines_if_blank(text: str, begin: int, end: int) -> tuple[int, int]:
     return line_start, line_end
 
 
-def _non_overlapping(findings: Sequence[Finding], unsafe: bool) -> list[Finding]:
+def non_overlapping(findings: Sequence[Finding], unsafe: bool) -> list[Finding]:
     """Fixes that can go in one pass: each fix whole, none touching another's span."""
     chosen: list[Finding] = []
     taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
@@ -124,7 +134,7 @@ def fix_text(name: str, text: str, codes: frozenset[str], unsafe: bool) -> tuple
     findings = list(lint_text(name, text, codes).findings)
     for _ in range(MAX_PASSES):
         candidates = [f for f in findings if _identity(text, f) not in rejected]
-        batch = _non_overlapping(candidates, unsafe)
+        batch = non_overlapping(candidates, unsafe)
         if not batch:
             break
         kept, fixed, after = _checked(name, text, codes, findings, batch)
@@ -203,6 +213,8 @@ def _parses(text: str) -> bool:
 
 def fix_file(path: Path, name: str, codes: frozenset[str], unsafe: bool) -> FixOutcome | None:
     """The fixed content of one file (not yet written); None when it cannot be read or decoded."""
+    if name.endswith(".ipynb"):
+        return fix_notebook_file(path, name, codes, unsafe)
     try:
         data = path.read_bytes()
         source = decode_source(data)
@@ -210,6 +222,29 @@ def fix_file(path: Path, name: str, codes: frozenset[str], unsafe: bool) -> FixO
         return None
     fixed, applied = fix_text(name, source.text, codes, unsafe)
     return FixOutcome(path, source.text, fixed, applied, source.encoding, data)
+
+
+def fix_notebook_file(path: Path, name: str, codes: frozenset[str], unsafe: bool) -> FixOutcome | None:
+    """`fix_file` for a Jupyter notebook: the cells are fixed, the outcome's texts are the JSON."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return notebook_outcome(path, name, data, codes, unsafe)
+
+
+def notebook_outcome(path: Path, name: str, data: bytes, codes: frozenset[str], unsafe: bool) -> FixOutcome | None:
+    """The fixes of a notebook's bytes; None when they are not a Python notebook scanlint reads."""
+    from scanlint.notebooks import fix_notebook
+
+    fixed = fix_notebook(name, data, codes, unsafe)
+    if fixed is None:
+        return None
+    original = fixed.notebook.text
+    return FixOutcome(
+        path, original, fixed.fixed_text or original, fixed.applied, fixed.notebook.encoding, data,
+        refusal=fixed.refusal, notebook=fixed,
+    )  # fmt: skip
 
 
 class NotWritten(Exception):
@@ -220,6 +255,8 @@ class NotWritten(Exception):
 def write_atomically(outcome: FixOutcome) -> None:
     """Replace the file by its fixed content, or raise `NotWritten` and leave it as it is."""
     path = outcome.path
+    if outcome.refusal is not None:
+        raise NotWritten(outcome.refusal)
     try:
         data = outcome.fixed.encode(outcome.encoding)
     except UnicodeEncodeError:

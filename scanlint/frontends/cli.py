@@ -224,7 +224,7 @@ def _use_color(choice: str) -> bool:
 def _check(args: argparse.Namespace) -> int:
     from scanlint import api
     from scanlint.config import ConfigError, load_settings
-    from scanlint.reporters import STATISTICS_FORMATS, read_lines, render, render_statistics
+    from scanlint.reporters import STATISTICS_FORMATS, location_text, read_lines, render, render_statistics
     from scanlint.suppress import unknown_noqa_codes
 
     if args.statistics and args.output_format not in STATISTICS_FORMATS:
@@ -251,13 +251,13 @@ def _check(args: argparse.Namespace) -> int:
         if sys.stdin is None:
             return _error(f"--stdin-filename {args.stdin_filename}: standard input is closed; pipe the source into scanlint")
         data = sys.stdin.buffer.read()
-        for line, word in unknown_noqa_codes(data):
+        for line, word in [] if args.stdin_filename.endswith(".ipynb") else unknown_noqa_codes(data):
             _say(f"scanlint: warning: Invalid `# noqa` directive on {args.stdin_filename}:{line}: unknown code {word}")
         if args.fix or args.diff:
             return _fix_stdin(args, data, settings)
         findings = api.lint_bytes(args.stdin_filename, data, settings)
         files = 1
-        stdin_text = data.decode("utf-8", "replace").splitlines()
+        stdin_text = _stdin_lines(args.stdin_filename, data)
         lines_of = lambda path: stdin_text if path == args.stdin_filename else read_lines(path)  # noqa: E731
     else:
         # `--diff` promises to write nothing, the cache included.
@@ -284,7 +284,7 @@ def _check(args: argparse.Namespace) -> int:
     else:
         out.write(render(problems, args.output_format, color=color, lines_of=lines_of))
     for error in errors:
-        print(f"{error.path}:{error.line}:{error.column}: {error.code} {error.message}", file=sys.stderr)
+        print(f"{location_text(error)} {error.code} {error.message}", file=sys.stderr)
     if args.output_format == "text" and not args.quiet:
         if problems:
             noun = "finding" if len(problems) == 1 else "findings"
@@ -314,6 +314,15 @@ def _fixes_available(findings: Sequence[Finding]) -> str:
         f"scanlint: {len(fixable)} of the findings can be fixed ({unsafe} only by unsafe fixes): "
         "review them with --diff --unsafe-fixes, apply them with --fix --unsafe-fixes"
     )
+
+
+def _stdin_lines(name: str, data: bytes) -> Sequence[str] | dict[int, list[str]] | None:
+    """The source lines of stdin for showing findings: a notebook's by cell."""
+    if name.endswith(".ipynb"):
+        from scanlint.notebooks import cell_lines
+
+        return cell_lines(data)
+    return data.decode("utf-8", "replace").splitlines()
 
 
 def _fixable_paths(findings: Sequence[Finding], unsafe: bool) -> list[str]:
@@ -362,6 +371,8 @@ def _fix_stdin(args: argparse.Namespace, data: bytes, settings: Settings) -> int
     from scanlint.source import DecodeError, decode_source
 
     name = args.stdin_filename
+    if name.endswith(".ipynb"):
+        return _fix_stdin_notebook(args, data, settings)
     try:
         source = decode_source(data)
     except DecodeError as error:
@@ -373,6 +384,31 @@ def _fix_stdin(args: argparse.Namespace, data: bytes, settings: Settings) -> int
         return EXIT_FINDINGS if fixed != source.text else EXIT_CLEAN
     sys.stdout.write(fixed)
     remaining = lint_text(name, fixed, codes).findings
+    return EXIT_FINDINGS if remaining and not args.exit_zero else EXIT_CLEAN
+
+
+def _fix_stdin_notebook(args: argparse.Namespace, data: bytes, settings: Settings) -> int:
+    """`_fix_stdin` for a notebook: the fixed notebook JSON (or the diff of its cells) on stdout."""
+    from scanlint.engine import lint_source
+    from scanlint.fixes.apply import notebook_outcome
+
+    name = args.stdin_filename
+    codes = settings.codes_for(Path(name))
+    outcome = notebook_outcome(Path(name), name, data, codes, args.unsafe_fixes)
+    if outcome is None:
+        findings = lint_source(name, data, codes).findings
+        if findings:  # not a notebook scanlint can read: say why
+            return _error(f"{name}: {findings[0].message}")
+        sys.stdout.buffer.write(data)  # a notebook in another language: nothing to fix
+        return EXIT_CLEAN
+    if args.diff:
+        sys.stdout.write(outcome.diff(name))
+        return EXIT_FINDINGS if outcome.changed else EXIT_CLEAN
+    if outcome.refusal is not None:
+        return _error(f"{name}: not fixed: {outcome.refusal}")
+    sys.stdout.flush()
+    sys.stdout.buffer.write(outcome.fixed.encode(outcome.encoding) if outcome.changed else data)
+    remaining = lint_source(name, outcome.fixed.encode(outcome.encoding), codes).findings
     return EXIT_FINDINGS if remaining and not args.exit_zero else EXIT_CLEAN
 
 

@@ -1,6 +1,6 @@
 """pytest plugin: lint files as tests, guard against recompiles, observe scans while tests run.
 
-- `pytest --scanlint`: one `scanlint` test item per Python file, failing with the file's
+- `pytest --scanlint`: one `scanlint` test item per Python file and Jupyter notebook, failing with the file's
   findings. A file that passed is skipped on later runs until its content, the scanlint version
   or the settings change (kept in pytest's cache, keyed on a content hash).
 - `jax_compiles` fixture: a `scanlint.runtime.CompileCounter` open for the test.
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from scanlint.runtime import CompileCounter, FunctionCompiles
 
 CACHE_KEY = "scanlint/passed"
-LINT_SUFFIXES = (".py", ".pyi")
+LINT_SUFFIXES = (".py", ".pyi", ".ipynb")
 MOST_COMPILED_SHOWN = 10
 
 passed_files_key = pytest.StashKey["PassedFiles"]()
@@ -47,7 +47,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--scanlint",
         action="store_true",
-        help="lint every collected Python file with scanlint's static rules (one test item per file)",
+        help="lint every collected Python file and notebook with scanlint's static rules (one test item per file)",
     )
     group.addoption(
         "--scanlint-trace",

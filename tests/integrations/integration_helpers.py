@@ -77,6 +77,28 @@ def make_scanlint_repository(repo: Path) -> str:
     return git("rev-parse", "HEAD", cwd=repo).strip()
 
 
+def scan_notebook(bad: bool = True) -> str:
+    """A notebook made with nbformat: a markdown cell, a cell with magics and a shell line, then
+    cell 3 with BAD_SOURCE's scan body (SCN201 at line 3, column 12, with a safe fix: the scan's
+    output is discarded) or with GOOD_SOURCE's, and an output that a fix must keep. The cell ids
+    are fixed, so the same call gives the same text."""
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output, writes
+
+    body = "return carry + x" if bad else "return carry + x, None"
+    made = new_notebook(metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}})
+    made.cells = [
+        new_markdown_cell("# Totals", id="title"),
+        new_code_cell("%load_ext autoreload\n!pip install --quiet jax\nimport jax.numpy as jnp\nfrom jax import lax", id="setup"),
+        new_code_cell(
+            f"def step(carry, x):\n    carry = carry * 2\n    {body}\n\ntotal, _ = lax.scan(step, jnp.zeros(()), jnp.arange(3.0))\ntotal",
+            id="scan",
+            execution_count=2,
+            outputs=[new_output("execute_result", data={"text/plain": "Array(3., dtype=float32)"}, execution_count=2)],
+        ),
+    ]
+    return writes(made)
+
+
 def findings_in_text(text: str) -> set[tuple[str, int, str]]:
     return {(m["path"], int(m["line"]), m["code"]) for m in FINDING_LINE.finditer(text)}
 

@@ -24,6 +24,7 @@ from integration_helpers import (
     commit_everything,
     findings_in_text,
     make_scanlint_repository,
+    scan_notebook,
 )
 
 from scanlint.findings import INTERNAL_ERROR, READ_ERROR
@@ -44,10 +45,11 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def all_files_run(hook_repo: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """Both hooks on a repository holding bad.py, good.py and a copy of fixtures/."""
+    """Both hooks on a repository holding bad.py, good.py, a notebook and a copy of fixtures/."""
     target = tmp_path_factory.mktemp("target-all")
     (target / "bad.py").write_text(BAD_SOURCE)
     (target / "good.py").write_text(GOOD_SOURCE)
+    (target / "analysis.ipynb").write_text(scan_notebook(bad=True))
     shutil.copytree(FIXTURES, target / "fixtures", ignore=shutil.ignore_patterns("__pycache__"))
     commit_everything(target)
     return try_repo(hook_repo, target, "--all-files"), target
@@ -107,13 +109,26 @@ def test_the_fix_hook_applies_safe_fixes_and_reports_the_rest(all_files_run: tup
     assert (target / "bad.py").read_text() == BAD_SOURCE
 
 
+def test_both_hooks_cover_notebooks(all_files_run: tuple[subprocess.CompletedProcess[str], Path]) -> None:
+    """The check hook reports the notebook's finding by cell; the fix hook fixes its cell and
+    keeps its output, and then the notebook still is a valid notebook."""
+    nbformat = pytest.importorskip("nbformat")
+    result, target = all_files_run
+    assert "analysis.ipynb:cell 3:3:12: SCN201 " in hook_output(result.stdout, "scanlint")
+    assert "analysis.ipynb" not in hook_output(result.stdout, "scanlint-fix")
+    original = scan_notebook(bad=True)
+    fixed = (target / "analysis.ipynb").read_text()
+    assert fixed == original.replace('"    return carry + x\\n",', '"    return carry + x, None\\n",', 1) != original
+    nbformat.validate(nbformat.reads(fixed, as_version=4))
+
+
 def test_the_hooks_stay_static() -> None:
     """The hook environment is `pip install .` plus nothing: scanlint's core dependencies are LibCST
     alone, so JAX is never installed (and `scanlint check` never imports it)."""
     hooks = {hook["id"]: hook for hook in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())}
     assert set(hooks) == {"scanlint", "scanlint-fix"}
     for hook in hooks.values():
-        assert hook["language"] == "python" and hook["types"] == ["python"]
+        assert hook["language"] == "python" and hook["types_or"] == ["python", "jupyter"]
         assert "additional_dependencies" not in hook
     assert hooks["scanlint"]["entry"] == "scanlint check"
     assert hooks["scanlint-fix"]["entry"] == "scanlint check --fix"

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from integration_helpers import BAD_SOURCE, GOOD_SOURCE, SUPPRESSED_SOURCE, import_what_the_plugin_imports
+from integration_helpers import BAD_SOURCE, GOOD_SOURCE, SUPPRESSED_SOURCE, import_what_the_plugin_imports, scan_notebook
 
 pytest_plugins = ["pytester"]
 
@@ -126,6 +126,33 @@ def test_a_syntax_error_fails_its_item(project: pytest.Pytester) -> None:
     result = run(project, "--scanlint")
     result.assert_outcomes(passed=2, failed=2)
     result.stdout.fnmatch_lines(["broken.py:2:*: SCN000 syntax error*"])
+
+
+def test_notebooks_are_lint_items_failing_with_findings_located_by_cell(project: pytest.Pytester) -> None:
+    pytest.importorskip("nbformat")
+    (project.path / "analysis.ipynb").write_text(scan_notebook(bad=True))
+    (project.path / "clean.ipynb").write_text(scan_notebook(bad=False))
+    r_kernel = '{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": "x <- scan()"}], '
+    (project.path / "other_language.ipynb").write_text(r_kernel + '"metadata": {"kernelspec": {"language": "R", "name": "ir", "display_name": "R"}}, "nbformat": 4, "nbformat_minor": 5}')
+    result = run(project, "--scanlint", "-v")
+    result.assert_outcomes(passed=4, failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "analysis.ipynb::scanlint FAILED*",
+            "bad.py::scanlint FAILED*",
+            "clean.ipynb::scanlint PASSED*",
+            "good.py::scanlint PASSED*",
+            "other_language.ipynb::scanlint PASSED*",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*_ scanlint analysis.ipynb _*",
+            "analysis.ipynb:cell 3:3:12: SCN201 scan body returns *not a (carry, out) pair*",
+            "        return carry + x",
+            "               ^^^^^^^^^",
+        ]
+    )
 
 
 def test_lint_items_run_next_to_ordinary_tests(project: pytest.Pytester) -> None:
