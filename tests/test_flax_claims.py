@@ -858,3 +858,80 @@ def test_scn104_self_call_in_a_rollout_init_runs(tmp_path: Path) -> None:
     with pytest.raises(jax.errors.UnexpectedTracerError):
         model.apply(leaked, jnp.zeros(4), 3, method="rollout")
 
+
+
+INTEGRATOR = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def rollout(field, y0, ts):
+    def step(y, t):
+        y = y + 0.1 * field(y, t)
+        return y, y
+    return lax.scan(step, y0, ts)
+
+
+def integrate(step_fn, y0, ts):
+    return lax.scan(step_fn, y0, ts)
+
+
+class Vector(nn.Module):
+    @nn.compact
+    def __call__(self, y):
+        return nn.Dense(y.shape[-1])(y)
+
+
+class NeuralODE(nn.Module):
+    net: nn.Module
+
+    @nn.compact
+    def __call__(self, y0, ts):
+        _, ys = rollout(lambda y, t: self.net(y), y0, ts)
+        return ys
+
+
+class Stepper(nn.Module):
+    cell: Vector
+
+    def __call__(self, y0, ts):
+        def step(y, t):
+            y = self.cell(y)
+            return y, y
+        return integrate(step, y0, ts)[1]
+
+
+class WarmedODE(nn.Module):
+    net: nn.Module
+
+    @nn.compact
+    def __call__(self, y0, ts):
+        self.net(y0)  # the parameters exist before the scan
+        _, ys = rollout(lambda y, t: self.net(y), y0, ts)
+        return ys
+
+
+def build():
+    return NeuralODE(Vector()), Stepper(Vector()), WarmedODE(net=Vector())
+"""
+
+
+def test_scn104_field_submodule_first_called_through_a_module_level_integrator(tmp_path: Path) -> None:
+    """`net: nn.Module` given at construction and first called by the scan of a module-level
+    function, through a lambda or as the body it is handed: flagged, and real Flax leaks its
+    parameters' tracers out of `init`; called once before, it is silent and works."""
+    found = sorted((f.line, f.code) for f in lint(INTEGRATOR) if f.code.startswith("SCN1"))
+    assert found == [(30, "SCN104"), (39, "SCN104")], found
+    messages = [f.message for f in sorted(lint(INTEGRATOR), key=lambda f: f.line) if f.code == "SCN104"]
+    assert "`self.net` is first called inside a raw lax.scan body (the scan in `rollout`, called here)" in messages[0]
+    assert "(the scan in `integrate`, called here)" in messages[1]
+    module = load(INTEGRATOR, tmp_path, "integrator")
+    y0, ts = jnp.ones(3), jnp.arange(4.0)
+    init_leaks_then_apply_raises(module.NeuralODE(module.Vector()), y0, ts)
+    init_leaks_then_apply_raises(module.Stepper(module.Vector()), y0, ts)
+    warmed = module.WarmedODE(module.Vector())
+    variables = warmed.init(KEY, y0, ts)
+    assert not leaks_tracers(variables)
+    assert warmed.apply(variables, y0, ts).shape == (4, 3)

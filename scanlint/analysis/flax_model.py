@@ -22,7 +22,7 @@ from scanlint.analysis.resolver import (
     Scope,
     argument,
 )
-from scanlint.analysis.values import class_statements
+from scanlint.analysis.values import class_statements, constructor_arguments
 from scanlint.analysis.walk import walk
 
 # Module classes exported by flax.linen and flax.nnx (measured with flax 0.12; a runtime test
@@ -285,12 +285,22 @@ class FlaxFile:
 
     def submodule_field(self, class_node: cst.ClassDef, attribute: str) -> bool:
         """Whether a Linen class declares `attribute` as a field holding a Linen module (`net:
-        nn.Module`, `cell: GRUCell`), given when the module is constructed and not set in setup."""
+        nn.Module`, `cell: GRUCell`) that is fresh where the module is made: every construction
+        of the class in this file passes a new module there (`NeuralODE(MLP())`). A module
+        passed in that another module owns (`Wrapper(cell=self.dense)`) may have been called
+        first there, and a construction this file does not show is unknown: neither counts."""
         if attribute in self.self_attribute_values(class_node, "setup"):
             return False
         class_scope = self.index.scope_of.get(class_node)
-        if class_scope is None:
+        if class_scope is None or not self._declares_module_field(class_node, attribute, class_scope):
             return False
+        passed = constructor_arguments(self.index, class_node, None, attribute)
+        return bool(passed) and all(
+            isinstance(value, cst.Call) and self.linen_module_class(value.func, scope) is not None
+            for value, scope in passed
+        )
+
+    def _declares_module_field(self, class_node: cst.ClassDef, attribute: str, class_scope: Scope) -> bool:
         for statement in class_statements(class_node):
             if isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name):
                 if statement.target.value == attribute:

@@ -82,6 +82,9 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
     if LOOPS in kinds:
         # The calls of a function that runs a loop show the values its init and xs come from.
         looping = set().union(*(u.binds for u in summary.units if LOOPS in u.anchors and u.is_definition))
+        # A class whose method calls a module-level function that runs a loop: its constructions
+        # show what its fields hold (a submodule handed to it, first called by that loop).
+        looping |= set().union(*(u.binds for u in summary.units if u.is_definition and u.uses & looping))
         if looping:
             # For a class, its uses show which methods `init` runs (`init(..., method=...)`).
             closure.keep_users(looping)
