@@ -514,6 +514,38 @@ METADATA_SCENARIOS += [
     ),
 ]
 
+METADATA_SCENARIOS.append(
+    Scenario(
+        "a field of a class registered with register_static",
+        "SCN302",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+
+        @jax.tree_util.register_static
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            table: jax.Array
+            steps: int
+
+        @dataclasses.dataclass
+        class Node:
+            x: jax.Array
+            config: Config
+
+        jax.tree_util.register_dataclass(Node, data_fields=["x", "config"], meta_fields=[])
+
+        def build(value):
+            return Node(jnp.ones(3), Config(value, 2))
+
+        def read(node):
+            return node.config.table
+        """,
+    )
+)
+
 SCENARIO_IDS = [scenario.id for scenario in METADATA_SCENARIOS]
 
 

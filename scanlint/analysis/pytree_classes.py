@@ -17,6 +17,7 @@ from scanlint.analysis.resolver import PARTIAL, ScanIndex, Scope, argument, dott
 from scanlint.analysis.values import class_statements
 
 REGISTER_DATACLASS = "jax.tree_util.register_dataclass"
+REGISTER_STATIC = "jax.tree_util.register_static"
 FLAX_FIELD = "flax.struct.field"
 EQUINOX_FIELD = "equinox.field"
 EQUINOX_STATIC_FIELD = "equinox.static_field"
@@ -219,6 +220,36 @@ def static_fields(index: ScanIndex) -> Iterator[StaticField]:
                 "listed in `meta_fields`",
                 "Move it to `data_fields` so it is a leaf",
             )
+    for class_node in _registered_static(index):
+        for name, declaration in declarations(class_node).items():
+            if not _is_class_variable(index, declaration.annotation.annotation):
+                yield StaticField(
+                    class_node,
+                    name,
+                    declaration,
+                    declaration,
+                    "its class is registered with `register_static`, so the whole object is metadata",
+                    "Register the class as a pytree with this field as a leaf (`register_dataclass`)",
+                )
+
+
+def _registered_static(index: ScanIndex) -> list[cst.ClassDef]:
+    """Classes given to `jax.tree_util.register_static`, as a decorator or by a call."""
+    found = [
+        class_node
+        for class_node, _ in index.classes
+        if any(index.qualify(d.decorator) == REGISTER_STATIC for d in class_node.decorators)
+    ]
+    for call in index.calls_to(REGISTER_STATIC):
+        owner = index.class_named(argument(call.call, 0, "cls"), call.scope)
+        if owner is not None and owner not in found:
+            found.append(owner)
+    return found
+
+
+def _is_class_variable(index: ScanIndex, annotation: cst.BaseExpression) -> bool:
+    node = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+    return index.qualify(node) in _NOT_FIELDS
 
 
 # ---------------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ STAR_EXPORTS = {
 METADATA_NAMES = frozenset({
     "jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys",
     "jax.tree_util.register_pytree_node_class", "jax.tree_util.register_pytree_with_keys_class",
-    "jax.tree_util.register_dataclass", "flax.struct.field", "equinox.field",
+    "jax.tree_util.register_dataclass", "jax.tree_util.register_static", "flax.struct.field", "equinox.field",
     "equinox.static_field", "dataclasses.field", "jax_dataclasses.static_field",
     # Classes whose fields a project helper may make static (`mask: Array = static_field()`).
     "flax.struct.dataclass", "flax.struct.PyTreeNode", "chex.dataclass",

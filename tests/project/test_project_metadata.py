@@ -156,3 +156,28 @@ def test_field_helpers_array_helpers_and_field_classes_of_other_files(tmp_path: 
         (24, "SCN302"),  # Attention.mask: frozen() from fields.py, causal_mask from masks.py
         (26, "SCN302"),  # Attention.spec: MaskSpec from specs.py compares an array field
     ]
+
+
+ONLY_HELPERS = """\
+from typing import Any
+
+import jax.numpy as jnp
+from flax import struct
+
+from .fields import frozen
+
+
+@struct.dataclass
+class Rotary:
+    weights: Any
+    frequencies: Any = frozen()
+
+
+def build(n):
+    return Rotary(jnp.ones(n), jnp.arange(n // 2))
+"""
+
+
+def test_a_file_whose_only_static_fields_come_from_a_helper_of_another_file(tmp_path: Path) -> None:
+    write(tmp_path, {"pkg/__init__.py": "", "pkg/fields.py": FIELDS, "pkg/rotary.py": ONLY_HELPERS})
+    assert findings(tmp_path / "pkg" / "rotary.py") == [(12, "SCN302")]

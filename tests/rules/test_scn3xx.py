@@ -1116,6 +1116,35 @@ FIELD_HELPERS = [
     ),
 ]
 
+FIELD_HELPERS += [
+    Case(
+        "register_static: every field is metadata, as a decorator and by a call",
+        """
+        import dataclasses
+        from typing import ClassVar
+
+        import jax
+        import jax.numpy as jnp
+
+        @jax.tree_util.register_static
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            table: jax.Array
+            steps: int
+            name: ClassVar[str] = "config"
+
+        @dataclasses.dataclass(frozen=True)
+        class Offsets:
+            scale: float
+            offsets: tuple
+
+        jax.tree_util.register_static(Offsets)
+        offsets = Offsets(1.0, jnp.arange(3))
+        """,
+        ["11:5 SCN302", "18:5 SCN302"],
+    ),
+]
+
 FIELD_HELPERS_CLEAN = [
     Case(
         "a wrapper whose staticness is its argument, and a wrapper of a leaf field",
