@@ -55,7 +55,11 @@ class Fix:
 
 @dataclass(frozen=True, order=True)
 class Finding:
-    """One located problem. Lines are 1-based; columns are 1-based, as editors show them."""
+    """One located problem. Lines are 1-based; columns are 1-based, as editors show them.
+
+    `message` is the whole explanation (what is wrong, the evidence, what JAX does, what to do);
+    `summary` says what is wrong in one short line (the message itself when none is given), and
+    `help` what to do, when the producer can say it apart from the message."""
 
     path: str
     line: int
@@ -67,6 +71,12 @@ class Finding:
     message: str = field(compare=False)
     severity: Severity = field(default=Severity.ERROR, compare=False)
     fix: Fix | None = field(default=None, compare=False)
+    summary: str = field(default="", compare=False)
+    help: str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.summary:
+            object.__setattr__(self, "summary", self.message)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,6 +88,8 @@ class Finding:
             "code": self.code,
             "name": self.name,
             "message": self.message,
+            "summary": self.summary,
+            "help": self.help,
             "severity": self.severity.value,
             "fix": self.fix.to_json() if self.fix else None,
         }
@@ -112,6 +124,8 @@ class Finding:
             message=data["message"],
             severity=Severity(data["severity"]),
             fix=fix,
+            summary=data.get("summary") or "",
+            help=data.get("help"),
         )
 
 
