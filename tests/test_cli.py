@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 import textwrap
@@ -88,6 +90,19 @@ def test_concise_is_one_line_per_finding(project: Path) -> None:
     ]
     quiet = run("check", "--output-format", "concise", "--quiet", cwd=project)
     assert len(quiet.stdout.splitlines()) == 2
+
+
+def test_the_readme_output_samples_are_what_check_prints(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Output\n", 1)[1].split("\n### ", 1)[0]
+    (source,) = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    (tmp_path / "bad.py").write_text(source)
+    samples = re.findall(r"```console\n\$ scanlint (.*?)\n(.*?)```", section, re.DOTALL)
+    assert len(samples) == 2
+    for command, shown in samples:
+        result = run(*shlex.split(command), "--no-cache", cwd=tmp_path)
+        assert result.returncode == 1, result.stderr
+        assert result.stdout == shown, command
 
 
 def test_clean_exit_0(project: Path) -> None:

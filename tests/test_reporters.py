@@ -5,7 +5,6 @@ and how many findings `--fix` can fix."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
