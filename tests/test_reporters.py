@@ -191,11 +191,12 @@ def test_sarif_results_carry_summary_and_help_and_stay_valid(fixable) -> None:
 
 
 def _every_finding() -> list:
-    """Every rule's BAD example and the fixtures, linted with every rule."""
+    """Every rule's BAD example, the fixtures and the labelled corpora, linted with every rule."""
     found = []
     for rule in RULES:
         found += lint(rule.load().BAD, path=f"{rule.code}.py")
-    for path in sorted(FIXTURES.glob("*.py")):
+    corpora = [FIXTURES, REPO / "tests" / "carry_cases", REPO / "tests" / "flax_cases"]
+    for path in sorted(path for corpus in corpora for path in corpus.rglob("*.py")):
         found += lint(path.read_text(encoding="utf-8"), path=str(path.relative_to(REPO)))
     return found
 

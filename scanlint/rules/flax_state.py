@@ -1062,14 +1062,15 @@ class CountingRNN(nnx.Module):
                         f"assigning to `{context.module.code_for_node(target)}` inside a raw "
                         f"lax.scan body mutates {what} that lives outside the body: "
                         f"{TRACE_CONTEXT_ERROR}. {advice}",
-                        summary=f"assigning to `{context.module.code_for_node(target)}` inside a raw lax.scan body mutates outside NNX state",
+                        summary=f"assigning to `{context.module.code_for_node(target)}` inside a raw lax.scan body mutates NNX state made outside the body",
                         help=advice,
                     )
             for call, scope in code.calls:
                 message = state.mutated_by_call(call, scope) or state.through_transform_or_update(call, scope)
                 if message is not None and call not in seen:
                     seen.add(call)
-                    yield Report(call, message)
+                    called = context.module.code_for_node(call.func)
+                    yield Report(call, message, summary=f"`{called}(...)` inside a raw lax.scan body mutates NNX state made outside the body")
 
 
 class _NnxState:
