@@ -37,10 +37,9 @@ class _Style:
 
 
 BOLD = "1"
-CODE = "1;31"
-CARET = "1;31"
-GUTTER = "1;34"
-FIXABLE = "36"
+RED = "1;31"
+BLUE = "1;34"
+CYAN = "36"
 
 
 def fixable(finding: Finding, unsafe_fixes: bool = False) -> bool:
@@ -51,8 +50,8 @@ def fixable(finding: Finding, unsafe_fixes: bool = False) -> bool:
 def _headline(finding: Finding, style: _Style, unsafe_fixes: bool) -> str:
     """`path:line:col: CODE [*] summary`: the line to grep for, and the whole concise format."""
     location = style(f"{finding.path}:{finding.line}:{finding.column}:", BOLD)
-    mark = " " + style("[*]", FIXABLE) if fixable(finding, unsafe_fixes) else ""
-    return f"{location} {style(finding.code, CODE)}{mark} {finding.summary}"
+    mark = " " + style("[*]", CYAN) if fixable(finding, unsafe_fixes) else ""
+    return f"{location} {style(finding.code, RED)}{mark} {finding.summary}"
 
 
 def _snippet(finding: Finding, lines: Sequence[str] | None, style: _Style) -> list[str]:
@@ -61,18 +60,18 @@ def _snippet(finding: Finding, lines: Sequence[str] | None, style: _Style) -> li
         return []
     first = max(1, finding.line - 1)
     width = len(str(finding.line))
-    gutter = style(" " * width + " |", GUTTER)
+    gutter = style(" " * width + " |", BLUE)
     out = [gutter]
     for number in range(first, finding.line + 1):
         # Tabs count as one column, as the reported columns do.
         text = lines[number - 1].expandtabs(1)
-        out.append(f"{style(f'{number:>{width}} |', GUTTER)} {text}".rstrip())
+        out.append(f"{style(f'{number:>{width}} |', BLUE)} {text}".rstrip())
     source = lines[finding.line - 1].expandtabs(1)
     if finding.end_line == finding.line:
         length = max(1, finding.end_column - finding.column)
     else:
         length = max(1, len(source) - (finding.column - 1))
-    underline = " " * (finding.column - 1) + style("^" * length + " " + finding.code, CARET)
+    underline = " " * (finding.column - 1) + style("^" * length + " " + finding.code, RED)
     out += [f"{gutter} {underline}", gutter]
     return out
 
@@ -93,7 +92,7 @@ def _details(finding: Finding, style: _Style, unsafe_fixes: bool, notes: Sequenc
         else:
             details.append(("fix", f"{finding.fix.message} (unsafe: it may change behaviour; needs `--unsafe-fixes`)"))
     details += notes
-    return [f"{style('=', GUTTER)} {style(label + ':', BOLD)} {text}" for label, text in details]
+    return [f"{style('=', BLUE)} {style(label + ':', BOLD)} {text}" for label, text in details]
 
 
 def render_finding(

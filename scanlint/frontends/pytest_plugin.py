@@ -509,10 +509,10 @@ class ScanTracer:
         problems = self._problems(seen, counts)
         if error is not None:
             if problems:
-                item.add_report_section("call", "scanlint", _render_findings(list(problems), problems))
+                item.add_report_section("call", "scanlint", _render_findings(list(problems), notes=problems))
             raise error
         if problems:
-            raise pytest.fail.Exception(_render_findings(list(problems), problems), pytrace=False)
+            raise pytest.fail.Exception(_render_findings(list(problems), notes=problems), pytrace=False)
         return result
 
     def _problems(self, seen: Any, counts: CompileCounter) -> dict[Finding, list[tuple[str, str]]]:
