@@ -230,9 +230,16 @@ def _locate(path: str, module: cst.Module, selection: Selection, reports: list[t
                 message=report.message,
                 severity=Severity.ERROR,
                 fix=fix,
+                summary=_one_line(report.summary) if report.summary else info.summary,
+                help=report.help,
             )
         )
     return findings
+
+
+def _one_line(text: str) -> str:
+    """A summary quoting the user's code may quote several lines of it: keep one."""
+    return " ".join(text.split())
 
 
 def _builtin(path: str, code: str, line: int, column: int, message: str) -> Finding:

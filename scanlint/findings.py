@@ -62,7 +62,11 @@ class Finding:
     In a notebook, `cell` is the cell's 1-based position among all the notebook's cells
     (markdown and raw cells count, as in `notebook["cells"][cell - 1]`), and the lines are lines
     of that cell. `cell` is None for a Python file, and for a problem with the notebook file
-    itself (its lines are then lines of the file)."""
+    itself (its lines are then lines of the file).
+
+    `message` is the whole explanation (what is wrong, the evidence, what JAX does, what to do);
+    `summary` says what is wrong in one short line (the message itself when none is given), and
+    `help` what to do, when the producer can say it apart from the message."""
 
     path: str
     line: int
@@ -74,7 +78,13 @@ class Finding:
     message: str = field(compare=False)
     severity: Severity = field(default=Severity.ERROR, compare=False)
     fix: Fix | None = field(default=None, compare=False)
+    summary: str = field(default="", compare=False)
+    help: str | None = field(default=None, compare=False)
     cell: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.summary:
+            object.__setattr__(self, "summary", self.message)
 
     def _order(self) -> tuple[str, int, int, int, int, int, str]:
         return (self.path, self.cell or 0, self.line, self.column, self.end_line, self.end_column, self.code)
@@ -95,6 +105,8 @@ class Finding:
             "code": self.code,
             "name": self.name,
             "message": self.message,
+            "summary": self.summary,
+            "help": self.help,
             "severity": self.severity.value,
             "fix": self.fix.to_json() if self.fix else None,
         }
@@ -130,6 +142,8 @@ class Finding:
             severity=Severity(data["severity"]),
             fix=fix,
             cell=data.get("cell"),
+            summary=data.get("summary") or "",
+            help=data.get("help"),
         )
 
 

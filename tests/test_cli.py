@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 import textwrap
@@ -59,11 +61,48 @@ def project(tmp_path: Path) -> Path:
 def test_findings_exit_1_with_located_text_and_caret(project: Path) -> None:
     result = run("check", cwd=project)
     assert result.returncode == 1, result.stderr
-    lines = result.stdout.splitlines()
-    assert lines[0].startswith("bad.py:6:16: SCN201 scan body returns the carry alone")
-    assert lines[1] == "            return carry + x"
-    assert lines[2] == "                   ^^^^^^^^^"
-    assert lines[-1] == "Found 1 finding in 2 files checked."
+    assert result.stdout == textwrap.dedent(
+        """\
+        bad.py:6:16: SCN201 scan body returns the carry alone, not a (carry, out) pair
+          |
+        5 |     def step(carry, x):
+        6 |         return carry + x
+          |                ^^^^^^^^^ SCN201
+          |
+          = help: Return `carry, None` when there is no per-step output.
+          = fix: return `(carry, None)` (unsafe: it may change behaviour; needs `--unsafe-fixes`)
+
+        Found 1 finding in 2 files checked.
+        No fixes available with `--fix` (1 with `--fix --unsafe-fixes`).
+        """
+    )
+
+
+def test_concise_is_one_line_per_finding(project: Path) -> None:
+    (project / "discarded.py").write_text(CARRY_ALONE.replace("return lax.scan(", "final, _ = lax.scan("))
+    result = run("check", "--output-format", "concise", cwd=project)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "bad.py:6:16: SCN201 scan body returns the carry alone, not a (carry, out) pair",
+        "discarded.py:6:16: SCN201 [*] scan body returns the carry alone, not a (carry, out) pair",
+        "Found 2 findings in 3 files checked.",
+        "[*] 1 fixable with `--fix` (1 more with `--fix --unsafe-fixes`).",
+    ]
+    quiet = run("check", "--output-format", "concise", "--quiet", cwd=project)
+    assert len(quiet.stdout.splitlines()) == 2
+
+
+def test_the_readme_output_samples_are_what_check_prints(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Output\n", 1)[1].split("\n### ", 1)[0]
+    (source,) = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    (tmp_path / "bad.py").write_text(source)
+    samples = re.findall(r"```console\n\$ scanlint (.*?)\n(.*?)```", section, re.DOTALL)
+    assert len(samples) == 2
+    for command, shown in samples:
+        result = run(*shlex.split(command), "--no-cache", cwd=tmp_path)
+        assert result.returncode == 1, result.stderr
+        assert result.stdout == shown, command
 
 
 def test_clean_exit_0(project: Path) -> None:
@@ -87,13 +126,13 @@ def test_python_dash_m_behaves_like_the_console_script(project: Path) -> None:
 def test_exit_zero_and_quiet(project: Path) -> None:
     result = run("check", "--exit-zero", "--quiet", cwd=project)
     assert result.returncode == 0
-    assert "Found" not in result.stdout and "SCN201" in result.stdout
+    assert "Found" not in result.stdout and "fixable" not in result.stdout and "SCN201" in result.stdout
 
 
 def test_json_has_the_documented_keys(project: Path) -> None:
     result = run("check", "--output-format", "json", cwd=project)
     (finding,) = json.loads(result.stdout)
-    assert set(finding) >= {"path", "line", "column", "end_line", "end_column", "code", "name", "message", "severity", "fix"}
+    assert set(finding) >= {"path", "line", "column", "end_line", "end_column", "code", "name", "message", "summary", "help", "severity", "fix"}
     assert (finding["path"], finding["line"], finding["column"], finding["code"]) == ("bad.py", 6, 16, "SCN201")
 
 
@@ -104,7 +143,7 @@ def test_github_annotations(project: Path) -> None:
 
 def test_statistics(project: Path) -> None:
     result = run("check", "--statistics", "--quiet", cwd=project)
-    assert result.stdout == "    1  SCN201  scan-body-not-pair\n"
+    assert result.stdout == "    1  SCN201  [ ] scan-body-not-pair\n"
 
 
 def test_select_and_ignore_accept_codes_prefixes_and_names(project: Path) -> None:
@@ -125,13 +164,14 @@ def test_stdin_filename(project: Path) -> None:
     result = run("check", "--stdin-filename", "editor.py", cwd=project, stdin=CARRY_ALONE)
     assert result.returncode == 1
     assert result.stdout.startswith("editor.py:6:16: SCN201")
-    assert "            return carry + x" in result.stdout
+    assert "6 |         return carry + x\n" in result.stdout
 
 
 def test_colour_only_when_forced_and_never_with_no_color(project: Path) -> None:
-    assert "\x1b[" not in run("check", cwd=project).stdout  # not a TTY
-    assert "\x1b[" in run("check", "--color", "always", cwd=project).stdout
-    assert "\x1b[" not in run("check", cwd=project, env={"NO_COLOR": "1"}).stdout
+    for output_format in ("text", "concise"):
+        assert "\x1b[" not in run("check", "--output-format", output_format, cwd=project).stdout  # not a TTY
+        assert "\x1b[" in run("check", "--output-format", output_format, "--color", "always", cwd=project).stdout
+        assert "\x1b[" not in run("check", "--output-format", output_format, cwd=project, env={"NO_COLOR": "1"}).stdout
 
 
 def test_syntax_error_is_reported_and_the_run_goes_on(project: Path) -> None:

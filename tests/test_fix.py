@@ -136,7 +136,7 @@ def test_a_body_used_elsewhere_gets_no_safe_fix(tmp_path: Path) -> None:
     target.write_text(SHARED_BODIES)
     result = scanlint("--fix", "m.py", cwd=tmp_path)
     assert target.read_text() == SHARED_BODIES, result.stdout
-    assert result.stdout.count("SCN201") == 3
+    assert result.stdout.count(": SCN201 ") == 3  # one headline per finding
     scanlint("--fix", "--unsafe-fixes", "m.py", cwd=tmp_path)
     fixed = target.read_text()
     # The body also given to fori_loop would then break it (SCN205 would report it): that fix is

@@ -224,7 +224,7 @@ def _use_color(choice: str) -> bool:
 def _check(args: argparse.Namespace) -> int:
     from scanlint import api
     from scanlint.config import ConfigError, load_settings
-    from scanlint.reporters import STATISTICS_FORMATS, location_text, read_lines, render, render_statistics
+    from scanlint.reporters import STATISTICS_FORMATS, location_text, read_lines, render, render_closing, render_statistics
     from scanlint.suppress import unknown_noqa_codes
 
     if args.statistics and args.output_format not in STATISTICS_FORMATS:
@@ -280,19 +280,13 @@ def _check(args: argparse.Namespace) -> int:
     color = _use_color(args.color)
     out = sys.stdout
     if args.statistics:
-        out.write(render_statistics(problems, args.output_format))
+        out.write(render_statistics(problems, args.output_format, args.unsafe_fixes))
     else:
-        out.write(render(problems, args.output_format, color=color, lines_of=lines_of))
+        out.write(render(problems, args.output_format, color=color, lines_of=lines_of, unsafe_fixes=args.unsafe_fixes))
     for error in errors:
         print(f"{location_text(error)} {error.code} {error.message}", file=sys.stderr)
-    if args.output_format == "text" and not args.quiet:
-        if problems:
-            noun = "finding" if len(problems) == 1 else "findings"
-            out.write(f"Found {len(problems)} {noun} in {files} file{'s' if files != 1 else ''} checked.\n")
-        elif not errors and files == 0:
-            out.write("No Python files checked.\n")
-        elif not errors:
-            out.write(f"All checks passed ({files} file{'s' if files != 1 else ''} checked).\n")
+    if args.output_format in ("text", "concise") and not args.quiet:
+        out.write(render_closing(problems, files, bool(errors), args.unsafe_fixes))
     if args.unsafe_fixes and not (args.fix or args.diff):
         _say(_fixes_available(problems))
     if errors or not_fixed:

@@ -509,35 +509,29 @@ class ScanTracer:
         problems = self._problems(seen, counts)
         if error is not None:
             if problems:
-                item.add_report_section("call", "scanlint", _render_findings(problems))
+                item.add_report_section("call", "scanlint", _render_findings(list(problems), notes=problems))
             raise error
         if problems:
-            raise pytest.fail.Exception(_render_findings(problems), pytrace=False)
+            raise pytest.fail.Exception(_render_findings(list(problems), notes=problems), pytrace=False)
         return result
 
-    def _problems(self, seen: Any, counts: CompileCounter) -> list[Finding]:
-        """The errors this test's run showed, after `# noqa`; its warnings are put aside for the
-        summary."""
-        import dataclasses
-
+    def _problems(self, seen: Any, counts: CompileCounter) -> dict[Finding, list[tuple[str, str]]]:
+        """The errors this test's run showed, after `# noqa`, each with a note saying how the run
+        confirmed a static finding; its warnings are put aside for the summary."""
         from scanlint.findings import Severity
         from scanlint.runtime.join import CONFIRMED, Observation, join
 
         observation = Observation.collect(seen, counts)
         static = [f for path in _observed_files(observation) for f in self._static_findings(path)]
-        errors = []
+        errors: dict[Finding, list[tuple[str, str]]] = {}
         for verdict in join(static, observation):
             if verdict.runtime != CONFIRMED:
                 continue
-            finding = verdict.finding
-            if verdict.origin == "static":
-                message = f"{finding.message} Confirmed at runtime: {verdict.evidence}."
-                finding = dataclasses.replace(finding, message=message)
-            located = _located(finding)
+            located = _located(verdict.finding)
             if located is None:
                 continue
             if located.severity is Severity.ERROR:
-                errors.append(located)
+                errors[located] = [("runtime", f"confirmed - {verdict.evidence}")] if verdict.origin == "static" else []
             elif located not in self.warnings:
                 self.warnings.append(located)
         return errors
@@ -641,7 +635,7 @@ def _located(finding: Finding) -> Finding | None:
     return dataclasses.replace(finding, path=display_path(Path(finding.path)))
 
 
-def _render_findings(findings: list[Finding]) -> str:
-    from scanlint.reporters import render
+def _render_findings(findings: list[Finding], notes: dict[Finding, list[tuple[str, str]]] | None = None) -> str:
+    from scanlint.reporters import render_text
 
-    return render(findings, "text")
+    return render_text(findings, notes=notes)

@@ -30,11 +30,16 @@ class FixProposal:
 
 @dataclass(frozen=True)
 class Report:
-    """A rule's finding before positions are known: the node it is about and what to say."""
+    """A rule's finding before positions are known: the node it is about and what to say.
+
+    `message` is the whole explanation; `summary` says what is wrong in one short line (without
+    it, the rule's catalog summary is shown), and `help` what to do instead, in a sentence or two."""
 
     node: cst.CSTNode
     message: str
     fix: FixProposal | None = None
+    summary: str | None = None
+    help: str | None = None
 
 
 @dataclass(frozen=True)

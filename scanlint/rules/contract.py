@@ -309,12 +309,15 @@ def cumulative(xs):
             outputs_unused = outputs_unused and not body_used_elsewhere(index, loops)
             for exit_ in found:
                 if exit_.verdict.kind == NOT_PAIR:
+                    summary = f"scan body returns {exit_.verdict.what}, not a (carry, out) pair"
+                    advice = "Return `carry, None` when there is no per-step output."
                     yield Report(
                         exit_.node,
-                        f"scan body returns {exit_.verdict.what}, not a (carry, out) pair: "
-                        "JAX raises `TypeError: scan body output must be a pair` when it traces "
-                        "the scan. Return `carry, None` when there is no per-step output.",
+                        f"{summary}: JAX raises `TypeError: scan body output must be a pair` when "
+                        f"it traces the scan. {advice}",
                         _pair_fix(index, exit_, outputs_unused),
+                        summary=summary,
+                        help=advice,
                     )
 
 
@@ -357,11 +360,14 @@ def run(xs, keep_outputs):
                 continue
             for exit_ in found:
                 if exit_.verdict.kind == NOT_PAIR:
+                    summary = f"scan body returns {exit_.verdict.what} on this path but a (carry, out) pair on another"
+                    advice = "Return a pair on every path."
                     yield Report(
                         exit_.node,
-                        f"scan body returns {exit_.verdict.what} on this path but a "
-                        "(carry, out) pair on another: callers that reach this path get "
-                        "`TypeError: scan body output must be a pair`. Return a pair on every path.",
+                        f"{summary}: callers that reach this path get "
+                        f"`TypeError: scan body output must be a pair`. {advice}",
+                        summary=summary,
+                        help=advice,
                     )
 
 
@@ -462,6 +468,15 @@ def _types_phrase(loop: LoopCall, entering: object, exit_: CarryExit, difference
     return f"{_loop_phrase(loop)} enters as {describe(entering)} and leaves as {describe(exit_.leaving)}{where}"
 
 
+def _drift_summary(loop: LoopCall, kind: str, difference: Difference) -> str:
+    """`scan carry changes dtype at `[0]`: int32[] -> float32[]`, the first difference; without
+    the types when they are whole pytrees too long for one line."""
+    where = f" at `{difference.path}`" if difference.path else ""
+    changes = f"{_loop_phrase(loop)} changes {kind}{where}"
+    with_types = f"{changes}: {describe(difference.entering)} -> {describe(difference.leaving)}"
+    return with_types if len(with_types) <= 100 else changes
+
+
 def _drift_reports(
     index: ScanIndex, loop: LoopCall, kind: str, reported: set[cst.CSTNode], advice: str
 ) -> Iterator[Report]:
@@ -475,6 +490,8 @@ def _drift_reports(
             exit_.node,
             f"{_types_phrase(loop, analysis.entering, exit_, difference)}: JAX raises "
             f"{_error_phrase(loop)} when it traces the loop. {advice}",
+            summary=_drift_summary(loop, kind, difference),
+            help=advice,
         )
 
 
@@ -542,12 +559,16 @@ def count_above(xs, threshold):
             expanded = _expand(index, loop, returned)
             drift = self._drift(index, loop, init, expanded)
             if drift is not None:
+                summary = f"{_loop_phrase(loop)} starts as {init.dtype} but the body returns {drift}"
+                advice = (
+                    "Keep the dtype: cast the update (`.astype(carry.dtype)`) or start from "
+                    "an init of the dtype you mean."
+                )
                 yield Report(
                     returned,
-                    f"{_loop_phrase(loop)} starts as {init.dtype} but the body returns "
-                    f"{drift}: JAX raises {_error_phrase(loop)} when it traces the loop. "
-                    "Keep the dtype: cast the update (`.astype(carry.dtype)`) or start from "
-                    "an init of the dtype you mean.",
+                    f"{summary}: JAX raises {_error_phrase(loop)} when it traces the loop. {advice}",
+                    summary=summary,
+                    help=advice,
                 )
 
     def _drift(
@@ -645,12 +666,14 @@ def history(xs):
                     continue
                 drift = self._drift(index, loop, _expand(index, loop, returned))
                 if drift is not None:
+                    summary = f"{_loop_phrase(loop)} is {drift} inside the body, so its shape changes"
+                    advice = "Keep the carry's shape fixed; emit per-step values as the scan output instead."
                     yield Report(
                         returned,
-                        f"{_loop_phrase(loop)} is {drift} inside the body, so its shape changes "
-                        f"from step to step: JAX raises {_error_phrase(loop)} when it traces the "
-                        "loop. Keep the carry's shape fixed; emit per-step values as the scan "
-                        "output instead.",
+                        f"{summary} from step to step: JAX raises {_error_phrase(loop)} when it "
+                        f"traces the loop. {advice}",
+                        summary=summary,
+                        help=advice,
                     )
 
     def _drift(self, index: ScanIndex, loop: LoopCall, value: cst.BaseExpression) -> str | None:
@@ -746,20 +769,25 @@ def running_stats(xs):
                 if loop.kind != "scan" and isinstance(exit_.node, cst.BaseExpression) and _pair_with_none(exit_.node):
                     continue  # SCN205/SCN206 report `(val, None)` with their fix
                 if exit_.pair_node is not None:
+                    summary = f"scan body returns a 2-field `{exit_.pair_node}` alone, which JAX reads as the (carry, out) pair"
+                    advice = "Return `state, None` (or the per-step output as the second item)."
                     yield Report(
                         exit_.node,
                         f"scan body returns a 2-field `{exit_.pair_node}` alone: JAX reads any "
                         "2-child pytree as the (carry, out) pair, so the new carry is its first "
                         f"field, {describe(exit_.leaving)}, while the carry entered as "
-                        f"{describe(analysis.entering)}: JAX raises {_structure_error(loop)}. "
-                        "Return `state, None` (or the per-step output as the second item).",
+                        f"{describe(analysis.entering)}: JAX raises {_structure_error(loop)}. {advice}",
+                        summary=summary,
+                        help=advice,
                     )
                     continue
+                advice = "Return the carry with the structure it entered with (same containers, keys and fields)."
                 yield Report(
                     exit_.node,
                     f"{_types_phrase(loop, analysis.entering, exit_, difference)}: JAX raises "
-                    f"{_structure_error(loop)} when it traces the loop. Return the carry with "
-                    "the structure it entered with (same containers, keys and fields).",
+                    f"{_structure_error(loop)} when it traces the loop. {advice}",
+                    summary=_drift_summary(loop, "structure", difference),
+                    help=advice,
                 )
 
 
@@ -805,11 +833,14 @@ def countdown(x):
             for node, value in cond_results(context.index, loop) or ():
                 what = self._not_scalar_bool(value)
                 if what is not None:
+                    summary = f"while_loop cond_fun returns {what}, not a boolean scalar"
+                    advice = "Compare (`n > 0`) or reduce (`jnp.any(...)`, `jnp.all(...)`)."
                     yield Report(
                         node,
-                        f"while_loop cond_fun returns {what}, not a boolean scalar: JAX raises "
-                        "`TypeError: cond_fun must return a boolean scalar` when it traces the "
-                        "loop. Compare (`n > 0`) or reduce (`jnp.any(...)`, `jnp.all(...)`).",
+                        f"{summary}: JAX raises `TypeError: cond_fun must return a boolean scalar` "
+                        f"when it traces the loop. {advice}",
+                        summary=summary,
+                        help=advice,
                     )
 
     @staticmethod
@@ -867,14 +898,17 @@ def _loop_value_fixes(index: ScanIndex, loop: LoopCall) -> Iterator[Report]:
             continue
         assert isinstance(value, (cst.Tuple, cst.List))
         first = index.module.code_for_node(value.elements[0].value)
+        summary = f"{kind} body returns `(value, None)` like a scan body"
+        advice = "Return the value alone."
         yield Report(
             value,
-            f"{kind} body returns `(value, None)` like a scan body; a {kind} body must return "
+            f"{summary}; a {kind} body must return "
             f"the loop value alone, with the structure of `init_val`: JAX raises `TypeError: "
-            f"... carry input and carry output must have the same pytree structure`. Return "
-            f"the value alone.",
+            f"... carry input and carry output must have the same pytree structure`. {advice}",
             # Safe only when the init shows the loop value is not itself a `(value, None)` pair.
             FixProposal("return the loop value alone", pair_init is False, (Replacement(value, first),)),
+            summary=summary,
+            help=advice,
         )
 
 

@@ -118,48 +118,68 @@ class DenseRNN(nn.Module):
                     continue
                 if not in_linen_module and call not in called_at_once:
                     continue  # an unbound module outside any Linen module, e.g. for `.apply`
+                summary = f"Linen module `{name}` constructed inside a raw lax.scan body"
+                advice = (
+                    "Lift the loop with `nn.scan`, or "
+                    "build the module outside the body and call it there once before the loop, "
+                    "so its parameters exist when the body runs."
+                )
                 yield Report(
                     call,
-                    f"Linen module `{name}` constructed inside a raw lax.scan body"
-                    f"{_init_path_note(flax, code)}: its parameters "
+                    f"{summary}{_init_path_note(flax, code)}: its parameters "
                     "are created while the scan traces the body, so `init` succeeds but returns "
                     "leaked tracers as parameters and `apply` raises `UnexpectedTracerError` "
-                    "(`jax.jit(model.init)` raises at once). Lift the loop with `nn.scan`, or "
-                    "build the module outside the body and call it there once before the loop, "
-                    "so its parameters exist when the body runs.",
+                    f"(`jax.jit(model.init)` raises at once). {advice}",
+                    summary=summary,
+                    help=advice,
                 )
 
 
 # ---------------------------------------------------------------------------------------------
 # SCN102
 
-_VARIABLE_MESSAGES = {
+_VARIABLE_SUMMARIES = {
+    "param": "`self.param` inside a raw lax.scan body creates the parameter while the scan traces the body",
+    "variable": "`self.variable` inside a raw lax.scan body creates the variable while the scan traces the body",
+    "put_variable": "`self.put_variable` inside a raw lax.scan body stores a tracer of the scan",
+    "sow": "`self.sow` inside a raw lax.scan body stores a tracer of the scan",
+}
+_VARIABLE_ADVICE = {
     "param": (
-        "`self.param` inside a raw lax.scan body creates the parameter while the scan traces the "
-        "body: `init` succeeds but returns a leaked tracer as the parameter, and `apply` raises "
-        "`UnexpectedTracerError` (`jax.jit(model.init)` raises at once). Create it before the "
-        "loop (`w = self.param(...)`) and let the body close over the array, or lift the loop "
+        "Create it before the loop (`w = self.param(...)`) and let the body close over the array, "
+        "or lift the loop with `nn.scan`."
+    ),
+    "variable": "Create it outside the body and close over it, or lift the loop with `nn.scan`.",
+    "put_variable": (
+        "Return the value as the scan's output and store it after the loop, or lift the loop "
         "with `nn.scan`."
     ),
+    "sow": (
+        "Return the value as the scan's per-step output and sow the stacked result after the "
+        "loop, or lift the loop with `nn.scan`."
+    ),
+}
+_VARIABLE_MESSAGES = {
+    "param": (
+        f"{_VARIABLE_SUMMARIES['param']}: `init` succeeds but returns a leaked tracer as the "
+        "parameter, and `apply` raises `UnexpectedTracerError` (`jax.jit(model.init)` raises at "
+        f"once). {_VARIABLE_ADVICE['param']}"
+    ),
     "variable": (
-        "`self.variable` inside a raw lax.scan body creates the variable while the scan traces "
-        "the body: `init` succeeds but returns a leaked tracer as its value, and updating it in "
-        "`apply` raises `ModifyScopeVariableError` (immutable collection) or "
-        "`UnexpectedTracerError` (mutable collection). Create it outside the body and close over "
-        "it, or lift the loop with `nn.scan`."
+        f"{_VARIABLE_SUMMARIES['variable']}: `init` succeeds but returns a leaked tracer as its "
+        "value, and updating it in `apply` raises `ModifyScopeVariableError` (immutable "
+        "collection) or `UnexpectedTracerError` (mutable collection). "
+        f"{_VARIABLE_ADVICE['variable']}"
     ),
     "put_variable": (
-        "`self.put_variable` inside a raw lax.scan body stores a tracer of the scan: `init` "
-        "succeeds but returns it leaked, and `apply` raises `ModifyScopeVariableError` "
-        "(immutable collection) or returns leaked tracers that raise `UnexpectedTracerError` "
-        "when used (mutable collection). Return the value as the scan's output and store it "
-        "after the loop, or lift the loop with `nn.scan`."
+        f"{_VARIABLE_SUMMARIES['put_variable']}: `init` succeeds but returns it leaked, and "
+        "`apply` raises `ModifyScopeVariableError` (immutable collection) or returns leaked "
+        "tracers that raise `UnexpectedTracerError` when used (mutable collection). "
+        f"{_VARIABLE_ADVICE['put_variable']}"
     ),
     "sow": (
-        "`self.sow` inside a raw lax.scan body stores a tracer of the scan: "
-        "`apply(..., mutable=[...])` succeeds but returns leaked tracers that raise "
-        "`UnexpectedTracerError` when used. Return the value as the scan's per-step output and "
-        "sow the stacked result after the loop, or lift the loop with `nn.scan`."
+        f"{_VARIABLE_SUMMARIES['sow']}: `apply(..., mutable=[...])` succeeds but returns leaked "
+        f"tracers that raise `UnexpectedTracerError` when used. {_VARIABLE_ADVICE['sow']}"
     ),
 }
 
@@ -232,18 +252,20 @@ class ParamRNN(nn.Module):
                 text = _VARIABLE_MESSAGES[method]
                 if note:
                     text = text.replace(" inside a raw lax.scan body", f" inside a raw lax.scan body{note}", 1)
-                yield Report(call, text, fix)
+                yield Report(call, text, fix, summary=_VARIABLE_SUMMARIES[method], help=_VARIABLE_ADVICE[method])
             for target, scope in code.targets:
                 variable = _outside_variable_updated(flax, code, target, scope)
                 if variable is not None:
+                    summary = f"updating `{variable}.value` inside a raw lax.scan body stores a tracer of the scan"
+                    advice = "Carry the value through the loop and assign it after the scan, or lift the loop with `nn.scan`."
                     yield Report(
                         target,
-                        f"updating `{variable}.value` inside a raw lax.scan body stores a tracer of "
-                        "the scan in a Linen variable made outside the body: `apply` raises "
+                        f"{summary} in a Linen variable made outside the body: `apply` raises "
                         "`ModifyScopeVariableError` when its collection is immutable, and returns "
                         "leaked tracers (`UnexpectedTracerError` when used) when it is mutable. "
-                        "Carry the value through the loop and assign it after the scan, or lift the "
-                        "loop with `nn.scan`.",
+                        f"{advice}",
+                        summary=summary,
+                        help=advice,
                     )
 
 
@@ -708,13 +730,18 @@ class NoisyWalk(nn.Module):
         if method_name(call) == "make_rng":
             assert isinstance(call.func, cst.Attribute)
             if flax.linen_self(call.func.value, scope) is not None:
+                summary = "`self.make_rng` inside a raw lax.scan body draws one key for all steps"
+                advice = (
+                    "Split the key outside the loop and pass the per-step keys as `xs` "
+                    "(`jax.random.split(self.make_rng(...), n)`), or lift the loop with `nn.scan` "
+                    "and `split_rngs`."
+                )
                 return Report(
                     call,
                     f"`self.make_rng` inside a raw lax.scan body draws one key while the scan "
-                    f"traces the body, not one per step: {_SAME_VALUES}. Split the key outside "
-                    "the loop and pass the per-step keys as `xs` "
-                    "(`jax.random.split(self.make_rng(...), n)`), or lift the loop with `nn.scan` "
-                    "and `split_rngs`.",
+                    f"traces the body, not one per step: {_SAME_VALUES}. {advice}",
+                    summary=summary,
+                    help=advice,
                 )
             return None
         if flax.is_linen_dropout(call.func):
@@ -723,7 +750,7 @@ class NoisyWalk(nn.Module):
             in_linen = flax.is_linen(enclosing_class(code.loop))
             if not in_linen:
                 return None
-            return Report(call, _dropout_message("`nn.Dropout`"))
+            return Report(call, _dropout_message("`nn.Dropout`"), summary=_dropout_summary("`nn.Dropout`"), help=_DROPOUT_ADVICE)
         submodule = _submodule_called(flax, code, call, scope)
         if submodule is None or submodule.construction is None:
             return None
@@ -731,18 +758,25 @@ class NoisyWalk(nn.Module):
         if flax.is_linen_dropout(construction.func):
             if _deterministic(construction, call) or _per_step_rng(code, call, scope):
                 return None
-            return Report(call, _dropout_message(f"`{submodule.label}` (an `nn.Dropout`)"))
+            what = f"`{submodule.label}` (an `nn.Dropout`)"
+            return Report(call, _dropout_message(what), summary=_dropout_summary(what), help=_DROPOUT_ADVICE)
         local = flax.local_class(construction.func, flax.index.module_scope)
         if (
             local is not None
             and _linen_class_draws(flax, local)
             and _called_before_scan(flax, code, submodule)  # otherwise SCN104 says more
         ):
+            summary = (
+                f"`{submodule.label}` draws randomness (`make_rng` or `nn.Dropout`) and is "
+                f"called inside a raw lax.scan body"
+            )
+            advice = "Lift the loop with `nn.scan` and `split_rngs`."
             return Report(
                 call,
-                f"`{submodule.label}` draws randomness (`make_rng` or `nn.Dropout`) and is "
-                f"called inside a raw lax.scan body: its key is drawn once, while the scan traces "
-                f"the body, so {_SAME_VALUES}. Lift the loop with `nn.scan` and `split_rngs`.",
+                f"{summary}: its key is drawn once, while the scan traces "
+                f"the body, so {_SAME_VALUES}. {advice}",
+                summary=summary,
+                help=advice,
             )
         return None
 
@@ -766,12 +800,17 @@ class NoisyWalk(nn.Module):
                 return None
         if function == "split" and code.indexed_by_step(call, scope):
             return None
+        advice = (
+            f"Fold the step in "
+            f"(`jax.random.fold_in({key.value}, t)`), pass per-step keys as `xs` "
+            f"(`jax.random.split({key.value}, n)`), or carry the key and split it each step."
+        )
         return Report(
             key,
             f"RNG key `{key.value}` is closed over by the raw lax.scan body and used without "
-            f"being split or folded with the step: {_SAME_VALUES}. Fold the step in "
-            f"(`jax.random.fold_in({key.value}, t)`), pass per-step keys as `xs` "
-            f"(`jax.random.split({key.value}, n)`), or carry the key and split it each step.",
+            f"being split or folded with the step: {_SAME_VALUES}. {advice}",
+            summary=f"RNG key `{key.value}` closed over by the raw lax.scan body is never split or folded with the step",
+            help=advice,
         )
 
 
@@ -812,11 +851,20 @@ def _per_step_rng(code: BodyCode, call: cst.Call | None, scope: Scope) -> bool:
     return rng is not None and code.mentions_step_value(rng, scope)
 
 
+_DROPOUT_ADVICE = (
+    "Lift the loop with `nn.scan` and `split_rngs={'dropout': True}`, or make the masks from "
+    "per-step keys passed as `xs`."
+)
+
+
+def _dropout_summary(what: str) -> str:
+    return f"{what} inside a raw lax.scan body uses one dropout mask for all steps"
+
+
 def _dropout_message(what: str) -> str:
     return (
         f"{what} inside a raw lax.scan body draws its key once, while the scan traces the body: "
-        f"every step uses the same dropout mask, with no error. Lift the loop with `nn.scan` and "
-        f"`split_rngs={{'dropout': True}}`, or make the masks from per-step keys passed as `xs`."
+        f"every step uses the same dropout mask, with no error. {_DROPOUT_ADVICE}"
     )
 
 
@@ -884,15 +932,19 @@ class CellRNN(nn.Module):
             for call, scope in code.calls:
                 through_call = _submodules_through_self_call(flax, code, call, scope)
                 if through_call:
+                    advice = (
+                        "Run `init` through `__call__` (the default) so every submodule exists before "
+                        "the loop, or lift the loop with `nn.scan`."
+                    )
                     yield Report(
                         call,
                         f"`{context.module.code_for_node(call.func)}(...)` inside a raw lax.scan body "
                         f"runs `__call__`, which calls {', '.join(f'`{s}`' for s in through_call)} "
                         f"for the first time{_init_path_note(flax, code, always=True)}: their "
                         "parameters are created while the scan traces the body, so `init` succeeds "
-                        "but returns leaked tracers and `apply` raises `UnexpectedTracerError`. Run "
-                        "`init` through `__call__` (the default) so every submodule exists before "
-                        "the loop, or lift the loop with `nn.scan`.",
+                        f"but returns leaked tracers and `apply` raises `UnexpectedTracerError`. {advice}",
+                        summary=_first_calls_summary(context.module.code_for_node(call.func), through_call),
+                        help=advice,
                     )
                     continue
                 submodule = _submodule_called(flax, code, call, scope) or _submodule_passed(flax, code, call, scope)
@@ -910,15 +962,25 @@ class CellRNN(nn.Module):
                     if flax.called_on_init_path(holder[1], attribute):
                         continue  # runs only under `apply`, after `init` built the submodule
                 where = _init_path_note(flax, code)
+                summary = f"Linen submodule `{submodule.label}` is first called inside a raw lax.scan body"
+                advice = (
+                    "Call it once outside the scan before the loop (for "
+                    "instance to build the initial carry) so its parameters exist, or lift the "
+                    "loop with `nn.scan`."
+                )
                 yield Report(
                     call,
-                    f"Linen submodule `{submodule.label}` is first called inside a raw lax.scan "
-                    f"body{where}: its parameters are created while the scan traces the body, so "
+                    f"{summary}{where}: its parameters are created while the scan traces the body, so "
                     "`init` succeeds but returns leaked tracers and `apply` raises "
-                    "`UnexpectedTracerError`. Call it once outside the scan before the loop (for "
-                    "instance to build the initial carry) so its parameters exist, or lift the "
-                    "loop with `nn.scan`.",
+                    f"`UnexpectedTracerError`. {advice}",
+                    summary=summary,
+                    help=advice,
                 )
+
+
+def _first_calls_summary(called: str, submodules: list[str]) -> str:
+    more = f" and {len(submodules) - 1} more" if len(submodules) > 1 else ""
+    return f"`{called}(...)` inside a raw lax.scan body makes the first call of `{submodules[0]}`{more}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -999,18 +1061,21 @@ class CountingRNN(nnx.Module):
                 what = state.mutated_by_assignment(target, scope)
                 if what is not None and target not in seen:
                     seen.add(target)
+                    advice = f"Pass the value through the carry and assign it after the loop, or {LIFT_NNX}."
                     yield Report(
                         target,
                         f"assigning to `{context.module.code_for_node(target)}` inside a raw "
                         f"lax.scan body mutates {what} that lives outside the body: "
-                        f"{TRACE_CONTEXT_ERROR}. Pass the value through the carry and assign it "
-                        f"after the loop, or {LIFT_NNX}.",
+                        f"{TRACE_CONTEXT_ERROR}. {advice}",
+                        summary=f"assigning to `{context.module.code_for_node(target)}` inside a raw lax.scan body mutates NNX state made outside the body",
+                        help=advice,
                     )
             for call, scope in code.calls:
                 message = state.mutated_by_call(call, scope) or state.through_transform_or_update(call, scope)
                 if message is not None and call not in seen:
                     seen.add(call)
-                    yield Report(call, message)
+                    called = context.module.code_for_node(call.func)
+                    yield Report(call, message, summary=f"`{called}(...)` inside a raw lax.scan body mutates NNX state made outside the body")
 
 
 class _NnxState:

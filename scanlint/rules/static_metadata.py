@@ -67,6 +67,11 @@ _METADATA_ERROR = (
 )
 _STATIC_ARGUMENT_ERROR = "`ValueError: Non-hashable static arguments are not supported`"
 _SUMMARY = "a hashable summary (its shape, its dtype, a tuple of Python scalars)"
+_AUX_DATA_HELP = f"Return it among the children (a leaf) instead, or keep {_SUMMARY} in aux_data."
+_STATIC_ARGUMENT_HELP = (
+    "Pass it as an ordinary (traced) argument, or pass "
+    "a hashable value in its place (a Python scalar, a shape, a tuple of Python scalars)."
+)
 
 
 def metadata_consequence(elements: str | None) -> str:
@@ -443,7 +448,12 @@ jax.tree_util.register_pytree_node(Params, flatten, unflatten)
                     evidence = self._evidence(index, flatten, element, children)
                     if evidence is not None:
                         where = flatten.registered_by or element.node
-                        yield Report(where, self._message(flatten, element, evidence))
+                        yield Report(
+                            where,
+                            self._message(flatten, element, evidence),
+                            summary=self._summary(flatten, element),
+                            help=_AUX_DATA_HELP,
+                        )
 
     @staticmethod
     def _evidence(
@@ -463,13 +473,17 @@ jax.tree_util.register_pytree_node(Params, flatten, unflatten)
         return array_evidence(flatten.index, element.node, flatten.body.scope)
 
     @staticmethod
+    def _summary(flatten: Flatten, element: AuxElement) -> str:
+        owner = f"`{flatten.owner.name.value}`" if flatten.owner is not None else "a custom pytree"
+        return f"`{element.label}` in the aux_data of {owner} holds an array"
+
+    @staticmethod
     def _message(flatten: Flatten, element: AuxElement, evidence: ArrayEvidence) -> str:
         owner = f"`{flatten.owner.name.value}`" if flatten.owner is not None else "a custom pytree"
         return (
             f"`{element.label}` is in the aux_data that {flatten.described} returns for {owner} and "
             f"holds an array ({evidence.reason}): aux_data is static pytree metadata, so "
-            f"{metadata_consequence(evidence.elements)}. Return it among the children (a leaf) "
-            f"instead, or keep {_SUMMARY} in aux_data."
+            f"{metadata_consequence(evidence.elements)}. {_AUX_DATA_HELP}"
         )
 
 
@@ -518,12 +532,14 @@ class Embedder(struct.PyTreeNode):
         for field in static_fields(index):
             evidence = self._evidence(index, field)
             if evidence is not None:
+                advice = f"{field.fix}, or store {_SUMMARY} instead."
                 yield Report(
                     field.node,
                     f"static field `{field.name}` of `{field.class_node.name.value}` ({field.how}) "
                     f"holds an array ({evidence.reason}): static fields are pytree metadata, so "
-                    f"{metadata_consequence(evidence.elements)}. {field.fix}, or store {_SUMMARY} "
-                    "instead.",
+                    f"{metadata_consequence(evidence.elements)}. {advice}",
+                    summary=f"static field `{field.name}` of `{field.class_node.name.value}` holds an array",
+                    help=advice,
                 )
 
     @staticmethod
@@ -800,7 +816,12 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
                 if any(visibly_hashable(value, scope) for value, scope in zip(passed, scopes)):
                     continue  # the calls this file shows pass something hashable: the annotation is stale
                 what = f"is {found.reason}" + (" and no call of it in this file passes anything else" if passed else "")
-                yield Report(annotation, self._message(jit, parameter.name.value, what, "any call passing an array there"))
+                yield Report(
+                    annotation,
+                    self._message(jit, parameter.name.value, what, "any call passing an array there"),
+                    summary=self._summary(jit, parameter.name.value, "is annotated as an array"),
+                    help=_STATIC_ARGUMENT_HELP,
+                )
             for call, scope in sites:
                 flagged = [
                     (name, value, arrays)
@@ -823,7 +844,13 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
                 if len(flagged) > 1:
                     what += ", and so does " + ", ".join(f"`{other}`" for other, _, _ in flagged[1:])
                 unhashable = "arrays" if arrays else f"{container[2:]}s" if container else "arrays"
-                yield Report(value, self._message(jit, name, what, "the call", unhashable))
+                summary_what = "receives an array here" if arrays else f"receives {container} here, which is not hashable"
+                yield Report(
+                    value,
+                    self._message(jit, name, what, "the call", unhashable),
+                    summary=self._summary(jit, name, summary_what),
+                    help=_STATIC_ARGUMENT_HELP,
+                )
             yield from self._static_self(index, jit)
 
     def _static_self(self, index: ScanIndex, jit: StaticJit) -> Iterator[Report]:
@@ -842,7 +869,12 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
             found = attribute_array_evidence(index, owner, field_name)
             if found is not None:
                 what = f"`{owner.name.value}` hashes its fields and `{field_name}` holds an array ({found.reason})"
-                yield Report(jit.jit_call, self._message(jit, self_name, what, "every call"))
+                yield Report(
+                    jit.jit_call,
+                    self._message(jit, self_name, what, "every call"),
+                    summary=self._summary(jit, self_name, f"`{owner.name.value}.{field_name}` holds an array"),
+                    help=_STATIC_ARGUMENT_HELP,
+                )
                 return
 
     @staticmethod
@@ -858,10 +890,13 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
         return sites
 
     @staticmethod
+    def _summary(jit: StaticJit, name: str, what: str) -> str:
+        return f"`{name}` is a static argument of `{jit.function_name}` but {what}"
+
+    @staticmethod
     def _message(jit: StaticJit, name: str, what: str, failing_call: str, unhashable: str = "arrays") -> str:
         return (
             f"`{name}` is a static argument of `{jit.function_name}` ({jit.how}) but {what}: "
             f"`jax.jit` hashes static arguments and {unhashable} are not hashable, so {failing_call} raises "
-            f"{_STATIC_ARGUMENT_ERROR}. Pass it as an ordinary (traced) argument, or pass "
-            "a hashable value in its place (a Python scalar, a shape, a tuple of Python scalars)."
+            f"{_STATIC_ARGUMENT_ERROR}. {_STATIC_ARGUMENT_HELP}"
         )

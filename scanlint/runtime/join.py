@@ -293,37 +293,60 @@ def findings_for_loop(loop: dict[str, Any]) -> list[Finding]:
     if loop.get("library"):
         return []
     body, site = loop["body"], loop["call_site"]
+    loop_body = f"{loop['primitive']} body {body['name']}"
     found = []
     if loop.get("returns_pair") is False:
-        found.append(_make(RUNTIME_BODY_NOT_PAIR, body, (
-            f"{loop['primitive']} body {body['name']} did not return a (carry, out) pair; it returned {loop.get('carry_out')}"
-        )))  # fmt: skip
+        summary = f"{loop_body} did not return a (carry, out) pair"
+        found.append(_make(
+            RUNTIME_BODY_NOT_PAIR, body, f"{summary}; it returned {loop.get('carry_out')}",
+            summary=summary, help="Return `carry, None` when there is no per-step output.",
+        ))  # fmt: skip
     elif loop.get("changes"):
-        listed = "; ".join(f"{c['path']}: {c['before']} -> {c['after']}" for c in loop["changes"])
-        found.append(_make(RUNTIME_CARRY_MISMATCH, body, f"{loop['primitive']} body {body['name']} changes its carry: {listed}"))
+        changes = [f"{c['path']}: {c['before']} -> {c['after']}" for c in loop["changes"]]
+        found.append(_make(
+            RUNTIME_CARRY_MISMATCH, body, f"{loop_body} changes its carry: {'; '.join(changes)}",
+            summary=_first_of(f"{loop_body} changes its carry", changes),
+            help="Return the carry with the structure, shapes and dtypes it entered with.",
+        ))  # fmt: skip
     for draw in loop.get("flax_rng_draws", []):
         # A warning: the body may fold the key with the step, which the runtime does not follow.
+        advice = "Use nn.scan with split_rngs, or pass keys in xs"
         found.append(_make(FLAX_RNG_DRAWN_ONCE, draw["site"], (
-            f"make_rng({draw['name']!r}) drawn while the {loop['primitive']} body {body['name']} was traced "
+            f"make_rng({draw['name']!r}) drawn while the {loop_body} was traced "
             f"(called at {_where(site)}): the key is drawn once for all steps, so unless it is folded with the "
-            "step (fold_in(key, t)) every step gets the same randomness. Use nn.scan with split_rngs, or pass "
-            "keys in xs"
-        ), Severity.WARNING))  # fmt: skip
+            f"step (fold_in(key, t)) every step gets the same randomness. {advice}"
+        ), Severity.WARNING,
+            summary=f"make_rng({draw['name']!r}) drawn once for all steps of the {loop_body}",
+            help=f"{advice}.",
+        ))  # fmt: skip
     if loop.get("flax_params_created"):
+        advice = "Create them outside the loop, or use nn.scan"
         found.append(_make(FLAX_VARIABLE_IN_BODY, body, (
-            f"Flax variables created while the {loop['primitive']} body {body['name']} was traced: "
+            f"Flax variables created while the {loop_body} was traced: "
             f"{', '.join(loop['flax_params_created'])}; they hold the loop's tracers (apply fails with "
-            "UnexpectedTracerError). Create them outside the loop, or use nn.scan"
-        )))  # fmt: skip
+            f"UnexpectedTracerError). {advice}"
+        ),
+            summary=_first_of(f"Flax variables created while the {loop_body} was traced", loop["flax_params_created"]),
+            help=f"{advice}.",
+        ))  # fmt: skip
     if loop.get("weak_to_strong") and loop.get("ok"):
-        listed = "; ".join(f"{c['path']}: {c['before']} -> {c['after']}" for c in loop["weak_to_strong"])
+        changes = [f"{c['path']}: {c['before']} -> {c['after']}" for c in loop["weak_to_strong"]]
+        advice = "Give the init a dtype (e.g. jnp.zeros((), jnp.float32) instead of 0.0)"
         found.append(_make(
             WEAK_TYPE_CARRY_RECOMPILE, site,
-            f"weakly typed carry init becomes strongly typed: {listed}; a jitted caller that feeds this carry "
-            "back in compiles twice. Give the init a dtype (e.g. jnp.zeros((), jnp.float32) instead of 0.0)",
+            f"weakly typed carry init becomes strongly typed: {'; '.join(changes)}; a jitted caller that feeds "
+            f"this carry back in compiles twice. {advice}",
             Severity.WARNING,
+            summary=_first_of("weakly typed carry init becomes strongly typed", changes),
+            help=f"{advice}.",
         ))  # fmt: skip
     return found
+
+
+def _first_of(what: str, items: list[str]) -> str:
+    """A one-line summary naming the first item only: `what: item (and 2 more)`."""
+    more = f" (and {len(items) - 1} more)" if len(items) > 1 else ""
+    return f"{what}: {items[0]}{more}"
 
 
 def findings_for_function(function: dict[str, Any]) -> list[Finding]:
@@ -335,19 +358,27 @@ def findings_for_function(function: dict[str, Any]) -> list[Finding]:
     for reason in function["unexpected"]:
         key = re.sub(r" \(wrapper \d+\)", "", reason)
         reasons[key] = reasons.get(key, 0) + 1
-    listed = "; ".join(reason if times == 1 else f"{reason} ({times} times)" for reason, times in reasons.items())
+    listing = [reason if times == 1 else f"{reason} ({times} times)" for reason, times in reasons.items()]
     message = (
         f"jitted function {function['function']} compiled {function['compiles']} times; recompiled for inputs of "
-        f"the same structure, shapes and dtypes: {listed}"
+        f"the same structure, shapes and dtypes: {'; '.join(listing)}"
     )
     where = {"path": function["path"], "line": function["line"], "column": 1}
-    return [_make(UNEXPECTED_RECOMPILE, where, message)]
+    summary = _first_of(f"jitted function {function['function']} compiled {function['compiles']} times", listing)
+    return [_make(UNEXPECTED_RECOMPILE, where, message, summary=summary)]
 
 
 def _make(
-    code: Any, where: dict[str, Any], message: str, severity: Severity = Severity.ERROR, fix: Fix | None = None
+    code: Any,
+    where: dict[str, Any],
+    message: str,
+    severity: Severity = Severity.ERROR,
+    fix: Fix | None = None,
+    *,
+    summary: str = "",
+    help: str | None = None,
 ) -> Finding:
     line, column = where["line"], where.get("column") or 1
     return Finding(
-        where["path"], line, column, line, column, code.code, code.name, message, severity, fix
+        where["path"], line, column, line, column, code.code, code.name, message, severity, fix, summary, help
     )

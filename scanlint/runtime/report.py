@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from scanlint.findings import Finding
+from scanlint.reporters import read_lines, render_finding
 from scanlint.runtime.join import CONFIRMED, Observation, Verdict
 
 
@@ -168,16 +170,14 @@ def render_text(report: dict[str, Any]) -> str:
     lines.append("Findings:")
     if report["static_error"]:
         lines.append(f"  (static findings unavailable: {report['static_error']})")
+    blocks = []
     for finding in report["findings"]:
-        lines.append(
-            f"  {finding['path']}:{finding['line']}:{finding['column']} {finding['code']} {finding['message']}"
-        )
         label = "runtime-only" if finding["origin"] == "runtime" else finding["runtime"]
         if finding["runtime"] == CONFIRMED and finding["severity"] != "error":
             label += f" {finding['severity']}"
-        lines.append(f"      runtime: {label} - {finding['evidence']}")
-    if not report["findings"]:
-        lines.append("  none")
+        note = ("runtime", f"{label} - {finding['evidence']}")
+        blocks.append(render_finding(Finding.from_json(finding), read_lines(finding["path"]), notes=[note]).rstrip("\n"))
+    lines.append("\n\n".join(blocks) if blocks else "  none")
     summary = report["summary"]
     lines.append("")
     lines.append(

@@ -45,13 +45,14 @@ def test_each_file_is_an_item_that_fails_with_its_findings(project: pytest.Pytes
             "suppressed.py::scanlint PASSED*",
         ]
     )
-    # The failure shows exactly what `scanlint check` prints: location, code, message, caret.
+    # The failure shows exactly what `scanlint check` prints: location, code, summary, caret, help.
     result.stdout.fnmatch_lines(
         [
             "*_ scanlint bad.py _*",
-            "bad.py:7:16: SCN201 scan body returns *not a (carry, out) pair*",
-            "            return carry + x",
-            "                   ^^^^^^^^^",
+            "bad.py:7:16: SCN201 scan body returns the carry alone, not a (carry, out) pair",
+            "7 |         return carry + x",
+            "  |                ^^^^^^^^^ SCN201",
+            "  = help: Return `carry, None` when there is no per-step output.",
         ]
     )
     assert "Traceback" not in result.stdout.str()
@@ -148,9 +149,9 @@ def test_notebooks_are_lint_items_failing_with_findings_located_by_cell(project:
     result.stdout.fnmatch_lines(
         [
             "*_ scanlint analysis.ipynb _*",
-            "analysis.ipynb:cell 3:3:12: SCN201 scan body returns *not a (carry, out) pair*",
-            "        return carry + x",
-            "               ^^^^^^^^^",
+            "analysis.ipynb:cell 3:3:12: SCN201 * scan body returns *not a (carry, out) pair*",
+            "3 |     return carry + x",
+            "  |            ^^^^^^^^^ SCN201",
         ]
     )
 

@@ -109,7 +109,7 @@ def test_carry_mismatches_fail_their_tests_with_located_messages(pytester: pytes
         [
             "*_ test_a_carry_mismatch_fails_the_test_even_when_the_error_is_caught _*",
             "test_traced.py:15:1: SCN901 scan body hidden_drifting_step changes its carry: total: int32[] -> float32[]",
-            "    def hidden_drifting_step(total, x):",
+            "15 | def hidden_drifting_step(total, x):",
         ]
     )
     # A mismatch a static rule predicted: the static finding, confirmed, next to JAX's traceback.
@@ -118,8 +118,9 @@ def test_carry_mismatches_fail_their_tests_with_located_messages(pytester: pytes
             "*_ test_an_uncaught_mismatch_gets_the_located_message _*",
             "E * TypeError: *",
             "*- Captured scanlint call -*",
-            "test_traced.py:12:12: SCN203 scan carry enters as int32* and leaves as float32*Confirmed at runtime: total: int32* -> float32*",
-            "        return total + x, None",
+            "test_traced.py:12:12: SCN203 scan carry changes dtype: int32[] -> float32[]",
+            "12 |     return total + x, None",
+            "   = runtime: confirmed - total: int32* -> float32*",
         ]
     )
     result.stdout.fnmatch_lines(
@@ -146,7 +147,8 @@ def test_a_static_finding_confirmed_by_the_run_fails_the_test(pytester: pytest.P
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
-            "test_noise.py:10:39: SCN103 *Confirmed at runtime: make_rng('noise') drawn once at trace time for every step*",
+            "test_noise.py:10:39: SCN103 *",
+            "* = runtime: confirmed - make_rng('noise') drawn once at trace time for every step*",
         ]
     )
 

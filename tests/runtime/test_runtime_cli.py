@@ -57,7 +57,11 @@ def test_module_function_target_confirms_its_finding_with_stable_keys(capsys, mo
     text = render_text(report)  # the text form is rendered from the same report
     assert "broken_scan_dtype_drift.py:15:16 scan body weighted_total.<locals>.step (line 12)" in text
     assert "carry int32[] -> ~float32[]  [FAILED]" in text
-    assert "runtime: confirmed - carry: int32[] -> ~float32[]" in text
+    # Findings are rendered as `scanlint check` renders them, with the verdict under each.
+    headline = f"broken_scan_dtype_drift.py:{finding['line']}:{finding['column']}: SCN203 {finding['summary']}\n"
+    assert headline == "broken_scan_dtype_drift.py:13:16: SCN203 scan carry changes dtype: int32[] -> float32[]\n"
+    block = text[text.index(headline):]
+    assert f"   = help: {finding['help']}\n   = runtime: confirmed - carry: int32[] -> ~float32[]" in block
 
 
 def test_script_with_arguments_and_a_jitted_function(capsys, tmp_path) -> None:
