@@ -298,6 +298,19 @@ def shared_scan_body_programs() -> dict[str, str]:
             show(direct())
             """
         ),
+        "shared_lambda_variable_working": _program(
+            """\
+            add = lambda carry, x: carry + x
+
+
+            def scanned(xs):
+                final, _ = lax.scan(add, 0.0, xs)
+                return final
+
+
+            show(add(2.0, 3.0))
+            """
+        ),
         "shared_body_called_before_scan_crashing": _program(
             """\
             def total(xs):
@@ -752,6 +765,20 @@ def linen_programs() -> dict[str, str]:
                         return carry * w + x, None
 
                     final, _ = jax.lax.scan(step, first, xs)
+                    return final
+            """
+        ),
+        "linen_param_and_carry_alone_in_one_body": _flax(
+            """\
+            class Model(nn.Module):
+                @nn.compact
+                def __call__(self, xs):
+                    def step(carry, x):
+                        w = self.param("w", nn.initializers.ones, (4,))
+                        carry = carry * w + x
+                        return carry
+
+                    final, _ = jax.lax.scan(step, jnp.zeros(4), xs)
                     return final
             """
         ),
