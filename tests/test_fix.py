@@ -10,7 +10,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES
+from helpers import FIXTURES, lint
+
+from scanlint.fixes.apply import fix_text
+from scanlint.registry import RULES
 
 
 SCRIPT = Path(sys.executable).with_name("scanlint")
@@ -299,3 +302,93 @@ def test_the_pair_fix_of_a_lambda_body_keeps_the_call_and_repairs_the_program(tm
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.RESULT == 6.0
+
+
+ALL_CODES = frozenset(rule.code for rule in RULES)
+
+BODY_REDUCED_AT_TOP_LEVEL = """\
+import functools
+
+from jax import lax
+
+
+def add(carry, x):
+    return carry + x
+
+
+def scanned(xs):
+    final, _ = lax.scan(add, 0.0, xs)
+    return final
+
+
+print(functools.reduce(add, [1.0, 2.0], 0.0))
+"""
+
+HOISTABLE_PARAM = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class Model(nn.Module):
+    use_scan: bool = False
+
+    @nn.compact
+    def __call__(self, xs):
+        def step(carry, x):
+            w = self.param("w", nn.initializers.ones, (4,))
+            return carry * w + x, None
+
+        SCAN
+"""
+
+
+def test_a_body_used_outside_the_statements_lint_selects_gets_no_safe_fix() -> None:
+    """The top-level reduce is not among the statements the normal lint parses: the fixer reads
+    the whole file."""
+    assert fix_text("m.py", BODY_REDUCED_AT_TOP_LEVEL, ALL_CODES, unsafe=False) == (BODY_REDUCED_AT_TOP_LEVEL, 0)
+
+
+@pytest.mark.parametrize(
+    "scan",
+    [
+        "return jax.lax.scan(step, jnp.zeros(4), xs)[0] if self.use_scan else xs.sum(0)",
+        "return self.use_scan and jax.lax.scan(step, jnp.zeros(4), xs)[0]",
+        "if self.use_scan:\n            return jax.lax.scan(step, jnp.zeros(4), xs)[0]\n        return step(jnp.zeros(4), xs[0])[0]",
+        "if self.use_scan:\n            return xs[0]\n        elif jax.lax.scan(step, jnp.zeros(4), xs)[0].sum() > 0:\n            return xs[1]",
+    ],
+    ids=["conditional expression", "after and", "body also called", "elif test"],
+)
+def test_no_hoist_where_the_scan_may_not_run_or_the_body_is_called(scan: str) -> None:
+    source = HOISTABLE_PARAM.replace("SCAN", scan)
+    findings = [f for f in lint(source) if f.code == "SCN102"]
+    assert findings and all(f.fix is None for f in findings)
+    assert fix_text("m.py", source, ALL_CODES, unsafe=True) == (source, 0)
+
+
+def test_a_hoist_in_a_cr_only_file_keeps_cr_line_endings() -> None:
+    source = HOISTABLE_PARAM.replace("SCAN", "return jax.lax.scan(step, jnp.zeros(4), xs)[0]").replace("\n", "\r")
+    fixed, applied = fix_text("m.py", source, ALL_CODES, unsafe=False)
+    assert applied == 1 and "\n" not in fixed
+    assert fixed.count("self.param(") == 1
+    assert '\r        w = self.param("w", nn.initializers.ones, (4,))\r        return jax.lax.scan(' in fixed
+
+
+def test_a_body_given_through_partial_gets_a_safe_pair_fix() -> None:
+    source = textwrap.dedent(
+        """\
+        import functools
+
+        from jax import lax
+
+
+        def total(xs):
+            def step(scale, carry, x):
+                return carry + scale * x
+
+            final, _ = lax.scan(functools.partial(step, 2.0), 0.0, xs)
+            return final
+        """
+    )
+    fixed, applied = fix_text("m.py", source, ALL_CODES, unsafe=False)
+    assert applied == 1 and "return carry + scale * x, None" in fixed

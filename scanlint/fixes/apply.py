@@ -67,6 +67,9 @@ def newline_of(text: str) -> str:
     """The file's dominant line ending."""
     crlf = text.count("\r\n")
     lf = text.count("\n") - crlf
+    cr = text.count("\r") - crlf
+    if cr > max(crlf, lf):
+        return "\r"
     return "\r\n" if crlf > lf else "\n"
 
 
@@ -131,7 +134,7 @@ def fix_text(name: str, text: str, codes: frozenset[str], unsafe: bool) -> tuple
     dropped alone, and the other fixes of the file still go in."""
     applied = 0
     rejected: set[tuple[str, str, str]] = set()
-    findings = list(lint_text(name, text, codes).findings)
+    findings = _lint_whole(name, text, codes)
     for _ in range(MAX_PASSES):
         candidates = [f for f in findings if _identity(text, f) not in rejected]
         batch = non_overlapping(candidates, unsafe)
@@ -174,7 +177,14 @@ def _try(name: str, text: str, codes: frozenset[str], fixes: list[Finding]) -> t
     candidate = apply_edits(text, [e for f in fixes for e in f.fix.edits])  # type: ignore[union-attr]
     if not _parses(candidate):
         return candidate, None
-    return candidate, list(lint_text(name, candidate, codes).findings)
+    return candidate, _lint_whole(name, candidate, codes)
+
+
+def _lint_whole(name: str, text: str, codes: frozenset[str]) -> list[Finding]:
+    """The findings of the whole file. A fix's safety depends on every use of what it changes (a
+    scan body also reduced over at the top level of the module): the statements the normal lint
+    selects may not show them all."""
+    return list(lint_text(name, text, codes, select_statements=False).findings)
 
 
 def _removes_without_adding(before: list[Finding], after: list[Finding], fixes: list[Finding]) -> bool:

@@ -247,7 +247,12 @@ def body_used_elsewhere(index: ScanIndex, loops: list[LoopCall]) -> bool:
     function_scope = index.scope_of[body.node].parent
     if function_scope is None:
         return True
-    given = {loop.body_argument for loop in loops}
+    given = set()
+    for loop in loops:
+        argument_ = loop.body_argument
+        given.add(argument_)
+        if body.via == "partial" and isinstance(argument_, cst.Call) and argument_.args:
+            given.add(argument_.args[0].value)  # `partial(step, w)`: that `step` is the loop's
     reads = index.reads_of(body.node.name.value, function_scope)
     return any(read not in given for read in reads)
 

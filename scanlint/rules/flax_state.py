@@ -46,6 +46,7 @@ from scanlint.analysis.resolver import (
 )
 from scanlint.analysis.walk import walk
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
+from scanlint.rules.contract import body_used_elsewhere
 
 # jax.random functions that take a key first but draw nothing from it.
 _KEY_PLUMBING = frozenset({
@@ -194,8 +195,10 @@ class LinenVariableInScanBody(Rule):
     value comes back as a leaked tracer. Updating the `.value` of a variable made outside the
     body (`steps.value += 1`) stores a tracer the same way. The fix: create the parameter before
     the scan and let the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
-    statement in the body uses nothing the body binds, a safe fix hoists it to just before the
-    scan call.
+    statement in the body uses nothing the body binds, the body is used by that scan alone and
+    the scan call runs whenever its statement does (not in a branch of `x if c else y`, after
+    `and`/`or`, in a lambda or comprehension, nor in an `elif` test), a safe fix hoists it to just
+    before the scan call's statement.
     """
 
     CODE = "SCN102"
@@ -370,6 +373,8 @@ def _hoist_fix(context: FileContext, code: BodyCode, call: cst.Call) -> FixPropo
         != 1
     ):
         return None
+    if body_used_elsewhere(index, [loop]):
+        return None  # a Python call of the body would no longer find the name it assigned
     statement = _top_level_assignment(function, call)
     if statement is None:
         return None
@@ -436,10 +441,16 @@ class _NamesOutside(NameCollector):
 
 
 def _statement_holding(module: cst.Module, call: cst.Call) -> tuple[cst.BaseStatement, str] | None:
-    """The innermost statement that contains `call`, with the indentation it is written at."""
+    """The innermost statement that contains `call`, with the indentation it is written at; None
+    when the statement does not always evaluate the call (a branch of `x if c else y`, an operand
+    after `and`/`or`, a lambda or comprehension) or is an `elif`, where nothing can go before it."""
     finder = _StatementFinder(call, module.default_indent)
     walk(module, finder)
     return finder.found
+
+
+# Expressions whose parts may run not at all, or more than once, when their statement runs.
+_CONDITIONAL_EXPRESSIONS = (cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
 class _StatementFinder(cst.CSTVisitor):
@@ -448,22 +459,34 @@ class _StatementFinder(cst.CSTVisitor):
         self.default_indent = default_indent
         self.statements: list[cst.BaseStatement] = []
         self.indents: list[str] = []
+        self.path: list[cst.CSTNode] = []
         self.found: tuple[cst.BaseStatement, str] | None = None
+        self.done = False
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if self.found is not None:
+        if self.done:
             return False
         if node is self.call:
-            if self.statements:
+            self.done = True
+            if self.statements and self._always_evaluated(self.statements[-1]):
                 self.found = (self.statements[-1], "".join(self.indents))
             return False
         if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
             self.statements.append(node)
         if isinstance(node, cst.IndentedBlock):
             self.indents.append(node.indent if node.indent is not None else self.default_indent)
+        self.path.append(node)
         return True
 
+    def _always_evaluated(self, statement: cst.BaseStatement) -> bool:
+        at = self.path.index(statement)
+        if at > 0 and isinstance(statement, cst.If) and isinstance(self.path[at - 1], cst.If):
+            return False  # an `elif`
+        return not any(isinstance(node, _CONDITIONAL_EXPRESSIONS) for node in self.path[at + 1 :])
+
     def on_leave(self, original_node: cst.CSTNode) -> None:
+        if self.path and self.path[-1] is original_node:
+            self.path.pop()
         if self.statements and self.statements[-1] is original_node:
             self.statements.pop()
         if isinstance(original_node, cst.IndentedBlock) and self.indents:
