@@ -113,6 +113,10 @@ def lint_text(path: str, text: str, codes: frozenset[str], *, select_statements:
     project.start_file(Path(path), summary)
     try:
         findings = _lint_text(path, selection, codes, project)
+        if selection.line_map is not None and any(f.fix is not None and f.fix.safe for f in findings):
+            # Whether a fix is safe depends on every use of what it changes (a scan body also
+            # reduced over at the top level of the module), which the selection may not hold.
+            findings = _lint_text(path, Selection(text, None), codes, project)
     except RecursionError:
         findings = [_builtin(path, SYNTAX_ERROR, 1, 1, "cannot analyse: nested too deeply")]
     kept = sorted(f for f in findings if f.code == INTERNAL_ERROR or not is_suppressed(f, split_lines(text)))

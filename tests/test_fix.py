@@ -392,3 +392,29 @@ def test_a_body_given_through_partial_gets_a_safe_pair_fix() -> None:
     )
     fixed, applied = fix_text("m.py", source, ALL_CODES, unsafe=False)
     assert applied == 1 and "return carry + scale * x, None" in fixed
+
+
+REDUCED_AT_MODULE_LEVEL = """\
+import functools
+
+from jax import lax
+
+
+def add(carry, x):
+    return carry + x
+
+
+def total(xs):
+    final, _ = lax.scan(add, 0.0, xs)
+    return final
+
+
+SUM = functools.reduce(add, [1.0, 2.0, 3.0], 0.0)
+"""
+
+
+def test_fix_safety_in_reports_sees_uses_outside_the_statements_a_rule_needs() -> None:
+    """`add` is also reduced over at the top level: the pair fix would break that, so every front
+    end (the JSON report, an editor's quick fix) must show the fix as unsafe, as `--fix` judges it."""
+    (finding,) = lint(REDUCED_AT_MODULE_LEVEL, frozenset({"SCN201"}))
+    assert finding.fix is not None and not finding.fix.safe
