@@ -587,15 +587,36 @@ def _elements_of_random(function: str, node: cst.Call) -> str | None:
     return _elements_of_shape(shape) if shape is not None else None
 
 
+class _AttributeEvidence(dict):
+    """Per file: (class, attribute) -> the evidence found, None while it is being looked for."""
+
+
+class _ConstructionSites(dict):
+    """Per file: class -> the calls that construct it."""
+
+
 def attribute_array_evidence(
     index: ScanIndex, class_node: cst.ClassDef, attr: str, depth: int = 0
 ) -> ArrayEvidence | None:
     """Evidence that instances of `class_node` hold an array in `attr`: the class declares it
     with an array annotation or value, `__init__`/`__post_init__` assigns it an array (every
     assignment there an array or None), or a construction of the class in this file passes an
-    array to the parameter or dataclass field that becomes `attr`."""
+    array to the parameter or dataclass field that becomes `attr`. Found once per file: a cycle
+    (a construction passing another instance's attribute back) counts as no evidence."""
     if depth > 8:
         return None
+    found = index.derived.setdefault(_AttributeEvidence, _AttributeEvidence())
+    assert isinstance(found, _AttributeEvidence)
+    key = (class_node, attr)
+    if key not in found:
+        found[key] = None
+        found[key] = _attribute_array_evidence(index, class_node, attr, depth)
+    return found[key]
+
+
+def _attribute_array_evidence(
+    index: ScanIndex, class_node: cst.ClassDef, attr: str, depth: int
+) -> ArrayEvidence | None:
     class_scope = index.scope_of.get(class_node)
     if class_scope is None:
         return None
@@ -796,6 +817,14 @@ def _constructed_with(
 
 def _constructions(index: ScanIndex, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]]:
     """Calls of the class by its name, and of `cls` in its classmethods."""
+    known = index.derived.setdefault(_ConstructionSites, _ConstructionSites())
+    assert isinstance(known, _ConstructionSites)
+    if class_node not in known:
+        known[class_node] = _find_constructions(index, class_node)
+    return known[class_node]
+
+
+def _find_constructions(index: ScanIndex, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]]:
     sites: list[tuple[cst.Call, Scope]] = []
     enclosing = index.scope_of[class_node].parent
     name = class_node.name.value

@@ -17,7 +17,7 @@ METADATA_TRIGGERS = frozenset(
         "register_pytree_node", "register_pytree_with_keys", "register_pytree_node_class",
         "register_pytree_with_keys_class", "register_dataclass", "pytree_node", "static",
         "static_field", "PyTreeNode", "meta_fields", "static_argnums", "static_argnames",
-        "register_static", "dataclass",
+        "register_static", "struct", "chex",
     }
 )  # fmt: skip
 FAMILY_TRIGGERS = {"SCN1": LOOP_TRIGGERS, "SCN2": LOOP_TRIGGERS, "SCN3": METADATA_TRIGGERS}

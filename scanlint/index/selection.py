@@ -9,7 +9,7 @@ From the tier-1 summary, it keeps:
 * every top-level import (the resolver reads the file's imports), and a unit with a nested import
   whose name a kept unit uses;
 * every unit that uses a function jitted with static arguments (its call sites are checked), a
-  function or class holding pytree metadata (a field helper's users; a class's constructions
+  function or class holding pytree metadata (a field helper's callers; a class's constructions
   show what its attributes hold), and every unit that uses a top-level function or class
   running a loop (a function's arguments are
   the loop's init; a class's uses show the methods `init` runs);
@@ -100,7 +100,7 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
         # A field helper (`def static_field(): return field(pytree_node=False)`) makes the
         # fields of the classes that use it static; the constructions of a class with pytree
         # metadata show what its attributes hold.
-        closure.keep_users(_metadata_definitions(summary))
+        closure.keep_users(_metadata_definitions(summary), calls_only=True)
     closure.run()
     if closure.covers_everything() and not any(u.literal_stub for u in summary.units):
         return Selection(text, None)
@@ -153,16 +153,20 @@ class _Closure:
                 kept[member] = depth
                 self.pending.append((member, unit, depth))
 
-    def keep_users(self, names: set[str]) -> None:
-        """Every unit (or class member) that uses one of `names`."""
+    def keep_users(self, names: set[str], calls_only: bool = False) -> None:
+        """Every unit (or class member) that uses one of `names` (with `calls_only`, that calls one)."""
+
+        def uses(piece: Unit) -> bool:
+            return bool(piece.words & names and (piece.calls if calls_only else piece.uses) & names)
+
         for unit in self.summary.units:
             if not unit.words & names:
                 continue
             if unit.members:
-                users = [m for m in unit.members if m.words & names and m.uses & names]
+                users = [m for m in unit.members if uses(m)]
                 if users:
                     self.keep_members(unit, users, 0)
-            elif unit.uses & names:
+            elif uses(unit):
                 self.keep_whole(unit, 0)
 
     def run(self) -> None:

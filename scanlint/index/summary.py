@@ -72,6 +72,13 @@ class Unit:
         return frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
 
     @cached_property
+    def calls(self) -> frozenset[str]:
+        """Every plain name it calls (`Particles(...)` gives `Particles`)."""
+        return frozenset(
+            n.func.id for n in ast.walk(self.node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        )
+
+    @cached_property
     def attributes(self) -> frozenset[str]:
         """Every attribute name it mentions (`self.step` gives `step`)."""
         return frozenset(n.attr for n in ast.walk(self.node) if isinstance(n, ast.Attribute))
