@@ -418,3 +418,33 @@ def test_fix_safety_in_reports_sees_uses_outside_the_statements_a_rule_needs() -
     end (the JSON report, an editor's quick fix) must show the fix as unsafe, as `--fix` judges it."""
     (finding,) = lint(REDUCED_AT_MODULE_LEVEL, frozenset({"SCN201"}))
     assert finding.fix is not None and not finding.fix.safe
+
+
+COMMENTED_PARAM = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class ParamRNN(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        def step(carry, x):
+            w = self.param("w", nn.initializers.ones, (3,))  # the recurrent weight
+            return carry * w + x, carry
+
+        return jax.lax.scan(step, jnp.zeros(3), xs)
+"""
+
+
+def test_a_hoisted_statement_takes_its_trailing_comment_along(tmp_path: Path) -> None:
+    target = tmp_path / "m.py"
+    target.write_text(COMMENTED_PARAM)
+    result = scanlint("--fix", "m.py", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout
+    assert target.read_text() == COMMENTED_PARAM.replace(
+        '            w = self.param("w", nn.initializers.ones, (3,))  # the recurrent weight\n', ""
+    ).replace(
+        "        return jax.lax.scan(",
+        '        w = self.param("w", nn.initializers.ones, (3,))  # the recurrent weight\n        return jax.lax.scan(',
+    )

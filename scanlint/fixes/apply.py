@@ -83,18 +83,32 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
         return starts[min(line, len(starts)) - 1] + column
 
     newline = newline_of(text)
+    spans = _joined_deletions(text, [(offset(e.line, e.column), offset(e.end_line, e.end_column), e.text) for e in edits])
     pieces = []
     cursor = len(text)
-    for edit in sorted(edits, reverse=True):
-        begin, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
-        if not edit.text:
+    for begin, end, replacement_text in sorted(spans, reverse=True):
+        if not replacement_text:
             begin, end = _whole_lines_if_blank(text, begin, end)
-        replacement = edit.text.replace("\r\n", "\n").replace("\n", newline)
+        replacement = replacement_text.replace("\r\n", "\n").replace("\n", newline)
         pieces.append(text[end:cursor])
         pieces.append(replacement)
         cursor = begin
     pieces.append(text[:cursor])
     return "".join(reversed(pieces))
+
+
+def _joined_deletions(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Deletions separated only by spaces on one line are one deletion (a statement and its
+    trailing comment), so that a line left blank is taken whole."""
+    joined: list[tuple[int, int, str]] = []
+    for begin, end, replacement in sorted(spans):
+        if joined and not replacement and not joined[-1][2]:
+            previous_begin, previous_end, _ = joined[-1]
+            if previous_end <= begin and not text[previous_end:begin].strip(" \t"):
+                joined[-1] = (previous_begin, end, "")
+                continue
+        joined.append((begin, end, replacement))
+    return joined
 
 
 def _whole_lines_if_blank(text: str, begin: int, end: int) -> tuple[int, int]:

@@ -397,11 +397,13 @@ def _hoist_fix(context: FileContext, code: BodyCode, call: cst.Call) -> FixPropo
     # statement: they get the new statement's indentation in front.
     first, *rest = context.module.code_for_node(call).split("\n")
     call_code = "\n".join([first, *(indent + line if line.strip() else line for line in rest)])
-    hoisted = f"{name} = {call_code}\n{indent}"
+    comment = statement.trailing_whitespace.comment
+    removed = (Replacement(statement, ""), *((Replacement(comment, ""),) if comment is not None else ()))
+    hoisted = f"{name} = {call_code}{'  ' + comment.value if comment is not None else ''}\n{indent}"
     return FixProposal(
         f"create `{name}` before the scan and let the body close over it",
         True,
-        (Replacement(scan_statement, hoisted, before=True), Replacement(statement, "")),
+        (Replacement(scan_statement, hoisted, before=True), *removed),
     )
 
 
