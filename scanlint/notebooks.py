@@ -38,7 +38,7 @@ from scanlint.engine import FileResult, lint_text
 from scanlint.findings import INTERNAL_ERROR, SYNTAX_ERROR, Edit, Finding, Fix, Severity
 from scanlint.index.prefilter import may_have_findings
 from scanlint.registry import BUILTIN_CODES
-from scanlint.source import split_lines
+from scanlint.source import LocatedError, split_lines
 from scanlint.suppress import skips_file
 
 NOTEBOOK_SUFFIX = ".ipynb"
@@ -58,15 +58,9 @@ def is_notebook(path: str | Path) -> bool:
     return str(path).endswith(NOTEBOOK_SUFFIX)
 
 
-class NotebookError(Exception):
+class NotebookError(LocatedError):
     """The file is not a notebook scanlint can read; `line` and `column` locate the problem in
-    the file (1-based)."""
-
-    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
+    the file."""
 
 
 @dataclass(frozen=True)

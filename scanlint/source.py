@@ -9,14 +9,18 @@ import tokenize
 from dataclasses import dataclass
 
 
-class DecodeError(Exception):
-    """The bytes cannot be turned into text; carries a 1-based line and column."""
+class LocatedError(Exception):
+    """A problem with a file's content at a 1-based line and column, told to the user."""
 
     def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
+
+
+class DecodeError(LocatedError):
+    """The bytes cannot be turned into text."""
 
 
 @dataclass(frozen=True)
