@@ -935,3 +935,75 @@ def test_scn104_field_submodule_first_called_through_a_module_level_integrator(t
     variables = warmed.init(KEY, y0, ts)
     assert not leaks_tracers(variables)
     assert warmed.apply(variables, y0, ts).shape == (4, 3)
+
+
+ORDER = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class EncodeThenDecode(nn.Module):
+    def setup(self):
+        self.cell = nn.Dense(4)
+
+    def encode(self, x):
+        return self.cell(x)
+
+    def decode(self, h, steps):
+        def step(carry, _):
+            carry = jnp.tanh(self.cell(carry))
+            return carry, carry
+        return jax.lax.scan(step, h, None, length=steps)[1]
+
+    def __call__(self, x):
+        return self.decode(self.encode(x), 3)
+
+
+class DecodeThenEncode(nn.Module):
+    def setup(self):
+        self.cell = nn.Dense(4)
+
+    def encode(self, x):
+        return self.cell(x)
+
+    def decode(self, h, steps):
+        def step(carry, _):
+            carry = jnp.tanh(self.cell(carry))
+            return carry, carry
+        return jax.lax.scan(step, h, None, length=steps)[1]
+
+    def __call__(self, x):
+        return self.encode(self.decode(x, 3)[-1])
+
+
+class EncodeThenScan(nn.Module):
+    def setup(self):
+        self.cell = nn.Dense(4)
+
+    def encode(self, x):
+        return self.cell(x)
+
+    def __call__(self, x):
+        h = self.encode(x)
+
+        def step(carry, _):
+            carry = jnp.tanh(self.cell(carry))
+            return carry, carry
+        return jax.lax.scan(step, h, None, length=3)[1]
+"""
+
+
+def test_scn104_follows_the_order_in_which_init_runs_methods(tmp_path: Path) -> None:
+    """`init` runs `__call__`: a method it calls first (`encode`) builds the submodule that a
+    later method's scan reuses, which works; the other order creates it inside the scan."""
+    scan_lines = sorted(f.line for f in lint(ORDER) if f.code == "SCN104")
+    assert scan_lines == [33], scan_lines  # only DecodeThenEncode's scan
+    module = load(ORDER, tmp_path, "order")
+    xs = jnp.ones(4)
+    for model in (module.EncodeThenDecode(), module.EncodeThenScan()):
+        variables = model.init(KEY, xs)
+        assert not leaks_tracers(variables)
+        assert model.apply(variables, xs).shape == (3, 4)
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        module.DecodeThenEncode().init(KEY, xs)

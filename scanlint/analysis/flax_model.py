@@ -376,6 +376,57 @@ class FlaxFile:
                 return True
         return False
 
+    def called_earlier_on_init_path(self, class_node: cst.ClassDef, method: str, attribute: str) -> bool:
+        """Whether, on the way `init` reaches `method`, a method calls the submodule
+        `self.<attribute>` (itself, or through another method of the class) before it calls the
+        next method of the path: `__call__` runs `self.encode(x)`, which calls `self.cell`, and
+        only then `self.decode(h)`, whose scan calls `self.cell` again."""
+        path = self.init_path(class_node, method)
+        if not path:
+            return False
+        for caller_name, callee_name in zip(path, path[1:]):
+            caller = self.index.method_of(class_node, caller_name)
+            self_name = self.index.self_name(self.index.scope_of[caller]) if caller is not None else None
+            if caller is None or self_name is None:
+                continue
+            earlier = _SelfCallsBefore(self_name, callee_name)
+            walk(caller.body, earlier)
+            if attribute in earlier.names:
+                return True
+            if any(self._method_calls(class_node, name, attribute) for name in earlier.names - {attribute}):
+                return True
+        return False
+
+    def called_through_methods_before(self, method: cst.FunctionDef, loop_call: cst.Call, attribute: str) -> bool:
+        """Whether `method` calls, before `loop_call`, another method of its class that calls the
+        submodule `self.<attribute>` (`h = self.encode(x)` and then the scan)."""
+        found = self.index.scope_of[method].enclosing_method()
+        self_name = self.index.self_name(self.index.scope_of[method])
+        if found is None or self_name is None:
+            return False
+        earlier = _SelfCallsBefore(self_name, loop_call)
+        walk(method.body, earlier)
+        return any(self._method_calls(found[1], name, attribute) for name in earlier.names - {attribute})
+
+    def _method_calls(self, class_node: cst.ClassDef, method_name: str, attribute: str, depth: int = 0) -> bool:
+        """Whether a method of the class calls `self.<attribute>`, itself or through its own
+        `self.<method>(...)` calls (outside raw loop bodies, which create rather than reuse)."""
+        method = self.index.method_of(class_node, method_name)
+        if method is None or depth > 4:
+            return False
+        self_name = self.index.self_name(self.index.scope_of[method])
+        if self_name is None:
+            return False
+        bodies = {loop.body.node for loop in self.index.loops if loop.body is not None}
+        finder = _AttributeCall(self_name, attribute, bodies)
+        walk(method.body, finder)
+        if finder.found:
+            return True
+        return any(
+            self._method_calls(class_node, called, attribute, depth + 1)
+            for called in _self_method_calls(self.index, method) - {method_name, attribute}
+        )
+
     # -- bodies -----------------------------------------------------------------------------
 
     def body_code(self, loop: LoopCall) -> BodyCode | None:
@@ -435,6 +486,34 @@ class _SelfCalls(cst.CSTVisitor):
         func = node.func
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.self_name:
             self.names.add(func.attr.value)
+
+
+class _SelfCallsBefore(cst.CSTVisitor):
+    """The names of the `self.name(...)` calls a method makes itself (not in nested functions),
+    in source order, until its first call of `self.<stop>(...)` or until the call `stop` (the
+    arguments of that call come first, as Python runs them)."""
+
+    def __init__(self, self_name: str, stop: str | cst.Call) -> None:
+        self.self_name = self_name
+        self.stop = stop  # a method name, or the call itself (a loop call)
+        self.names: set[str] = set()
+        self.stopped = False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node is self.stop:
+            self.stopped = True
+        # A nested function (a scan body among them) runs later, if at all: not counted.
+        return not self.stopped and not isinstance(node, (cst.FunctionDef, cst.Lambda))
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if self.stopped or not isinstance(original_node, cst.Call):
+            return
+        func = original_node.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.self_name:
+            if func.attr.value == self.stop:
+                self.stopped = True
+            else:
+                self.names.add(func.attr.value)
 
 
 class _AttributeCall(cst.CSTVisitor):

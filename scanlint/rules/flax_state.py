@@ -597,7 +597,14 @@ def _called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) ->
     owner = method[1] if method is not None else None
     finder = _EarlierCall(flax, submodule.label, owner, loop.call, bodies)
     walk(root, finder)
-    return finder.found
+    if finder.found:
+        return True
+    attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None
+    return (
+        method is not None
+        and attribute is not None
+        and flax.called_through_methods_before(method[0], loop.call, attribute)
+    )
 
 
 class _EarlierCall(cst.CSTVisitor):
@@ -986,6 +993,9 @@ class CellRNN(nn.Module):
                 if holder is not None and path is None and attribute is not None:
                     if flax.called_on_init_path(holder[1], attribute):
                         continue  # runs only under `apply`, after `init` built the submodule
+                if holder is not None and attribute is not None:
+                    if flax.called_earlier_on_init_path(holder[1], holder[0].name.value, attribute):
+                        continue  # `init` runs a method that calls it before the one that scans
                 where = _init_path_note(flax, code)
                 summary = f"Linen submodule `{submodule.label}` is first called inside a raw lax.scan body"
                 advice = (
