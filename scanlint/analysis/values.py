@@ -233,8 +233,11 @@ _NUMPY_CREATION = {
     "full", "zeros_like", "ones_like", "empty_like", "full_like", "arange", "linspace",
     "logspace", "geomspace", "eye", "identity", "diag", "tri", "tril", "triu", "stack",
     "concatenate", "vstack", "hstack", "dstack", "column_stack", "tile", "repeat", "outer",
-    "fromfunction", "frombuffer", "fromiter", "indices",
+    "fromfunction", "frombuffer", "fromiter", "indices", "argsort", "sort", "unique", "flatnonzero",
+    "argwhere", "bincount", "histogram_bin_edges", "diff", "cumsum", "cumprod",
 }  # fmt: skip
+# `numpy` functions that return a tuple (or list) of arrays: each element is an array.
+_NUMPY_ARRAY_TUPLES = {"nonzero", "histogram", "tril_indices", "triu_indices", "diag_indices", "meshgrid"}
 # `numpy` math that keeps an array an array (but turns a 0-d array into a hashable scalar).
 _NUMPY_ELEMENTWISE = {
     "abs", "absolute", "sqrt", "exp", "log", "log1p", "expm1", "sin", "cos", "tan", "tanh",
@@ -392,6 +395,11 @@ def array_evidence(
                 return attribute_array_evidence(index, found[1], node.attr.value, depth + 1)
         return None
     if isinstance(node, cst.Subscript):
+        if isinstance(node.value, cst.Call):
+            qualified = index.qualify(node.value.func) or ""
+            module, _, function = qualified.rpartition(".")
+            if module == "numpy" and function in _NUMPY_ARRAY_TUPLES:  # `np.nonzero(mask)[0]`
+                return ArrayEvidence(f"built by `{dotted_as_written(node.value.func)}(...)[...]`", None, "numpy")
         inner = array_evidence(index, node.value, scope, depth + 1)
         if inner is not None and inner.library == "jax":  # NumPy indexing may give a scalar
             return ArrayEvidence(inner.reason, None, "jax")
@@ -445,6 +453,8 @@ def _call_evidence(index: ScanIndex, node: cst.Call, scope: Scope, depth: int) -
             return ArrayEvidence(reason, inner.elements if inner else None, "jax")
         if module == "numpy" and function in _NUMPY_CREATION:
             return ArrayEvidence(reason, _elements_of_creation(function, node), "numpy")
+        if module == "numpy" and function in _NUMPY_ARRAY_TUPLES:
+            return ArrayEvidence(reason, None, "numpy")
         if module == "numpy" and function in _NUMPY_ELEMENTWISE and node.args:
             inner = array_evidence(index, node.args[0].value, scope, depth + 1)
             if inner is not None and inner.elements != ONE_ELEMENT:

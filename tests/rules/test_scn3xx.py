@@ -1046,6 +1046,55 @@ CONSTRUCTION_EVIDENCE_CLEAN = [
     ),
 ]
 
+CONSTRUCTION_EVIDENCE += [
+    Case(
+        "numpy functions that always return arrays: an element of np.nonzero, np.argsort",
+        """
+        import jax
+        import numpy as np
+
+        class Events:
+            def __init__(self, values, done):
+                self.values = values
+                self.done = done
+
+        jax.tree_util.register_pytree_node(Events, lambda e: ((e.values,), e.done), lambda d, c: Events(c[0], d))
+
+        class Ranked:
+            def __init__(self, values, order):
+                self.values = values
+                self.order = order
+
+        jax.tree_util.register_pytree_node(Ranked, lambda r: ((r.values,), (r.order,)), lambda a, c: Ranked(c[0], *a))
+
+        def collect(values, flags):
+            return Events(values, np.nonzero(flags)[0]), Ranked(values, np.argsort(values))
+        """,
+        ["10:68 SCN301", "17:69 SCN301"],
+    ),
+]
+
+CONSTRUCTION_EVIDENCE_CLEAN += [
+    Case(
+        "summaries of numpy results are hashable: a count, an index, a tuple",
+        """
+        import jax
+        import numpy as np
+
+        class Events:
+            def __init__(self, values, done):
+                self.values = values
+                self.done = done
+
+        jax.tree_util.register_pytree_node(Events, lambda e: ((e.values,), e.done), lambda d, c: Events(c[0], d))
+
+        def collect(values, flags):
+            first = int(np.argmax(flags))
+            return Events(values, len(np.unique(values))), Events(values, first), Events(values, tuple(np.nonzero(flags)[0].tolist()))
+        """,
+    ),
+]
+
 FIELD_HELPERS = [
     Case(
         "a project wrapper of dataclasses.field(metadata={'static': True})",
