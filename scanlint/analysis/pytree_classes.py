@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from scanlint.analysis.resolver import PARTIAL, ScanIndex, Scope, argument, dotted, keyword_argument, returns_of
-from scanlint.analysis.values import class_statements
+from scanlint.analysis.values import class_statements, is_class_variable
 
 REGISTER_DATACLASS = "jax.tree_util.register_dataclass"
 REGISTER_STATIC = "jax.tree_util.register_static"
@@ -222,7 +222,7 @@ def static_fields(index: ScanIndex) -> Iterator[StaticField]:
             )
     for class_node in _registered_static(index):
         for name, declaration in declarations(class_node).items():
-            if not _is_class_variable(index, declaration.annotation.annotation):
+            if not is_class_variable(index, declaration.annotation.annotation):
                 yield StaticField(
                     class_node,
                     name,
@@ -245,11 +245,6 @@ def _registered_static(index: ScanIndex) -> list[cst.ClassDef]:
         if owner is not None and owner not in found:
             found.append(owner)
     return found
-
-
-def _is_class_variable(index: ScanIndex, annotation: cst.BaseExpression) -> bool:
-    node = annotation.value if isinstance(annotation, cst.Subscript) else annotation
-    return index.qualify(node) in _NOT_FIELDS
 
 
 # ---------------------------------------------------------------------------------------------

@@ -686,7 +686,7 @@ def _init_fields(index: ScanIndex, class_node: cst.ClassDef) -> list[str] | None
         for s in class_statements(class_node)
         if isinstance(s, cst.AnnAssign)
         and isinstance(s.target, cst.Name)
-        and not _is_class_variable(index, s.annotation.annotation)
+        and not is_class_variable(index, s.annotation.annotation)
     ]
     library_bases = all(
         (index.qualify(base.value) or "").split(".")[0] in _DATACLASS_BASE_LIBRARIES for base in class_node.bases
@@ -711,7 +711,8 @@ def _declares(class_node: cst.ClassDef, attr: str) -> bool:
 _DATACLASS_BASE_LIBRARIES = {"flax", "equinox", "chex", "typing", "typing_extensions"}
 
 
-def _is_class_variable(index: ScanIndex, annotation: cst.BaseExpression) -> bool:
+def is_class_variable(index: ScanIndex, annotation: cst.BaseExpression) -> bool:
+    """`ClassVar[...]` or `InitVar[...]`: a class body annotation that declares no field."""
     node = annotation.value if isinstance(annotation, cst.Subscript) else annotation
     return index.qualify(node) in ("typing.ClassVar", "dataclasses.InitVar")
 

@@ -811,9 +811,13 @@ rollout_jit(jnp.ones(3), jnp.ones(3))
                 found = annotation_evidence(index, annotation, "annotated `{annotation}`")
                 if found is None:
                     continue
-                passed = [value for call, scope in sites for name, value in _call_arguments(call, jit) if name == parameter.name.value]
-                scopes = [scope for call, scope in sites for name, _ in _call_arguments(call, jit) if name == parameter.name.value]
-                if any(visibly_hashable(value, scope) for value, scope in zip(passed, scopes)):
+                passed = [
+                    (value, scope)
+                    for call, scope in sites
+                    for name, value in _call_arguments(call, jit)
+                    if name == parameter.name.value
+                ]
+                if any(visibly_hashable(value, scope) for value, scope in passed):
                     continue  # the calls this file shows pass something hashable: the annotation is stale
                 what = f"is {found.reason}" + (" and no call of it in this file passes anything else" if passed else "")
                 yield Report(
