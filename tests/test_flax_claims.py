@@ -1007,3 +1007,63 @@ def test_scn104_follows_the_order_in_which_init_runs_methods(tmp_path: Path) -> 
         assert model.apply(variables, xs).shape == (3, 4)
     with pytest.raises(jax.errors.UnexpectedTracerError):
         module.DecodeThenEncode().init(KEY, xs)
+
+
+PARTIAL_BOUND_CELLS = """
+import functools
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+def gru_step(cell, h, x):
+    return cell(h, x)
+
+def step_fn(h, x, *, module):
+    return module.cell(h, x)
+
+class CellByPartial(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        cell = nn.GRUCell(4)
+        return jax.lax.scan(functools.partial(gru_step, cell), jnp.zeros(4), xs)
+
+class MethodByPartial(nn.Module):
+    def setup(self):
+        self.cell = nn.GRUCell(4)
+
+    def step(self, h, x):
+        return self.cell(h, x)
+
+    def __call__(self, xs):
+        return jax.lax.scan(functools.partial(MethodByPartial.step, self), jnp.zeros(4), xs)
+
+class ModuleByKeyword(nn.Module):
+    def setup(self):
+        self.cell = nn.GRUCell(4)
+
+    def __call__(self, xs):
+        return jax.lax.scan(functools.partial(step_fn, module=self), jnp.zeros(4), xs)
+
+class CellCalledFirst(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        cell = nn.GRUCell(4)
+        h, _ = cell(jnp.zeros(4), xs[0])
+        return jax.lax.scan(functools.partial(gru_step, cell), h, xs[1:])
+"""
+
+
+def test_scn104_submodules_bound_by_functools_partial(tmp_path: Path) -> None:
+    """A cell, the module's own method, or the module by keyword, bound with `functools.partial`:
+    each first call in the body leaks tracers; calling the cell first makes the program work."""
+    findings = [f for f in lint(PARTIAL_BOUND_CELLS) if f.code.startswith("SCN1")]
+    assert [(f.code, f.line) for f in findings] == [("SCN104", 9), ("SCN104", 12), ("SCN104", 25)]
+    assert all("`UnexpectedTracerError`" in f.message for f in findings)
+    module = load(PARTIAL_BOUND_CELLS, tmp_path, "partial_bound_cells")
+    for name in ("CellByPartial", "MethodByPartial", "ModuleByKeyword"):
+        init_leaks_then_apply_raises(getattr(module, name)(), XS)
+    model = module.CellCalledFirst()
+    variables = model.init(KEY, XS)
+    assert not leaks_tracers(variables)
+    model.apply(variables, XS)

@@ -233,28 +233,16 @@ class FlaxFile:
             found: dict[cst.Param, cst.ClassDef] = {}
 
             def bind(function: cst.CSTNode, args: Sequence[cst.Arg], scope: Scope) -> None:
-                if not isinstance(function, (cst.FunctionDef, cst.Lambda)):
-                    return
-                params = [*function.params.posonly_params, *function.params.params]
-                for param, arg in zip(params, args):
-                    if arg.keyword is not None or arg.star:
-                        break
-                    owner = self._method_self(arg.value, scope)
+                for param, value in parameters_filled(function, args):
+                    owner = self._method_self(value, scope)
                     if owner is not None:
                         found[param] = owner
 
             for loop in self.index.loops:
-                body = loop.body
-                if body is None:
-                    continue
-                if body.via == "partial":
-                    partial_call = _partial_call(self.index, loop)
-                    if partial_call is not None:
-                        bind(body.node, partial_call.args[1:], loop.scope)
-                elif body.via == "factory":
-                    factory = self.index.factory_of(_body_argument(self.index, loop), loop.scope)
-                    if factory is not None:
-                        bind(factory[1], factory[0].args, loop.scope)
+                for param, (value, scope) in _filled_by_call_site(self.index, loop).items():
+                    owner = self._method_self(value, scope)
+                    if owner is not None:
+                        found[param] = owner
             # `nn.cond(pred, true_fun, false_fun, self, *operands)` calls each branch with `self`.
             for lifted in self.index.calls_to(*_LIFTED_BRANCHES):
                 branches = [a.value for a in lifted.call.args[1:3]]
@@ -459,6 +447,48 @@ def _body_argument(index: ScanIndex, loop: LoopCall) -> cst.BaseExpression | Non
     return node
 
 
+def parameters_filled(
+    function: cst.CSTNode, args: Sequence[cst.Arg]
+) -> list[tuple[cst.Param, cst.BaseExpression]]:
+    """The parameters of a function that these arguments fill (`functools.partial(f, a, k=b)`
+    fills f's first parameter with `a` and the one named `k` with `b`), in order; nothing past
+    a `*args` or `**kwargs` argument, whose contents are unknown."""
+    if not isinstance(function, (cst.FunctionDef, cst.Lambda)):
+        return []
+    positional = [*function.params.posonly_params, *function.params.params]
+    by_name = {p.name.value: p for p in (*function.params.params, *function.params.kwonly_params)}
+    filled: list[tuple[cst.Param, cst.BaseExpression]] = []
+    next_position = 0
+    for arg in args:
+        if arg.star:
+            break
+        if arg.keyword is None:
+            if next_position >= len(positional):
+                break
+            filled.append((positional[next_position], arg.value))
+            next_position += 1
+        elif arg.keyword.value in by_name:
+            filled.append((by_name[arg.keyword.value], arg.value))
+    return filled
+
+
+def _filled_by_call_site(index: ScanIndex, loop: LoopCall) -> dict[cst.Param, tuple[cst.BaseExpression, Scope]]:
+    """The parameters of a loop's body that its `functools.partial` fills, or of the factory
+    that made the body (`make_step(cell)`), with what is passed, in the loop's scope."""
+    body = loop.body
+    if body is None:
+        return {}
+    if body.via == "partial":
+        partial_call = _partial_call(index, loop)
+        if partial_call is not None:
+            return {p: (v, loop.scope) for p, v in parameters_filled(body.node, partial_call.args[1:])}
+    elif body.via == "factory":
+        factory = index.factory_of(_body_argument(index, loop), loop.scope)
+        if factory is not None:
+            return {p: (v, loop.scope) for p, v in parameters_filled(factory[1], factory[0].args)}
+    return {}
+
+
 def _partial_call(index: ScanIndex, loop: LoopCall) -> cst.Call | None:
     """The `functools.partial(...)` call a loop's body argument is."""
     node = _body_argument(index, loop)
@@ -607,9 +637,11 @@ class BodyCode:
     applied: dict[cst.Call, cst.Call] = field(default_factory=dict)
     # Parameters of the body that `functools.partial` fixes: the same value at every step.
     fixed_parameters: set[str] = field(default_factory=set)
-    # For a loop run by a module-level wrapper function on behalf of a caller: the wrapper's
-    # parameters the body calls, bound to what this call of the wrapper passes (and where).
-    bound_callables: dict[cst.Param, tuple[cst.BaseExpression, Scope]] = field(default_factory=dict)
+    # Parameters bound to what a call site passes, and where it is written: the body's own
+    # parameters that `functools.partial` fills, those of the factory that made the body, and
+    # for a loop a module-level wrapper function runs for a caller, the wrapper's parameters
+    # the body calls, as this call of the wrapper fills them.
+    bound_arguments: dict[cst.Param, tuple[cst.BaseExpression, Scope]] = field(default_factory=dict)
     wrapper: str | None = None  # the wrapper's name, for such a loop
 
     MAX_FUNCTIONS = 32
@@ -619,12 +651,14 @@ class BodyCode:
         cls,
         index: ScanIndex,
         loop: LoopCall,
-        bound_callables: dict[cst.Param, tuple[cst.BaseExpression, Scope]] | None = None,
+        bound_arguments: dict[cst.Param, tuple[cst.BaseExpression, Scope]] | None = None,
         wrapper: str | None = None,
     ) -> BodyCode:
         body = loop.body
         assert body is not None
-        code = cls(loop, bound_callables=dict(bound_callables or {}), wrapper=wrapper)
+        code = cls(loop, bound_arguments=dict(bound_arguments or {}), wrapper=wrapper)
+        if wrapper is None:
+            code.bound_arguments.update(_filled_by_call_site(index, loop))
         if body.via == "partial":
             all_parameters = [
                 p.name.value for p in (*body.node.params.posonly_params, *body.node.params.params)
@@ -650,14 +684,20 @@ class BodyCode:
         return code
 
     def _bound_callable(self, index: ScanIndex, call: cst.Call, scope: Scope) -> Body | None:
-        """What a call of a wrapper's parameter runs, for this call of the wrapper."""
-        if not self.bound_callables or not isinstance(call.func, cst.Name):
+        """What a call of a bound parameter runs, as the call site fills it."""
+        found = self.bound_argument(call.func, scope)
+        return index.resolve_callable(*found) if found is not None else None
+
+    def bound_argument(
+        self, node: cst.BaseExpression, scope: Scope
+    ) -> tuple[cst.BaseExpression, Scope] | None:
+        """What a call site passes for the parameter a name in the body reads, and where."""
+        if not self.bound_arguments or not isinstance(node, cst.Name):
             return None
-        found = scope.only_binding(call.func.value)
-        if found is None or not isinstance(found[1], cst.Param) or found[1] not in self.bound_callables:
+        found = scope.only_binding(node.value)
+        if found is None or not isinstance(found[1], cst.Param):
             return None
-        argument_value, argument_scope = self.bound_callables[found[1]]
-        return index.resolve_callable(argument_value, argument_scope)
+        return self.bound_arguments.get(found[1])
 
     def is_inside(self, scope: Scope) -> bool:
         """Whether a scope is the body's, a helper's, or nested in one of them."""

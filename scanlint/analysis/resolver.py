@@ -374,6 +374,13 @@ class ScanIndex:
     def _resolve_method(self, node: cst.Attribute, scope: Scope) -> Body | None:
         if not isinstance(node.value, cst.Name):
             return None
+        class_node = self.class_named(node.value, scope)
+        if class_node is not None:
+            # `Encoder.step`: the plain function, `self` still to be passed (by a partial).
+            function = self.method_of(class_node, node.attr.value)
+            if function is None or _is_classmethod(function):
+                return None
+            return Body(function, self.scope_of[function], "def", _parameter_names(function.params))
         found = scope.enclosing_method()
         if found is None or node.value.value != self.self_name(scope):
             return None
@@ -453,6 +460,10 @@ def _is_static(function: cst.FunctionDef) -> bool:
     return any(
         dotted(d.decorator) in ("staticmethod", "classmethod") for d in function.decorators
     )
+
+
+def _is_classmethod(function: cst.FunctionDef) -> bool:
+    return any(dotted(d.decorator) == "classmethod" for d in function.decorators)
 
 
 def returns_of(function: cst.FunctionDef) -> list[cst.Return]:

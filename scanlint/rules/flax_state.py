@@ -45,6 +45,7 @@ from scanlint.analysis.resolver import (
     keyword_argument,
 )
 from scanlint.analysis.walk import walk
+from scanlint.index.names import PARTIAL
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
 from scanlint.rules.contract import body_used_elsewhere
 
@@ -532,7 +533,11 @@ def _submodule_passed(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Sco
 
 
 def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, scope: Scope) -> Submodule | None:
-    """The outside-built Linen submodule an expression in the body names, if any."""
+    """The outside-built Linen submodule an expression in the body names, if any, also through
+    a parameter that a `functools.partial` or a factory fills (`partial(step, cell)`)."""
+    bound = code.bound_argument(func, scope)
+    if bound is not None and bound[0] is not func:
+        return _submodule_named(flax, code, *bound)
     if isinstance(func, cst.Subscript):
         func = func.value  # `self.layers[i](x)`
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
@@ -629,7 +634,11 @@ class _EarlierCall(cst.CSTVisitor):
         if isinstance(node, cst.Call) and (
             _same_submodule(node.func, self.label)
             or self._through_alias(node)
-            or any(_same_submodule(arg.value, self.label) for arg in node.args)  # `helper(self.cell, x)`
+            # `helper(self.cell, x)`; `functools.partial(step, cell)` only binds it, for later.
+            or (
+                self.flax.index.qualify(node.func) != PARTIAL
+                and any(_same_submodule(arg.value, self.label) for arg in node.args)
+            )
         ):
             self.found = True
         return True

@@ -401,6 +401,26 @@ LINEN_VARIABLE = [
         ["9:9 SCN102"],
     ),
     Case(
+        "module.param in a module-level step that functools.partial hands the module by keyword",
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def step(carry, x, module=None):
+            w = module.param("w", nn.initializers.lecun_normal(), (4, 4))
+            return jnp.tanh(carry @ w + x), None
+
+        class ParamRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return jax.lax.scan(functools.partial(step, module=self), jnp.zeros(4), xs)
+        """,
+        ["9:9 SCN102"],
+    ),
+    Case(
         "not flagged: the same step given an unrelated first argument",
         """
         import functools
@@ -1027,6 +1047,116 @@ SUBMODULE = [
         def decay(y0, ts):
             return rollout(jnp.tanh, y0, ts)
         """,
+    ),
+    Case(
+        "a compact cell handed to a module-level step with functools.partial",
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def gru_step(cell, h, x):
+            h, y = cell(h, x)
+            return h, y
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.GRUCell(8)
+                step = functools.partial(gru_step, cell)
+                return jax.lax.scan(step, jnp.zeros((xs.shape[1], 8)), xs)
+        """,
+        ["9:12 SCN104"],
+    ),
+    Case(
+        "not flagged: the partial's cell called on the first element before the scan",
+        """
+        from functools import partial
+
+        import flax.linen as nn
+        from jax import lax
+        import jax.numpy as jnp
+
+        def gru_step(cell, h, x):
+            return cell(h, x)
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.GRUCell(8)
+                h, _ = cell(jnp.zeros((xs.shape[1], 8)), xs[0])
+                return lax.scan(partial(gru_step, cell), h, xs[1:])
+        """,
+        [],
+    ),
+    Case(
+        "the module's own method bound with functools.partial(Class.method, self)",
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.cell = nn.GRUCell(8)
+
+            def step(self, h, x):
+                return self.cell(h, x)
+
+            def __call__(self, xs):
+                h0 = jnp.zeros((xs.shape[1], 8))
+                return jax.lax.scan(functools.partial(Encoder.step, self), h0, xs)
+        """,
+        ["13:16 SCN104"],
+    ),
+    Case(
+        "the module handed to a module-level step by keyword",
+        """
+        from functools import partial
+
+        import flax.linen as nn
+        from jax import lax
+        import jax.numpy as jnp
+
+        def step_fn(h, x, *, module):
+            return module.cell(h, x)
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.cell = nn.GRUCell(8)
+
+            def __call__(self, xs):
+                return lax.scan(partial(step_fn, module=self), jnp.zeros((xs.shape[1], 8)), xs)
+        """,
+        ["9:12 SCN104"],
+    ),
+    Case(
+        "not flagged: a keyword partial whose module runs under apply only (the sampling idiom)",
+        """
+        from functools import partial
+
+        import flax.linen as nn
+        from jax import lax
+        import jax.numpy as jnp
+
+        def step_fn(h, x, *, module):
+            return module.cell(h, x)
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.cell = nn.GRUCell(8)
+
+            def __call__(self, xs):
+                return self.cell(jnp.zeros((xs.shape[1], 8)), xs[0])
+
+            def sample(self, xs):
+                return lax.scan(partial(step_fn, module=self), jnp.zeros((xs.shape[1], 8)), xs)
+        """,
+        [],
     ),
 ]
 
