@@ -4,7 +4,9 @@ Flax's module and variable classes, and what each raw `lax.scan` body contains (
 assignments and the helpers it reaches).
 
 "Inside the body" covers the body function (a def, lambda, partial or `self.method`), the
-functions nested in it, and the same-file helper functions and methods it calls directly.
+functions nested in it, and the same-file helper functions and methods it calls directly. A
+function of another project file that a body is, or calls, is summarised by what it does with
+each parameter (`ProjectFunction`), so a rule can report where the module is handed to it.
 """
 
 from __future__ import annotations
@@ -872,3 +874,121 @@ def method_name(call: cst.Call) -> str | None:
     return call.func.attr.value if isinstance(call.func, cst.Attribute) else None
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Bodies and helpers defined in other project files
+
+
+@dataclass(frozen=True)
+class ProjectFunction:
+    """A module-level function of another project file, by what it does with each parameter:
+    the Linen methods it calls on it (`module.param(...)`), the attributes of it it calls
+    (`module.cell(h)`), and whether it calls it (`cell(h)`)."""
+
+    name: str
+    file: str
+    function: cst.FunctionDef
+    methods_called: dict[str, list[str]]
+    attributes_called: dict[str, list[str]]
+    called: frozenset[str]
+
+
+@dataclass(frozen=True)
+class ProjectCall:
+    """A raw scan body, or a call in one, that hands values to a function of another project
+    file: `lax.scan(functools.partial(step, self), ...)`, or `update(self.cell, h, x)`."""
+
+    code: BodyCode
+    function: ProjectFunction
+    filled: list[tuple[str, cst.BaseExpression]]  # the function's parameters and what fills them
+    scope: Scope  # where those values are written
+
+
+_STATE_METHODS = (*LINEN_VARIABLE_METHODS, "make_rng")
+
+
+def project_calls(flax: FlaxFile) -> list[ProjectCall]:
+    """Where the file's raw scans hand values to functions of other project files (found once
+    per file)."""
+    found = flax.index.derived.get(ProjectCall)
+    if isinstance(found, list):
+        return found
+    calls: list[ProjectCall] = []
+    for loop in flax.index.loops:
+        if loop.kind != "scan":
+            continue
+        code = flax.body_code(loop)
+        if code is None:
+            partial_call = _body_argument(flax.index, loop)
+            if isinstance(partial_call, cst.Call) and flax.index.qualify(partial_call.func) == PARTIAL and partial_call.args:
+                called = _project_function(flax.index, partial_call.args[0].value, loop.scope)
+                if called is not None:
+                    filled = parameters_filled(called.function, partial_call.args[1:])
+                    calls.append(ProjectCall(BodyCode(loop), called, _named(filled), loop.scope))
+            continue
+        for call, scope in code.calls:
+            called = _project_function(flax.index, call.func, scope)
+            if called is not None:
+                calls.append(ProjectCall(code, called, _named(parameters_filled(called.function, call.args)), scope))
+    flax.index.derived[ProjectCall] = calls
+    return calls
+
+
+def _named(filled: list[tuple[cst.Param, cst.BaseExpression]]) -> list[tuple[str, cst.BaseExpression]]:
+    return [(param.name.value, value) for param, value in filled]
+
+
+def _project_function(index: ScanIndex, node: cst.BaseExpression, scope: Scope) -> ProjectFunction | None:
+    if not isinstance(node, (cst.Name, cst.Attribute)):
+        return None
+    from scanlint.analysis.project_code import imported_definition
+
+    found = imported_definition(index, node, scope)
+    if found is None or not isinstance(found[1], cst.FunctionDef) or found[0].path is None:
+        return None
+    other, function = found
+    uses = _ParameterUses(other, function)
+    walk(function.body, uses)
+    return ProjectFunction(
+        function.name.value,
+        found[0].path.name,
+        function,
+        uses.methods_called,
+        uses.attributes_called,
+        frozenset(uses.called),
+    )
+
+
+class _ParameterUses(cst.CSTVisitor):
+    def __init__(self, index: ScanIndex, function: cst.FunctionDef) -> None:
+        self.index = index
+        self.params = {
+            p.name.value: p
+            for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
+        }
+        self.scopes = [index.scope_of[function]]
+        self.methods_called: dict[str, list[str]] = {}
+        self.attributes_called: dict[str, list[str]] = {}
+        self.called: set[str] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            self.scopes.append(self.index.scope_of[node])
+        elif isinstance(node, cst.Call):
+            func = node.func.value if isinstance(node.func, cst.Subscript) else node.func
+            if isinstance(func, cst.Name) and self._parameter(func):
+                self.called.add(func.value)
+            elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and self._parameter(func.value):
+                kind = self.methods_called if func.attr.value in _STATE_METHODS else self.attributes_called
+                kind.setdefault(func.value.value, []).append(func.attr.value)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if isinstance(original_node, (cst.FunctionDef, cst.Lambda)):
+            self.scopes.pop()
+
+    def _parameter(self, name: cst.Name) -> bool:
+        """Whether a name reads the function's own parameter (not a rebinding of it)."""
+        found = self.scopes[-1].only_binding(name.value)
+        return found is not None and found[1] is self.params.get(name.value)

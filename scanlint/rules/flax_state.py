@@ -32,9 +32,12 @@ from scanlint.analysis.flax_model import (
     BodyCode,
     FlaxFile,
     NameCollector,
+    ProjectCall,
     enclosing_class,
+    flax_file,
     is_true,
     method_name,
+    project_calls,
     raw_scan_bodies,
     root_name,
 )
@@ -194,7 +197,9 @@ class LinenVariableInScanBody(Rule):
     `init` returns it without error; `apply` raises `UnexpectedTracerError`, or
     `ModifyScopeVariableError` when a variable of an immutable collection is updated; a sown
     value comes back as a leaked tracer. Updating the `.value` of a variable made outside the
-    body (`steps.value += 1`) stores a tracer the same way. The fix: create the parameter before
+    body (`steps.value += 1`) stores a tracer the same way. A step function of another project
+    file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
+    is read there, and reported where the module is handed over. The fix: create the parameter before
     the scan and let the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
     statement in the body uses nothing the body binds, the body is used by that scan alone and
     the scan call runs whenever its statement does (not in a branch of `x if c else y`, after
@@ -271,6 +276,39 @@ class ParamRNN(nn.Module):
                         summary=summary,
                         help=advice,
                     )
+        flax = flax_file(context.index)
+        for project_call in project_calls(flax):
+            for value, parameter, method, class_node in _module_methods_called(flax, project_call, LINEN_VARIABLE_METHODS):
+                if method in HOISTABLE_METHODS and not flax.creates_lazily(class_node):
+                    continue
+                summary = f"{_project_call_summary(project_call, parameter, method)}, inside a raw lax.scan body"
+                tail = _VARIABLE_MESSAGES[method][len(_VARIABLE_SUMMARIES[method]) :]
+                yield Report(
+                    value,
+                    f"{summary}{_init_path_note(flax, project_call.code)}{tail}",
+                    summary=summary,
+                    help=_VARIABLE_ADVICE[method],
+                )
+                break
+
+
+def _module_methods_called(
+    flax: FlaxFile, project_call: ProjectCall, methods: tuple[str, ...]
+) -> Iterator[tuple[cst.BaseExpression, str, str, cst.ClassDef]]:
+    """The Linen modules a call hands to a function of another project file that calls one of
+    `methods` on them: (the value passed, the parameter, the first such method, the class)."""
+    for parameter, value in project_call.filled:
+        class_node = flax.linen_self(value, project_call.scope)
+        if class_node is None:
+            continue
+        called = [m for m in project_call.function.methods_called.get(parameter, []) if m in methods]
+        if called:
+            yield value, parameter, called[0], class_node
+
+
+def _project_call_summary(project_call: ProjectCall, parameter: str, method: str) -> str:
+    function = project_call.function
+    return f"`{function.name}` (in `{function.file}`) runs `{parameter}.{method}(...)` on the module passed here"
 
 
 def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseExpression, scope: Scope) -> str | None:
@@ -705,13 +743,18 @@ class _CallFinder(cst.CSTVisitor):
 
 
 _SAME_VALUES = "every step gets the same random values, with no error"
+_MAKE_RNG_ADVICE = (
+    "Split the key outside the loop and pass the per-step keys as `xs` "
+    "(`jax.random.split(self.make_rng(...), n)`), or lift the loop with `nn.scan` and `split_rngs`."
+)
 
 
 class RngDrawnOncePerTrace(Rule):
     """Randomness drawn once per trace inside the body of a raw `jax.lax.scan`.
 
     The body is traced once, so a key drawn while tracing it is drawn once, not once per step.
-    Flags `self.make_rng(...)` in a Linen module, `nn.Dropout` constructed or called in the body
+    Flags `self.make_rng(...)` in a Linen module (also as `module.make_rng(...)` in a step function
+    of another project file handed the module), `nn.Dropout` constructed or called in the body
     (unless it is `deterministic=True`), a Linen submodule that draws randomness called in the
     body, and an RNG key closed over from outside (or fixed with `functools.partial`) that is
     passed to a `jax.random` function without being folded with the step (`fold_in(key, t)`) or
@@ -764,6 +807,19 @@ class NoisyWalk(nn.Module):
                 )
                 if report is not None:
                     yield report
+        flax = flax_file(context.index)
+        for project_call in project_calls(flax):
+            for value, parameter, method, _ in _module_methods_called(flax, project_call, ("make_rng",)):
+                summary = f"{_project_call_summary(project_call, parameter, method)}, inside a raw lax.scan body"
+                advice = _MAKE_RNG_ADVICE
+                yield Report(
+                    value,
+                    f"{summary}: it draws one key while the scan traces the body, not one per step: "
+                    f"{_SAME_VALUES}. {advice}",
+                    summary=summary,
+                    help=advice,
+                )
+                break
 
     def _linen_draw(
         self, flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
@@ -772,11 +828,7 @@ class NoisyWalk(nn.Module):
             assert isinstance(call.func, cst.Attribute)
             if flax.linen_self(call.func.value, scope) is not None:
                 summary = "`self.make_rng` inside a raw lax.scan body draws one key for all steps"
-                advice = (
-                    "Split the key outside the loop and pass the per-step keys as `xs` "
-                    "(`jax.random.split(self.make_rng(...), n)`), or lift the loop with `nn.scan` "
-                    "and `split_rngs`."
-                )
+                advice = _MAKE_RNG_ADVICE
                 return Report(
                     call,
                     f"`self.make_rng` inside a raw lax.scan body draws one key while the scan "
@@ -925,7 +977,10 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     later calls in the body safe, so that case is not flagged. Neither is a method that `init`
     never runs (not `__call__`, not reached from it through `self.method(...)`, not given to
     `init(..., method=...)` in the file) when a method `init` runs calls the submodule: under
-    `apply` its parameters already exist, the sampling and generation idiom.
+    `apply` its parameters already exist, the sampling and generation idiom. Submodules reach the
+    body also through `functools.partial` (`partial(step, cell)`, `partial(step, module=self)`,
+    `partial(Class.method, self)`) and through functions of other project files that call what
+    they are handed; those are reported where the submodule is handed over.
     """
 
     CODE = "SCN104"
@@ -989,37 +1044,62 @@ class CellRNN(nn.Module):
                     )
                     continue
                 submodule = _submodule_called(flax, code, call, scope) or _submodule_passed(flax, code, call, scope)
-                if submodule is None:
-                    continue
-                construction = submodule.construction
-                if construction is not None and flax.is_linen_dropout(construction.func):
-                    continue  # no parameters to create; SCN103 covers its mask
-                if _called_before_scan(flax, code, submodule):
-                    continue
-                holder = code.loop.scope.enclosing_method()
-                path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
-                attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None
-                if holder is not None and path is None and attribute is not None:
-                    if flax.called_on_init_path(holder[1], attribute):
-                        continue  # runs only under `apply`, after `init` built the submodule
-                if holder is not None and attribute is not None:
-                    if flax.called_earlier_on_init_path(holder[1], holder[0].name.value, attribute):
-                        continue  # `init` runs a method that calls it before the one that scans
-                where = _init_path_note(flax, code)
-                summary = f"Linen submodule `{submodule.label}` is first called inside a raw lax.scan body"
-                advice = (
-                    "Call it once outside the scan before the loop (for "
-                    "instance to build the initial carry) so its parameters exist, or lift the "
-                    "loop with `nn.scan`."
-                )
-                yield Report(
-                    call,
-                    f"{summary}{where}: its parameters are created while the scan traces the body, so "
-                    "`init` succeeds but returns leaked tracers and `apply` raises "
-                    f"`UnexpectedTracerError`. {advice}",
-                    summary=summary,
-                    help=advice,
-                )
+                if submodule is not None and _first_called_in_body(flax, code, submodule):
+                    yield _first_call_report(flax, code, submodule, call)
+        flax = flax_file(context.index)
+        for project_call in project_calls(flax):
+            function = project_call.function
+            for parameter, value in project_call.filled:
+                handed: list[cst.BaseExpression] = []
+                if parameter in function.called:
+                    handed.append(value)
+                if flax.linen_self(value, project_call.scope) is not None:
+                    handed += [cst.Attribute(value, cst.Name(a)) for a in function.attributes_called.get(parameter, [])]
+                for node in handed:
+                    submodule = _submodule_named(flax, project_call.code, node, project_call.scope)
+                    if submodule is not None and _first_called_in_body(flax, project_call.code, submodule):
+                        by = f" (by `{function.name}`, in `{function.file}`)"
+                        yield _first_call_report(flax, project_call.code, submodule, value, by)
+                        break
+
+
+def _first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> bool:
+    """Whether the body's call of an outside submodule is the first call `init` makes of it."""
+    construction = submodule.construction
+    if construction is not None and flax.is_linen_dropout(construction.func):
+        return False  # no parameters to create; SCN103 covers its mask
+    if _called_before_scan(flax, code, submodule):
+        return False
+    holder = code.loop.scope.enclosing_method()
+    path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
+    attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None
+    if holder is not None and path is None and attribute is not None:
+        if flax.called_on_init_path(holder[1], attribute):
+            return False  # runs only under `apply`, after `init` built the submodule
+    if holder is not None and attribute is not None:
+        if flax.called_earlier_on_init_path(holder[1], holder[0].name.value, attribute):
+            return False  # `init` runs a method that calls it before the one that scans
+    return True
+
+
+def _first_call_report(
+    flax: FlaxFile, code: BodyCode, submodule: Submodule, node: cst.CSTNode, by: str = ""
+) -> Report:
+    where = _init_path_note(flax, code)
+    summary = f"Linen submodule `{submodule.label}` is first called inside a raw lax.scan body{by}"
+    advice = (
+        "Call it once outside the scan before the loop (for "
+        "instance to build the initial carry) so its parameters exist, or lift the "
+        "loop with `nn.scan`."
+    )
+    return Report(
+        node,
+        f"{summary}{where}: its parameters are created while the scan traces the body, so "
+        "`init` succeeds but returns leaked tracers and `apply` raises "
+        f"`UnexpectedTracerError`. {advice}",
+        summary=summary,
+        help=advice,
+    )
 
 
 def _first_calls_summary(called: str, submodules: list[str]) -> str:
