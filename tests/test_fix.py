@@ -128,23 +128,44 @@ def with_python_call(xs):
 
     final, _ = lax.scan(body, 0.0, xs)
     return final, body(1.0, 2.0)
+
+
+class Simulator:
+    def step(self, carry, x):
+        return carry + x
+
+    def run(self, xs):
+        start = self.step(0.0, 1.0)
+        final, _ = lax.scan(self.step, start, xs)
+        return final
+
+
+class Integrator:
+    @staticmethod
+    def step(carry, x):
+        return carry + x
+
+
+def integrate(xs):
+    final, _ = lax.scan(Integrator.step, 0.0, xs)
+    return final, Integrator().step(1.0, 2.0)
 """
 
 
 def test_a_body_used_elsewhere_gets_no_safe_fix(tmp_path: Path) -> None:
     """Making the scan body return a pair would change its other uses (a fori_loop, reduce, a
-    Python call): the fix is offered as unsafe only, and SCN201 and SCN205 stop undoing each
+    Python call, of a function or of a method through an object): the fix is offered as unsafe only, and SCN201 and SCN205 stop undoing each
     other."""
     target = tmp_path / "m.py"
     target.write_text(SHARED_BODIES)
     result = scanlint("--fix", "m.py", cwd=tmp_path)
     assert target.read_text() == SHARED_BODIES, result.stdout
-    assert result.stdout.count(": SCN201 ") == 3  # one headline per finding
+    assert result.stdout.count(": SCN201 ") == 5  # one headline per finding
     scanlint("--fix", "--unsafe-fixes", "m.py", cwd=tmp_path)
     fixed = target.read_text()
     # The body also given to fori_loop would then break it (SCN205 would report it): that fix is
     # dropped alone, and the other two go in.
-    assert fixed.count("return carry + x, None") == 2
+    assert fixed.count("return carry + x, None") == 4
     assert fixed.split("def with_reduce")[0] == SHARED_BODIES.split("def with_reduce")[0]
 
 

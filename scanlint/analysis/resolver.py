@@ -352,6 +352,25 @@ class ScanIndex:
         derived = self.project.derives_from(self.path, written, is_base)
         return derived.name if derived is not None else None
 
+    def _instance_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """The same-file class of an object built by calling it: `Physics()`, or a name bound
+        once to such a call."""
+        if isinstance(node, cst.Name):
+            found = scope.only_binding(node.value)
+            if found is None or not isinstance(found[1], cst.Call):
+                return None
+            scope, node = found[0], found[1]
+        if not isinstance(node, cst.Call):
+            return None
+        class_node = self.class_named(node.func, scope)
+        if class_node is None or any(
+            isinstance(b, cst.FunctionDef) and b.name.value == "__new__"
+            for values in self.scope_of[class_node].bindings.values()
+            for b in values
+        ):
+            return None
+        return class_node
+
     def method_of(self, class_node: cst.ClassDef, name: str) -> cst.FunctionDef | None:
         class_scope = self.scope_of.get(class_node)
         if class_scope is None:
@@ -372,15 +391,29 @@ class ScanIndex:
         return params[0].name.value if params else None
 
     def _resolve_method(self, node: cst.Attribute, scope: Scope) -> Body | None:
-        if not isinstance(node.value, cst.Name):
-            return None
         class_node = self.class_named(node.value, scope)
         if class_node is not None:
-            # `Encoder.step`: the plain function, `self` still to be passed (by a partial).
+            # `Encoder.step`: the plain function, `self` still to be passed (by a partial); a
+            # class method has its `cls` already.
             function = self.method_of(class_node, node.attr.value)
-            if function is None or _is_classmethod(function):
+            if function is None:
                 return None
-            return Body(function, self.scope_of[function], "def", _parameter_names(function.params))
+            names = _parameter_names(function.params)
+            if _is_classmethod(function):
+                return Body(function, self.scope_of[function], "method", names[1:])
+            return Body(function, self.scope_of[function], "def", names)
+        instance_class = self._instance_class(node.value, scope)
+        if instance_class is not None:
+            # `physics.euler` with `physics = Physics()`, or `Physics().euler`: a bound method.
+            function = self.method_of(instance_class, node.attr.value)
+            if function is None:
+                return None
+            names = _parameter_names(function.params)
+            if not _is_staticmethod(function):
+                names = names[1:]
+            return Body(function, self.scope_of[function], "method", names)
+        if not isinstance(node.value, cst.Name):
+            return None
         found = scope.enclosing_method()
         if found is None or node.value.value != self.self_name(scope):
             return None
@@ -460,6 +493,10 @@ def _is_static(function: cst.FunctionDef) -> bool:
     return any(
         dotted(d.decorator) in ("staticmethod", "classmethod") for d in function.decorators
     )
+
+
+def _is_staticmethod(function: cst.FunctionDef) -> bool:
+    return any(dotted(d.decorator) == "staticmethod" for d in function.decorators)
 
 
 def _is_classmethod(function: cst.FunctionDef) -> bool:

@@ -253,8 +253,25 @@ def body_used_elsewhere(index: ScanIndex, loops: list[LoopCall]) -> bool:
         given.add(argument_)
         if body.via == "partial" and isinstance(argument_, cst.Call) and argument_.args:
             given.add(argument_.args[0].value)  # `partial(step, w)`: that `step` is the loop's
-    reads = index.reads_of(body.node.name.value, function_scope)
+    name = body.node.name.value
+    if isinstance(function_scope.node, cst.ClassDef):
+        # A method is reached as an attribute (`self.step`, `sim.step`, `Sim.step`), through any
+        # object: every such read in the file other than the loops' own counts as a use.
+        finder = _AttributeReads(name)
+        walk(index.module, finder)
+        return any(read not in given for read in finder.reads)
+    reads = index.reads_of(name, function_scope)
     return any(read not in given for read in reads)
+
+
+class _AttributeReads(cst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.reads: list[cst.Attribute] = []
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value == self.name:
+            self.reads.append(node)
 
 
 

@@ -119,6 +119,50 @@ NOT_PAIR = [
         ["6:16 SCN201"],
     ),
     Case(
+        "a method of an object built in the function, and of one built in the call",
+        """
+        import jax
+
+        class Physics:
+            dt = 0.1
+
+            def euler(self, state, t):
+                return state + self.dt * t
+
+            @staticmethod
+            def drift(state, t):
+                return state - t
+
+        def simulate(x0, ts):
+            physics = Physics()
+            return jax.lax.scan(physics.euler, x0, ts)
+
+        def relax(x0, ts):
+            return jax.lax.scan(Physics().drift, x0, ts)
+        """,
+        ["8:16 SCN201", "12:16 SCN201"],
+    ),
+    Case(
+        "a class method through the class",
+        """
+        from jax import lax
+
+        class Physics:
+            @classmethod
+            def step(cls, state, t):
+                return state + t
+
+            @staticmethod
+            def pair(state, t):
+                return state + t, t
+
+        def simulate(x0, ts):
+            lax.scan(Physics.pair, x0, ts)
+            return lax.scan(Physics.step, x0, ts)
+        """,
+        ["7:16 SCN201"],
+    ),
+    Case(
         "functools.partial body with bound argument",
         """
         import functools
