@@ -966,6 +966,47 @@ def test_scn105_transform_and_update_on_modules_self_holds(tmp_path: Path) -> No
     assert outputs.shape == (4, 2, 1)
 
 
+TRANSFORM_BOUND_TO_A_NAME = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+def fit(model: nnx.Module, xs, ys):
+    grad_fn = nnx.value_and_grad(lambda m, x, y: jnp.mean((m(x) - y) ** 2))
+
+    def step(carry, batch):
+        loss, grads = grad_fn(model, *batch)
+        return carry + loss, loss
+
+    return jax.lax.scan(step, 0.0, (xs, ys))
+
+def fit_merged(model: nnx.Module, xs, ys):
+    grad_fn = nnx.value_and_grad(lambda m, x, y: jnp.mean((m(x) - y) ** 2))
+    graphdef, state = nnx.split(model)
+
+    def step(state, batch):
+        loss, grads = grad_fn(nnx.merge(graphdef, state), *batch)
+        return state, loss
+
+    return jax.lax.scan(step, state, (xs, ys))
+"""
+
+
+def test_scn105_transform_bound_to_a_name_given_an_outside_model(tmp_path: Path) -> None:
+    """`grad_fn = nnx.value_and_grad(loss)` made outside the body and called inside it on an
+    outside model fails as the direct form does; on a model merged in the body it runs."""
+    found = [f for f in lint(TRANSFORM_BOUND_TO_A_NAME) if f.code.startswith("SCN1")]
+    assert [(f.line, f.code) for f in found] == [(10, "SCN105")]
+    assert found[0].message.startswith("`grad_fn` (`nnx.value_and_grad(...)`) inside a raw lax.scan body is given `model`")
+    module = load(TRANSFORM_BOUND_TO_A_NAME, tmp_path, "transform_bound")
+    model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+    xs, ys = jnp.ones((4, 2, 3)), jnp.ones((4, 2, 1))
+    with pytest.raises(ValueError, match="Cannot extract graph node from different trace level"):
+        module.fit(model, xs, ys)
+    _, losses = module.fit_merged(model, xs, ys)
+    assert losses.shape == (4,)
+
+
 THROUGH_NN_COND = """
 import flax.linen as nn
 import jax.numpy as jnp

@@ -1044,14 +1044,23 @@ class NnxStateMutatedInScanBody(Rule):
     NNX module (`self.count = ...`, `model.calls = ...`), updating an outside `nnx.Variable`
     (`self.count[...] = ...`, `var.value = ...`), passing an outside `nnx.Rngs` to a call
     (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), calling an
-    outside module that holds `nnx.Dropout` streams, `nnx.BatchNorm` or RNG streams, handing an
-    outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`), and updating an
-    outside `nnx.Optimizer`. The scan raises `TraceContextError: Cannot mutate ... from a
-    different trace level` (a transform: `ValueError: Cannot extract graph node from different
-    trace level`) when it traces the body. Reading an outside stateless module (an `nnx.Linear`
-    called in the body), a fresh `nnx.Param` that never leaves the body, a model rebuilt inside
-    the body with `nnx.merge`, and an `nnx.Dropout` without streams of its own given a fresh
-    `nnx.Rngs` at the call are fine and not flagged.
+    outside module that holds `nnx.Dropout` streams, a training-mode `nnx.BatchNorm` or RNG
+    streams, handing an outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`,
+    `nnx.grad(loss)(self.inner)`, `grad_fn(model)` with `grad_fn = nnx.grad(loss)`), and updating
+    an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`). What a
+    module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
+    `nnx.List`, an `nnx.Dict` or a list, what a same-file NNX class's `__init__` stores on `self`
+    (with the layers a construction passes it, `Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
+    the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`).
+    The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
+    transform: `ValueError: Cannot extract graph node from different trace level`) when it
+    traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
+    fresh `nnx.Param` that never leaves the body, a model built or rebuilt inside the body with
+    `nnx.merge`, an `nnx.Dropout` without streams of its own given a fresh `nnx.Rngs` at the
+    call (directly or through an `nnx.Sequential`), and layers switched off with a literal
+    `deterministic=True` or `use_running_average=True` are fine and not flagged; neither is a
+    Dropout or BatchNorm in a file that switches modes with `.eval()` or `set_attributes`, where
+    it is not known which mode runs.
     """
 
     CODE = "SCN105"
@@ -1166,10 +1175,13 @@ class _NnxState:
         code_of = self.flax.index.module.code_for_node
         transform = self._nnx_transform(call.func, scope)
         if transform is not None:
+            called = f"`{code_of(transform)}`"
+            if not isinstance(call.func, cst.Call):
+                called = f"`{code_of(call.func)}` (`{code_of(transform)}(...)`)"
             for arg in call.args:
                 if self._outside_nnx_object(arg.value, scope) is not None:
                     return (
-                        f"`{code_of(transform)}` inside a raw lax.scan body is given "
+                        f"{called} inside a raw lax.scan body is given "
                         f"`{code_of(arg.value)}`, an NNX object made outside the body: NNX raises "
                         "`ValueError: Cannot extract graph node from different trace level` "
                         f"(or `TraceContextError`). {LIFT_NNX.capitalize()}, passing the model "

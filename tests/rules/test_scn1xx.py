@@ -1563,6 +1563,31 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a transform bound to a name outside the body, given an outside model inside it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def fit(model: nnx.Module, xs, ys):
+            grad_fn = nnx.value_and_grad(lambda m, x, y: jnp.mean((m(x) - y) ** 2))
+
+            def step(carry, batch):
+                loss, grads = grad_fn(model, *batch)
+                return carry + loss, grads
+
+            def fresh_step(state, batch):
+                m = nnx.merge(graphdef, state)
+                loss, grads = grad_fn(m, *batch)
+                return state, loss
+
+            graphdef, state = nnx.split(model)
+            jax.lax.scan(fresh_step, state, (xs, ys))
+            return jax.lax.scan(step, 0.0, (xs, ys))
+        """,
+        ["10:23 SCN105"],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + SUBMODULE + NNX
