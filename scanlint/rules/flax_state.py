@@ -1467,11 +1467,12 @@ class _NnxState:
                 return []
             binding_scope, binding = found
             if isinstance(binding, cst.Param):
-                return [
-                    h
+                # Held only when every construction followed passes a module that holds state.
+                per_site = [
+                    self._holdings(passed, passed_scope, seen)
                     for passed, passed_scope in self._passed_to(binding, binding_scope, construction)
-                    for h in self._holdings(passed, passed_scope, seen)
                 ]
+                return per_site[0] if per_site and all(per_site) else []
             if isinstance(binding, cst.BaseExpression):
                 return self._holdings(binding, binding_scope, seen, construction)
             return []

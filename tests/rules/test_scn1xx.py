@@ -1588,6 +1588,26 @@ NNX = [
         """,
         ["10:23 SCN105"],
     ),
+    Case(
+        "not flagged: a module stored from a constructor argument that only some constructions make stateful",
+        """
+        import jax
+        from flax import nnx
+
+        class Model(nnx.Module):
+            def __init__(self, net):
+                self.net = net
+
+            def __call__(self, xs):
+                return jax.lax.scan(lambda h, x: (self.net(h) + x, None), xs[0], xs)
+
+        def make(rngs, train):
+            if train:
+                return Model(nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1, rngs=rngs)))
+            return Model(nnx.Sequential(nnx.Linear(4, 4, rngs=rngs)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + SUBMODULE + NNX
