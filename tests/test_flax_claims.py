@@ -781,6 +781,14 @@ class Block(nnx.Module):
     def __call__(self, x, rngs=None):
         return self.drop(self.linear(x), rngs=rngs)
 
+def enumerated_list(xs):
+    layers = nnx.List([nnx.Dropout(0.1, rngs=nnx.Rngs(1)), nnx.Linear(4, 4, rngs=nnx.Rngs(0))])
+    def step(h, x):
+        for i, layer in enumerate(layers):
+            h = layer(h) + i
+        return h + x, None
+    return jax.lax.scan(step, xs[0], xs)
+
 def block_given_a_dropout(xs):
     block = Block(drop=nnx.Dropout(0.1, rngs=nnx.Rngs(1)))
     return jax.lax.scan(lambda h, x: (block(h) + x, None), xs[0], xs)
@@ -832,7 +840,8 @@ def run(xs, keys):
 
 
 @pytest.mark.parametrize(
-    "name", ["sequential_with_dropout", "list_with_batchnorm", "block_given_a_dropout", "self_sequential"]
+    "name",
+    ["sequential_with_dropout", "list_with_batchnorm", "enumerated_list", "block_given_a_dropout", "self_sequential"],
 )
 def test_scn105_containers_holding_stateful_layers_raise(tmp_path: Path, name: str) -> None:
     """A module built from stateful layers (`nnx.Sequential`, `nnx.List`, a same-file class
@@ -840,7 +849,7 @@ def test_scn105_containers_holding_stateful_layers_raise(tmp_path: Path, name: s
     same containers with layers that draw from a fresh `nnx.Rngs` per step, or are switched off,
     run fine and are not flagged."""
     findings = [f for f in lint(CONTAINERS) if f.code == "SCN105"]
-    assert len(findings) == 4
+    assert len(findings) == 5
     assert all("mutates the state it holds" in f.message and "TraceContextError" in f.message for f in findings)
     module = load(CONTAINERS, tmp_path, f"containers_{name}")
     with pytest.raises(flax.errors.TraceContextError, match="from (a )?different trace level"):

@@ -1051,7 +1051,8 @@ class NnxStateMutatedInScanBody(Rule):
     module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
     `nnx.List`, an `nnx.Dict` or a list, what a same-file NNX class's `__init__` stores on `self`
     (with the layers a construction passes it, `Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
-    the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`).
+    the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`,
+    `for i, layer in enumerate(layers)`).
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
@@ -1421,20 +1422,21 @@ class _NnxState:
         if found is not None:
             binding_scope, binding = found
             return [(binding, binding_scope)] if isinstance(binding, cst.BaseExpression) else []
-        loop = self._body_loop_over(node, scope)
-        return self._outside_values(loop.iter, scope) if loop is not None else []
+        iterated = self._body_loop_over(node, scope)
+        return self._outside_values(iterated, scope) if iterated is not None else []
 
-    def _body_loop_over(self, name: cst.Name, scope: Scope) -> cst.For | None:
-        """The one `for name in ...` statement of the body that binds `name` (and nothing else
-        does), when it runs in the same function as the read."""
+    def _body_loop_over(self, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
+        """What the one `for name in <it>` (or `for i, name in enumerate(<it>)`) statement of the
+        body that binds `name` (and nothing else does) iterates, when it runs in the same
+        function as the read."""
         found = scope.lookup(name.value)
         if found is None or found[0] is not scope or not self.code.is_inside(scope):
             return None
         if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
             return None  # a loop target is bound opaquely, and only once
-        finder = _LoopsBinding(name.value)
+        finder = _LoopsBinding(name.value, enumerate_bound=scope.lookup("enumerate") is not None)
         walk(scope.node, finder)
-        return finder.loops[0] if len(finder.loops) == 1 else None
+        return finder.iterated[0] if len(finder.iterated) == 1 else None
 
     def _holdings(
         self,
@@ -1531,16 +1533,31 @@ class _Construction:
 
 
 class _LoopsBinding(cst.CSTVisitor):
-    """The `for <name> in ...` statements of one function, outside its nested functions."""
+    """What the `for <name> in <it>` and `for i, <name> in enumerate(<it>)` statements of one
+    function iterate, outside its nested functions."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, enumerate_bound: bool) -> None:
         self.name = name
-        self.loops: list[cst.For] = []
+        self.enumerate_bound = enumerate_bound  # `enumerate` is not the builtin
+        self.iterated: list[cst.BaseExpression] = []
         self.depth = 0
 
     def visit_For(self, node: cst.For) -> None:
-        if isinstance(node.target, cst.Name) and node.target.value == self.name:
-            self.loops.append(node)
+        target, iterated = node.target, node.iter
+        if (
+            isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+            and isinstance(iterated, cst.Call)
+            and isinstance(iterated.func, cst.Name)
+            and iterated.func.value == "enumerate"
+            and not self.enumerate_bound
+            and len(iterated.args) == 1
+            and iterated.args[0].keyword is None
+            and not iterated.args[0].star
+        ):
+            target, iterated = target.elements[1].value, iterated.args[0].value
+        if isinstance(target, cst.Name) and target.value == self.name:
+            self.iterated.append(iterated)
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):

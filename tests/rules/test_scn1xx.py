@@ -1372,10 +1372,12 @@ NNX = [
                     h = self.net(h)
                     for block in self.blocks:
                         h = block(h)
+                    for i, block_i in enumerate(self.blocks):
+                        h = block_i(h) * i
                     return h + x, h
                 return jax.lax.scan(step, xs[0], xs)
         """,
-        ["12:17 SCN105", "14:21 SCN105"],
+        ["12:17 SCN105", "14:21 SCN105", "16:21 SCN105"],
     ),
     Case(
         "stateful layers passed to a same-file class's constructor and stored on self",
