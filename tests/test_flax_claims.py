@@ -753,6 +753,269 @@ def test_scn105_outside_model_through_a_transform_and_outside_optimizer_update(t
         module.update_of_outside_optimizer(jnp.ones((4, 3)))
 
 
+CONTAINERS = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+XS = jnp.ones((3, 2, 4))
+
+def sequential_with_dropout(xs):
+    model = nnx.Sequential(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), nnx.relu, nnx.Dropout(0.1, rngs=nnx.Rngs(1)))
+    return jax.lax.scan(lambda h, x: (model(h) + x, None), xs[0], xs)
+
+def list_with_batchnorm(xs):
+    rngs = nnx.Rngs(0)
+    layers = nnx.List([nnx.Linear(4, 4, rngs=rngs), nnx.BatchNorm(4, rngs=rngs)])
+    def step(h, x):
+        for layer in layers:
+            h = layer(h)
+        return h + x, None
+    return jax.lax.scan(step, xs[0], xs)
+
+class Block(nnx.Module):
+    def __init__(self, drop):
+        self.linear = nnx.Linear(4, 4, rngs=nnx.Rngs(0))
+        self.drop = drop
+
+    def __call__(self, x, rngs=None):
+        return self.drop(self.linear(x), rngs=rngs)
+
+def enumerated_list(xs):
+    layers = nnx.List([nnx.Dropout(0.1, rngs=nnx.Rngs(1)), nnx.Linear(4, 4, rngs=nnx.Rngs(0))])
+    def step(h, x):
+        for i, layer in enumerate(layers):
+            h = layer(h) + i
+        return h + x, None
+    return jax.lax.scan(step, xs[0], xs)
+
+def block_given_a_dropout(xs):
+    block = Block(drop=nnx.Dropout(0.1, rngs=nnx.Rngs(1)))
+    return jax.lax.scan(lambda h, x: (block(h) + x, None), xs[0], xs)
+
+class Encoder(nnx.Module):
+    def __init__(self, rngs):
+        self.net = nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1, rngs=rngs))
+
+    def __call__(self, xs):
+        return jax.lax.scan(lambda h, x: (self.net(h) + x, None), xs[0], xs)
+
+def self_sequential(xs):
+    return Encoder(nnx.Rngs(0))(xs)
+"""
+
+CONTAINERS_FINE = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+XS = jnp.ones((3, 2, 4))
+KEYS = jax.random.split(jax.random.PRNGKey(0), 3)
+
+class Block(nnx.Module):
+    def __init__(self, drop):
+        self.linear = nnx.Linear(4, 4, rngs=nnx.Rngs(0))
+        self.drop = drop
+
+    def __call__(self, x, rngs=None):
+        return self.drop(self.linear(x), rngs=rngs)
+
+def run(xs, keys):
+    rngs = nnx.Rngs(0)
+    shared = nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1))
+    owned = nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1, rngs=rngs))
+    frozen = nnx.Sequential(
+        nnx.Dropout(0.1, deterministic=True, rngs=rngs),
+        nnx.BatchNorm(4, use_running_average=True, rngs=rngs),
+    )
+    block = Block(drop=nnx.Dropout(0.1))
+    def step(h, key_x):
+        key, x = key_x
+        for layer in nnx.List([nnx.Dropout(0.1, rngs=nnx.Rngs(key))]):
+            h = layer(h)
+        h = shared(h, rngs=nnx.Rngs(dropout=key)) + owned(h, rngs=nnx.Rngs(dropout=key))
+        return frozen(h) + block(x, rngs=nnx.Rngs(dropout=key)), h
+    return jax.lax.scan(step, xs[0], (keys, xs))
+"""
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["sequential_with_dropout", "list_with_batchnorm", "enumerated_list", "block_given_a_dropout", "self_sequential"],
+)
+def test_scn105_containers_holding_stateful_layers_raise(tmp_path: Path, name: str) -> None:
+    """A module built from stateful layers (`nnx.Sequential`, `nnx.List`, a same-file class
+    given an `nnx.Dropout`) changes their state when called in the body, as SCN105 says; the
+    same containers with layers that draw from a fresh `nnx.Rngs` per step, or are switched off,
+    run fine and are not flagged."""
+    findings = [f for f in lint(CONTAINERS) if f.code == "SCN105"]
+    assert len(findings) == 5
+    assert all("mutates the state it holds" in f.message and "TraceContextError" in f.message for f in findings)
+    module = load(CONTAINERS, tmp_path, f"containers_{name}")
+    with pytest.raises(flax.errors.TraceContextError, match="from (a )?different trace level"):
+        getattr(module, name)(module.XS)
+
+
+def test_scn105_containers_of_layers_that_keep_no_state_run_fine(tmp_path: Path) -> None:
+    assert not [f for f in lint(CONTAINERS_FINE) if f.code.startswith("SCN1")]
+    module = load(CONTAINERS_FINE, tmp_path, "containers_fine")
+    _, hs = module.run(module.XS, module.KEYS)
+    assert hs.shape == (3, 2, 4)
+
+
+META_LEARNING = """
+import functools
+
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+def loss_fn(model, x, y):
+    return jnp.mean((model(x) - y) ** 2)
+
+class MetaLearner(nnx.Module):
+    def __init__(self, rngs):
+        self.inner = nnx.Linear(3, 1, rngs=rngs)
+        self.optimizer = nnx.Optimizer(self.inner, optax.sgd(0.01), wrt=nnx.Param)
+
+    def grads_only(self, xs, ys):
+        def inner_step(carry, batch):
+            x, y = batch
+            grads = nnx.grad(loss_fn)(self.inner, x, y)
+            return carry, None
+        return jax.lax.scan(inner_step, 0.0, (xs, ys))
+
+    def update_only(self, xs, ys):
+        grads = nnx.grad(loss_fn)(self.inner, xs[0], ys[0])
+        def inner_step(carry, batch):
+            self.optimizer.update(self.inner, grads)
+            return carry, None
+        return jax.lax.scan(inner_step, 0.0, (xs, ys))
+
+class Student(nnx.Module):
+    def __init__(self, rngs):
+        self.encoder = nnx.Linear(3, 1, rngs=rngs)
+
+class Teacher(nnx.Module):
+    def __init__(self, rngs):
+        self.student = Student(rngs)
+
+    def distill(self, xs, ys):
+        def step(carry, batch):
+            x, y = batch
+            grads = nnx.grad(loss_fn)(self.student.encoder, x, y)
+            return carry, None
+        return jax.lax.scan(step, 0.0, (xs, ys))
+
+def inner_step(trainer, grads, carry, x):
+    trainer.optimizer.update(trainer.model, grads)
+    return carry, None
+
+class Trainer(nnx.Module):
+    def __init__(self, model, optimizer):
+        self.model = model
+        self.optimizer = optimizer
+
+    def fit(self, xs, ys):
+        grads = nnx.grad(loss_fn)(self.model, xs[0], ys[0])
+        return jax.lax.scan(functools.partial(inner_step, self, grads), 0.0, xs)
+
+def trainer():
+    model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+    return Trainer(model, nnx.Optimizer(model, optax.sgd(0.01), wrt=nnx.Param))
+"""
+
+META_LEARNING_FINE = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class MetaLearner(nnx.Module):
+    def __init__(self, rngs):
+        self.inner = nnx.Linear(3, 1, rngs=rngs)
+        self.scale = 0.5
+
+    def adapt(self, xs, ys):
+        graphdef, state = nnx.split(self.inner)
+
+        def inner_step(state, batch):
+            x, y = batch
+            model = nnx.merge(graphdef, state)
+            grads = nnx.grad(lambda m, s: jnp.mean((m(x) * s - y) ** 2))(model, self.scale)
+            state = jax.tree.map(lambda p, g: p - 0.1 * g, state, grads)
+            return state, self.inner(x)
+        return jax.lax.scan(inner_step, state, (xs, ys))
+"""
+
+
+def test_scn105_transform_and_update_on_modules_self_holds(tmp_path: Path) -> None:
+    """The meta-learning inner loop: `nnx.grad` given `self.inner` (or `self.student.encoder`)
+    alone fails, and so does updating `self`'s optimizer; rebuilding the model from its state
+    with `nnx.merge` in the body works."""
+    findings = [f for f in lint(META_LEARNING) if f.code == "SCN105"]
+    assert [f.line for f in findings] == [20, 27, 42, 47]
+    assert "Cannot extract graph node from different trace level" in findings[0].message
+    assert "`self.student.encoder`" in findings[2].message
+    assert "TraceContextError" in findings[1].message and "TraceContextError" in findings[3].message
+    module = load(META_LEARNING, tmp_path, "meta_learning")
+    xs, ys = jnp.ones((4, 2, 3)), jnp.ones((4, 2, 1))
+    with pytest.raises(ValueError, match="Cannot extract graph node from different trace level"):
+        module.MetaLearner(nnx.Rngs(0)).grads_only(xs, ys)
+    with pytest.raises(flax.errors.TraceContextError):
+        module.MetaLearner(nnx.Rngs(0)).update_only(xs, ys)
+    with pytest.raises(ValueError, match="Cannot extract graph node from different trace level"):
+        module.Teacher(nnx.Rngs(0)).distill(xs, ys)
+    with pytest.raises(flax.errors.TraceContextError):
+        module.trainer().fit(xs, ys)
+
+    assert not [f for f in lint(META_LEARNING_FINE) if f.code.startswith("SCN1")]
+    fine = load(META_LEARNING_FINE, tmp_path, "meta_learning_fine").MetaLearner(nnx.Rngs(0))
+    _, outputs = fine.adapt(xs, ys)
+    assert outputs.shape == (4, 2, 1)
+
+
+TRANSFORM_BOUND_TO_A_NAME = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+def fit(model: nnx.Module, xs, ys):
+    grad_fn = nnx.value_and_grad(lambda m, x, y: jnp.mean((m(x) - y) ** 2))
+
+    def step(carry, batch):
+        loss, grads = grad_fn(model, *batch)
+        return carry + loss, loss
+
+    return jax.lax.scan(step, 0.0, (xs, ys))
+
+def fit_merged(model: nnx.Module, xs, ys):
+    grad_fn = nnx.value_and_grad(lambda m, x, y: jnp.mean((m(x) - y) ** 2))
+    graphdef, state = nnx.split(model)
+
+    def step(state, batch):
+        loss, grads = grad_fn(nnx.merge(graphdef, state), *batch)
+        return state, loss
+
+    return jax.lax.scan(step, state, (xs, ys))
+"""
+
+
+def test_scn105_transform_bound_to_a_name_given_an_outside_model(tmp_path: Path) -> None:
+    """`grad_fn = nnx.value_and_grad(loss)` made outside the body and called inside it on an
+    outside model fails as the direct form does; on a model merged in the body it runs."""
+    found = [f for f in lint(TRANSFORM_BOUND_TO_A_NAME) if f.code.startswith("SCN1")]
+    assert [(f.line, f.code) for f in found] == [(10, "SCN105")]
+    assert found[0].message.startswith("`grad_fn` (`nnx.value_and_grad(...)`) inside a raw lax.scan body is given `model`")
+    module = load(TRANSFORM_BOUND_TO_A_NAME, tmp_path, "transform_bound")
+    model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+    xs, ys = jnp.ones((4, 2, 3)), jnp.ones((4, 2, 1))
+    with pytest.raises(ValueError, match="Cannot extract graph node from different trace level"):
+        module.fit(model, xs, ys)
+    _, losses = module.fit_merged(model, xs, ys)
+    assert losses.shape == (4,)
+
+
 THROUGH_NN_COND = """
 import flax.linen as nn
 import jax.numpy as jnp

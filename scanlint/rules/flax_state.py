@@ -44,9 +44,11 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.resolver import (
     ScanIndex,
     Scope,
+    argument,
     dotted,
     keyword_argument,
 )
+from scanlint.analysis.values import constructor_arguments
 from scanlint.analysis.walk import walk
 from scanlint.index.names import PARTIAL
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
@@ -1118,6 +1120,9 @@ _NNX_OPTIMIZERS = {"flax.nnx.Optimizer", "flax.nnx.optimizer.Optimizer", "flax.n
 # NNX modules whose call mutates their own state (RNG counts, batch statistics), unless the
 # keyword that turns that off is a literal True.
 _STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
+_DROPOUT = "an `nnx.Dropout`"
+# NNX modules that call or hold the layers they are built from.
+_NNX_CONTAINERS = ("Sequential", "List", "Dict")
 
 
 class NnxStateMutatedInScanBody(Rule):
@@ -1128,14 +1133,24 @@ class NnxStateMutatedInScanBody(Rule):
     NNX module (`self.count = ...`, `model.calls = ...`), updating an outside `nnx.Variable`
     (`self.count[...] = ...`, `var.value = ...`), passing an outside `nnx.Rngs` to a call
     (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), calling an
-    outside module that holds `nnx.Dropout` streams, `nnx.BatchNorm` or RNG streams, handing an
-    outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`), and updating an
-    outside `nnx.Optimizer`. The scan raises `TraceContextError: Cannot mutate ... from a
-    different trace level` (a transform: `ValueError: Cannot extract graph node from different
-    trace level`) when it traces the body. Reading an outside stateless module (an `nnx.Linear`
-    called in the body), a fresh `nnx.Param` that never leaves the body, a model rebuilt inside
-    the body with `nnx.merge`, and an `nnx.Dropout` without streams of its own given a fresh
-    `nnx.Rngs` at the call are fine and not flagged.
+    outside module that holds `nnx.Dropout` streams, a training-mode `nnx.BatchNorm` or RNG
+    streams, handing an outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`,
+    `nnx.grad(loss)(self.inner)`, `grad_fn(model)` with `grad_fn = nnx.grad(loss)`), and updating
+    an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`). What a
+    module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
+    `nnx.List`, an `nnx.Dict` or a list, what a same-file NNX class's `__init__` stores on `self`
+    (with the layers a construction passes it, `Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
+    the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`,
+    `for i, layer in enumerate(layers)`).
+    The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
+    transform: `ValueError: Cannot extract graph node from different trace level`) when it
+    traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
+    fresh `nnx.Param` that never leaves the body, a model built or rebuilt inside the body with
+    `nnx.merge`, an `nnx.Dropout` without streams of its own given a fresh `nnx.Rngs` at the
+    call (directly or through an `nnx.Sequential`), and layers switched off with a literal
+    `deterministic=True` or `use_running_average=True` are fine and not flagged; neither is a
+    Dropout or BatchNorm in a file that switches modes with `.eval()` or `set_attributes`, where
+    it is not known which mode runs.
     """
 
     CODE = "SCN105"
@@ -1244,27 +1259,127 @@ class _NnxState:
 
     def through_transform_or_update(self, call: cst.Call, scope: Scope) -> str | None:
         """An outside NNX object handed to an NNX transform applied in the body
-        (`nnx.value_and_grad(loss)(model, ...)`), or an outside `nnx.Optimizer` updated there."""
+        (`nnx.value_and_grad(loss)(model, ...)`, `grad_fn(self.inner, ...)` with `grad_fn =
+        nnx.grad(loss)`), or an outside `nnx.Optimizer` updated there (`optimizer.update(...)`,
+        `self.optimizer.update(...)`)."""
         code_of = self.flax.index.module.code_for_node
-        if isinstance(call.func, cst.Call) and self.flax.index.qualify(call.func.func) in _NNX_TRANSFORMS:
+        transform = self._nnx_transform(call.func, scope)
+        if transform is not None:
+            called = f"`{code_of(transform)}`"
+            if not isinstance(call.func, cst.Call):
+                called = f"`{code_of(call.func)}` (`{code_of(transform)}(...)`)"
             for arg in call.args:
-                if isinstance(arg.value, cst.Name) and self.outside_object(arg.value, scope) is not None:
+                if self._outside_nnx_object(arg.value, scope) is not None:
                     return (
-                        f"`{code_of(call.func.func)}` inside a raw lax.scan body is given "
-                        f"`{arg.value.value}`, an NNX object made outside the body: NNX raises "
+                        f"{called} inside a raw lax.scan body is given "
+                        f"`{code_of(arg.value)}`, an NNX object made outside the body: NNX raises "
                         "`ValueError: Cannot extract graph node from different trace level` "
                         f"(or `TraceContextError`). {LIFT_NNX.capitalize()}, passing the model "
                         "and optimizer through the loop."
                     )
         func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "update" and isinstance(func.value, cst.Name):
-            if self.outside_object(func.value, scope) == "an `nnx.Optimizer`":
+        if isinstance(func, cst.Attribute) and func.attr.value == "update":
+            if self._outside_nnx_object(func.value, scope) == "an `nnx.Optimizer`":
                 return (
                     f"`{code_of(func)}(...)` inside a raw lax.scan body updates an "
                     f"`nnx.Optimizer` made outside the body: {TRACE_CONTEXT_ERROR}. "
                     f"{LIFT_NNX.capitalize()}, passing the model and optimizer through the loop."
                 )
         return None
+
+    def _nnx_transform(self, func: cst.BaseExpression, scope: Scope) -> cst.BaseExpression | None:
+        """The NNX transform a called function is: `nnx.grad(loss)` itself, or a name bound once
+        to it (`grad_fn = nnx.value_and_grad(loss)`)."""
+        if isinstance(func, cst.Name):
+            found = scope.only_binding(func.value)
+            func = found[1] if found is not None and isinstance(found[1], cst.Call) else func
+        if isinstance(func, cst.Call) and self.flax.index.qualify(func.func) in _NNX_TRANSFORMS:
+            return func.func
+        return None
+
+    def _outside_nnx_object(self, node: cst.BaseExpression, scope: Scope) -> str | None:
+        """What outside NNX object an argument is: a name (`outside_object`), or a module or
+        optimizer that `__init__` stores on an NNX `self` (`self.inner`, `self.model.encoder`)."""
+        if isinstance(node, cst.Name):
+            return self.outside_object(node, scope)
+        attributes: list[str] = []
+        while isinstance(node, cst.Attribute):
+            attributes.insert(0, node.attr.value)
+            node = node.value
+        if not isinstance(node, cst.Name) or not 1 <= len(attributes) <= 2:
+            return None
+        owner: cst.ClassDef | None = self.flax.nnx_self(node, scope)
+        kind: str | cst.ClassDef | None = None
+        for attribute in attributes:
+            if owner is None:
+                return None
+            kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(owner, attribute)]
+            if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
+                return None
+            kind = kinds[0]
+            owner = kind if isinstance(kind, cst.ClassDef) else None
+        if kind is None:
+            return None
+        return kind if isinstance(kind, str) else "an NNX module"
+
+    def _init_values(self, class_node: cst.ClassDef, attribute: str) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What `__init__` assigns to `self.<attribute>`, with the scope of `__init__`."""
+        init = self.flax.index.method_of(class_node, "__init__")
+        if init is None:
+            return []
+        init_scope = self.flax.index.scope_of[init]
+        values = self.flax.self_attribute_values(class_node, "__init__").get(attribute, [])
+        return [(value, init_scope) for value in values]
+
+    def _object_kind(self, value: cst.BaseExpression, scope: Scope, depth: int) -> str | cst.ClassDef | None:
+        """The NNX object an expression builds: a same-file NNX class, 'an NNX module', 'an
+        `nnx.Variable`' or 'an `nnx.Optimizer`'; a name is followed to its one binding, and a
+        parameter of an NNX class's `__init__` to what every construction in the file passes."""
+        if depth > 4:
+            return None
+        if isinstance(value, cst.Call):
+            kind = self.flax.nnx_module_class(value.func, scope)
+            if kind is not None:
+                return kind if isinstance(kind, cst.ClassDef) else "an NNX module"
+            if self.flax.is_nnx_variable_class(value.func):
+                return "an `nnx.Variable`"
+            if self.flax.index.qualify(value.func) in _NNX_OPTIMIZERS:
+                return "an `nnx.Optimizer`"
+            return None
+        if not isinstance(value, cst.Name):
+            return None
+        found = scope.only_binding(value.value)
+        if found is None:
+            return None
+        binding_scope, binding = found
+        if isinstance(binding, cst.BaseExpression):
+            return self._object_kind(binding, binding_scope, depth + 1)
+        if isinstance(binding, cst.Param):
+            kinds = [self._object_kind(v, s, depth + 1) for v, s in self._passed_to(binding, binding_scope)]
+            return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
+        return None
+
+    def _passed_to(
+        self, param: cst.Param, scope: Scope, construction: _Construction | None = None
+    ) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What the constructions of an NNX class pass to a parameter of its `__init__`: the one
+        `construction` given (a `Block(drop=...)` being followed), else every one in the file."""
+        method = scope.enclosing_method()
+        if method is None or scope.node is not method[0] or method[0].name.value != "__init__":
+            return []
+        init, class_node = method
+        if not self.flax.is_nnx(class_node):
+            return []
+        if construction is None or construction.class_node is not class_node:
+            return constructor_arguments(self.flax.index, class_node, init, param.name.value)
+        params = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
+        position = params.index(param.name.value) if param.name.value in params else -1
+        passed = (
+            argument(construction.call, position, param.name.value)
+            if position >= 0
+            else keyword_argument(construction.call, param.name.value)
+        )
+        return [(passed, construction.scope)] if passed is not None else []
 
     def mutated_by_assignment(self, target: cst.BaseExpression, scope: Scope) -> str | None:
         if not isinstance(target, (cst.Attribute, cst.Subscript)):
@@ -1363,56 +1478,112 @@ class _NnxState:
                 isinstance(candidate, cst.Name) and self.is_outside_rngs(candidate, scope)
             ):
                 return f"`{code_of(call.func)}()` {draws}"
-        held = self._stateful_module(call.func, scope)
-        if held is None or any(is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
+        if any(is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
             return None
-        if held == "an `nnx.Dropout`" and rngs is not None:
-            return None  # a fresh `nnx.Rngs` passed at the call is drawn from instead of its own
+        # A fresh `nnx.Rngs` passed at the call is what a Dropout draws from instead of its own.
+        held = self._stateful_module(call.func, scope, rngs_passed=rngs is not None)
+        if held is None:
+            return None
         return (
             f"calling `{code_of(call.func)}` inside a raw lax.scan body mutates the state it holds "
             f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
             f"which splits RNG streams and carries state through the loop."
         )
 
-    def _stateful_module(self, func: cst.BaseExpression, scope: Scope) -> str | None:
-        """What mutable state an outside NNX module called by the body holds, if any."""
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            class_node = self.flax.nnx_self(func.value, scope)
-            init = self.flax.index.method_of(class_node, "__init__") if class_node else None
-            if class_node is None or init is None:
-                return None
-            values = self.flax.self_attribute_values(class_node, "__init__").get(
-                func.attr.value, []
-            )
-            init_scope = self.flax.index.scope_of[init]
-            held = [self._held_state(v, init_scope, frozenset()) for v in values]
-            return held[0] if held and all(held) else None
-        if isinstance(func, cst.Name):
-            found = self._outside_binding(func, scope)
-            if found is None or not isinstance(found[1], cst.BaseExpression):
-                return None
-            return self._held_state(found[1], found[0], frozenset())
-        return None
+    def _stateful_module(self, func: cst.BaseExpression, scope: Scope, rngs_passed: bool) -> str | None:
+        """What mutable state an outside NNX module called by the body holds, if any: a module
+        `__init__` stores on `self`, a name bound outside the body, or the loop variable of a
+        `for` in the body over such a container (`for layer in self.layers: h = layer(h)`)."""
+        held = [
+            [h for h in self._holdings(value, value_scope, frozenset()) if not (rngs_passed and h == _DROPOUT)]
+            for value, value_scope in self._outside_values(func, scope)
+        ]
+        return held[0][0] if held and all(held) else None
 
-    def _held_state(
-        self, value: cst.BaseExpression, scope: Scope, seen: frozenset[cst.ClassDef]
-    ) -> str | None:
-        """For a constructor call: 'an `nnx.Dropout`', 'RNG streams', ... or None if stateless."""
-        if not isinstance(value, cst.Call):
+    def _outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What an outside module the body reads was built from, with the scope of each value."""
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+            class_node = self.flax.nnx_self(node.value, scope)
+            return self._init_values(class_node, node.attr.value) if class_node is not None else []
+        if not isinstance(node, cst.Name):
+            return []
+        found = self._outside_binding(node, scope)
+        if found is not None:
+            binding_scope, binding = found
+            return [(binding, binding_scope)] if isinstance(binding, cst.BaseExpression) else []
+        iterated = self._body_loop_over(node, scope)
+        return self._outside_values(iterated, scope) if iterated is not None else []
+
+    def _body_loop_over(self, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
+        """What the one `for name in <it>` (or `for i, name in enumerate(<it>)`) statement of the
+        body that binds `name` (and nothing else does) iterates, when it runs in the same
+        function as the read."""
+        found = scope.lookup(name.value)
+        if found is None or found[0] is not scope or not self.code.is_inside(scope):
             return None
+        if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
+            return None  # a loop target is bound opaquely, and only once
+        finder = _LoopsBinding(name.value, enumerate_bound=scope.lookup("enumerate") is not None)
+        walk(scope.node, finder)
+        return finder.iterated[0] if len(finder.iterated) == 1 else None
+
+    def _holdings(
+        self,
+        value: cst.BaseExpression,
+        scope: Scope,
+        seen: frozenset[cst.CSTNode],
+        construction: _Construction | None = None,
+    ) -> list[str]:
+        """The mutable state a module built by `value` holds ('an `nnx.Dropout`', 'RNG
+        streams', ...; empty when stateless or not known): the layer itself, the layers a
+        container is built from (`nnx.Sequential(...)`, `nnx.List([...])`, `nnx.Dict(...)`,
+        a list, tuple or dict), or what a same-file NNX class's `__init__` stores on `self`."""
+        if value in seen:
+            return []
+        seen = seen | {value}
+        if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+            return [h for e in value.elements for h in self._holdings(e.value, scope, seen, construction)]
+        if isinstance(value, cst.Dict):
+            return [
+                h
+                for e in value.elements
+                if isinstance(e, cst.DictElement)
+                for h in self._holdings(e.value, scope, seen, construction)
+            ]
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+            return self._holdings(value.elt, scope, seen, construction)
+        if isinstance(value, cst.Name):
+            found = scope.only_binding(value.value)
+            if found is None:
+                return []
+            binding_scope, binding = found
+            if isinstance(binding, cst.Param):
+                # Held only when every construction followed passes a module that holds state.
+                per_site = [
+                    self._holdings(passed, passed_scope, seen)
+                    for passed, passed_scope in self._passed_to(binding, binding_scope, construction)
+                ]
+                return per_site[0] if per_site and all(per_site) else []
+            if isinstance(binding, cst.BaseExpression):
+                return self._holdings(binding, binding_scope, seen, construction)
+            return []
+        if not isinstance(value, cst.Call):
+            return []
         kind = self.flax.nnx_module_class(value.func, scope)
+        if kind in _NNX_CONTAINERS:
+            return [h for arg in value.args for h in self._holdings(arg.value, scope, seen, construction)]
         if isinstance(kind, str):
             switch = _STATEFUL_NNX.get(kind)
-            if switch is not None and not is_true(keyword_argument(value, switch)):
-                if kind == "Dropout" and not _holds_rngs(value):
-                    return None  # it draws only from the `rngs` each call passes
-                if self._modes_switched():
-                    return None  # `model.eval()` may have turned it off: not known here
-                return f"an `nnx.{kind}`"
-            return None
+            if switch is None or is_true(keyword_argument(value, switch)):
+                return []
+            if kind == "Dropout" and not _holds_rngs(value):
+                return []  # it draws only from the `rngs` each call passes
+            if self._modes_switched():
+                return []  # `model.eval()` may have turned it off: not known here
+            return [f"an `nnx.{kind}`"]
         if isinstance(kind, cst.ClassDef) and kind not in seen:
-            return self._class_holds(kind, seen | {kind})
-        return None
+            return self._class_holds(kind, seen | {kind}, _Construction(kind, value, scope))
+        return []
 
     def _modes_switched(self) -> bool:
         """Whether the file switches NNX modules to evaluation mode (`.eval()`,
@@ -1422,16 +1593,68 @@ class _NnxState:
             for call in _all_calls(self.flax.index)
         )
 
-    def _class_holds(self, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef]) -> str | None:
+    def _class_holds(
+        self, class_node: cst.ClassDef, seen: frozenset[cst.CSTNode], construction: _Construction
+    ) -> list[str]:
+        """The state a same-file NNX class holds: what its `__init__` stores on `self`, with the
+        layers this construction passes to it (`Block(drop=nnx.Dropout(0.1, rngs=rngs))`)."""
         init = self.flax.index.method_of(class_node, "__init__")
         if init is None:
-            return None
+            return []
         init_scope = self.flax.index.scope_of[init]
+        held: list[str] = []
         for values in self.flax.self_attribute_values(class_node, "__init__").values():
             for value in values:
                 if self._is_rngs_value(value, init_scope):
-                    return "RNG streams"
-                held = self._held_state(value, init_scope, seen)
-                if held is not None:
-                    return held
-        return None
+                    held.append("RNG streams")
+                else:
+                    held += self._holdings(value, init_scope, seen, construction)
+        return held
+
+
+@dataclass(frozen=True, eq=False)
+class _Construction:
+    """One construction of a same-file NNX class, followed to see what it passes to `__init__`."""
+
+    class_node: cst.ClassDef
+    call: cst.Call
+    scope: Scope
+
+
+class _LoopsBinding(cst.CSTVisitor):
+    """What the `for <name> in <it>` and `for i, <name> in enumerate(<it>)` statements of one
+    function iterate, outside its nested functions."""
+
+    def __init__(self, name: str, enumerate_bound: bool) -> None:
+        self.name = name
+        self.enumerate_bound = enumerate_bound  # `enumerate` is not the builtin
+        self.iterated: list[cst.BaseExpression] = []
+        self.depth = 0
+
+    def visit_For(self, node: cst.For) -> None:
+        target, iterated = node.target, node.iter
+        if (
+            isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+            and isinstance(iterated, cst.Call)
+            and isinstance(iterated.func, cst.Name)
+            and iterated.func.value == "enumerate"
+            and not self.enumerate_bound
+            and len(iterated.args) == 1
+            and iterated.args[0].keyword is None
+            and not iterated.args[0].star
+        ):
+            target, iterated = target.elements[1].value, iterated.args[0].value
+        if isinstance(target, cst.Name) and target.value == self.name:
+            self.iterated.append(iterated)
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            self.depth += 1
+            return self.depth == 1  # the function itself, not the ones nested in it
+        return super().on_visit(node)
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            self.depth -= 1
+        super().on_leave(original_node)

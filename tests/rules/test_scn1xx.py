@@ -1449,6 +1449,297 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a module-level nnx.Sequential holding a Dropout with its own rngs, lambda body, from jax import lax",
+        """
+        from flax import nnx
+        from jax import lax
+
+        model = nnx.Sequential(
+            nnx.Linear(4, 4, rngs=nnx.Rngs(0)),
+            nnx.relu,
+            nnx.Dropout(0.1, rngs=nnx.Rngs(1)),
+        )
+
+        def rollout(h, xs):
+            return lax.scan(lambda c, x: (model(c) + x, c), h, xs)
+        """,
+        ["12:35 SCN105"],
+    ),
+    Case(
+        "layers in an nnx.List, a plain list and an nnx.Dict built in a function; import flax.nnx as nnx",
+        """
+        import flax.nnx as nnx
+        import jax
+
+        def run(xs):
+            rngs = nnx.Rngs(0, dropout=1)
+            layers = nnx.List([nnx.Linear(4, 4, rngs=rngs), nnx.BatchNorm(4, rngs=rngs)])
+            plain = [nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1, rngs=rngs)]
+            heads = nnx.Dict(mean=nnx.Linear(4, 4, rngs=rngs))
+            head = nnx.Sequential(*plain)
+            def step(h, x):
+                for layer in layers:
+                    h = layer(h)
+                return head(h) + heads["mean"](x), None
+            return jax.lax.scan(step, xs[0], xs)
+        """,
+        ["13:17 SCN105", "14:16 SCN105"],
+    ),
+    Case(
+        "self.net = nnx.Sequential(...) and an nnx.List comprehension in __init__, called in a method's body",
+        """
+        import jax
+        from flax import nnx
+
+        class Encoder(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.net = nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1, rngs=rngs))
+                self.blocks = nnx.List([nnx.Dropout(0.2, rngs=rngs) for _ in range(2)])
+
+            def __call__(self, xs):
+                def step(h, x):
+                    h = self.net(h)
+                    for block in self.blocks:
+                        h = block(h)
+                    for i, block_i in enumerate(self.blocks):
+                        h = block_i(h) * i
+                    return h + x, h
+                return jax.lax.scan(step, xs[0], xs)
+        """,
+        ["12:17 SCN105", "14:21 SCN105", "16:21 SCN105"],
+    ),
+    Case(
+        "stateful layers passed to a same-file class's constructor and stored on self",
+        """
+        import jax
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, features, drop, rngs):
+                self.linear = nnx.Linear(features, features, rngs=rngs)
+                self.drop = drop
+
+            def __call__(self, x):
+                return self.drop(self.linear(x))
+
+        class Model(nnx.Module):
+            def __init__(self, net):
+                self.net = net
+
+            def __call__(self, xs):
+                return jax.lax.scan(lambda h, x: (self.net(h) + x, None), xs[0], xs)
+
+        def run(xs):
+            rngs = nnx.Rngs(0)
+            block = Block(4, drop=nnx.Dropout(0.1, rngs=rngs), rngs=rngs)
+            def step(h, x):
+                return block(h) + x, None
+            return jax.lax.scan(step, xs[0], xs)
+
+        def make(rngs):
+            return Model(nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.BatchNorm(4, rngs=rngs)))
+        """,
+        ["18:43 SCN105", "24:16 SCN105"],
+    ),
+    Case(
+        "not flagged: containers whose layers change no state of their own when called in the body",
+        """
+        import jax
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, drop):
+                self.linear = nnx.Linear(4, 4, rngs=nnx.Rngs(0))
+                self.drop = drop
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.linear(x), rngs=rngs)
+
+        def run(xs, keys):
+            rngs = nnx.Rngs(0)
+            shared = nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1))
+            owned = nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1, rngs=rngs))
+            frozen = nnx.Sequential(
+                nnx.Dropout(0.1, deterministic=True, rngs=rngs),
+                nnx.BatchNorm(4, use_running_average=True, rngs=rngs),
+            )
+            plain = nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.relu)
+            block = Block(drop=nnx.Dropout(0.1))
+            def step(h, key_x):
+                key, x = key_x
+                fresh = nnx.List([nnx.Dropout(0.1, rngs=nnx.Rngs(key))])
+                for layer in fresh:
+                    h = layer(h)
+                h = shared(h, rngs=nnx.Rngs(dropout=key)) + owned(h, rngs=nnx.Rngs(dropout=key))
+                return frozen(plain(h)) + block(x, rngs=nnx.Rngs(dropout=key)), None
+            return jax.lax.scan(step, xs[0], (keys, xs))
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: an nnx.Sequential with a Dropout in a file that switches modes with .eval()",
+        """
+        import jax
+        from flax import nnx
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.net = nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1, rngs=rngs))
+
+            def __call__(self, xs):
+                return jax.lax.scan(lambda h, x: (self.net(h) + x, None), xs[0], xs)
+
+        def predict(xs):
+            model = Net(nnx.Rngs(0))
+            model.eval()
+            return model(xs)
+        """,
+        [],
+    ),
+    Case(
+        "meta-learning inner loop: an NNX transform and an optimizer update on self's module and optimizer",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        def loss_fn(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+        class MetaLearner(nnx.Module):
+            def __init__(self, rngs):
+                self.inner = nnx.Linear(3, 1, rngs=rngs)
+                self.optimizer = nnx.Optimizer(self.inner, optax.sgd(0.01), wrt=nnx.Param)
+
+            def adapt(self, xs, ys):
+                def inner_step(loss_sum, batch):
+                    x, y = batch
+                    loss, grads = nnx.value_and_grad(loss_fn)(self.inner, x, y)
+                    self.optimizer.update(self.inner, grads)
+                    return loss_sum + loss, loss
+                return jax.lax.scan(inner_step, 0.0, (xs, ys))
+        """,
+        ["18:27 SCN105", "19:13 SCN105"],
+    ),
+    Case(
+        "nnx.grad on an attribute chain of self and a model and optimizer passed to the constructor",
+        """
+        import functools
+
+        import flax.nnx as nnx
+        import jax
+        import optax
+        from jax import lax
+
+        class Student(nnx.Module):
+            def __init__(self, rngs):
+                self.encoder = nnx.Linear(3, 3, rngs=rngs)
+
+        class Teacher(nnx.Module):
+            def __init__(self, rngs):
+                self.student = Student(rngs)
+                self.size = 3
+
+            def distill(self, xs):
+                def step(carry, x):
+                    grads = nnx.grad(lambda enc: enc(x).sum())(self.student.encoder)
+                    return carry, grads
+                return lax.scan(step, 0.0, xs)
+
+        def inner_step(trainer, carry, grads):
+            trainer.optimizer.update(trainer.model, grads)
+            return carry, None
+
+        class Trainer(nnx.Module):
+            def __init__(self, model, optimizer):
+                self.model = model
+                self.optimizer = optimizer
+
+            def fit(self, grads):
+                return lax.scan(functools.partial(inner_step, self), 0.0, grads)
+
+        def make():
+            model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+            return Trainer(model, nnx.Optimizer(model, optax.adam(1e-3), wrt=nnx.Param))
+        """,
+        ["20:21 SCN105", "25:5 SCN105"],
+    ),
+    Case(
+        "not flagged: self's model rebuilt with nnx.merge in the body, jax.grad, and plain attributes",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        class MetaLearner(nnx.Module):
+            def __init__(self, rngs):
+                self.inner = nnx.Linear(3, 1, rngs=rngs)
+                self.scale = 0.5
+                self.tx = optax.sgd(0.01)
+
+            def adapt(self, xs, ys):
+                graphdef, state = nnx.split(self.inner)
+
+                def inner_step(state, batch):
+                    x, y = batch
+                    model = nnx.merge(graphdef, state)
+                    grads = nnx.grad(lambda m, s: jnp.mean((m(x) * s - y) ** 2))(model, self.scale)
+                    params = jax.grad(lambda p: jnp.sum(p["w"]))({"w": x})
+                    self.tx.update(params, self.tx.init(params))
+                    _, new_state = nnx.split(model)
+                    return new_state, self.inner(x)
+                return jax.lax.scan(inner_step, state, (xs, ys))
+        """,
+        [],
+    ),
+    Case(
+        "a transform bound to a name outside the body, given an outside model inside it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def fit(model: nnx.Module, xs, ys):
+            grad_fn = nnx.value_and_grad(lambda m, x, y: jnp.mean((m(x) - y) ** 2))
+
+            def step(carry, batch):
+                loss, grads = grad_fn(model, *batch)
+                return carry + loss, grads
+
+            def fresh_step(state, batch):
+                m = nnx.merge(graphdef, state)
+                loss, grads = grad_fn(m, *batch)
+                return state, loss
+
+            graphdef, state = nnx.split(model)
+            jax.lax.scan(fresh_step, state, (xs, ys))
+            return jax.lax.scan(step, 0.0, (xs, ys))
+        """,
+        ["10:23 SCN105"],
+    ),
+    Case(
+        "not flagged: a module stored from a constructor argument that only some constructions make stateful",
+        """
+        import jax
+        from flax import nnx
+
+        class Model(nnx.Module):
+            def __init__(self, net):
+                self.net = net
+
+            def __call__(self, xs):
+                return jax.lax.scan(lambda h, x: (self.net(h) + x, None), xs[0], xs)
+
+        def make(rngs, train):
+            if train:
+                return Model(nnx.Sequential(nnx.Linear(4, 4, rngs=rngs), nnx.Dropout(0.1, rngs=rngs)))
+            return Model(nnx.Sequential(nnx.Linear(4, 4, rngs=rngs)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + SUBMODULE + NNX
