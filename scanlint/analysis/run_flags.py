@@ -12,7 +12,9 @@ values are found from what the file shows:
 - a parameter of a Linen method: its default and what every call reaching the method passes:
   calls of an instance (`model(x, train=False)`, `self.cell(x, deterministic=True)`),
   `model.init/apply/init_with_output(..., train=False)` (with `method=`), `self.method(...)`;
-- a local name assigned once: the values of what it is assigned.
+- a local name assigned once: the values of what it is assigned; a method parameter rebound once
+  at the top of the method (`deterministic = nn.merge_param(..., deterministic)`), read by a
+  function defined after that: the rebinding's values.
 
 Anything else is unknown (None): a construction or a call the file does not show, an instance
 that escapes (passed on, stored elsewhere, `model.apply` handed to a trainer), a value computed
@@ -51,6 +53,7 @@ class RunFlags:
         self._sites: dict[tuple[cst.ClassDef, str], list[tuple[cst.Call, Scope, int]] | None] = {}
         self._instances: dict[cst.Call, list[tuple[cst.Call, Scope, str, int]] | None] = {}
         self._resolving: set[object] = set()
+        self._pinned: dict[tuple[int, str], cst.Param] = {}  # a rebound parameter read as itself
 
     # -- values ------------------------------------------------------------------------------
 
@@ -103,10 +106,17 @@ class RunFlags:
         return frozenset((a == b) == equal for a, b in itertools.product(left, right))
 
     def _name_values(self, name: str, scope: Scope, depth: int) -> Values:
-        found = scope.only_binding(name)
+        found = scope.lookup(name)
         if found is None:
             return None
-        binding_scope, binding = found
+        pinned = self._pinned.get((id(found[0]), name))
+        if pinned is not None:
+            found = (found[0], [pinned])
+        elif len(found[1]) == 2 and scope is not found[0]:
+            return self._rebound_parameter(name, scope, found[0], found[1], depth)
+        if len(found[1]) != 1:
+            return None
+        binding_scope, binding = found[0], found[1][0]
         if isinstance(binding, cst.Param):
             method = binding_scope.node
             owner = binding_scope.parent.node if binding_scope.parent is not None else None
@@ -116,6 +126,32 @@ class RunFlags:
         if isinstance(binding, cst.BaseExpression):
             return self.values(binding, binding_scope, depth + 1)
         return None
+
+    def _rebound_parameter(
+        self, name: str, scope: Scope, method_scope: Scope, bindings: list, depth: int  # noqa: ANN001
+    ) -> Values:
+        """A method parameter rebound once at the top of the method body and read by a function
+        defined after that (`deterministic = nn.merge_param(..., deterministic)`, then
+        `def step(...)`): the rebinding's values, with the parameter read as the parameter."""
+        parameters = [b for b in bindings if isinstance(b, cst.Param)]
+        values = [b for b in bindings if isinstance(b, cst.BaseExpression)]
+        method = method_scope.node
+        if len(parameters) != 1 or len(values) != 1 or not isinstance(method, cst.FunctionDef):
+            return None
+        assign = self.parents.get(values[0])
+        line = self.parents.get(assign) if isinstance(assign, cst.Assign) else None
+        if not isinstance(line, cst.SimpleStatementLine) or line not in method.body.body:
+            return None
+        reader = scope.node
+        while self.parents.get(reader) is not None and self.parents.get(reader) is not method.body:
+            reader = self.parents[reader]
+        if reader not in method.body.body or method.body.body.index(reader) <= method.body.body.index(line):
+            return None
+        self._pinned[(id(method_scope), name)] = parameters[0]
+        try:
+            return self.values(values[0], method_scope, depth + 1)
+        finally:
+            del self._pinned[(id(method_scope), name)]
 
     # -- fields ------------------------------------------------------------------------------
 

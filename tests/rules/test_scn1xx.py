@@ -1053,6 +1053,56 @@ RNG_FLAGS = [
         """,
         [],
     ),
+    Case(
+        "not flagged: `deterministic = nn.merge_param(..., deterministic)` rebinds the parameter, every call passes True",
+        """
+        import flax.linen as nn
+        import jax
+
+        class NoisyRNN(nn.Module):
+            deterministic: bool | None = None
+
+            @nn.compact
+            def __call__(self, xs, deterministic: bool | None = None):
+                deterministic = nn.merge_param("deterministic", self.deterministic, deterministic)
+                def step(c, x):
+                    if not deterministic:
+                        c = c + jax.random.normal(self.make_rng("noise"), c.shape)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return NoisyRNN()(xs, deterministic=True)
+        """,
+        [],
+    ),
+    Case(
+        "`deterministic = nn.merge_param(..., deterministic)` when one call passes False",
+        """
+        import flax.linen as nn
+        import jax
+
+        class NoisyRNN(nn.Module):
+            deterministic: bool | None = None
+
+            @nn.compact
+            def __call__(self, xs, deterministic: bool | None = None):
+                deterministic = nn.merge_param("deterministic", self.deterministic, deterministic)
+                def step(c, x):
+                    if not deterministic:
+                        c = c + jax.random.normal(self.make_rng("noise"), c.shape)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return NoisyRNN()(xs, deterministic=True) + NoisyRNN()(xs, deterministic=False)
+        """,
+        ["13:43 SCN103"],
+    ),
 ]
 
 
