@@ -341,6 +341,79 @@ def test_scn103_closed_over_key(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# SCN103: randomness behind a mode flag
+
+ZONEOUT = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class ZoneoutRNN(nn.Module):
+    hidden: int = 16
+    rate: float = 0.5
+    deterministic: bool = False
+
+    @nn.compact
+    def __call__(self, xs, train: bool = False):
+        dense = nn.Dense(self.hidden)
+        h0 = dense(jnp.zeros(xs.shape[1:-1] + (self.hidden,)))
+        def step(h, x):
+            new = jnp.tanh(dense(h) + x)
+            if not self.deterministic:
+                keep = jax.random.bernoulli(self.make_rng("dropout"), self.rate, h.shape)
+                new = jnp.where(keep, h, new)
+            if train:
+                new = nn.Dropout(self.rate)(new, deterministic=False)
+            return new, new
+        return jax.lax.scan(step, h0, xs)
+"""
+
+EVAL_ONLY = ZONEOUT + """
+def evaluate(xs):
+    model = ZoneoutRNN(deterministic=True)
+    variables = model.init(jax.random.PRNGKey(0), xs, train=False)
+    return model.apply(variables, xs, train=False)
+"""
+
+TRAINING = ZONEOUT + """
+RNGS = {"params": jax.random.PRNGKey(0), "dropout": jax.random.PRNGKey(1)}
+
+def zoneout_training(xs):
+    model = ZoneoutRNN(deterministic=False)
+    return model.apply(model.init(RNGS, xs), xs, rngs={"dropout": jax.random.PRNGKey(2)})
+
+def dropout_training(xs):
+    model = ZoneoutRNN(deterministic=True)
+    return model.apply(model.init(RNGS, xs), xs, train=True, rngs={"dropout": jax.random.PRNGKey(2)})
+"""
+
+
+def test_scn103_randomness_behind_a_flag_no_run_sets(tmp_path: Path) -> None:
+    """Silent when every run the file shows is in evaluation mode: the program needs no RNG,
+    and gives distinct per-step values, the same on every run. When some run of the same module
+    trains (a construction with deterministic=False, an apply with train=True), each draw is
+    flagged, and there each step repeats the same mask."""
+    xs = jax.random.normal(jax.random.PRNGKey(3), (6, 2, 16))
+    assert [f for f in lint(EVAL_ONLY) if f.code == "SCN103"] == []
+    evaluate = load(EVAL_ONLY, tmp_path, "zoneout_eval").evaluate
+    _, first = evaluate(xs)
+    _, again = evaluate(xs)
+    assert not steps_identical(first)
+    assert bool(jnp.all(first == again))
+
+    assert [f.line for f in lint(TRAINING) if f.code == "SCN103"] == [18, 21]
+    training = load(TRAINING, tmp_path, "zoneout_training")
+    _, states = training.zoneout_training(xs)
+    kept = states[1:] == states[:-1]  # a unit kept from the step before: the zoneout mask
+    assert steps_identical(kept)
+    assert bool(jnp.any(kept[0])) and bool(jnp.any(~kept[0]))
+    _, outputs = training.dropout_training(xs)
+    dropped = outputs == 0
+    assert steps_identical(dropped)
+    assert bool(jnp.any(dropped[0])) and bool(jnp.any(~dropped[0]))
+
+
+# ---------------------------------------------------------------------------------------------
 # SCN104
 
 

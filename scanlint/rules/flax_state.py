@@ -48,6 +48,7 @@ from scanlint.analysis.resolver import (
     dotted,
     keyword_argument,
 )
+from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.analysis.values import constructor_arguments
 from scanlint.analysis.walk import walk
 from scanlint.index.names import PARTIAL
@@ -717,8 +718,13 @@ def _linen_class_draws(
     seen = seen | {class_node}
     finder = _CallFinder()
     walk(class_node.body, finder)
+    flags = run_flags(flax)
     for call in finder.calls:
-        if method_name(call) == "make_rng" or flax.is_linen_dropout(call.func):
+        if flags.never_runs(call):
+            continue
+        if method_name(call) == "make_rng":
+            return True
+        if flax.is_linen_dropout(call.func) and not _dropout_never_draws(flags, call):
             return True
         if isinstance(call.func, cst.Name):
             scope = flax.index.module_scope
@@ -730,6 +736,17 @@ def _linen_class_draws(
             ):
                 return True
     return False
+
+
+def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
+    """A Linen Dropout built in a class's own code that no run lets draw: every call of it is
+    under a branch no run takes or is deterministic in every run."""
+    if is_true(keyword_argument(construction, "deterministic")):
+        return True
+    uses = flags.instance_calls(construction, flags.scope_at(construction))
+    return bool(uses) and all(
+        flags.never_runs(call) or flags.dropout_always_deterministic(construction, call) for call, _, _, _ in uses
+    )
 
 
 class _CallFinder(cst.CSTVisitor):
@@ -763,6 +780,17 @@ class RngDrawnOncePerTrace(Rule):
     split and indexed by the step (`split(key, n)[t]`). Nothing fails: every step gets the same
     noise or the same dropout mask, a silently wrong result. A key carried through the loop or
     given as `xs` is fine.
+
+    Randomness behind a mode flag that no run of this file sets is not flagged: a draw only
+    under an `if` (or conditional expression, or after `if flag: return`) whose flag never takes
+    the drawing value, and a Dropout whose `deterministic` (the call's value when it gives one,
+    else the construction's, as Linen merges them) is True in every run. A run's flag values
+    come from the field default and every construction of the module in the file, or from the
+    parameter default and every call reaching the method (`model.apply(v, x, train=False)`,
+    `self.cell(x, deterministic=True)`). When some run draws, or the file does not show every
+    run (no construction in the file, a flag forwarded from an unknown caller, `model.apply`
+    handed to a trainer), the draw is flagged. `jnp.where(flag, a, b)` is not a branch: both
+    sides run.
     """
 
     CODE = "SCN103"
@@ -828,7 +856,7 @@ class NoisyWalk(nn.Module):
     ) -> Report | None:
         if method_name(call) == "make_rng":
             assert isinstance(call.func, cst.Attribute)
-            if flax.linen_self(call.func.value, scope) is not None:
+            if flax.linen_self(call.func.value, scope) is not None and not run_flags(flax).never_runs(call):
                 summary = "`self.make_rng` inside a raw lax.scan body draws one key for all steps"
                 advice = _MAKE_RNG_ADVICE
                 return Report(
@@ -840,18 +868,28 @@ class NoisyWalk(nn.Module):
                 )
             return None
         if flax.is_linen_dropout(call.func):
-            if _deterministic(call, code.applied.get(call)) or _per_step_rng(code, code.applied.get(call), scope):
+            applied = code.applied.get(call)
+            if (
+                _deterministic(call, applied)
+                or _per_step_rng(code, applied, scope)
+                or run_flags(flax).never_runs(call)
+                or run_flags(flax).dropout_always_deterministic(call, applied)
+            ):
                 return None
             in_linen = flax.is_linen(enclosing_class(code.loop))
             if not in_linen:
                 return None
             return Report(call, _dropout_message("`nn.Dropout`"), summary=_dropout_summary("`nn.Dropout`"), help=_DROPOUT_ADVICE)
         submodule = _submodule_called(flax, code, call, scope)
-        if submodule is None or submodule.construction is None:
+        if submodule is None or submodule.construction is None or run_flags(flax).never_runs(call):
             return None
         construction = submodule.construction
         if flax.is_linen_dropout(construction.func):
-            if _deterministic(construction, call) or _per_step_rng(code, call, scope):
+            if (
+                _deterministic(construction, call)
+                or _per_step_rng(code, call, scope)
+                or run_flags(flax).dropout_always_deterministic(construction, call)
+            ):
                 return None
             what = f"`{submodule.label}` (an `nn.Dropout`)"
             return Report(call, _dropout_message(what), summary=_dropout_summary(what), help=_DROPOUT_ADVICE)

@@ -690,6 +690,442 @@ RNG = [
     ),
 ]
 
+# Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
+# flagged as before when some run does or when the runs are not all visible.
+RNG_FLAGS = [
+    Case(
+        "not flagged: zoneout behind `if not self.deterministic`, the parent builds it with deterministic=True",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class ZoneoutRNN(nn.Module):
+            hidden: int
+            rate: float = 0.1
+            deterministic: bool = False
+
+            @nn.compact
+            def __call__(self, xs):
+                dense = nn.Dense(self.hidden)
+                h0 = dense(jnp.zeros(xs.shape[1:-1] + (self.hidden,)))
+                def step(h, x):
+                    new = jnp.tanh(dense(h) + x)
+                    if not self.deterministic:
+                        keep = jax.random.bernoulli(self.make_rng("dropout"), self.rate, h.shape)
+                        new = jnp.where(keep, h, new)
+                    return new, new
+                return jax.lax.scan(step, h0, xs)
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return ZoneoutRNN(8, deterministic=True)(xs)
+        """,
+        [],
+    ),
+    Case(
+        "zoneout behind `if not self.deterministic`, one construction passes deterministic=False",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class ZoneoutRNN(nn.Module):
+            hidden: int
+            deterministic: bool = True
+
+            @nn.compact
+            def __call__(self, xs):
+                def step(h, x):
+                    if not self.deterministic:
+                        h = h * jax.random.bernoulli(self.make_rng("dropout"), 0.9, h.shape)
+                    return h + x, h
+                return jax.lax.scan(step, xs[0], xs)
+
+        eval_model = ZoneoutRNN(8)
+        train_model = ZoneoutRNN(8, False)
+        """,
+        ["14:46 SCN103"],
+    ),
+    Case(
+        "a field flag with no construction in the file is flagged as before",
+        """
+        import flax.linen as nn
+        import jax
+
+        class NoisyCell(nn.Module):
+            training: bool = False
+
+            @nn.compact
+            def __call__(self, xs):
+                def step(h, x):
+                    if self.training:
+                        h = h + jax.random.normal(self.make_rng("noise"), h.shape)
+                    return h + x, h
+                return jax.lax.scan(step, xs[0], xs)
+        """,
+        ["12:43 SCN103"],
+    ),
+    Case(
+        "not flagged: `if train:` on a parameter that init and apply pass False",
+        """
+        import flax.linen as nn
+        import jax
+
+        class NoisyRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = True):
+                def step(c, x):
+                    if train:
+                        c = c + 0.1 * jax.random.normal(self.make_rng("noise"), c.shape)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        def evaluate(xs):
+            model = NoisyRNN()
+            variables = model.init(jax.random.PRNGKey(0), xs, train=False)
+            return model.apply(variables, xs, False)
+        """,
+        [],
+    ),
+    Case(
+        "`if train:` when one apply in the file passes train=True",
+        """
+        import flax.linen as nn
+        import jax
+
+        class NoisyRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                def step(c, x):
+                    if train:
+                        c = c + 0.1 * jax.random.normal(self.make_rng("noise"), c.shape)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        def run(xs):
+            model = NoisyRNN()
+            variables = model.init(jax.random.PRNGKey(0), xs, train=False)
+            evaluated = model.apply(variables, xs, train=False)
+            trained = model.apply(variables, xs, train=True, rngs={"noise": jax.random.PRNGKey(1)})
+            return evaluated, trained
+        """,
+        ["10:49 SCN103"],
+    ),
+    Case(
+        "`if train:` when the model's apply is handed to a trainer (runs not visible)",
+        """
+        import flax.linen as nn
+        import jax
+        from flax.training import train_state
+
+        class NoisyRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                def step(c, x):
+                    if train:
+                        c = c + jax.random.normal(self.make_rng("noise"), c.shape)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        def make_state(xs, tx):
+            model = NoisyRNN()
+            variables = model.init(jax.random.PRNGKey(0), xs)
+            return train_state.TrainState.create(apply_fn=model.apply, params=variables["params"], tx=tx)
+        """,
+        ["11:43 SCN103"],
+    ),
+    Case(
+        "not flagged: noise in the else branch of `if self.deterministic:` (field default True, never overridden)",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class NoisyWalk(nn.Module):
+            size: int
+            deterministic: bool = True
+
+            @nn.compact
+            def __call__(self, steps):
+                def step(carry, t):
+                    if self.deterministic:
+                        noise = jnp.zeros_like(carry)
+                    else:
+                        noise = jax.random.normal(self.make_rng("noise"), carry.shape)
+                    return carry + noise, noise
+                return jax.lax.scan(step, jnp.zeros(self.size), jnp.arange(steps))
+
+        walk = NoisyWalk(size=3)
+        """,
+        [],
+    ),
+    Case(
+        "noise picked with jnp.where is drawn whatever the flag (both sides run)",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class NoisyWalk(nn.Module):
+            deterministic: bool = True
+
+            @nn.compact
+            def __call__(self, xs):
+                def step(carry, x):
+                    noise = jax.random.normal(self.make_rng("noise"), carry.shape)
+                    return carry + jnp.where(self.deterministic, 0.0, noise) + x, noise
+                return jax.lax.scan(step, xs[0], xs)
+
+        walk = NoisyWalk()
+        """,
+        ["12:39 SCN103"],
+    ),
+    Case(
+        "not flagged: nn.Dropout(rate)(x, deterministic=not train) and Dropout(deterministic=self.deterministic), eval runs only",
+        """
+        import flax.linen as nn
+        import jax
+
+        class DropRNN(nn.Module):
+            rate: float = 0.1
+            deterministic: bool = True
+
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                def step(c, x):
+                    c = nn.Dropout(self.rate)(c, deterministic=not train)
+                    c = nn.Dropout(self.rate, deterministic=self.deterministic)(c)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        def predict(variables, xs):
+            return DropRNN(0.2).apply(variables, xs)
+        """,
+        [],
+    ),
+    Case(
+        "nn.Dropout(rate)(x, deterministic=not train) when a parent module passes train through from an unknown caller",
+        """
+        import flax.linen as nn
+        import jax
+
+        class DropRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                def step(c, x):
+                    c = nn.Dropout(0.1)(c, deterministic=not train)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        class Tagger(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train):
+                return DropRNN()(xs, train=train)
+        """,
+        ["9:17 SCN103"],
+    ),
+    Case(
+        "not flagged: a setup Dropout called with deterministic= a parameter whose runs are all True",
+        """
+        import flax.linen as nn
+        import jax
+
+        class Cell(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(4)
+                self.drop = nn.Dropout(0.3)
+
+            def __call__(self, xs, deterministic: bool = True):
+                first = self.dense(xs[0])
+                def step(c, x):
+                    return self.drop(self.dense(c), deterministic=deterministic) + x, c
+                return jax.lax.scan(step, first, xs)
+
+        class Tower(nn.Module):
+            def setup(self):
+                self.cell = Cell()
+
+            def __call__(self, xs):
+                return self.cell(xs, deterministic=True)
+        """,
+        [],
+    ),
+    Case(
+        "a setup Dropout called with deterministic=not train, the tower applied with train=True",
+        """
+        import flax.linen as nn
+        import jax
+
+        class Cell(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(4)
+                self.drop = nn.Dropout(0.3)
+
+            def __call__(self, xs, train: bool = False):
+                first = self.dense(xs[0])
+                def step(c, x):
+                    return self.drop(self.dense(c), deterministic=not train) + x, c
+                return jax.lax.scan(step, first, xs)
+
+        def train_step(variables, xs, key):
+            return Cell().apply(variables, xs, train=True, rngs={"dropout": key})
+        """,
+        ["13:20 SCN103"],
+    ),
+    Case(
+        "not flagged: a same-file block that only draws when not deterministic, called with deterministic=True",
+        """
+        import flax.linen as nn
+        import jax
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, deterministic: bool = False):
+                x = nn.Dense(4)(x)
+                if deterministic:
+                    return x
+                return nn.Dropout(0.1)(x, deterministic=False)
+
+        class Stack(nn.Module):
+            def setup(self):
+                self.block = Block()
+
+            def __call__(self, xs):
+                first = self.block(xs[0], deterministic=True)
+                def step(c, x):
+                    return self.block(c, deterministic=True) + x, None
+                return jax.lax.scan(step, first, xs)
+        """,
+        [],
+    ),
+    Case(
+        "a same-file block that draws when not deterministic, called once with its default False",
+        """
+        import flax.linen as nn
+        import jax
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, deterministic: bool = False):
+                x = nn.Dense(4)(x)
+                if deterministic:
+                    return x
+                return nn.Dropout(0.1)(x, deterministic=False)
+
+        class Stack(nn.Module):
+            def setup(self):
+                self.block = Block()
+
+            def __call__(self, xs):
+                first = self.block(xs[0])
+                def step(c, x):
+                    return self.block(c, deterministic=True) + x, None
+                return jax.lax.scan(step, first, xs)
+        """,
+        ["20:20 SCN103"],
+    ),
+    Case(
+        "`if train:` when the model is also bound (`model.bind(variables)`): a run the file does not follow",
+        """
+        import flax.linen as nn
+        import jax
+
+        class NoisyRNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                def step(c, x):
+                    if train:
+                        c = c + jax.random.normal(self.make_rng("noise"), c.shape)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        def run(xs):
+            model = NoisyRNN()
+            variables = model.init(jax.random.PRNGKey(0), xs)
+            return model.bind(variables, rngs={"noise": jax.random.PRNGKey(1)})(xs, train=True)
+        """,
+        ["10:43 SCN103"],
+    ),
+    Case(
+        "not flagged: `nn.merge_param(...)` of a field set True by every construction",
+        """
+        import flax.linen as nn
+        import jax
+
+        class NoisyRNN(nn.Module):
+            deterministic: bool | None = None
+
+            @nn.compact
+            def __call__(self, xs, deterministic: bool | None = None):
+                merged = nn.merge_param("deterministic", self.deterministic, deterministic)
+                def step(c, x):
+                    if not merged:
+                        c = c + jax.random.normal(self.make_rng("noise"), c.shape)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return NoisyRNN(deterministic=True)(xs)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: `deterministic = nn.merge_param(..., deterministic)` rebinds the parameter, every call passes True",
+        """
+        import flax.linen as nn
+        import jax
+
+        class NoisyRNN(nn.Module):
+            deterministic: bool | None = None
+
+            @nn.compact
+            def __call__(self, xs, deterministic: bool | None = None):
+                deterministic = nn.merge_param("deterministic", self.deterministic, deterministic)
+                def step(c, x):
+                    if not deterministic:
+                        c = c + jax.random.normal(self.make_rng("noise"), c.shape)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return NoisyRNN()(xs, deterministic=True)
+        """,
+        [],
+    ),
+    Case(
+        "`deterministic = nn.merge_param(..., deterministic)` when one call passes False",
+        """
+        import flax.linen as nn
+        import jax
+
+        class NoisyRNN(nn.Module):
+            deterministic: bool | None = None
+
+            @nn.compact
+            def __call__(self, xs, deterministic: bool | None = None):
+                deterministic = nn.merge_param("deterministic", self.deterministic, deterministic)
+                def step(c, x):
+                    if not deterministic:
+                        c = c + jax.random.normal(self.make_rng("noise"), c.shape)
+                    return c + x, c
+                return jax.lax.scan(step, xs[0], xs)
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return NoisyRNN()(xs, deterministic=True) + NoisyRNN()(xs, deterministic=False)
+        """,
+        ["13:43 SCN103"],
+    ),
+]
+
+
 SUBMODULE = [
     Case(
         "setup submodule first called in the body",
@@ -1742,7 +2178,7 @@ NNX = [
     ),
 ]
 
-EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + SUBMODULE + NNX
+EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
 
 
 @pytest.mark.parametrize("case", EVERY_RULE, ids=[c.id for c in EVERY_RULE])

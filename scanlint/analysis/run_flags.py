@@ -1,0 +1,523 @@
+"""Flag values for a run: the values a mode flag (`self.deterministic`, a `train` parameter) can
+take over the runs this file shows, and whether a piece of code sits only under branches that no
+such run takes.
+
+A Linen module's randomness is often behind a mode flag (`if not self.deterministic: ...`,
+`nn.Dropout(rate)(x, deterministic=not train)`) that the program only ever sets one way. The
+values are found from what the file shows:
+
+- a literal (`True`, `"train"`, `0`), `not x`, `x == y`, `x and y`, `x or y`;
+- `self.<field>` of a Linen class: the field's default and what every construction of the class
+  in this file passes (by keyword, or by position when the field order is certain);
+- a parameter of a Linen method: its default and what every call reaching the method passes:
+  calls of an instance (`model(x, train=False)`, `self.cell(x, deterministic=True)`),
+  `model.init/apply/init_with_output(..., train=False)` (with `method=`), `self.method(...)`;
+- a local name assigned once: the values of what it is assigned; a method parameter rebound once
+  at the top of the method (`deterministic = nn.merge_param(..., deterministic)`), read by a
+  function defined after that: the rebinding's values.
+
+Anything else is unknown (None): a construction or a call the file does not show, an instance
+that escapes (passed on, stored elsewhere, `model.apply` handed to a trainer), a value computed
+at run time. Unknown values never make code count as not running.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+
+import libcst as cst
+
+from scanlint.analysis.flax_model import FlaxFile
+from scanlint.analysis.resolver import Scope, argument, keyword_argument
+from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
+from scanlint.analysis.walk import walk
+
+Values = frozenset[object] | None  # None: unknown
+
+MAX_DEPTH = 12
+MAX_VALUES = 8
+_MERGE_PARAM = {"flax.linen.merge_param", "flax.linen.module.merge_param"}
+_ENTRY_METHODS = {"apply": 1, "init": 1, "init_with_output": 1}  # their arguments before the method's
+
+
+class RunFlags:
+    """The flag resolver of one file (see `run_flags`)."""
+
+    def __init__(self, flax: FlaxFile) -> None:
+        self.flax = flax
+        self.index = flax.index
+        self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
+        self.attribute_calls: list[cst.Call] = []  # `x.clone(...)`, `x.replace(...)`, ...
+        walk(self.index.module, _ParentRecorder(self))
+        self._sites: dict[tuple[cst.ClassDef, str], list[tuple[cst.Call, Scope, int]] | None] = {}
+        self._instances: dict[cst.Call, list[tuple[cst.Call, Scope, str, int]] | None] = {}
+        self._resolving: set[object] = set()
+        self._pinned: dict[tuple[int, str], cst.Param] = {}  # a rebound parameter read as itself
+
+    # -- values ------------------------------------------------------------------------------
+
+    def values(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> Values:
+        """The values `node`, read in `scope`, takes over the runs this file shows."""
+        if depth > MAX_DEPTH:
+            return None
+        if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+            return frozenset({{"True": True, "False": False, "None": None}[node.value]})
+        if isinstance(node, (cst.Integer, cst.SimpleString)):
+            try:
+                return frozenset({ast.literal_eval(node.value)})
+            except (ValueError, SyntaxError):
+                return None
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            inner = self.values(node.expression, scope, depth + 1)
+            return frozenset(not v for v in inner) if inner is not None else None
+        if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+            return self._compared(node, scope, depth)
+        if isinstance(node, cst.BooleanOperation):
+            left = self.values(node.left, scope, depth + 1)
+            right = self.values(node.right, scope, depth + 1)
+            if left is None or right is None:
+                return None
+            both = isinstance(node.operator, cst.And)
+            return _limited(frozenset((b if a else a) if both else (a if a else b) for a, b in itertools.product(left, right)))
+        if isinstance(node, cst.Call) and self.index.qualify(node.func) in _MERGE_PARAM and len(node.args) == 3:
+            return self._merged(node.args[1].value, node.args[2].value, scope, depth)
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+            class_node = self.flax.linen_self(node.value, scope)
+            return self.field_values(class_node, node.attr.value, depth + 1) if class_node is not None else None
+        if isinstance(node, cst.Name):
+            return self._name_values(node.value, scope, depth)
+        return None
+
+    def _merged(self, made: cst.BaseExpression, given: cst.BaseExpression, scope: Scope, depth: int) -> Values:
+        """`nn.merge_param(name, made, given)`: `given` when it is not None, else `made`."""
+        return _merge_param(self.values(made, scope, depth + 1), self.values(given, scope, depth + 1))
+
+    def _compared(self, node: cst.Comparison, scope: Scope, depth: int) -> Values:
+        target = node.comparisons[0]
+        operator = target.operator
+        if not isinstance(operator, (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)):
+            return None
+        left = self.values(node.left, scope, depth + 1)
+        right = self.values(target.comparator, scope, depth + 1)
+        if left is None or right is None:
+            return None
+        equal = isinstance(operator, (cst.Equal, cst.Is))
+        return frozenset((a == b) == equal for a, b in itertools.product(left, right))
+
+    def _name_values(self, name: str, scope: Scope, depth: int) -> Values:
+        found = scope.lookup(name)
+        if found is None:
+            return None
+        pinned = self._pinned.get((id(found[0]), name))
+        if pinned is not None:
+            found = (found[0], [pinned])
+        elif len(found[1]) == 2 and scope is not found[0]:
+            return self._rebound_parameter(name, scope, found[0], found[1], depth)
+        if len(found[1]) != 1:
+            return None
+        binding_scope, binding = found[0], found[1][0]
+        if isinstance(binding, cst.Param):
+            method = binding_scope.node
+            owner = binding_scope.parent.node if binding_scope.parent is not None else None
+            if isinstance(method, cst.FunctionDef) and isinstance(owner, cst.ClassDef) and self.flax.is_linen(owner):
+                return self.parameter_values(owner, method, binding, depth + 1)
+            return None
+        if isinstance(binding, cst.BaseExpression):
+            return self.values(binding, binding_scope, depth + 1)
+        return None
+
+    def _rebound_parameter(
+        self, name: str, scope: Scope, method_scope: Scope, bindings: list, depth: int  # noqa: ANN001
+    ) -> Values:
+        """A method parameter rebound once at the top of the method body and read by a function
+        defined after that (`deterministic = nn.merge_param(..., deterministic)`, then
+        `def step(...)`): the rebinding's values, with the parameter read as the parameter."""
+        parameters = [b for b in bindings if isinstance(b, cst.Param)]
+        values = [b for b in bindings if isinstance(b, cst.BaseExpression)]
+        method = method_scope.node
+        if len(parameters) != 1 or len(values) != 1 or not isinstance(method, cst.FunctionDef):
+            return None
+        assign = self.parents.get(values[0])
+        line = self.parents.get(assign) if isinstance(assign, cst.Assign) else None
+        if not isinstance(line, cst.SimpleStatementLine) or line not in method.body.body:
+            return None
+        reader = scope.node
+        while self.parents.get(reader) is not None and self.parents.get(reader) is not method.body:
+            reader = self.parents[reader]
+        if reader not in method.body.body or method.body.body.index(reader) <= method.body.body.index(line):
+            return None
+        self._pinned[(id(method_scope), name)] = parameters[0]
+        try:
+            return self.values(values[0], method_scope, depth + 1)
+        finally:
+            del self._pinned[(id(method_scope), name)]
+
+    # -- fields ------------------------------------------------------------------------------
+
+    def field_values(self, class_node: cst.ClassDef, field: str, depth: int = 0) -> Values:
+        """`self.<field>` of a Linen class: its default and every construction's argument."""
+        declaration = _field_declaration(self.index, class_node, field)
+        if declaration is None or (class_node, field) in self._resolving:
+            return None
+        sites = self._constructions(class_node)
+        if not sites or any(_overrides(call, field) for call in self.attribute_calls):
+            return None  # no run is shown, or `module.clone(field=...)` may set it anew
+        default = field_default(declaration.value) if declaration.value is not None else None
+        fields = _init_fields(self.index, class_node)
+        position = fields.index(field) if fields is not None and field in fields else None
+        self._resolving.add((class_node, field))
+        try:
+            found: set[object] = set()
+            for call, scope in sites:
+                if any(a.star for a in call.args):
+                    return None
+                positional = sum(1 for a in call.args if a.keyword is None)
+                value = keyword_argument(call, field)
+                if value is None and position is not None and position < positional:
+                    value = call.args[position].value
+                elif value is None and positional and position is None:
+                    return None  # passed by position, in an order this file does not make certain
+                if value is None:
+                    value, scope = default, self.index.scope_of[class_node]
+                if value is None:
+                    return None
+                passed = self.values(value, scope, depth + 1)
+                if passed is None:
+                    return None
+                found |= passed
+            return _limited(frozenset(found))
+        finally:
+            self._resolving.discard((class_node, field))
+
+    def _constructions(self, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]] | None:
+        """Every construction of the class, when every use of its name is one (None: the class
+        is also passed on, subclassed or made by its classmethods)."""
+        enclosing = self.index.scope_of[class_node].parent
+        name = class_node.name.value
+        if enclosing is None or len(enclosing.bindings.get(name, [])) != 1:
+            return None
+        sites = list(self.index.calls_of(name, enclosing))
+        called = {id(call.func) for call, _ in sites}
+        if any(id(read) not in called for read in self.index.reads_of(name, enclosing)):
+            return None
+        return sites
+
+    # -- method parameters -------------------------------------------------------------------
+
+    def parameter_values(
+        self, class_node: cst.ClassDef, method: cst.FunctionDef, parameter: cst.Param, depth: int = 0
+    ) -> Values:
+        """A parameter of a Linen method: its default and what every call reaching it passes."""
+        key = (method, parameter)
+        if key in self._resolving:
+            return None
+        sites = self.method_calls(class_node, method.name.value)
+        if not sites:
+            return None
+        positional = [p.name.value for p in (*method.params.posonly_params, *method.params.params)][1:]
+        name = parameter.name.value
+        position = positional.index(name) if name in positional else None
+        self._resolving.add(key)
+        try:
+            found: set[object] = set()
+            for call, scope, skipped in sites:
+                if any(a.star for a in call.args):
+                    return None
+                if position is not None:
+                    value = argument(call, position + skipped, name)
+                else:
+                    value = keyword_argument(call, name)
+                if value is None:
+                    if parameter.default is None:
+                        return None
+                    value, scope = parameter.default, self.index.scope_of[method].parent or scope
+                passed = self.values(value, scope, depth + 1)
+                if passed is None:
+                    return None
+                found |= passed
+            return _limited(frozenset(found))
+        finally:
+            self._resolving.discard(key)
+
+    def method_calls(self, class_node: cst.ClassDef, method: str) -> list[tuple[cst.Call, Scope, int]] | None:
+        """Every call in the file that runs `method` of a Linen class, with the number of
+        arguments before the method's own (1 for `apply`'s variables); None when the method
+        may also run in a way the file does not show."""
+        key = (class_node, method)
+        if key not in self._sites:
+            self._sites[key] = None  # a cycle (a module that builds itself) is unknown
+            self._sites[key] = self._find_method_calls(class_node, method)
+        return self._sites[key]
+
+    def _find_method_calls(self, class_node: cst.ClassDef, method: str) -> list[tuple[cst.Call, Scope, int]] | None:
+        constructions = self._constructions(class_node)
+        if not constructions:
+            return None
+        sites: list[tuple[cst.Call, Scope, int]] = []
+        for construction, scope in constructions:
+            uses = self.instance_calls(construction, scope)
+            if uses is None:
+                return None
+            sites += [(call, where, skipped) for call, where, name, skipped in uses if name == method]
+        own = self._self_calls(class_node, method)
+        if own is None:
+            return None
+        return sites + own
+
+    def _self_calls(self, class_node: cst.ClassDef, method: str) -> list[tuple[cst.Call, Scope, int]] | None:
+        """`self.method(...)` in the class's own methods; None when `self.method` is also used
+        without being called (handed to a scan, a partial, a transform)."""
+        if method == "__call__":
+            return []
+        finder = _SelfAttributeUses(self, class_node, method)
+        walk(class_node.body, finder)
+        return None if finder.escapes else [(call, scope, 0) for call, scope in finder.calls]
+
+    def instance_calls(self, construction: cst.Call, scope: Scope) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """The calls that run the module a construction makes: `(call, scope, method, skipped)`;
+        None when the instance escapes (is passed on, returned, stored elsewhere)."""
+        if construction not in self._instances:
+            self._instances[construction] = self._find_instance_calls(construction, scope)
+        return self._instances[construction]
+
+    def _find_instance_calls(self, construction: cst.Call, scope: Scope) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        class_node = self.index.class_named(construction.func, scope)
+        direct = self._use_of(construction, scope, class_node)  # `Cls(...)(x)`, `Cls(...).apply(v, x)`
+        if direct is not None:
+            return [direct]
+        assign = self.parents.get(construction)
+        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+            return None
+        target = assign.targets[0].target
+        if isinstance(target, cst.Name):
+            binding = scope.only_binding(target.value)
+            if binding is None or binding[0] is not scope:
+                return None
+            uses = []
+            for read in self.index.reads_of(target.value, scope):
+                if read is target:
+                    continue
+                use = self._use_of(read, scope, class_node)
+                if use is None:
+                    return None
+                uses.append(use)
+            return uses
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            owner = self.flax.linen_self(target.value, scope)
+            if owner is None:
+                return None
+            finder = _SelfAttributeUses(self, owner, target.attr.value, assigned=target, instance_of=class_node)
+            walk(owner.body, finder)
+            return None if finder.escapes else finder.instance_uses
+        return None
+
+    def _use_of(
+        self, read: cst.BaseExpression, scope: Scope, class_node: cst.ClassDef | None
+    ) -> tuple[cst.Call, Scope, str, int] | None:
+        """What one read of an instance of `class_node` (None: a Flax class) does: `m(...)`,
+        `m.init/apply(...)`, `m.method(...)` of a method the class defines; None for anything
+        else (`m.bind(...)`, `m.tabulate(...)`, `jax.jit(m.apply)`, passing `m` on)."""
+        parent = self.parents.get(read)
+        if isinstance(parent, cst.Call) and parent.func is read:
+            return parent, self.scope_at(parent), "__call__", 0
+        if isinstance(parent, cst.Attribute) and parent.value is read:
+            call = self.parents.get(parent)
+            if not isinstance(call, cst.Call) or call.func is not parent:
+                return None
+            called = parent.attr.value
+            if called in _ENTRY_METHODS:
+                entered = self._entered_method(call)
+                return (call, self.scope_at(call), entered, _ENTRY_METHODS[called]) if entered else None
+            if class_node is None or self.index.method_of(class_node, called) is None:
+                return None
+            return call, self.scope_at(call), called, 0
+        return None
+
+    def _entered_method(self, call: cst.Call) -> str | None:
+        """The method `init`/`apply` runs: `__call__`, or `method="name"` / `method=Cls.name`."""
+        method = keyword_argument(call, "method")
+        if method is None:
+            return "__call__"
+        if isinstance(method, cst.SimpleString):
+            return ast.literal_eval(method.value)
+        if isinstance(method, cst.Attribute):
+            return method.attr.value
+        return None
+
+    # -- where code runs ---------------------------------------------------------------------
+
+    def scope_at(self, node: cst.CSTNode) -> Scope:
+        """The scope a node sits in (its innermost function, lambda or class, or the module)."""
+        current = self.parents.get(node)
+        while current is not None:
+            if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return self.index.scope_of[current]
+            current = self.parents.get(current)
+        return self.index.module_scope
+
+    def never_runs(self, node: cst.CSTNode, depth: int = 0) -> bool:
+        """Whether `node` sits, within its function, under a branch no run this file shows takes:
+        the body of an `if` (or conditional expression, or the right of `and`) whose condition is
+        never true, the `else` side of one that is never false, or the code after
+        `if cond: return` when `cond` is always true. `jnp.where` is not a branch. Code in a
+        Linen method other than `__call__` never runs when every call of the method never does."""
+        scope = self.scope_at(node)
+        for condition, wanted in self._conditions(node):
+            found = self.values(condition, scope)
+            if found is not None and all(bool(v) != wanted for v in found):
+                return True
+        method = scope.node
+        owner = scope.parent.node if scope.parent is not None else None
+        if depth >= 3 or not isinstance(method, cst.FunctionDef) or not isinstance(owner, cst.ClassDef):
+            return False
+        if method.name.value in ("__call__", "setup") or not self.flax.is_linen(owner):
+            return False
+        calls = self.method_calls(owner, method.name.value)
+        return bool(calls) and all(self.never_runs(call, depth + 1) for call, _, _ in calls)
+
+    def dropout_always_deterministic(self, construction: cst.Call, call: cst.Call | None) -> bool:
+        """Whether a Linen `nn.Dropout` made by `construction` and run by `call` is
+        deterministic in every run: Linen merges the two (`nn.merge_param`): the call's
+        `deterministic` when it gives one, otherwise the construction's."""
+        made = argument(construction, 2, "deterministic")
+        given = argument(call, 1, "deterministic") if call is not None else None
+        made_values = self.values(made, self.scope_at(construction)) if made is not None else frozenset({None})
+        given_values = self.values(given, self.scope_at(call)) if given is not None and call is not None else frozenset({None})
+        effective = _merge_param(made_values, given_values)
+        return bool(effective) and all(v is not None and bool(v) for v in effective)
+
+    def _conditions(self, node: cst.CSTNode) -> list[tuple[cst.BaseExpression, bool]]:
+        """The conditions (with the truth each needs) that must hold for `node` to run."""
+        conditions = []
+        child, parent = node, self.parents.get(node)
+        while parent is not None and not isinstance(child, (cst.FunctionDef, cst.Lambda)):
+            if isinstance(parent, cst.If):
+                if child is parent.body:
+                    conditions.append((parent.test, True))
+                elif child is parent.orelse:
+                    conditions.append((parent.test, False))
+            elif isinstance(parent, cst.IfExp):
+                if child is parent.body:
+                    conditions.append((parent.test, True))
+                elif child is parent.orelse:
+                    conditions.append((parent.test, False))
+            elif isinstance(parent, cst.BooleanOperation) and child is parent.right:
+                conditions.append((parent.left, isinstance(parent.operator, cst.And)))
+            elif isinstance(parent, (cst.IndentedBlock, cst.Module)):
+                for statement in parent.body:
+                    if statement is child:
+                        break
+                    if isinstance(statement, cst.If) and statement.orelse is None and _leaves(statement.body):
+                        conditions.append((statement.test, False))
+            child, parent = parent, self.parents.get(parent)
+        return conditions
+
+
+def run_flags(flax: FlaxFile) -> RunFlags:
+    """The file's flag resolver (made once per file, on first use)."""
+    found = flax.index.derived.get(RunFlags)
+    if not isinstance(found, RunFlags):
+        found = flax.index.derived[RunFlags] = RunFlags(flax)
+    return found
+
+
+def _merge_param(made: Values, given: Values) -> Values:
+    """What Linen's `merge_param(name, made, given)` gives: `given` where it is not None, else
+    `made` (when both are None or both are set it raises, and nothing after it runs)."""
+    if made is None or given is None:
+        return None
+    merged = {v for v in given if v is not None}
+    if None in given:
+        merged |= made
+    return frozenset(merged)
+
+
+def _limited(values: frozenset[object]) -> Values:
+    return values if len(values) <= MAX_VALUES else None
+
+
+def _field_declaration(index, class_node: cst.ClassDef, field: str) -> cst.AnnAssign | None:  # noqa: ANN001
+    for statement in class_statements(class_node):
+        if (
+            isinstance(statement, cst.AnnAssign)
+            and isinstance(statement.target, cst.Name)
+            and statement.target.value == field
+            and not is_class_variable(index, statement.annotation.annotation)
+        ):
+            return statement
+    return None
+
+
+def _overrides(call: cst.Call, field: str) -> bool:
+    """`module.clone(field=...)` or `module.replace(field=...)`, which make a copy with it set."""
+    return (
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value in ("clone", "replace")
+        and any(a.star == "**" or (a.keyword is not None and a.keyword.value == field) for a in call.args)
+    )
+
+
+def _leaves(suite: cst.BaseSuite) -> bool:
+    """Whether a block ends with `return` or `raise`."""
+    statements = suite.body if isinstance(suite, cst.IndentedBlock) else [suite]
+    last = statements[-1] if statements else None
+    if isinstance(last, cst.SimpleStatementLine):
+        return any(isinstance(s, (cst.Return, cst.Raise)) for s in last.body)
+    if isinstance(last, cst.SimpleStatementSuite):
+        return any(isinstance(s, (cst.Return, cst.Raise)) for s in last.body)
+    return False
+
+
+class _ParentRecorder(cst.CSTVisitor):
+    def __init__(self, flags: RunFlags) -> None:
+        self.flags = flags
+        self.stack: list[cst.CSTNode] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self.stack:
+            self.flags.parents[node] = self.stack[-1]
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            self.flags.attribute_calls.append(node)
+        self.stack.append(node)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.stack.pop()
+
+
+class _SelfAttributeUses(cst.CSTVisitor):
+    """The uses of `self.<attribute>` in a class's methods: calls of it (`self.attr(...)`,
+    `self.attr.method(...)`), and whether it is used any other way (`escapes`)."""
+
+    def __init__(
+        self,
+        flags: RunFlags,
+        class_node: cst.ClassDef,
+        attribute: str,
+        assigned: cst.CSTNode | None = None,
+        instance_of: cst.ClassDef | None = None,
+    ) -> None:
+        self.flags = flags
+        self.class_node = class_node
+        self.attribute = attribute
+        self.assigned = assigned
+        self.instance_of = instance_of  # the class of the module stored in `self.<attribute>`
+        self.calls: list[tuple[cst.Call, Scope]] = []
+        self.instance_uses: list[tuple[cst.Call, Scope, str, int]] = []
+        self.escapes = False
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node is self.assigned or node.attr.value != self.attribute or not isinstance(node.value, cst.Name):
+            return
+        scope = self.flags.scope_at(node)
+        if self.flags.flax.self_class(node.value, scope) is not self.class_node:
+            return
+        parent = self.flags.parents.get(node)
+        if isinstance(parent, cst.Call) and parent.func is node:
+            self.calls.append((parent, scope))
+        use = self.flags._use_of(node, scope, self.instance_of)
+        if use is None:
+            self.escapes = True
+        else:
+            self.instance_uses.append(use)
