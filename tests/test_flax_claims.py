@@ -1403,3 +1403,61 @@ def test_scn104_submodules_bound_by_functools_partial(tmp_path: Path) -> None:
     variables = model.init(KEY, XS)
     assert not leaks_tracers(variables)
     model.apply(variables, XS)
+
+
+CONTAINERS_HANDED_OVER = """
+import functools
+
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+XS = jnp.ones((3, 4))
+
+def dropout_stack(deterministic=False):
+    return nnx.Sequential(
+        nnx.Linear(4, 4, rngs=nnx.Rngs(0)), nnx.Dropout(0.5, deterministic=deterministic, rngs=nnx.Rngs(1))
+    )
+
+def step_fn(model, h, x):
+    return model(h + x), h
+
+def apply_model(h, x, model=None):
+    return model(h + x)
+
+def by_partial(xs):
+    model = dropout_stack()
+    return jax.lax.scan(functools.partial(step_fn, model), jnp.zeros(4), xs)
+
+def by_helper(xs):
+    model = dropout_stack()
+    return jax.lax.scan(lambda h, x: (apply_model(h, x, model=model), h), jnp.zeros(4), xs)
+
+def rollout(model, xs):
+    def step(h, x):
+        return model(h + x), h
+    return jax.lax.scan(step, jnp.zeros(4), xs)
+
+def by_caller(xs):
+    return rollout(dropout_stack(), xs)
+"""
+
+
+@pytest.mark.parametrize("name", ["by_partial", "by_helper", "by_caller"])
+def test_scn105_a_container_handed_to_the_body_raises(tmp_path: Path, name: str) -> None:
+    """An outside container reaches the body through `functools.partial`, a helper's keyword, or
+    the parameter of the function running the scan: calling it there raises as SCN105 says."""
+    findings = [f for f in lint(CONTAINERS_HANDED_OVER) if f.code == "SCN105"]
+    assert [f.line for f in findings] == [16, 19, 31]
+    assert all("TraceContextError" in f.message for f in findings)
+    module = load(CONTAINERS_HANDED_OVER, tmp_path, f"handed_{name}")
+    with pytest.raises(flax.errors.TraceContextError):
+        getattr(module, name)(module.XS)
+
+
+def test_scn105_a_container_switched_off_where_it_is_handed_over_runs(tmp_path: Path) -> None:
+    source = CONTAINERS_HANDED_OVER.replace("dropout_stack()", "dropout_stack(deterministic=True)")
+    assert not [f for f in lint(source) if f.code.startswith("SCN1")]
+    module = load(source, tmp_path, "handed_switched_off")
+    for name in ("by_partial", "by_helper", "by_caller"):
+        getattr(module, name)(module.XS)

@@ -47,6 +47,7 @@ from scanlint.analysis.resolver import (
     argument,
     dotted,
     keyword_argument,
+    returns_of,
 )
 from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.analysis.values import constructor_arguments
@@ -1179,7 +1180,11 @@ class NnxStateMutatedInScanBody(Rule):
     `nnx.List`, an `nnx.Dict` or a list, what a same-file NNX class's `__init__` stores on `self`
     (with the layers a construction passes it, `Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
     the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`,
-    `for i, layer in enumerate(layers)`).
+    `for i, layer in enumerate(layers)`), and what a same-file factory returns (`model =
+    make_model()`; a layer it switches by one of its parameters counts only when the call
+    visibly leaves it on). The module may reach the body as a parameter: one that
+    `functools.partial` fills, one of a helper the body calls, or one of the module-level
+    function that runs the scan, followed to what every call of it in the file passes.
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
@@ -1545,12 +1550,62 @@ class _NnxState:
             return self._init_values(class_node, node.attr.value) if class_node is not None else []
         if not isinstance(node, cst.Name):
             return []
+        parameter = scope.only_binding(node.value)
+        if parameter is not None and isinstance(parameter[1], cst.Param):
+            return self._parameter_values(parameter[1], parameter[0], 0) or []
         found = self._outside_binding(node, scope)
         if found is not None:
             binding_scope, binding = found
             return [(binding, binding_scope)] if isinstance(binding, cst.BaseExpression) else []
         iterated = self._body_loop_over(node, scope)
         return self._outside_values(iterated, scope) if iterated is not None else []
+
+    def _parameter_values(
+        self, param: cst.Param, scope: Scope, depth: int
+    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """What every call that fills a parameter passes, followed through parameters that are
+        filled the same way (None when a call is not seen or passes nothing): the body's own
+        parameters that `functools.partial` fills, a helper's that the body calls, or those of
+        the module-level function that runs the scan, by every call of it in this file."""
+        if depth > 4:
+            return None
+        sites: list[tuple[cst.BaseExpression | None, Scope]]
+        bound = self.code.bound_arguments.get(param)
+        function = scope.node
+        if bound is not None:
+            sites = [bound]
+        elif not isinstance(function, (cst.FunctionDef, cst.Lambda)):
+            return None
+        elif function in self.code.functions:
+            if function is self.code.loop.body.node:  # type: ignore[union-attr]
+                return None  # filled by the loop itself: a step value
+            sites = [
+                (_argument_for(function, param, call), call_scope)
+                for call, call_scope in self.code.calls
+                if (helper := self.flax.index.resolve_callable(call.func, call_scope)) is not None
+                and helper.node is function
+                and helper.via in ("def", "lambda", "variable")
+            ]
+        elif isinstance(function, cst.FunctionDef) and scope.parent is self.flax.index.module_scope:
+            sites = [
+                (_argument_for(function, param, call), call_scope)
+                for call, call_scope in self.flax.index.calls_of(function.name.value, self.flax.index.module_scope)
+            ]
+        else:
+            return None
+        values: list[tuple[cst.BaseExpression, Scope]] = []
+        for value, value_scope in sites:
+            if value is None:
+                return None
+            inner = value_scope.only_binding(value.value) if isinstance(value, cst.Name) else None
+            if inner is not None and isinstance(inner[1], cst.Param):
+                followed = self._parameter_values(inner[1], inner[0], depth + 1)
+                if followed is None:
+                    return None
+                values += followed
+            else:
+                values.append((value, value_scope))
+        return values or None
 
     def _body_loop_over(self, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
         """What the one `for name in <it>` (or `for i, name in enumerate(<it>)`) statement of the
@@ -1621,7 +1676,40 @@ class _NnxState:
             return [f"an `nnx.{kind}`"]
         if isinstance(kind, cst.ClassDef) and kind not in seen:
             return self._class_holds(kind, seen | {kind}, _Construction(kind, value, scope))
+        if kind is None:
+            return self._factory_holds(value, scope, seen)
         return []
+
+    def _factory_holds(self, call: cst.Call, scope: Scope, seen: frozenset[cst.CSTNode]) -> list[str]:
+        """The state what a same-file factory function returns holds (`model = make_model()`),
+        when every return holds state. A layer the factory switches off or on by one of its own
+        parameters (`nnx.Dropout(0.5, deterministic=deterministic)`) depends on the call: unknown."""
+        found = self.flax.index.factory_of(call, scope)
+        if found is None or found[1] in seen:
+            return []
+        factory = found[1]
+        factory_scope = self.flax.index.scope_of[factory]
+        switches = _SwitchKeywords(frozenset(_STATEFUL_NNX.values()))
+        walk(factory.body, switches)
+        for value in switches.values:
+            names = NameCollector()
+            walk(value, names)
+            params = [
+                binding[1]
+                for name in names.names
+                if (binding := factory_scope.only_binding(name)) is not None and isinstance(binding[1], cst.Param)
+            ]
+            if not params:
+                continue
+            given = _argument_for(factory, params[0], call) or params[0].default
+            if not (isinstance(value, cst.Name) and isinstance(given, cst.Name) and given.value == "False"):
+                return []  # switched off here, or not known: only a visible `False` counts
+        returns = returns_of(factory)
+        held = [
+            self._holdings(r.value, factory_scope, seen | {factory}) if r.value is not None else []
+            for r in returns
+        ]
+        return held[0] if held and all(held) else []
 
     def _modes_switched(self) -> bool:
         """Whether the file switches NNX modules to evaluation mode (`.eval()`,
@@ -1657,6 +1745,25 @@ class _Construction:
     class_node: cst.ClassDef
     call: cst.Call
     scope: Scope
+
+
+class _SwitchKeywords(cst.CSTVisitor):
+    """The values given to the keywords that switch NNX layers' state off (`deterministic=`)."""
+
+    def __init__(self, keywords: frozenset[str]) -> None:
+        self.keywords = keywords
+        self.values: list[cst.BaseExpression] = []
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None and node.keyword.value in self.keywords:
+            self.values.append(node.value)
+
+
+def _argument_for(function: cst.FunctionDef | cst.Lambda, param: cst.Param, call: cst.Call) -> cst.BaseExpression | None:
+    """What a call of a function passes for one of its parameters (not its default)."""
+    positional = [*function.params.posonly_params, *function.params.params]
+    position = positional.index(param) if param in positional else 10**6
+    return argument(call, position, param.name.value)
 
 
 class _LoopsBinding(cst.CSTVisitor):

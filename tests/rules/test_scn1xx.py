@@ -2176,6 +2176,111 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "an outside container handed to a module-level step with functools.partial",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def step_fn(model, h, x):
+            h = model(h + x)
+            return h, h
+
+        def run(xs):
+            model = nnx.Sequential(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), nnx.Dropout(0.5, rngs=nnx.Rngs(1)))
+            return jax.lax.scan(functools.partial(step_fn, model), jnp.zeros(4), xs)
+        """,
+        ["9:9 SCN105"],
+    ),
+    Case(
+        "an outside container given to the function that runs the scan, and to a helper by keyword",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def apply_model(h, x, model=None):
+            return model(h + x)
+
+        def rollout(model, xs):
+            def step_fn(h, x):
+                h = model(h + x)
+                return h, h
+
+            return jax.lax.scan(step_fn, jnp.zeros(4), xs)
+
+        def rollout_with_helper(xs):
+            model = nnx.Sequential(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), nnx.Dropout(0.5, rngs=nnx.Rngs(1)))
+            return jax.lax.scan(lambda h, x: (apply_model(h, x, model=model), h), jnp.zeros(4), xs)
+
+        def main():
+            model = nnx.Sequential(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), nnx.Dropout(0.5, rngs=nnx.Rngs(1)))
+            return rollout(model, jnp.ones((3, 4)))
+        """,
+        ["7:12 SCN105", "11:13 SCN105"],
+    ),
+    Case(
+        "a factory's container: flagged when the call visibly leaves its dropout on, else silent",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def make_model(deterministic=False, train=True):
+            return nnx.Sequential(
+                nnx.Linear(4, 4, rngs=nnx.Rngs(0)),
+                nnx.Dropout(0.5, deterministic=deterministic, rngs=nnx.Rngs(1)),
+            )
+
+        def make_switched(train):
+            return nnx.Dropout(0.5, deterministic=not train, rngs=nnx.Rngs(1))
+
+        def train_rollout(xs):
+            model = make_model()
+            return jax.lax.scan(lambda h, x: (model(h + x), h), jnp.zeros(4), xs)
+
+        def eval_rollout(xs):
+            model = make_model(deterministic=True)
+            return jax.lax.scan(lambda h, x: (model(h + x), h), jnp.zeros(4), xs)
+
+        def switched_rollout(xs, train):
+            model = make_switched(train)
+            return jax.lax.scan(lambda h, x: (model(h + x), h), jnp.zeros(4), xs)
+        """,
+        ["17:39 SCN105"],
+    ),
+    Case(
+        "not flagged: what the parameters are given is stateless, switched off, or not all known",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def step_fn(model, h, x):
+            return model(h + x), h
+
+        def rollout(model, xs):
+            return jax.lax.scan(functools.partial(step_fn, model), jnp.zeros(4), xs)
+
+        def evaluate(xs):
+            model = nnx.Sequential(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), nnx.Dropout(0.5, deterministic=True, rngs=nnx.Rngs(1)))
+            return rollout(model, xs)
+
+        def project(xs):
+            return rollout(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), xs)
+
+        def run(model, xs):
+            def step(h, x):
+                return model(h + x), h
+            return jax.lax.scan(step, jnp.zeros(4), xs)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
