@@ -916,8 +916,8 @@ def project_calls(flax: FlaxFile) -> list[ProjectCall]:
         return found
     calls: list[ProjectCall] = []
     for loop in flax.index.loops:
-        if loop.kind != "scan":
-            continue
+        if loop.kind != "scan" or not flax.is_linen(enclosing_class(loop)):
+            continue  # Linen state reaches another file's function only from a module's method
         code = flax.body_code(loop)
         if code is None:
             partial_call = _body_argument(flax.index, loop)

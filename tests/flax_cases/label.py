@@ -1,6 +1,7 @@
 """Label the Flax-in-scan case programs by running them with real Flax.
 
-Each program in tests/flax_cases/dev/ and bench/flax_heldout/ starts with a header:
+Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ (a second
+measurement set, written later from real reports) starts with a header:
 
     # label: unexpected-tracer | modify-scope | same-values | trace-context | ok
     # flax-error: <first line of the exception, or "none">
@@ -36,7 +37,11 @@ import case_runner
 from case_runner import Header, Outcome
 
 REPO = case_runner.REPO
-DIRECTORIES = (REPO / "tests" / "flax_cases" / "dev", REPO / "bench" / "flax_heldout")
+DIRECTORIES = (
+    REPO / "tests" / "flax_cases" / "dev",
+    REPO / "bench" / "flax_heldout",
+    REPO / "bench" / "flax_heldout_2",
+)
 LABELS = ("unexpected-tracer", "modify-scope", "same-values", "trace-context", "ok")
 
 
