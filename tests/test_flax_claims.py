@@ -1461,3 +1461,54 @@ def test_scn105_a_container_switched_off_where_it_is_handed_over_runs(tmp_path: 
     module = load(source, tmp_path, "handed_switched_off")
     for name in ("by_partial", "by_helper", "by_caller"):
         getattr(module, name)(module.XS)
+
+
+FACTORY_MADE_BODIES = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+def make_step(cell):
+    def step(carry, x):
+        return cell(carry, x)
+    return step
+
+class FactoryOfSetupCell(nn.Module):
+    def setup(self):
+        self.cell = nn.GRUCell(4)
+
+    def __call__(self, xs):
+        step_fn = make_step(self.cell)
+        return jax.lax.scan(step_fn, jnp.zeros(4), xs)
+
+class MethodFactory(nn.Module):
+    def setup(self):
+        self.cell = nn.GRUCell(4)
+
+    def make_step(self):
+        def step(carry, x):
+            return self.cell(carry, x)
+        return step
+
+    def __call__(self, xs):
+        return jax.lax.scan(self.make_step(), jnp.zeros(4), xs)
+
+class CalledFirst(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        cell = nn.GRUCell(4)
+        h, _ = cell(jnp.zeros(4), xs[0])
+        return jax.lax.scan(make_step(cell), h, xs[1:])
+"""
+
+
+def test_scn104_cells_in_bodies_made_by_factories(tmp_path: Path) -> None:
+    findings = [f for f in lint(FACTORY_MADE_BODIES) if f.code.startswith("SCN1")]
+    assert [(f.code, f.line) for f in findings] == [("SCN104", 8), ("SCN104", 25)]
+    module = load(FACTORY_MADE_BODIES, tmp_path, "factory_made_bodies")
+    for name in ("FactoryOfSetupCell", "MethodFactory"):
+        init_leaks_then_apply_raises(getattr(module, name)(), XS)
+    model = module.CalledFirst()
+    variables = model.init(KEY, XS)
+    assert not leaks_tracers(variables)
+    model.apply(variables, XS)

@@ -23,6 +23,7 @@ from scanlint.analysis.resolver import (
     ScanIndex,
     Scope,
     argument,
+    dotted,
 )
 from scanlint.analysis.values import class_statements, constructor_arguments
 from scanlint.analysis.walk import walk
@@ -117,6 +118,7 @@ class FlaxFile:
         )
         self._bodies: dict[LoopCall, BodyCode] = {}
         self._wrapped: list[BodyCode] | None = None
+        self._body_makers: set[cst.Call] | None = None
 
     # -- classes ----------------------------------------------------------------------------
 
@@ -426,6 +428,16 @@ class FlaxFile:
             self._bodies[loop] = BodyCode.collect(self.index, loop)
         return self._bodies[loop]
 
+    def body_makers(self) -> set[cst.Call]:
+        """The calls whose result a loop runs as its body (`make_step(cell)`, `partial(...)`)."""
+        if self._body_makers is None:
+            self._body_makers = {
+                made
+                for loop in self.index.loops
+                if isinstance(made := _body_argument(self.index, loop), cst.Call)
+            }
+        return self._body_makers
+
     def wrapped_bodies(self) -> list[BodyCode]:
         """The scan bodies module-level wrapper functions run for their callers in this file."""
         if self._wrapped is None:
@@ -450,14 +462,20 @@ def _body_argument(index: ScanIndex, loop: LoopCall) -> cst.BaseExpression | Non
 
 
 def parameters_filled(
-    function: cst.CSTNode, args: Sequence[cst.Arg]
+    function: cst.CSTNode, args: Sequence[cst.Arg], bound_method: bool = False
 ) -> list[tuple[cst.Param, cst.BaseExpression]]:
     """The parameters of a function that these arguments fill (`functools.partial(f, a, k=b)`
     fills f's first parameter with `a` and the one named `k` with `b`), in order; nothing past
-    a `*args` or `**kwargs` argument, whose contents are unknown."""
+    a `*args` or `**kwargs` argument, whose contents are unknown. For a method called through
+    an object (`bound_method`), its `self` is filled already."""
     if not isinstance(function, (cst.FunctionDef, cst.Lambda)):
         return []
     positional = [*function.params.posonly_params, *function.params.params]
+    if bound_method and not (
+        isinstance(function, cst.FunctionDef)
+        and any(dotted(d.decorator) == "staticmethod" for d in function.decorators)
+    ):
+        positional = positional[1:]
     by_name = {p.name.value: p for p in (*function.params.params, *function.params.kwonly_params)}
     filled: list[tuple[cst.Param, cst.BaseExpression]] = []
     next_position = 0
@@ -487,7 +505,9 @@ def _filled_by_call_site(index: ScanIndex, loop: LoopCall) -> dict[cst.Param, tu
     elif body.via == "factory":
         factory = index.factory_of(_body_argument(index, loop), loop.scope)
         if factory is not None:
-            return {p: (v, loop.scope) for p, v in parameters_filled(factory[1], factory[0].args)}
+            call, function = factory
+            filled = parameters_filled(function, call.args, bound_method=isinstance(call.func, cst.Attribute))
+            return {p: (v, loop.scope) for p, v in filled}
     return {}
 
 

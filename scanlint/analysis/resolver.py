@@ -292,14 +292,21 @@ class ScanIndex:
         ):
             # `lax.scan(jax.checkpoint(step), ...)`: the loop calls `step` as it is.
             return self.resolve_callable(node.args[0].value, scope, depth + 1)
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+        if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute)):
             return self._resolve_factory(node, scope, depth)
         return None
 
     def factory_of(self, node: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, cst.FunctionDef] | None:
         """For `make_step(...)` whose every return gives back one function it defines: the call
         and the factory."""
-        if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Name):
+        if not isinstance(node, cst.Call):
+            return None
+        if isinstance(node.func, cst.Attribute):
+            method = self._resolve_method(node.func, scope)  # `self.make_step(...)`
+            if method is None or method.via != "method" or not isinstance(method.node, cst.FunctionDef):
+                return None
+            return node, method.node
+        if not isinstance(node.func, cst.Name):
             return None
         found = scope.only_binding(node.func.value)
         if found is None or not isinstance(found[1], cst.FunctionDef):

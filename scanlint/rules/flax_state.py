@@ -676,9 +676,11 @@ class _EarlierCall(cst.CSTVisitor):
         if isinstance(node, cst.Call) and (
             _same_submodule(node.func, self.label)
             or self._through_alias(node)
-            # `helper(self.cell, x)`; `functools.partial(step, cell)` only binds it, for later.
+            # `helper(self.cell, x)`; `functools.partial(step, cell)` or a factory making a loop
+            # body (`make_step(cell)`) only binds it, for later.
             or (
-                self.flax.index.qualify(node.func) != PARTIAL
+                node not in self.flax.body_makers()
+                and self.flax.index.qualify(node.func) != PARTIAL
                 and any(_same_submodule(arg.value, self.label) for arg in node.args)
             )
         ):

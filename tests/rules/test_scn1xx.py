@@ -1528,6 +1528,72 @@ SUBMODULE = [
         [],
     ),
     Case(
+        "a body made by a module-level factory around a cell: compact, and setup through a name",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def make_step(cell):
+            def step(carry, x):
+                carry, y = cell(carry, x)
+                return carry, y
+            return step
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.cell = nn.GRUCell(8)
+
+            def __call__(self, xs):
+                step_fn = make_step(self.cell)
+                return jax.lax.scan(step_fn, jnp.zeros((xs.shape[1], 8)), xs)
+        """,
+        ["8:20 SCN104"],
+    ),
+    Case(
+        "a body made by a method of the module",
+        """
+        from flax import linen as nn
+        from jax.lax import scan
+        import jax.numpy as jnp
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.cell = nn.GRUCell(8)
+
+            def make_step(self, scale):
+                def step(carry, x):
+                    carry, y = self.cell(carry, x * scale)
+                    return carry, y
+                return step
+
+            def __call__(self, xs):
+                return scan(self.make_step(0.5), jnp.zeros((xs.shape[1], 8)), xs)
+        """,
+        ["12:24 SCN104"],
+    ),
+    Case(
+        "not flagged: the factory's cell called on the first element before the scan",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def make_step(cell):
+            def step(carry, x):
+                return cell(carry, x)
+            return step
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.GRUCell(8)
+                h, _ = cell(jnp.zeros((xs.shape[1], 8)), xs[0])
+                return jax.lax.scan(make_step(cell), h, xs[1:])
+        """,
+        [],
+    ),
+    Case(
         "the module's own method bound with functools.partial(Class.method, self)",
         """
         import functools
