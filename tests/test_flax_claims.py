@@ -1512,3 +1512,97 @@ def test_scn104_cells_in_bodies_made_by_factories(tmp_path: Path) -> None:
     variables = model.init(KEY, XS)
     assert not leaks_tracers(variables)
     model.apply(variables, XS)
+
+
+LIFTED_CLASSES = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Block(nn.Module):
+    @nn.compact
+    def __call__(self, h, x):
+        return nn.tanh(nn.Dense(4)(h) + x), h
+
+class BuiltInBody(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        def step(h, x):
+            return nn.remat(Block)()(h, x)
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+
+class FirstCalledInBody(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        block = nn.checkpoint(Block)()
+        return jax.lax.scan(lambda h, x: block(h, x), jnp.zeros(4), xs)
+
+class CalledFirst(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        block = nn.checkpoint(Block)()
+        h, _ = block(jnp.zeros(4), xs[0])
+        return jax.lax.scan(lambda h, x: block(h, x), h, xs)
+
+class Sampler(nn.Module):
+    def setup(self):
+        self.block = nn.remat(Block)()
+
+    def __call__(self, x):
+        return self.block(jnp.zeros(4), x)
+
+    def sample(self, xs):
+        return jax.lax.scan(lambda h, x: self.block(h, x), jnp.zeros(4), xs)
+"""
+
+
+def test_scn101_scn104_lifted_module_classes(tmp_path: Path) -> None:
+    """`nn.remat(Block)` and `nn.checkpoint(Block)` are module classes: built or called in the
+    body while `init` runs, their parameters leak, even after a call before the scan (a lifted
+    module writes its variables back after each call); scanned only under `apply`, it works."""
+    findings = [f for f in lint(LIFTED_CLASSES) if f.code.startswith("SCN1")]
+    assert [(f.code, f.line) for f in findings] == [("SCN101", 15), ("SCN104", 22), ("SCN104", 29)]
+    assert "a lifted module writes its variables back" in findings[2].message
+    module = load(LIFTED_CLASSES, tmp_path, "lifted_classes")
+    for name in ("BuiltInBody", "FirstCalledInBody", "CalledFirst"):
+        init_leaks_then_apply_raises(getattr(module, name)(), XS)
+    sampler = module.Sampler()
+    variables = sampler.init(KEY, XS[0])
+    assert not leaks_tracers(variables)
+    assert sampler.apply(variables, XS, method=module.Sampler.sample)[0].shape == (4,)
+
+
+VARIABLE_SUBCLASS = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class Count(nnx.Variable):
+    pass
+
+steps = Count(jnp.array(0))
+
+def run(xs):
+    def step(h, x):
+        steps[...] = steps[...] + 1
+        return h + x, h
+    return jax.lax.scan(step, jnp.zeros(2), xs)
+
+def fresh(xs):
+    def step(h, x):
+        local = Count(jnp.array(0))
+        local[...] = local[...] + 1
+        return h + x, h
+    return jax.lax.scan(step, jnp.zeros(2), xs)
+"""
+
+
+def test_scn105_a_variable_subclass_updated_in_the_body_raises(tmp_path: Path) -> None:
+    (finding,) = [f for f in lint(VARIABLE_SUBCLASS) if f.code.startswith("SCN1")]
+    assert (finding.code, finding.line) == ("SCN105", 13)
+    assert "TraceContextError" in finding.message
+    module = load(VARIABLE_SUBCLASS, tmp_path, "variable_subclass")
+    xs = jnp.ones((3, 2))
+    with pytest.raises(flax.errors.TraceContextError):
+        module.run(xs)
+    module.fresh(xs)

@@ -54,6 +54,12 @@ NNX_OBJECT_BASES = NNX_MODULE_CLASSES | {"Object", "Pytree"}
 LINEN = "flax.linen."
 NNX_PREFIXES = ("flax.nnx.", "flax.experimental.nnx.")
 
+# Linen's lifted transforms that turn a module class into a module class (`nn.remat(Block)`).
+LIFTED_MODULE_TRANSFORMS = frozenset(
+    f"flax.linen.{name}"
+    for name in ("remat", "checkpoint", "remat_scan", "jit", "vmap", "scan", "map_variables", "add_metadata_axis")
+)
+
 # Linen methods that create or store variables in the module's scope.
 LINEN_VARIABLE_METHODS = ("param", "variable", "put_variable", "sow")
 HOISTABLE_METHODS = ("param", "variable")
@@ -92,6 +98,10 @@ def is_nnx_object_name(qualified: str | None) -> bool:
     return flax_class_name(qualified, NNX_PREFIXES, NNX_OBJECT_BASES) is not None
 
 
+def is_nnx_variable_name(qualified: str | None) -> bool:
+    return flax_class_name(qualified, NNX_PREFIXES, NNX_VARIABLE_CLASSES) is not None
+
+
 def root_name(node: cst.BaseExpression) -> cst.Name | None:
     """`a` in `a.b[0].c`: the name an attribute/subscript chain hangs from."""
     while isinstance(node, (cst.Attribute, cst.Subscript)):
@@ -112,6 +122,7 @@ class FlaxFile:
         self._class_scopes = dict(index.classes)
         self._linen: dict[cst.ClassDef, bool] = {}
         self._nnx: dict[cst.ClassDef, bool] = {}
+        self._nnx_variables: dict[cst.ClassDef, bool] = {}
         self.uses_nnx = any(call.name.startswith(NNX_PREFIXES) for call in index.calls) or any(
             target.startswith(NNX_PREFIXES) or target + "." in NNX_PREFIXES
             for target in index.imports.values()
@@ -164,8 +175,24 @@ class FlaxFile:
     def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         return self.index.class_named(node, scope)
 
-    def linen_module_class(self, callee: cst.BaseExpression, scope: Scope) -> str | None:
-        """The name of the Linen module class a callee refers to (flax.linen or same file)."""
+    def linen_module_class(self, callee: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
+        """The name of the Linen module class a callee refers to (flax.linen or same file), also
+        through a lifted transform of it (`nn.remat(Block)`, or a name bound once to one)."""
+        if depth > 4:
+            return None
+        lifted = callee
+        if isinstance(callee, cst.Name):
+            bound = scope.only_binding(callee.value)
+            if bound is not None and isinstance(bound[1], cst.Call):
+                lifted, scope = bound[1], bound[0]
+        if (
+            isinstance(lifted, cst.Call)
+            and self.index.qualify(lifted.func) in LIFTED_MODULE_TRANSFORMS
+            and lifted.args
+            and lifted.args[0].keyword is None
+            and not lifted.args[0].star
+        ):
+            return self.linen_module_class(lifted.args[0].value, scope, depth + 1)
         name = flax_class_name(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES)
         if name is not None:
             return name if name != "Module" else None
@@ -188,9 +215,20 @@ class FlaxFile:
         return local if self.is_nnx(local) else None
 
     def is_nnx_variable_class(self, callee: cst.BaseExpression) -> bool:
-        return (
-            flax_class_name(self.index.qualify(callee), NNX_PREFIXES, NNX_VARIABLE_CLASSES) is not None
-        )
+        """`nnx.Param`, `nnx.Variable`, ..., or a class of this or another project file that
+        derives from one (`class Count(nnx.Variable)`)."""
+        if is_nnx_variable_name(self.index.qualify(callee)):
+            return True
+        scope = self.index.module_scope
+        local = self.local_class(callee, scope)
+        if local is not None:
+            return self._derives(local, self._is_nnx_variable_base, self._nnx_variables, set())
+        return self.index.imported_class_deriving(callee, scope, is_nnx_variable_name) is not None
+
+    def _is_nnx_variable_base(self, node: cst.BaseExpression, scope: Scope) -> bool:
+        if is_nnx_variable_name(self.index.qualify(node)):
+            return True
+        return self.index.imported_class_deriving(node, scope, is_nnx_variable_name) is not None
 
     def is_nnx_rngs_class(self, callee: cst.BaseExpression) -> bool:
         return (

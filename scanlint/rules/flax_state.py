@@ -27,6 +27,7 @@ import libcst as cst
 from scanlint.analysis.flax_model import (
     HOISTABLE_METHODS,
     LIFT_NNX,
+    LIFTED_MODULE_TRANSFORMS,
     LINEN_VARIABLE_METHODS,
     TRACE_CONTEXT_ERROR,
     BodyCode,
@@ -70,8 +71,8 @@ class LinenModuleInScanBody(Rule):
     """A Linen module constructed inside the body of a raw `jax.lax.scan`.
 
     Flags the construction of any `flax.linen` module class (`nn.Dense(...)`, `nn.LSTMCell(...)`,
-    `flax.linen.Conv(...)`) or of a same-file `nn.Module` subclass inside a scan body that runs in
-    a Linen module. Linen creates a submodule's parameters the first time it runs, and here that is
+    `flax.linen.Conv(...)`) or of a same-file `nn.Module` subclass, also through a lifted transform
+    of it (`nn.remat(Block)(...)`), inside a scan body that runs in a Linen module. Linen creates a submodule's parameters the first time it runs, and here that is
     while the scan traces its body: `init` succeeds but returns leaked tracers as the parameters,
     and `apply` raises `UnexpectedTracerError` (`jax.jit(model.init)` raises at once). There is no
     automatic fix: lift the loop with `nn.scan`, or create the parameters outside the body and
@@ -1023,7 +1024,10 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     `apply` its parameters already exist, the sampling and generation idiom. Submodules reach the
     body also through `functools.partial` (`partial(step, cell)`, `partial(step, module=self)`,
     `partial(Class.method, self)`) and through functions of other project files that call what
-    they are handed; those are reported where the submodule is handed over.
+    they are handed; those are reported where the submodule is handed over. A submodule made by
+    a lifted transform (`nn.checkpoint(Block)()`, `nn.remat`, `nn.jit`, `nn.vmap`) writes its
+    variables back after every call, so calling it in a body that `init` runs leaks them even
+    after an earlier call: it is flagged unless the scan runs only under `apply`.
     """
 
     CODE = "SCN104"
@@ -1111,10 +1115,12 @@ def _first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) 
     construction = submodule.construction
     if construction is not None and flax.is_linen_dropout(construction.func):
         return False  # no parameters to create; SCN103 covers its mask
-    if _called_before_scan(flax, code, submodule):
-        return False
     holder = code.loop.scope.enclosing_method()
     path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
+    if _lifted(flax, submodule):
+        return not (holder is not None and path is None)  # under `apply` only, it works
+    if _called_before_scan(flax, code, submodule):
+        return False
     attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None
     if holder is not None and path is None and attribute is not None:
         if flax.called_on_init_path(holder[1], attribute):
@@ -1129,6 +1135,21 @@ def _first_call_report(
     flax: FlaxFile, code: BodyCode, submodule: Submodule, node: cst.CSTNode, by: str = ""
 ) -> Report:
     where = _init_path_note(flax, code)
+    if _lifted(flax, submodule):
+        transform = flax.index.module.code_for_node(submodule.construction.func.func)  # type: ignore[union-attr]
+        summary = (
+            f"Linen submodule `{submodule.label}` (a `{transform}` module) is called inside a raw "
+            f"lax.scan body that `init` runs{by}"
+        )
+        advice = "Lift the loop with `nn.scan`, or call the submodule outside the loop only."
+        return Report(
+            node,
+            f"{summary}{where}: a lifted module writes its variables back after each call, so "
+            "even after an earlier call `init` returns its parameters as leaked tracers and "
+            f"`apply` raises `UnexpectedTracerError`. {advice}",
+            summary=summary,
+            help=advice,
+        )
     summary = f"Linen submodule `{submodule.label}` is first called inside a raw lax.scan body{by}"
     advice = (
         "Call it once outside the scan before the loop (for "
@@ -1142,6 +1163,16 @@ def _first_call_report(
         f"`UnexpectedTracerError`. {advice}",
         summary=summary,
         help=advice,
+    )
+
+
+def _lifted(flax: FlaxFile, submodule: Submodule) -> bool:
+    """A submodule made by a lifted transform of a class (`nn.checkpoint(Block)(...)`)."""
+    construction = submodule.construction
+    return (
+        construction is not None
+        and isinstance(construction.func, cst.Call)
+        and flax.index.qualify(construction.func.func) in LIFTED_MODULE_TRANSFORMS
     )
 
 
@@ -1171,8 +1202,8 @@ class NnxStateMutatedInScanBody(Rule):
 
     NNX objects remember the trace they were created in and refuse to be changed from another.
     Flags, inside the body: assigning to an attribute of an `nnx.Module`'s `self` or of an outside
-    NNX module (`self.count = ...`, `model.calls = ...`), updating an outside `nnx.Variable`
-    (`self.count[...] = ...`, `var.value = ...`), passing an outside `nnx.Rngs` to a call
+    NNX module (`self.count = ...`, `model.calls = ...`), updating an outside `nnx.Variable`, or
+    one of a class deriving from it (`self.count[...] = ...`, `var.value = ...`), passing an outside `nnx.Rngs` to a call
     (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), calling an
     outside module that holds `nnx.Dropout` streams, a training-mode `nnx.BatchNorm` or RNG
     streams, handing an outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`,

@@ -45,6 +45,74 @@ LINEN_MODULE = [
         ["9:26 SCN101"],
     ),
     Case(
+        "a lifted module class built in the body: nn.remat(Block)(...), and through a name",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h, x):
+                return nn.tanh(nn.Dense(4)(h) + x), h
+
+        class Stack(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                RematBlock = nn.remat(Block)
+                def step(h, x):
+                    h, _ = nn.remat(Block)()(h, x)
+                    return RematBlock()(h, x)
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+        """,
+        ["16:20 SCN101", "17:20 SCN101"],
+    ),
+    Case(
+        "a lifted module class called before the scan still writes back in the body during init",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h, x):
+                return nn.tanh(nn.Dense(4)(h) + x), h
+
+        class Stack(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                block = nn.checkpoint(Block)()
+                h, _ = block(jnp.zeros(4), xs[0])
+                return jax.lax.scan(lambda h, x: block(h, x), h, xs)
+        """,
+        ["16:42 SCN104"],
+    ),
+    Case(
+        "not flagged: a lifted submodule scanned over only under apply (the sampling idiom)",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h, x):
+                return nn.tanh(nn.Dense(4)(h) + x), h
+
+        class Sampler(nn.Module):
+            def setup(self):
+                self.block = nn.remat(Block)()
+
+            def __call__(self, x):
+                return self.block(jnp.zeros(4), x)
+
+            def sample(self, xs):
+                return jax.lax.scan(lambda h, x: self.block(h, x), jnp.zeros(4), xs)
+        """,
+        [],
+    ),
+    Case(
         "from flax.linen import Dense, import jax.lax as L",
         """
         import jax.lax as L
@@ -2346,6 +2414,36 @@ NNX = [
             return jax.lax.scan(step, jnp.zeros(4), xs)
         """,
         [],
+    ),
+    Case(
+        "a Variable subclass of this file, outside the body, updated in it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Count(nnx.Variable):
+            pass
+
+        class Counted(Count):
+            pass
+
+        steps = Counted(jnp.array(0))
+
+        def run(xs):
+            def step(h, x):
+                steps.value = steps.value + 1
+                return h + x, h
+            return jax.lax.scan(step, jnp.zeros(2), xs)
+
+        def fresh(xs):
+            def step(h, x):
+                local = Count(jnp.array(0))
+                local.value = local.value + 1
+                return h + x, h
+            return jax.lax.scan(step, jnp.zeros(2), xs)
+        """,
+        ["16:9 SCN105"],
     ),
 ]
 
