@@ -1606,3 +1606,48 @@ def test_scn105_a_variable_subclass_updated_in_the_body_raises(tmp_path: Path) -
     with pytest.raises(flax.errors.TraceContextError):
         module.run(xs)
     module.fresh(xs)
+
+
+CALL_UPDATES_STATE = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class StepCount(nnx.Variable):
+    pass
+
+class Model(nnx.Module):
+    def __init__(self, rngs):
+        self.linear = nnx.Linear(2, 2, rngs=rngs)
+        self.calls = StepCount(jnp.array(0))
+
+    def __call__(self, x):
+        self.calls[...] += 1
+        return self.linear(x)
+
+class Plain(nnx.Module):
+    def __init__(self, rngs):
+        self.linear = nnx.Linear(2, 2, rngs=rngs)
+
+    def __call__(self, x):
+        return self.linear(x)
+
+def counted(xs):
+    model = Model(nnx.Rngs(0))
+    return jax.lax.scan(lambda h, x: (model(h + x), h), jnp.zeros(2), xs)
+
+def plain(xs):
+    model = Plain(nnx.Rngs(0))
+    return jax.lax.scan(lambda h, x: (model(h + x), h), jnp.zeros(2), xs)
+"""
+
+
+def test_scn105_a_module_whose_call_updates_its_state_raises(tmp_path: Path) -> None:
+    (finding,) = [f for f in lint(CALL_UPDATES_STATE) if f.code.startswith("SCN1")]
+    assert (finding.code, finding.line) == ("SCN105", 27)
+    assert "`self.calls[...]`" in finding.message
+    module = load(CALL_UPDATES_STATE, tmp_path, "call_updates_state")
+    xs = jnp.ones((3, 2))
+    with pytest.raises(flax.errors.TraceContextError):
+        module.counted(xs)
+    module.plain(xs)

@@ -1210,7 +1210,8 @@ class NnxStateMutatedInScanBody(Rule):
     `nnx.grad(loss)(self.inner)`, `grad_fn(model)` with `grad_fn = nnx.grad(loss)`), and updating
     an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`). What a
     module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
-    `nnx.List`, an `nnx.Dict` or a list, what a same-file NNX class's `__init__` stores on `self`
+    `nnx.List`, an `nnx.Dict` or a list, the attributes or variables a same-file NNX class's
+    `__call__` assigns on `self` (`self.calls[...] += 1`), what its `__init__` stores on `self`
     (with the layers a construction passes it, `Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
     the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`,
     `for i, layer in enumerate(layers)`), and what a same-file factory returns (`model =
@@ -1756,12 +1757,20 @@ class _NnxState:
         self, class_node: cst.ClassDef, seen: frozenset[cst.CSTNode], construction: _Construction
     ) -> list[str]:
         """The state a same-file NNX class holds: what its `__init__` stores on `self`, with the
-        layers this construction passes to it (`Block(drop=nnx.Dropout(0.1, rngs=rngs))`)."""
+        layers this construction passes to it (`Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
+        the attributes or variables its `__call__` assigns (`self.calls.value += 1`)."""
+        held: list[str] = []
+        call_method = self.flax.index.method_of(class_node, "__call__")
+        if call_method is not None:
+            updates = _OwnStateUpdates(self.flax.index.self_name(self.flax.index.scope_of[call_method]))
+            walk(call_method.body, updates)
+            if updates.targets:
+                code = self.flax.index.module.code_for_node(updates.targets[0])
+                held.append(f"state its `__call__` assigns, `{code}`")
         init = self.flax.index.method_of(class_node, "__init__")
         if init is None:
-            return []
+            return held
         init_scope = self.flax.index.scope_of[init]
-        held: list[str] = []
         for values in self.flax.self_attribute_values(class_node, "__init__").values():
             for value in values:
                 if self._is_rngs_value(value, init_scope):
@@ -1769,6 +1778,39 @@ class _NnxState:
                 else:
                     held += self._holdings(value, init_scope, seen, construction)
         return held
+
+
+class _OwnStateUpdates(cst.CSTVisitor):
+    """Assignments a method makes to its own `self` (`self.calls.value += 1`, `self.cache =
+    ...`, `self.count[...] = ...`), not in nested functions, which run only if called."""
+
+    def __init__(self, self_name: str | None) -> None:
+        self.self_name = self_name
+        self.targets: list[cst.BaseExpression] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._add(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._add(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._add(node.target)
+
+    def _add(self, target: cst.BaseExpression) -> None:
+        if not isinstance(target, (cst.Attribute, cst.Subscript)):
+            return
+        root = root_name(target)
+        if root is not None and self.self_name is not None and root.value == self.self_name:
+            self.targets.append(target)
 
 
 @dataclass(frozen=True, eq=False)

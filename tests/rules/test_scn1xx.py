@@ -2445,6 +2445,41 @@ NNX = [
         """,
         ["16:9 SCN105"],
     ),
+    Case(
+        "an outside module whose __call__ updates its own variable, called in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class StepCount(nnx.Variable):
+            pass
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(2, 2, rngs=rngs)
+                self.calls = StepCount(jnp.array(0))
+
+            def __call__(self, x):
+                self.calls[...] += 1
+                return self.linear(x)
+
+        class Plain(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(2, 2, rngs=rngs)
+
+            def __call__(self, x):
+                def scaled(y):
+                    self.note = y  # a nested function `__call__` never runs
+                    return y
+                return self.linear(x)
+
+        def run(xs):
+            model, plain = Model(nnx.Rngs(0)), Plain(nnx.Rngs(0))
+            return jax.lax.scan(lambda h, x: (model(plain(h) + x), h), jnp.zeros(2), xs)
+        """,
+        ["30:39 SCN105"],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
