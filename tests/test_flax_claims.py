@@ -1651,3 +1651,44 @@ def test_scn105_a_module_whose_call_updates_its_state_raises(tmp_path: Path) -> 
     with pytest.raises(flax.errors.TraceContextError):
         module.counted(xs)
     module.plain(xs)
+
+
+BATCH_NORM_IN_BODY = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class Net(nn.Module):
+    train: bool = True
+
+    def setup(self):
+        self.dense = nn.Dense(4)
+        self.bn = nn.BatchNorm(use_running_average=not self.train)
+
+    def __call__(self, xs):
+        h = self.bn(self.dense(xs[0]))
+        def step(h, x):
+            h = self.bn(self.dense(h) + x)
+            return h, h
+        return jax.lax.scan(step, h, xs)
+"""
+
+
+def test_scn102_batch_norm_in_training_mode_leaks_its_statistics(tmp_path: Path) -> None:
+    """Called in the body after a first call, a training BatchNorm stores its statistics as
+    tracers: `apply(..., mutable=['batch_stats'])` returns them leaked, and using them raises.
+    Built with `train=False` only, nothing is reported and it runs."""
+    assert "`UnexpectedTracerError`" in message(BATCH_NORM_IN_BODY, "SCN102")
+    module = load(BATCH_NORM_IN_BODY, tmp_path, "batch_norm_in_body")
+    xs = jnp.ones((3, 2, 4))
+    model = module.Net()
+    variables = model.init(KEY, xs)
+    _, updates = model.apply(variables, xs, mutable=["batch_stats"])
+    assert leaks_tracers(updates)
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        model.apply({**variables, **updates}, xs, mutable=["batch_stats"])
+    evaluation = BATCH_NORM_IN_BODY + "\n\ndef build():\n    return Net(train=False)\n"
+    evaluation = evaluation.replace("train: bool = True", "train: bool = False")
+    assert not [f for f in lint(evaluation) if f.code.startswith("SCN1")]
+    model = load(evaluation, tmp_path, "batch_norm_eval").build()
+    model.apply(model.init(KEY, xs), xs)

@@ -204,6 +204,9 @@ class FlaxFile:
     def is_linen_dropout(self, callee: cst.BaseExpression) -> bool:
         return flax_class_name(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES) == "Dropout"
 
+    def is_linen_batch_norm(self, callee: cst.BaseExpression) -> bool:
+        return flax_class_name(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES) == "BatchNorm"
+
     def nnx_module_class(
         self, callee: cst.BaseExpression, scope: Scope
     ) -> str | cst.ClassDef | None:

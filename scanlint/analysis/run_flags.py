@@ -380,8 +380,16 @@ class RunFlags:
         """Whether a Linen `nn.Dropout` made by `construction` and run by `call` is
         deterministic in every run: Linen merges the two (`nn.merge_param`): the call's
         `deterministic` when it gives one, otherwise the construction's."""
-        made = argument(construction, 2, "deterministic")
-        given = argument(call, 1, "deterministic") if call is not None else None
+        return self.always_switched_on(construction, call, "deterministic", 2, 1)
+
+    def always_switched_on(
+        self, construction: cst.Call, call: cst.Call | None, switch: str, made_at: int, given_at: int
+    ) -> bool:
+        """Whether a Linen layer's switch that both its construction (field `made_at`) and its
+        call (argument `given_at`) may set, merged as `nn.merge_param` does, is true in every run:
+        `deterministic` for `nn.Dropout`, `use_running_average` for `nn.BatchNorm`."""
+        made = argument(construction, made_at, switch)
+        given = argument(call, given_at, switch) if call is not None else None
         made_values = self.values(made, self.scope_at(construction)) if made is not None else frozenset({None})
         given_values = self.values(given, self.scope_at(call)) if given is not None and call is not None else frozenset({None})
         effective = _merge_param(made_values, given_values)

@@ -202,7 +202,8 @@ class LinenVariableInScanBody(Rule):
     `init` returns it without error; `apply` raises `UnexpectedTracerError`, or
     `ModifyScopeVariableError` when a variable of an immutable collection is updated; a sown
     value comes back as a leaked tracer. Updating the `.value` of a variable made outside the
-    body (`steps.value += 1`) stores a tracer the same way. A step function of another project
+    body (`steps.value += 1`) stores a tracer the same way, and so does an outside `nn.BatchNorm`
+    in training mode called in the body (its `batch_stats`). A step function of another project
     file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
     is read there, and reported where the module is handed over. The fix: create the parameter before
     the scan and let the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
@@ -267,6 +268,10 @@ class ParamRNN(nn.Module):
                 if note:
                     text = text.replace(" inside a raw lax.scan body", f" inside a raw lax.scan body{note}", 1)
                 yield Report(call, text, fix, summary=_VARIABLE_SUMMARIES[method], help=_VARIABLE_ADVICE[method])
+            for call, scope in code.calls:
+                report = _batch_statistics_updated(flax, code, call, scope)
+                if report is not None:
+                    yield report
             for target, scope in code.targets:
                 variable = _outside_variable_updated(flax, code, target, scope)
                 if variable is not None:
@@ -295,6 +300,35 @@ class ParamRNN(nn.Module):
                     help=_VARIABLE_ADVICE[method],
                 )
                 break
+
+
+def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """An outside `nn.BatchNorm` in training mode called in the body after its first call
+    (before that, SCN104 reports the call): it stores its new `batch_stats` there."""
+    submodule = _submodule_called(flax, code, call, scope)
+    construction = submodule.construction if submodule is not None else None
+    if submodule is None or construction is None or not flax.is_linen_batch_norm(construction.func):
+        return None
+    flags = run_flags(flax)
+    if flags.never_runs(call) or flags.always_switched_on(construction, call, "use_running_average", 0, 1):
+        return None
+    if _first_called_in_body(flax, code, submodule):
+        return None
+    summary = (
+        f"`{submodule.label}` (an `nn.BatchNorm` in training mode) updates its `batch_stats` "
+        "inside a raw lax.scan body"
+    )
+    advice = (
+        "Lift the loop with `nn.scan` and `variable_carry='batch_stats'`, or use the running "
+        "averages (`use_running_average=True`) inside the loop."
+    )
+    return Report(
+        call,
+        f"{summary}: `apply(..., mutable=['batch_stats'])` returns the new statistics as leaked "
+        f"tracers of the scan, which raise `UnexpectedTracerError` when used. {advice}",
+        summary=summary,
+        help=advice,
+    )
 
 
 def _module_methods_called(

@@ -489,6 +489,72 @@ LINEN_VARIABLE = [
         ["9:9 SCN102"],
     ),
     Case(
+        "a BatchNorm in training mode called in the body after a first call before the scan",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Net(nn.Module):
+            train: bool = True
+
+            def setup(self):
+                self.dense = nn.Dense(4)
+                self.bn = nn.BatchNorm(use_running_average=not self.train)
+
+            def __call__(self, xs):
+                h = self.bn(self.dense(xs[0]))
+                def step(h, x):
+                    h = self.bn(self.dense(h) + x)
+                    return h, h
+                return jax.lax.scan(step, h, xs)
+
+        class Compact(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = True):
+                norm = nn.BatchNorm()
+                h = norm(xs[0], use_running_average=not train)
+                return jax.lax.scan(lambda h, x: (norm(h + x, use_running_average=not train), h), h, xs)
+
+        def build():
+            return Net(train=False), Net()
+        """,
+        ["16:17 SCN102", "25:43 SCN102"],
+    ),
+    Case(
+        "not flagged: BatchNorm on running averages in every run, or first called in the body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Net(nn.Module):
+            train: bool = True
+
+            def setup(self):
+                self.bn = nn.BatchNorm(use_running_average=not self.train)
+                self.frozen = nn.BatchNorm(use_running_average=True)
+
+            def __call__(self, xs):
+                h = self.frozen(self.bn(xs[0]))
+                def step(h, x):
+                    h = self.frozen(self.bn(h + x))
+                    return h, h
+                return jax.lax.scan(step, h, xs)
+
+        class FirstInBody(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                norm = nn.BatchNorm(use_running_average=False)
+                return jax.lax.scan(lambda h, x: (norm(h + x), h), xs[0], xs)
+
+        def evaluate(xs):
+            model = Net(train=False)
+            return model.apply(model.init(jax.random.PRNGKey(0), xs), xs)
+        """,
+        ["24:43 SCN104"],
+    ),
+    Case(
         "not flagged: the same step given an unrelated first argument",
         """
         import functools
