@@ -1,7 +1,8 @@
 """Label the Flax-in-scan case programs by running them with real Flax.
 
-Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ (a second
-measurement set, written later from real reports) starts with a header:
+Each program in tests/flax_cases/dev/, bench/flax_heldout/, bench/flax_heldout_2/ and
+bench/flax_heldout_3/ (later measurement sets, each written from real reports and code without
+reading the rules) starts with a header:
 
     # label: unexpected-tracer | modify-scope | same-values | trace-context | ok
     # flax-error: <first line of the exception, or "none">
@@ -41,6 +42,7 @@ DIRECTORIES = (
     REPO / "tests" / "flax_cases" / "dev",
     REPO / "bench" / "flax_heldout",
     REPO / "bench" / "flax_heldout_2",
+    REPO / "bench" / "flax_heldout_3",
 )
 LABELS = ("unexpected-tracer", "modify-scope", "same-values", "trace-context", "ok")
 
