@@ -1692,3 +1692,71 @@ def test_scn102_batch_norm_in_training_mode_leaks_its_statistics(tmp_path: Path)
     assert not [f for f in lint(evaluation) if f.code.startswith("SCN1")]
     model = load(evaluation, tmp_path, "batch_norm_eval").build()
     model.apply(model.init(KEY, xs), xs)
+
+
+BRANCHES_SOW_AND_PARAMETERS = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+def mirror(mdl, h):
+    return -mdl.refine(-h)
+
+class Refiner(nn.Module):
+    def setup(self):
+        self.refine = nn.Dense(4)
+
+    def __call__(self, xs):
+        def refine_branch(mdl, h):
+            return mdl.refine(h)
+
+        def step(h, x):
+            h = nn.cond(jnp.sum(x) > 0, refine_branch, mirror, self, h)
+            return h, h
+
+        return jax.lax.scan(step, jnp.zeros(4), xs)
+
+class Block(nnx.Module):
+    def __init__(self, rngs):
+        self.linear = nnx.Linear(4, 4, rngs=rngs)
+
+    def __call__(self, x):
+        h = self.linear(x)
+        self.sow(nnx.Intermediate, "activations", h)
+        return h
+
+def sowing(xs):
+    blocks = nnx.List([Block(nnx.Rngs(0)) for _ in range(2)])
+    def step(h, x):
+        for block in blocks:
+            h = block(h + x)
+        return h, h
+    return jax.lax.scan(step, jnp.zeros(4), xs)
+
+def loss_fn(model, x):
+    return jnp.mean(model(x) ** 2)
+
+def inner_adapt(model, xs):
+    def step(carry, x):
+        return carry, nnx.grad(loss_fn)(model, x)
+    return jax.lax.scan(step, 0.0, xs)
+
+def adapted(xs):
+    return inner_adapt(nnx.Linear(4, 1, rngs=nnx.Rngs(0)), xs)
+"""
+
+
+def test_scn104_scn105_branches_sow_and_models_given_as_parameters(tmp_path: Path) -> None:
+    """A branch function `nn.cond` runs in the body makes a submodule's first call; an NNX
+    block that sows is called in the body; an outside model reaches `nnx.grad` in the body as a
+    parameter of the function running the scan: each fails as its finding says."""
+    findings = [(f.code, f.line) for f in lint(BRANCHES_SOW_AND_PARAMETERS) if f.code.startswith("SCN1")]
+    assert findings == [("SCN104", 8), ("SCN104", 16), ("SCN105", 37), ("SCN105", 46)]
+    module = load(BRANCHES_SOW_AND_PARAMETERS, tmp_path, "branches_sow_parameters")
+    xs = jnp.ones((3, 4))
+    init_leaks_then_apply_raises(module.Refiner(), xs)
+    with pytest.raises(flax.errors.TraceContextError):
+        module.sowing(xs)
+    with pytest.raises((flax.errors.TraceContextError, ValueError), match="different trace level"):
+        module.adapted(xs)

@@ -533,6 +533,26 @@ def parameters_filled(
     return filled
 
 
+# Calls that run the functions they are given as branches, in the body's trace.
+_BRANCHING = frozenset({"jax.lax.cond", "jax.lax.switch", "flax.linen.cond", "flax.linen.switch"})
+
+
+def _branches(index: ScanIndex, call: cst.Call) -> list[cst.BaseExpression]:
+    """The functions a `cond`/`switch` call runs (`nn.cond(p, refine, keep, self, h)`,
+    `lax.switch(i, [f, g], x)`): its positional arguments, and the items of a list given."""
+    if index.qualify(call.func) not in _BRANCHING:
+        return []
+    found: list[cst.BaseExpression] = []
+    for arg in call.args[1:]:
+        if arg.keyword is not None or arg.star:
+            continue
+        if isinstance(arg.value, (cst.List, cst.Tuple)):
+            found += [element.value for element in arg.value.elements]
+        elif isinstance(arg.value, (cst.Name, cst.Attribute, cst.Lambda)):
+            found.append(arg.value)
+    return found
+
+
 def _filled_by_call_site(index: ScanIndex, loop: LoopCall) -> dict[cst.Param, tuple[cst.BaseExpression, Scope]]:
     """The parameters of a loop's body that its `functools.partial` fills, or of the factory
     that made the body (`make_step(cell)`), with what is passed, in the loop's scope."""
@@ -744,6 +764,10 @@ class BodyCode:
                 helper = index.resolve_callable(call.func, scope) or code._bound_callable(index, call, scope)
                 if helper is not None and helper.node not in code.functions:
                     pending.append(helper.node)
+                for branch in _branches(index, call):
+                    found = index.resolve_callable(branch, scope)
+                    if found is not None and found.node not in code.functions:
+                        pending.append(found.node)
         return code
 
     def _bound_callable(self, index: ScanIndex, call: cst.Call, scope: Scope) -> Body | None:

@@ -1358,7 +1358,11 @@ class _NnxState:
                 return "an NNX module"
             if annotation is not None and self.flax.is_nnx_variable_class(annotation):
                 return "an `nnx.Variable`"
-            return None
+            # Unannotated: what every call filling it passes (`inner_adapt(model, xs)`).
+            kinds = [self._object_kind(v, s, 0) for v, s in self._parameter_values(binding, binding_scope, 0) or []]
+            if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
+                return None
+            return kinds[0] if isinstance(kinds[0], str) else "an NNX module"
         if isinstance(binding, cst.Call):
             if self.flax.nnx_module_class(binding.func, binding_scope) is not None:
                 return "an NNX module"
@@ -1800,7 +1804,7 @@ class _NnxState:
             walk(call_method.body, updates)
             if updates.targets:
                 code = self.flax.index.module.code_for_node(updates.targets[0])
-                held.append(f"state its `__call__` assigns, `{code}`")
+                held.append(f"state its `__call__` changes, `{code}`")
         init = self.flax.index.method_of(class_node, "__init__")
         if init is None:
             return held
@@ -1816,7 +1820,8 @@ class _NnxState:
 
 class _OwnStateUpdates(cst.CSTVisitor):
     """Assignments a method makes to its own `self` (`self.calls.value += 1`, `self.cache =
-    ...`, `self.count[...] = ...`), not in nested functions, which run only if called."""
+    ...`, `self.count[...] = ...`) and variables it stores with `self.sow(...)`, not in nested
+    functions, which run only if called."""
 
     def __init__(self, self_name: str | None) -> None:
         self.self_name = self_name
@@ -1838,6 +1843,12 @@ class _OwnStateUpdates(cst.CSTVisitor):
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
             self._add(node.target)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        # `self.sow(nnx.Intermediate, "h", h)` and `self.perturb(...)` store a variable on self.
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("sow", "perturb"):
+            self._add(func)
 
     def _add(self, target: cst.BaseExpression) -> None:
         if not isinstance(target, (cst.Attribute, cst.Subscript)):

@@ -1728,6 +1728,55 @@ SUBMODULE = [
         [],
     ),
     Case(
+        "a setup submodule first called in a branch function nn.cond runs in the body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def mirror(mdl, h):
+            return -mdl.refine(-h)
+
+        class Refiner(nn.Module):
+            def setup(self):
+                self.refine = nn.Dense(4)
+
+            def __call__(self, xs):
+                def refine_branch(mdl, h):
+                    return mdl.refine(h)
+
+                def step(h, x):
+                    h = nn.cond(jnp.sum(x) > 0, refine_branch, mirror, self, h)
+                    return h, h
+
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+        """,
+        ["7:13 SCN104", "15:20 SCN104"],
+    ),
+    Case(
+        "not flagged: the branch's submodule called before the scan",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Refiner(nn.Module):
+            def setup(self):
+                self.refine = nn.Dense(4)
+
+            def __call__(self, xs):
+                def refine_branch(mdl, h):
+                    return mdl.refine(h)
+
+                def step(h, x):
+                    h = nn.cond(jnp.sum(x) > 0, refine_branch, lambda mdl, h: h, self, h)
+                    return h, h
+
+                return jax.lax.scan(step, self.refine(xs[0]), xs)
+        """,
+        [],
+    ),
+    Case(
         "the module's own method bound with functools.partial(Class.method, self)",
         """
         import functools
@@ -2545,6 +2594,63 @@ NNX = [
             return jax.lax.scan(lambda h, x: (model(plain(h) + x), h), jnp.zeros(2), xs)
         """,
         ["30:39 SCN105"],
+    ),
+    Case(
+        "an outside model given to the function running the scan, handed to nnx.grad in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def loss_fn(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+        def inner_adapt(model, xs, ys):
+            def step(carry, batch):
+                x, y = batch
+                grads = nnx.grad(loss_fn)(model, x, y)
+                return carry, grads
+            return jax.lax.scan(step, 0.0, (xs, ys))
+
+        def main():
+            model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+            return inner_adapt(model, jnp.ones((4, 2, 3)), jnp.ones((4, 2, 1)))
+
+        def unknown(model, xs, ys):
+            def step(carry, batch):
+                return carry, nnx.grad(loss_fn)(model, *batch)
+            return jax.lax.scan(step, 0.0, (xs, ys))
+        """,
+        ["12:17 SCN105"],
+    ),
+    Case(
+        "blocks that sow activations, called in the body through an nnx.List",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(4, 4, rngs=rngs)
+
+            def __call__(self, x):
+                h = self.linear(x)
+                self.sow(nnx.Intermediate, "activations", h)
+                return h
+
+        class Stack(nnx.Module):
+            def __init__(self, rngs):
+                self.blocks = nnx.List([Block(rngs) for _ in range(2)])
+
+            def __call__(self, xs):
+                def step(h, x):
+                    for block in self.blocks:
+                        h = block(h + x)
+                    return h, h
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+        """,
+        ["22:21 SCN105"],
     ),
 ]
 
