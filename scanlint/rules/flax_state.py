@@ -1057,8 +1057,9 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     `init(..., method=...)` in the file) when a method `init` runs calls the submodule: under
     `apply` its parameters already exist, the sampling and generation idiom. Submodules reach the
     body also through `functools.partial` (`partial(step, cell)`, `partial(step, module=self)`,
-    `partial(Class.method, self)`) and through functions of other project files that call what
-    they are handed; those are reported where the submodule is handed over. A submodule made by
+    `partial(Class.method, self)`), factories (`make_step(self.cell)`, `self.make_step()`),
+    the branch functions `nn.cond` or `lax.cond` run in the body, and functions of other project
+    files that call what they are handed; those are reported where the submodule is handed over. A submodule made by
     a lifted transform (`nn.checkpoint(Block)()`, `nn.remat`, `nn.jit`, `nn.vmap`) writes its
     variables back after every call, so calling it in a body that `init` runs leaks them even
     after an earlier call: it is flagged unless the scan runs only under `apply`.
@@ -1245,7 +1246,8 @@ class NnxStateMutatedInScanBody(Rule):
     an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`). What a
     module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
     `nnx.List`, an `nnx.Dict` or a list, the attributes or variables a same-file NNX class's
-    `__call__` assigns on `self` (`self.calls[...] += 1`), what its `__init__` stores on `self`
+    `__call__` assigns on `self` or stores with `self.sow` (`self.calls[...] += 1`), what its
+    `__init__` stores on `self`
     (with the layers a construction passes it, `Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
     the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`,
     `for i, layer in enumerate(layers)`), and what a same-file factory returns (`model =
