@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -185,13 +186,38 @@ def _lint_all(pending: list[_Job], jobs: int | None) -> list[FileResult]:
         function, arguments = _lint_forked_job, order
     else:
         function, arguments = _lint_job, [pending[i] for i in order]  # type: ignore[assignment]
+    restore_hook = _quiet_pool_breakage()
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             for position, file_result in zip(order, pool.map(function, arguments)):
                 results[position] = file_result
     finally:
         _FORKED_JOBS.clear()
+        restore_hook()
     return [r for r in results if r is not None]
+
+
+def _quiet_pool_breakage() -> Callable[[], None]:
+    """On Ctrl-C the workers exit while the main process cancels their futures; the pool's
+    manager thread then marks the pool broken and sets an error on futures already cancelled,
+    which raises `InvalidStateError` in that thread (a race in Python's process pool) and would
+    print a traceback. That one error is expected there and dropped; every other goes on to the
+    hook that was in place."""
+    from concurrent.futures import InvalidStateError
+
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is InvalidStateError and type(args.thread).__module__ == "concurrent.futures.process":
+            return
+        previous(args)
+
+    threading.excepthook = hook
+
+    def restore() -> None:
+        threading.excepthook = previous
+
+    return restore
 
 
 def check_paths(paths: Sequence[str | Path], *, use_cache: bool = False) -> list[Finding]:

@@ -577,3 +577,41 @@ def test_a_max_file_size_that_is_not_a_positive_number_is_a_configuration_error(
     result = scanlint("check", ".", cwd=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "max-file-size must be a finite number of megabytes above 0" in result.stderr
+
+
+def test_the_process_pools_broken_state_race_prints_no_traceback_and_others_still_do() -> None:
+    """On Ctrl-C, Python's process pool manager thread can raise `InvalidStateError` while it
+    marks futures already cancelled as broken. That error, from that thread, is dropped while
+    scanlint's pool runs; any other error in any thread still reaches the hook in place."""
+    import threading
+    from concurrent.futures import InvalidStateError
+
+    from scanlint.api import _quiet_pool_breakage
+
+    class ManagerLike(threading.Thread):
+        pass
+
+    ManagerLike.__module__ = "concurrent.futures.process"
+    seen: list[type[BaseException]] = []
+    previous = threading.excepthook
+    threading.excepthook = lambda args: seen.append(args.exc_type)
+    try:
+        restore = _quiet_pool_breakage()
+
+        def fail(error: BaseException) -> None:
+            raise error
+
+        for thread in (
+            ManagerLike(target=fail, args=(InvalidStateError("CANCELLED"),)),
+            ManagerLike(target=fail, args=(RuntimeError("other"),)),
+            threading.Thread(target=fail, args=(InvalidStateError("elsewhere"),)),
+        ):
+            thread.start()
+            thread.join()
+        restore()
+        after = ManagerLike(target=fail, args=(InvalidStateError("after the run"),))
+        after.start()
+        after.join()
+    finally:
+        threading.excepthook = previous
+    assert seen == [RuntimeError, InvalidStateError, InvalidStateError]
