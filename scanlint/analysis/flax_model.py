@@ -553,6 +553,13 @@ def _branches(index: ScanIndex, call: cst.Call) -> list[cst.BaseExpression]:
     return found
 
 
+def argument_for(function: cst.FunctionDef | cst.Lambda, param: cst.Param, call: cst.Call) -> cst.BaseExpression | None:
+    """What a call of a function passes for one of its parameters (not its default)."""
+    positional = [*function.params.posonly_params, *function.params.params]
+    position = positional.index(param) if param in positional else 10**6
+    return argument(call, position, param.name.value)
+
+
 def _filled_by_call_site(index: ScanIndex, loop: LoopCall) -> dict[cst.Param, tuple[cst.BaseExpression, Scope]]:
     """The parameters of a loop's body that its `functools.partial` fills, or of the factory
     that made the body (`make_step(cell)`), with what is passed, in the loop's scope."""
@@ -929,12 +936,10 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
                     called.add(found[1])
     if passed_body is None and not called:
         return
-    positional = [*wrapper.params.posonly_params, *wrapper.params.params]
     for site, site_scope in index.calls_of(wrapper.name.value, index.module_scope):
         bound: dict[cst.Param, tuple[cst.BaseExpression, Scope]] = {}
         for param in {*called, *([passed_body] if passed_body is not None else [])}:
-            position = positional.index(param) if param in positional else 10**6
-            value = argument(site, position, param.name.value)
+            value = argument_for(wrapper, param, site)
             if value is not None:
                 bound[param] = (value, site_scope)
         body = loop.body

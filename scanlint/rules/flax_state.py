@@ -34,6 +34,7 @@ from scanlint.analysis.flax_model import (
     FlaxFile,
     NameCollector,
     ProjectCall,
+    argument_for,
     enclosing_class,
     flax_file,
     is_true,
@@ -1654,7 +1655,7 @@ class _NnxState:
             if function is self.code.loop.body.node:  # type: ignore[union-attr]
                 return None  # filled by the loop itself: a step value
             sites = [
-                (_argument_for(function, param, call), call_scope)
+                (argument_for(function, param, call), call_scope)
                 for call, call_scope in self.code.calls
                 if (helper := self.flax.index.resolve_callable(call.func, call_scope)) is not None
                 and helper.node is function
@@ -1662,7 +1663,7 @@ class _NnxState:
             ]
         elif isinstance(function, cst.FunctionDef) and scope.parent is self.flax.index.module_scope:
             sites = [
-                (_argument_for(function, param, call), call_scope)
+                (argument_for(function, param, call), call_scope)
                 for call, call_scope in self.flax.index.calls_of(function.name.value, self.flax.index.module_scope)
             ]
         else:
@@ -1775,7 +1776,7 @@ class _NnxState:
             ]
             if not params:
                 continue
-            given = _argument_for(factory, params[0], call) or params[0].default
+            given = argument_for(factory, params[0], call) or params[0].default
             if not (isinstance(value, cst.Name) and isinstance(given, cst.Name) and given.value == "False"):
                 return []  # switched off here, or not known: only a visible `False` counts
         returns = returns_of(factory)
@@ -1879,13 +1880,6 @@ class _SwitchKeywords(cst.CSTVisitor):
     def visit_Arg(self, node: cst.Arg) -> None:
         if node.keyword is not None and node.keyword.value in self.keywords:
             self.values.append(node.value)
-
-
-def _argument_for(function: cst.FunctionDef | cst.Lambda, param: cst.Param, call: cst.Call) -> cst.BaseExpression | None:
-    """What a call of a function passes for one of its parameters (not its default)."""
-    positional = [*function.params.posonly_params, *function.params.params]
-    position = positional.index(param) if param in positional else 10**6
-    return argument(call, position, param.name.value)
 
 
 class _LoopsBinding(cst.CSTVisitor):
