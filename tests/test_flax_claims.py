@@ -1760,3 +1760,73 @@ def test_scn104_scn105_branches_sow_and_models_given_as_parameters(tmp_path: Pat
         module.sowing(xs)
     with pytest.raises((flax.errors.TraceContextError, ValueError), match="different trace level"):
         module.adapted(xs)
+
+
+OTHER_LOOPS = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+class Decoder(nn.Module):
+    def setup(self):
+        self.cell = nn.GRUCell(4)
+
+    def __call__(self, xs):
+        def body(i, h):
+            h, _ = self.cell(h, xs[i])
+            return h
+        return jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(4))
+
+class WarmDecoder(nn.Module):
+    def setup(self):
+        self.cell = nn.GRUCell(4)
+
+    def __call__(self, xs):
+        h, _ = self.cell(jnp.zeros(4), xs[0])
+        def body(i, h):
+            return self.cell(h, xs[i])[0]
+        return jax.lax.fori_loop(1, xs.shape[0], body, h)
+
+class Sampler(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        def body(state):
+            i, h, noise = state
+            draw = jax.random.normal(self.make_rng("noise"), h.shape)
+            return i + 1, h + draw, noise.at[i].set(draw)
+        return jax.lax.while_loop(lambda s: s[0] < 3, body, (0, x, jnp.zeros((3,) + x.shape)))[2]
+
+def train(xs):
+    model = nnx.Linear(4, 1, rngs=nnx.Rngs(0))
+    optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+    def body(i, loss):
+        grads = nnx.grad(lambda m: jnp.mean(m(xs[i]) ** 2))(model)
+        optimizer.update(model, grads)
+        return loss
+    return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+"""
+
+
+def test_fori_loop_and_while_loop_bodies_fail_as_scan_bodies_do(tmp_path: Path) -> None:
+    """A fori_loop or while_loop traces its body once, like a scan: a submodule first called
+    there leaks, `make_rng` draws once, NNX state cannot change there; the messages name the
+    loop and offer no fix (fixes are proven on scans only)."""
+    findings = [f for f in lint(OTHER_LOOPS) if f.code.startswith("SCN1")]
+    assert [(f.code, f.line) for f in findings] == [("SCN104", 14), ("SCN103", 33), ("SCN105", 41), ("SCN105", 42)]
+    assert "raw lax.fori_loop body" in findings[0].message and "raw lax.while_loop body" in findings[1].message
+    assert "`nn.while_loop`" in findings[1].message and "`nnx.fori_loop`" in findings[3].message
+    assert all(f.fix is None for f in findings)
+    module = load(OTHER_LOOPS, tmp_path, "other_loops")
+    xs = jnp.ones((3, 4))
+    init_leaks_then_apply_raises(module.Decoder(), xs)
+    model = module.WarmDecoder()
+    variables = model.init(KEY, xs)
+    assert not leaks_tracers(variables)
+    model.apply(variables, xs)
+    sampler = module.Sampler()
+    noise = sampler.apply({}, jnp.zeros(2), rngs={"noise": KEY})
+    assert steps_identical(noise)
+    with pytest.raises((flax.errors.TraceContextError, ValueError), match="different trace level"):
+        module.train(xs)

@@ -463,7 +463,7 @@ class FlaxFile:
     # -- bodies -----------------------------------------------------------------------------
 
     def body_code(self, loop: LoopCall) -> BodyCode | None:
-        if loop.kind != "scan" or loop.body is None:
+        if loop.body is None:
             return None
         if loop not in self._bodies:
             self._bodies[loop] = BodyCode.collect(self.index, loop)
@@ -485,7 +485,6 @@ class FlaxFile:
             self._wrapped = [
                 run
                 for loop in self.index.loops
-                if loop.kind == "scan"
                 for run in _wrapper_runs(self.index, loop, self.body_code(loop))
             ]
         return self._wrapped
@@ -1006,7 +1005,7 @@ def project_calls(flax: FlaxFile) -> list[ProjectCall]:
         return found
     calls: list[ProjectCall] = []
     for loop in flax.index.loops:
-        if loop.kind != "scan" or not flax.is_linen(enclosing_class(loop)):
+        if not flax.is_linen(enclosing_class(loop)):
             continue  # Linen state reaches another file's function only from a module's method
         code = flax.body_code(loop)
         if code is None:

@@ -10,6 +10,10 @@ state does not survive that:
 * NNX objects remember the trace level they were created at and refuse to be mutated from the
   body's (`TraceContextError`).
 
+The bodies of a raw `lax.fori_loop` and `lax.while_loop` are traced once too and fail the same
+ways: every SCN1xx rule checks them, words its message for that loop (`nn.while_loop`,
+`nnx.fori_loop`) and offers no fix there (fixes are proven on scans).
+
 The lifted transforms (`nn.scan`, `nnx.scan`) handle all of this and are never flagged; neither is
 state allocated outside the body and closed over as plain arrays.
 
@@ -19,6 +23,7 @@ in `scanlint.analysis.flax_model`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -135,7 +140,7 @@ class DenseRNN(nn.Module):
                     "build the module outside the body and call it there once before the loop, "
                     "so its parameters exist when the body runs."
                 )
-                yield Report(
+                yield _in_loop(code, Report(
                     call,
                     f"{summary}{_init_path_note(flax, code)}: its parameters "
                     "are created while the scan traces the body, so `init` succeeds but returns "
@@ -143,7 +148,44 @@ class DenseRNN(nn.Module):
                     f"(`jax.jit(model.init)` raises at once). {advice}",
                     summary=summary,
                     help=advice,
-                )
+                ))
+
+
+def _in_loop(code: BodyCode, report: Report) -> Report:
+    """A report worded for the loop the body belongs to. The pitfalls are the same in the body
+    of a `fori_loop` or `while_loop` (each traces its body once); the words say which loop it
+    is and which lifted loop replaces it, and no fix is offered there (fixes are proven on scans)."""
+    kind = code.loop.kind
+    if kind == "scan":
+        return report
+    lifted = {"fori_loop": ("`nn.scan`", "`nnx.fori_loop`"), "while_loop": ("`nn.while_loop`", "`nnx.while_loop`")}[kind]
+
+    def reworded(text: str | None) -> str | None:
+        if text is None:
+            return None
+        for scan_words, loop_words in (
+            ("raw lax.scan body", f"raw lax.{kind} body"),
+            ("while the scan traces", "while the loop traces"),
+            ("tracers of the scan", "tracers of the loop"),
+            ("tracer of the scan", "tracer of the loop"),
+            ("`nn.scan`", lifted[0]),
+            ("`nnx.scan`", lifted[1]),
+            ("the scan's per-step output and sow the stacked result", "part of the loop value and sow it"),
+            ("the scan's output", "part of the loop value"),
+            ("after the scan", "after the loop"),
+            ("outside the scan before the loop", "before the loop"),
+            ("outside the scan", "outside the loop"),
+        ):
+            text = text.replace(scan_words, loop_words)
+        # Per-step keys: `xs` is the scan's; a fori_loop picks them by its index, a while_loop
+        # carries a key and splits it.
+        per_step = r"pass (the )?per-step keys as `xs` \(`(jax\.random\.split\([^`]*\))`\)"
+        if kind == "fori_loop":
+            return re.sub(per_step, r"pick per-step keys by the loop index (`\2[i]`)", text)
+        text = re.sub(per_step + ", or carry the key and split it each step", "or carry the key in the loop value and split it each step", text)
+        return re.sub(r"Split the key (outside the loop )?and " + per_step, "Draw a key before the loop, carry it in the loop value and split it each step", text)
+
+    return Report(report.node, reworded(report.message) or "", None, reworded(report.summary), reworded(report.help))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -268,17 +310,17 @@ class ParamRNN(nn.Module):
                 text = _VARIABLE_MESSAGES[method]
                 if note:
                     text = text.replace(" inside a raw lax.scan body", f" inside a raw lax.scan body{note}", 1)
-                yield Report(call, text, fix, summary=_VARIABLE_SUMMARIES[method], help=_VARIABLE_ADVICE[method])
+                yield _in_loop(code, Report(call, text, fix, summary=_VARIABLE_SUMMARIES[method], help=_VARIABLE_ADVICE[method]))
             for call, scope in code.calls:
                 report = _batch_statistics_updated(flax, code, call, scope)
                 if report is not None:
-                    yield report
+                    yield _in_loop(code, report)
             for target, scope in code.targets:
                 variable = _outside_variable_updated(flax, code, target, scope)
                 if variable is not None:
                     summary = f"updating `{variable}.value` inside a raw lax.scan body stores a tracer of the scan"
                     advice = "Carry the value through the loop and assign it after the scan, or lift the loop with `nn.scan`."
-                    yield Report(
+                    yield _in_loop(code, Report(
                         target,
                         f"{summary} in a Linen variable made outside the body: `apply` raises "
                         "`ModifyScopeVariableError` when its collection is immutable, and returns "
@@ -286,7 +328,7 @@ class ParamRNN(nn.Module):
                         f"{advice}",
                         summary=summary,
                         help=advice,
-                    )
+                    ))
         flax = flax_file(context.index)
         for project_call in project_calls(flax):
             for value, parameter, method, class_node in _module_methods_called(flax, project_call, LINEN_VARIABLE_METHODS):
@@ -294,12 +336,12 @@ class ParamRNN(nn.Module):
                     continue
                 summary = f"{_project_call_summary(project_call, parameter, method)}, inside a raw lax.scan body"
                 tail = _VARIABLE_MESSAGES[method][len(_VARIABLE_SUMMARIES[method]) :]
-                yield Report(
+                yield _in_loop(project_call.code, Report(
                     value,
                     f"{summary}{_init_path_note(flax, project_call.code)}{tail}",
                     summary=summary,
                     help=_VARIABLE_ADVICE[method],
-                )
+                ))
                 break
 
 
@@ -875,19 +917,19 @@ class NoisyWalk(nn.Module):
                     context.index, code, call, scope
                 )
                 if report is not None:
-                    yield report
+                    yield _in_loop(code, report)
         flax = flax_file(context.index)
         for project_call in project_calls(flax):
             for value, parameter, method, _ in _module_methods_called(flax, project_call, ("make_rng",)):
                 summary = f"{_project_call_summary(project_call, parameter, method)}, inside a raw lax.scan body"
                 advice = _MAKE_RNG_ADVICE
-                yield Report(
+                yield _in_loop(project_call.code, Report(
                     value,
                     f"{summary}: it draws one key while the scan traces the body, not one per step: "
                     f"{_SAME_VALUES}. {advice}",
                     summary=summary,
                     help=advice,
-                )
+                ))
                 break
 
     def _linen_draw(
@@ -1115,7 +1157,7 @@ class CellRNN(nn.Module):
                         "Run `init` through `__call__` (the default) so every submodule exists before "
                         "the loop, or lift the loop with `nn.scan`."
                     )
-                    yield Report(
+                    yield _in_loop(code, Report(
                         call,
                         f"`{context.module.code_for_node(call.func)}(...)` inside a raw lax.scan body "
                         f"runs `__call__`, which calls {', '.join(f'`{s}`' for s in through_call)} "
@@ -1124,11 +1166,11 @@ class CellRNN(nn.Module):
                         f"but returns leaked tracers and `apply` raises `UnexpectedTracerError`. {advice}",
                         summary=_first_calls_summary(context.module.code_for_node(call.func), through_call),
                         help=advice,
-                    )
+                    ))
                     continue
                 submodule = _submodule_called(flax, code, call, scope) or _submodule_passed(flax, code, call, scope)
                 if submodule is not None and _first_called_in_body(flax, code, submodule):
-                    yield _first_call_report(flax, code, submodule, call)
+                    yield _in_loop(code, _first_call_report(flax, code, submodule, call))
         flax = flax_file(context.index)
         for project_call in project_calls(flax):
             function = project_call.function
@@ -1142,7 +1184,7 @@ class CellRNN(nn.Module):
                     submodule = _submodule_named(flax, project_call.code, node, project_call.scope)
                     if submodule is not None and _first_called_in_body(flax, project_call.code, submodule):
                         by = f" (by `{function.name}`, in `{function.file}`)"
-                        yield _first_call_report(flax, project_call.code, submodule, value, by)
+                        yield _in_loop(project_call.code, _first_call_report(flax, project_call.code, submodule, value, by))
                         break
 
 
@@ -1315,20 +1357,20 @@ class CountingRNN(nnx.Module):
                 if what is not None and target not in seen:
                     seen.add(target)
                     advice = f"Pass the value through the carry and assign it after the loop, or {LIFT_NNX}."
-                    yield Report(
+                    yield _in_loop(code, Report(
                         target,
                         f"assigning to `{context.module.code_for_node(target)}` inside a raw "
                         f"lax.scan body mutates {what} that lives outside the body: "
                         f"{TRACE_CONTEXT_ERROR}. {advice}",
                         summary=f"assigning to `{context.module.code_for_node(target)}` inside a raw lax.scan body mutates NNX state made outside the body",
                         help=advice,
-                    )
+                    ))
             for call, scope in code.calls:
                 message = state.mutated_by_call(call, scope) or state.through_transform_or_update(call, scope)
                 if message is not None and call not in seen:
                     seen.add(call)
                     called = context.module.code_for_node(call.func)
-                    yield Report(call, message, summary=f"`{called}(...)` inside a raw lax.scan body mutates NNX state made outside the body")
+                    yield _in_loop(code, Report(call, message, summary=f"`{called}(...)` inside a raw lax.scan body mutates NNX state made outside the body"))
 
 
 class _NnxState:

@@ -1777,6 +1777,42 @@ SUBMODULE = [
         [],
     ),
     Case(
+        "a submodule first called in a fori_loop body and in a while_loop body",
+        """
+        import flax.linen as nn
+        from jax import lax
+        from jax.lax import fori_loop
+        import jax.numpy as jnp
+
+        class Decoder(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.GRUCell(4)
+                head = nn.Dense(4)
+                h = fori_loop(0, xs.shape[0], lambda i, h: cell(h, xs[i])[0], jnp.zeros(4))
+                return lax.while_loop(lambda s: s[0] < 3, lambda s: (s[0] + 1, head(s[1])), (0, h))
+        """,
+        ["12:52 SCN104", "13:72 SCN104"],
+    ),
+    Case(
+        "not flagged: fori_loop and while_loop bodies over submodules called before the loop",
+        """
+        import flax.linen as nn
+        from jax import lax
+        import jax.numpy as jnp
+
+        class Decoder(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.GRUCell(4)
+                head = nn.Dense(4)
+                h, _ = cell(jnp.zeros(4), xs[0])
+                h = lax.fori_loop(1, xs.shape[0], lambda i, h: cell(h, xs[i])[0], head(h))
+                return lax.while_loop(lambda s: s[0] < 3, lambda s: (s[0] + 1, head(s[1])), (0, h))
+        """,
+        [],
+    ),
+    Case(
         "the module's own method bound with functools.partial(Class.method, self)",
         """
         import functools
