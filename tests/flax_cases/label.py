@@ -1,7 +1,7 @@
 """Label the Flax-in-scan case programs by running them with real Flax.
 
-Each program in tests/flax_cases/dev/, bench/flax_heldout/, bench/flax_heldout_2/ and
-bench/flax_heldout_3/ (later measurement sets, each written from real reports and code without
+Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _4/ (later
+measurement sets, each written from real reports and code without
 reading the rules) starts with a header:
 
     # label: unexpected-tracer | modify-scope | same-values | trace-context | ok
@@ -43,6 +43,7 @@ DIRECTORIES = (
     REPO / "bench" / "flax_heldout",
     REPO / "bench" / "flax_heldout_2",
     REPO / "bench" / "flax_heldout_3",
+    REPO / "bench" / "flax_heldout_4",
 )
 LABELS = ("unexpected-tracer", "modify-scope", "same-values", "trace-context", "ok")
 
