@@ -1830,3 +1830,54 @@ def test_fori_loop_and_while_loop_bodies_fail_as_scan_bodies_do(tmp_path: Path) 
     assert steps_identical(noise)
     with pytest.raises((flax.errors.TraceContextError, ValueError), match="different trace level"):
         module.train(xs)
+
+
+AGENT_METHODS = """
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class Agent(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.policy = nnx.Linear(4, 2, rngs=rngs)
+        self.rngs = rngs
+
+    def act(self, obs):
+        return jax.random.categorical(self.rngs.action(), self.policy(obs))
+
+    def value(self, obs):
+        return self.policy(obs).sum()
+
+
+class Trainer(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.agent = Agent(rngs)
+
+    def rollout(self, obs0, n):
+        def step(obs, _):
+            return obs + self.agent.act(obs), self.agent.value(obs)
+        return jax.lax.scan(step, obs0, None, length=n)
+
+
+def run(agent, obs0, n):
+    def step(obs, _):
+        return obs + agent.act(obs), agent.value(obs)
+    return jax.lax.scan(step, obs0, None, length=n)
+
+
+def main():
+    return run(Agent(nnx.Rngs(params=0, action=1)), jnp.ones(4), 3)
+"""
+
+
+def test_scn105_a_method_of_an_outside_object_that_draws_from_its_rngs_raises(tmp_path: Path) -> None:
+    """`agent.act(obs)` draws from the `nnx.Rngs` the agent stores, through `self.agent` or a
+    parameter of the function running the scan: both raise; `agent.value(obs)` changes nothing."""
+    findings = [(f.code, f.line) for f in lint(AGENT_METHODS) if f.code.startswith("SCN1")]
+    assert findings == [("SCN105", 25), ("SCN105", 31)]
+    module = load(AGENT_METHODS, tmp_path, "agent_methods")
+    with pytest.raises(flax.errors.TraceContextError):
+        module.main()
+    with pytest.raises(flax.errors.TraceContextError):
+        module.Trainer(nnx.Rngs(params=0, action=1)).rollout(jnp.ones(4), 3)

@@ -1289,7 +1289,9 @@ class NnxStateMutatedInScanBody(Rule):
     an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`). What a
     module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
     `nnx.List`, an `nnx.Dict` or a list, the attributes or variables a same-file NNX class's
-    `__call__` assigns on `self` or stores with `self.sow` (`self.calls[...] += 1`), what its
+    `__call__` assigns on `self` or stores with `self.sow` (`self.calls[...] += 1`; other methods
+    too when the body calls them on an outside object: `agent.act(obs)` drawing from the
+    `nnx.Rngs` the agent stores), what its
     `__init__` stores on `self`
     (with the layers a construction passes it, `Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
     the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`,
@@ -1641,7 +1643,9 @@ class _NnxState:
         if any(is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
             return None
         # A fresh `nnx.Rngs` passed at the call is what a Dropout draws from instead of its own.
-        held = self._stateful_module(call.func, scope, rngs_passed=rngs is not None)
+        held = self._stateful_module(call.func, scope, rngs_passed=rngs is not None) or self._method_changing_state(
+            call.func, scope
+        )
         if held is None:
             return None
         return (
@@ -1659,6 +1663,23 @@ class _NnxState:
             for value, value_scope in self._outside_values(func, scope)
         ]
         return held[0][0] if held and all(held) else None
+
+    def _method_changing_state(self, func: cst.BaseExpression, scope: Scope) -> str | None:
+        """`agent.act(obs)` on an outside object of a same-file NNX class whose `act` changes the
+        object's state (`self.rngs.action()`, `self.count[...] += 1`): what changes it."""
+        if not isinstance(func, cst.Attribute) or func.attr.value == "__call__":
+            return None
+        if self.flax.index.resolve_callable(func, scope) is not None:
+            return None  # a method this file resolves is part of the body: its own lines report
+        changes = []
+        for value, value_scope in self._outside_values(func.value, scope):
+            kind = self._object_kind(value, value_scope, 0)
+            if not isinstance(kind, cst.ClassDef):
+                return None
+            changes.append(self._method_changes_state(kind, func.attr.value))
+        if not changes or any(c is None for c in changes):
+            return None
+        return f"state its `{func.attr.value}` changes, `{changes[0]}`"
 
     def _outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """What an outside module the body reads was built from, with the scope of each value."""
@@ -1828,6 +1849,29 @@ class _NnxState:
         ]
         return held[0] if held and all(held) else []
 
+    def _method_changes_state(self, class_node: cst.ClassDef, name: str, depth: int = 0) -> str | None:
+        """The code by which a method of a same-file NNX class changes the object's own state,
+        itself or through the `self.method(...)` calls it makes: an assignment to `self...`,
+        `self.sow(...)`, or a draw from an `nnx.Rngs` its `__init__` stores (`self.rngs.action()`)."""
+        method = self.flax.index.method_of(class_node, name)
+        if method is None or depth > 3:
+            return None
+        updates = _OwnStateUpdates(self.flax.index.self_name(self.flax.index.scope_of[method]))
+        walk(method.body, updates)
+        code_of = self.flax.index.module.code_for_node
+        if updates.targets:
+            return code_of(updates.targets[0])
+        for attribute, call in updates.attribute_calls:
+            values = self._init_values(class_node, attribute)
+            if values and all(self._is_rngs_value(v, s) for v, s in values):
+                return code_of(call.func)
+        for called in updates.method_calls:
+            if called != name:
+                found = self._method_changes_state(class_node, called, depth + 1)
+                if found is not None:
+                    return found
+        return None
+
     def _modes_switched(self) -> bool:
         """Whether the file switches NNX modules to evaluation mode (`.eval()`,
         `.set_attributes(...)`), which stops Dropout and BatchNorm from changing state."""
@@ -1843,13 +1887,9 @@ class _NnxState:
         layers this construction passes to it (`Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
         the attributes or variables its `__call__` assigns (`self.calls.value += 1`)."""
         held: list[str] = []
-        call_method = self.flax.index.method_of(class_node, "__call__")
-        if call_method is not None:
-            updates = _OwnStateUpdates(self.flax.index.self_name(self.flax.index.scope_of[call_method]))
-            walk(call_method.body, updates)
-            if updates.targets:
-                code = self.flax.index.module.code_for_node(updates.targets[0])
-                held.append(f"state its `__call__` changes, `{code}`")
+        changed = self._method_changes_state(class_node, "__call__")
+        if changed is not None:
+            held.append(f"state its `__call__` changes, `{changed}`")
         init = self.flax.index.method_of(class_node, "__init__")
         if init is None:
             return held
@@ -1871,6 +1911,8 @@ class _OwnStateUpdates(cst.CSTVisitor):
     def __init__(self, self_name: str | None) -> None:
         self.self_name = self_name
         self.targets: list[cst.BaseExpression] = []
+        self.method_calls: list[str] = []  # `self.<name>(...)`
+        self.attribute_calls: list[tuple[str, cst.Call]] = []  # `self.<name>...(...)`, by <name>
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
@@ -1894,6 +1936,13 @@ class _OwnStateUpdates(cst.CSTVisitor):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in ("sow", "perturb"):
             self._add(func)
+        # `self.rngs.action()`, `self.rngs()`: a call on an attribute of self (what it holds
+        # decides); `self.helper(x)`: a method of the object, followed.
+        while isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
+            func = func.value
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.self_name:
+            self.method_calls.append(func.attr.value)
+            self.attribute_calls.append((func.attr.value, node))
 
     def _add(self, target: cst.BaseExpression) -> None:
         if not isinstance(target, (cst.Attribute, cst.Subscript)):

@@ -2688,6 +2688,47 @@ NNX = [
         """,
         ["22:21 SCN105"],
     ),
+    Case(
+        "a method of an outside NNX object that draws from its stored Rngs, through self and a parameter",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Agent(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.policy = nnx.Linear(4, 2, rngs=rngs)
+                self.rngs = rngs
+
+            def act(self, obs):
+                return jax.random.categorical(self.rngs.action(), self.policy(obs))
+
+            def value(self, obs):
+                return self.policy(obs).sum()
+
+
+        class Trainer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.agent = Agent(rngs)
+
+            def rollout(self, obs0, n):
+                def step(obs, _):
+                    return obs + self.agent.act(obs), self.agent.value(obs)
+                return jax.lax.scan(step, obs0, None, length=n)
+
+
+        def run(agent, obs0, n):
+            def step(obs, _):
+                return obs + agent.act(obs), agent.value(obs)
+            return jax.lax.scan(step, obs0, None, length=n)
+
+
+        def main():
+            return run(Agent(nnx.Rngs(params=0, action=1)), jnp.ones(4), 3)
+        """,
+        ["25:26 SCN105", "31:22 SCN105"],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
