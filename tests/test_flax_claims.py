@@ -1881,3 +1881,54 @@ def test_scn105_a_method_of_an_outside_object_that_draws_from_its_rngs_raises(tm
         module.main()
     with pytest.raises(flax.errors.TraceContextError):
         module.Trainer(nnx.Rngs(params=0, action=1)).rollout(jnp.ones(4), 3)
+
+
+RUNNING_NORM = """
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class RunningNorm(nn.Module):
+    momentum: float = 0.99
+
+    @nn.compact
+    def __call__(self, x):
+        mean = self.variable("stats", "mean", jnp.zeros, x.shape[-1:])
+        if not self.is_initializing():
+            mean.value = self.momentum * mean.value + (1 - self.momentum) * x.mean(0)
+        return x - mean.value
+
+
+class Policy(nn.Module):
+    def setup(self):
+        self.norm = RunningNorm()
+        self.head = nn.Dense(3)
+
+    def __call__(self, obs):
+        return self.head(self.norm(obs))
+
+    def rollout(self, obs0, n):
+        def step(obs, _):
+            action = self.head(self.norm(obs))
+            return obs + action.mean(), action
+        return jax.lax.scan(step, obs0, None, length=n)
+
+"""
+
+
+def test_scn102_a_submodule_updating_its_statistics_in_the_body(tmp_path: Path) -> None:
+    """Called in a scan that runs under `apply`, a submodule whose `__call__` updates its
+    running mean stores a tracer: without `mutable` the update is refused, with it the new
+    value comes back leaked."""
+    (finding,) = [f for f in lint(RUNNING_NORM) if f.code.startswith("SCN1")]
+    assert (finding.code, finding.line) == ("SCN102", 28)
+    assert "`ModifyScopeVariableError`" in finding.message
+    module = load(RUNNING_NORM, tmp_path, "running_norm")
+    model = module.Policy()
+    obs = jnp.ones((2, 3))
+    variables = model.init(KEY, obs)
+    with pytest.raises(flax.errors.ModifyScopeVariableError):
+        model.apply(variables, obs, 3, method=module.Policy.rollout)
+    _, updates = model.apply(variables, obs, 3, method=module.Policy.rollout, mutable=["stats"])
+    assert leaks_tracers(updates)

@@ -24,7 +24,7 @@ in `scanlint.analysis.flax_model`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -246,7 +246,8 @@ class LinenVariableInScanBody(Rule):
     `ModifyScopeVariableError` when a variable of an immutable collection is updated; a sown
     value comes back as a leaked tracer. Updating the `.value` of a variable made outside the
     body (`steps.value += 1`) stores a tracer the same way, and so does an outside `nn.BatchNorm`
-    in training mode called in the body (its `batch_stats`). A step function of another project
+    in training mode called in the body (its `batch_stats`), or a same-file submodule whose
+    `__call__` updates one of its variables whenever it runs under `apply` (a running mean). A step function of another project
     file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
     is read there, and reported where the module is handed over. The fix: create the parameter before
     the scan and let the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
@@ -312,7 +313,9 @@ class ParamRNN(nn.Module):
                     text = text.replace(" inside a raw lax.scan body", f" inside a raw lax.scan body{note}", 1)
                 yield _in_loop(code, Report(call, text, fix, summary=_VARIABLE_SUMMARIES[method], help=_VARIABLE_ADVICE[method]))
             for call, scope in code.calls:
-                report = _batch_statistics_updated(flax, code, call, scope)
+                report = _batch_statistics_updated(flax, code, call, scope) or _submodule_variable_updated(
+                    flax, code, call, scope
+                )
                 if report is not None:
                     yield _in_loop(code, report)
             for target, scope in code.targets:
@@ -372,6 +375,82 @@ def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sc
         summary=summary,
         help=advice,
     )
+
+
+def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """An outside submodule of a same-file Linen class whose `__call__` updates one of its
+    variables (`mean.value = ...`, `self.put_variable(...)`) whenever it runs under `apply`,
+    called in the body after its first call (before that, SCN104 reports the call)."""
+    submodule = _submodule_called(flax, code, call, scope)
+    construction = submodule.construction if submodule is not None else None
+    if submodule is None or construction is None:
+        return None
+    class_node = flax.local_class(construction.func, flax.index.module_scope)
+    method = flax.index.method_of(class_node, "__call__") if class_node is not None and flax.is_linen(class_node) else None
+    if method is None or run_flags(flax).never_runs(call) or _first_called_in_body(flax, code, submodule):
+        return None
+    updated = _variable_update_in(flax, method)
+    if updated is None:
+        return None
+    summary = f"`{submodule.label}` updates its variable (`{updated}`) inside a raw lax.scan body"
+    advice = "Carry the value through the loop and assign it after the scan, or lift the loop with `nn.scan`."
+    return Report(
+        call,
+        f"{summary}: it stores a tracer of the scan, so `apply` raises `ModifyScopeVariableError` "
+        "when the collection is immutable, and returns leaked tracers (`UnexpectedTracerError` "
+        f"when used) when it is mutable. {advice}",
+        summary=summary,
+        help=advice,
+    )
+
+
+def _variable_update_in(flax: FlaxFile, method: cst.FunctionDef) -> str | None:
+    """The code of a variable update a Linen method makes whenever it runs under `apply`: not in
+    a branch, a loop or a nested function, except a branch taken under `apply`
+    (`if not self.is_initializing():`, `if self.is_mutable_collection(...)`)."""
+    self_name = flax.index.self_name(flax.index.scope_of[method])
+    method_scope = flax.index.scope_of[method]
+    code_of = flax.index.module.code_for_node
+
+    def under_apply(test: cst.BaseExpression) -> bool:
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return method_name(test.expression) == "is_initializing" if isinstance(test.expression, cst.Call) else False
+        return isinstance(test, cst.Call) and method_name(test) == "is_mutable_collection"
+
+    def is_variable(holder: cst.BaseExpression) -> bool:
+        if isinstance(holder, cst.Name):
+            found = method_scope.only_binding(holder.value)
+            return found is not None and isinstance(found[1], cst.Call) and method_name(found[1]) == "variable"
+        return False
+
+    def search(statements: Sequence[cst.BaseStatement]) -> str | None:
+        for statement in statements:
+            if isinstance(statement, cst.If) and statement.orelse is None and under_apply(statement.test):
+                found = search(statement.body.body)  # type: ignore[arg-type]
+                if found is not None:
+                    return found
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                targets = (
+                    [t.target for t in small.targets] if isinstance(small, cst.Assign)
+                    else [small.target] if isinstance(small, cst.AugAssign) else []
+                )
+                for target in targets:
+                    if isinstance(target, cst.Attribute) and target.attr.value == "value" and is_variable(target.value):
+                        return code_of(target)
+                if (
+                    isinstance(small, cst.Expr)
+                    and isinstance(small.value, cst.Call)
+                    and method_name(small.value) == "put_variable"
+                    and isinstance(small.value.func, cst.Attribute)
+                    and isinstance(small.value.func.value, cst.Name)
+                    and small.value.func.value.value == self_name
+                ):
+                    return code_of(small.value.func)
+        return None
+
+    return search(method.body.body) if isinstance(method.body, cst.IndentedBlock) else None
 
 
 def _module_methods_called(

@@ -555,6 +555,76 @@ LINEN_VARIABLE = [
         ["24:43 SCN104"],
     ),
     Case(
+        "a submodule whose __call__ updates its running statistics, called in a sampling scan",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class RunningNorm(nn.Module):
+            momentum: float = 0.99
+
+            @nn.compact
+            def __call__(self, x):
+                mean = self.variable("stats", "mean", jnp.zeros, x.shape[-1:])
+                if not self.is_initializing():
+                    mean.value = self.momentum * mean.value + (1 - self.momentum) * x.mean(0)
+                return x - mean.value
+
+
+        class Policy(nn.Module):
+            def setup(self):
+                self.norm = RunningNorm()
+                self.head = nn.Dense(3)
+
+            def __call__(self, obs):
+                return self.head(self.norm(obs))
+
+            def rollout(self, obs0, n):
+                def step(obs, _):
+                    action = self.head(self.norm(obs))
+                    return obs + action.mean(), action
+                return jax.lax.scan(step, obs0, None, length=n)
+        """,
+        ["28:32 SCN102"],
+    ),
+    Case(
+        "not flagged: statistics updated only behind a flag of its own, or only read",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class RunningNorm(nn.Module):
+            update_stats: bool = False
+
+            @nn.compact
+            def __call__(self, x):
+                mean = self.variable("stats", "mean", jnp.zeros, x.shape[-1:])
+                if self.update_stats:
+                    mean.value = 0.9 * mean.value + 0.1 * x.mean(0)
+                return x - mean.value
+
+        class Frozen(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x - self.variable("stats", "mean", jnp.zeros, x.shape[-1:]).value
+
+        class Policy(nn.Module):
+            def setup(self):
+                self.norm = RunningNorm()
+                self.frozen = Frozen()
+
+            def __call__(self, obs):
+                return self.frozen(self.norm(obs))
+
+            def rollout(self, obs0, n):
+                return jax.lax.scan(lambda o, _: (self.frozen(self.norm(o)), o), obs0, None, length=n)
+        """,
+        [],
+    ),
+    Case(
         "not flagged: the same step given an unrelated first argument",
         """
         import functools
