@@ -257,21 +257,26 @@ def body_used_elsewhere(index: ScanIndex, loops: list[LoopCall]) -> bool:
     if isinstance(function_scope.node, cst.ClassDef):
         # A method is reached as an attribute (`self.step`, `sim.step`, `Sim.step`), through any
         # object: every such read in the file other than the loops' own counts as a use.
-        finder = _AttributeReads(name)
-        walk(index.module, finder)
-        return any(read not in given for read in finder.reads)
+        return any(read not in given for read in _attribute_reads(index).get(name, ()))
     reads = index.reads_of(name, function_scope)
     return any(read not in given for read in reads)
 
 
+def _attribute_reads(index: ScanIndex) -> dict[str, list[cst.Attribute]]:
+    """Every `x.name` in the file, by `name` (found once per file)."""
+    found = index.derived.get(_AttributeReads)
+    if not isinstance(found, _AttributeReads):
+        found = index.derived[_AttributeReads] = _AttributeReads()
+        walk(index.module, found)
+    return found.reads
+
+
 class _AttributeReads(cst.CSTVisitor):
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.reads: list[cst.Attribute] = []
+    def __init__(self) -> None:
+        self.reads: dict[str, list[cst.Attribute]] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        if node.attr.value == self.name:
-            self.reads.append(node)
+        self.reads.setdefault(node.attr.value, []).append(node)
 
 
 
