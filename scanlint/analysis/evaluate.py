@@ -32,7 +32,7 @@ from scanlint.analysis.abstract_values import (
 )
 from scanlint.analysis.project_code import definition_in_project
 from scanlint.analysis.pytree_classes import PytreeClass, pytree_class
-from scanlint.analysis.resolver import ScanIndex, Scope, dotted, returns_of, yields
+from scanlint.analysis.resolver import ScanIndex, Scope, dotted, is_classmethod, is_staticmethod, returns_of, yields
 from scanlint.analysis.signature_table import Table
 from scanlint.analysis.values import DTYPE_NAMES, array_annotation
 from scanlint.analysis.walk import walk
@@ -800,9 +800,9 @@ class Evaluator:
             for d in method.decorators
         ):
             return UNKNOWN  # a property, a cached or vmapped method: not a plain call
-        if _is_staticmethod(method):
+        if is_staticmethod(method):
             return Function(method, scope, index=home)
-        if _is_classmethod(method) or isinstance(owner, Instance):
+        if is_classmethod(method) or isinstance(owner, Instance):
             return Function(method, scope, bound=(UNKNOWN,), index=home)
         return Function(method, scope, index=home)
 
@@ -1011,7 +1011,7 @@ class Evaluator:
             owner = self._class_named(receiver.type_name, frame)
             if owner is not None:
                 function = self._class_attribute(Instance(owner), method)
-                if isinstance(function, Function) and not _is_staticmethod(function.node) and not _is_classmethod(function.node):
+                if isinstance(function, Function) and not is_staticmethod(function.node) and not is_classmethod(function.node):
                     function = replace(function, bound=(receiver,))  # `self` is the value itself
                 return self._call_value(function, node, frame)
         if method == "get" and receiver.kind == "dict" and node.args:
@@ -2017,14 +2017,6 @@ def _is_at_update(func: cst.BaseExpression) -> bool:
         and isinstance(func.value.value, cst.Attribute)
         and func.value.value.attr.value == "at"
     )
-
-
-def _is_staticmethod(function: cst.FunctionDef) -> bool:
-    return any(dotted(d.decorator) == "staticmethod" for d in function.decorators)
-
-
-def _is_classmethod(function: cst.FunctionDef) -> bool:
-    return any(dotted(d.decorator) == "classmethod" for d in function.decorators)
 
 
 __all__ = ["Evaluator", "Frame", "Function", "ClassValue", "OutOfBudget", "returns_of"]

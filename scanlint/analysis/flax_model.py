@@ -23,7 +23,7 @@ from scanlint.analysis.resolver import (
     ScanIndex,
     Scope,
     argument,
-    dotted,
+    is_staticmethod,
 )
 from scanlint.analysis.values import class_statements, constructor_arguments
 from scanlint.analysis.walk import walk
@@ -511,10 +511,7 @@ def parameters_filled(
     if not isinstance(function, (cst.FunctionDef, cst.Lambda)):
         return []
     positional = [*function.params.posonly_params, *function.params.params]
-    if bound_method and not (
-        isinstance(function, cst.FunctionDef)
-        and any(dotted(d.decorator) == "staticmethod" for d in function.decorators)
-    ):
+    if bound_method and not (isinstance(function, cst.FunctionDef) and is_staticmethod(function)):
         positional = positional[1:]
     by_name = {p.name.value: p for p in (*function.params.params, *function.params.kwonly_params)}
     filled: list[tuple[cst.Param, cst.BaseExpression]] = []

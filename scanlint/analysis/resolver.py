@@ -406,7 +406,7 @@ class ScanIndex:
             if function is None:
                 return None
             names = _parameter_names(function.params)
-            if _is_classmethod(function):
+            if is_classmethod(function):
                 return Body(function, self.scope_of[function], "method", names[1:])
             return Body(function, self.scope_of[function], "def", names)
         instance_class = self._instance_class(node.value, scope)
@@ -416,7 +416,7 @@ class ScanIndex:
             if function is None:
                 return None
             names = _parameter_names(function.params)
-            if not _is_staticmethod(function):
+            if not is_staticmethod(function):
                 names = names[1:]
             return Body(function, self.scope_of[function], "method", names)
         if not isinstance(node.value, cst.Name):
@@ -497,16 +497,15 @@ def _parameter_names(params: cst.Parameters) -> list[str]:
 
 
 def _is_static(function: cst.FunctionDef) -> bool:
-    return any(
-        dotted(d.decorator) in ("staticmethod", "classmethod") for d in function.decorators
-    )
+    """Without a `self`: a static or a class method."""
+    return is_staticmethod(function) or is_classmethod(function)
 
 
-def _is_staticmethod(function: cst.FunctionDef) -> bool:
+def is_staticmethod(function: cst.FunctionDef) -> bool:
     return any(dotted(d.decorator) == "staticmethod" for d in function.decorators)
 
 
-def _is_classmethod(function: cst.FunctionDef) -> bool:
+def is_classmethod(function: cst.FunctionDef) -> bool:
     return any(dotted(d.decorator) == "classmethod" for d in function.decorators)
 
 

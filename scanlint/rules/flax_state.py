@@ -1944,7 +1944,7 @@ class _NnxState:
             values = self._init_values(class_node, attribute)
             if values and all(self._is_rngs_value(v, s) for v, s in values):
                 return code_of(call.func)
-        for called in updates.method_calls:
+        for called, _ in updates.attribute_calls:
             if called != name:
                 found = self._method_changes_state(class_node, called, depth + 1)
                 if found is not None:
@@ -1990,7 +1990,6 @@ class _OwnStateUpdates(cst.CSTVisitor):
     def __init__(self, self_name: str | None) -> None:
         self.self_name = self_name
         self.targets: list[cst.BaseExpression] = []
-        self.method_calls: list[str] = []  # `self.<name>(...)`
         self.attribute_calls: list[tuple[str, cst.Call]] = []  # `self.<name>...(...)`, by <name>
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -2020,7 +2019,6 @@ class _OwnStateUpdates(cst.CSTVisitor):
         while isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
             func = func.value
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.self_name:
-            self.method_calls.append(func.attr.value)
             self.attribute_calls.append((func.attr.value, node))
 
     def _add(self, target: cst.BaseExpression) -> None:
