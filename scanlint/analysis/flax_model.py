@@ -385,6 +385,61 @@ class FlaxFile:
         cache[class_node] = paths
         return paths
 
+    def run_by_init_outside_loops(self, class_node: cst.ClassDef, method: str) -> bool:
+        """Whether `init` runs `method` outside every raw loop body (from an entry, through
+        `self.<method>(...)` calls that are not in a loop body): what it creates then exists
+        once `init` has run."""
+        cache = self.__dict__.setdefault("_init_outside_loops_cache", {})
+        if class_node not in cache:
+            bodies = {loop.body.node for loop in self.index.loops if loop.body is not None}
+            reached: set[str] = set()
+            queue = ["__call__", *sorted(self._init_methods_named())]
+            while queue:
+                name = queue.pop(0)
+                function = self.index.method_of(class_node, name)
+                if name in reached or function is None:
+                    continue
+                reached.add(name)
+                self_name = self.index.self_name(self.index.scope_of[function])
+                if self_name is not None:
+                    finder = _SelfCalls(self_name, skipped=bodies)
+                    walk(function.body, finder)
+                    queue.extend(sorted(finder.names - reached))
+            cache[class_node] = reached
+        return method in cache[class_node]
+
+    def made_by_init(self, code: BodyCode, scope: Scope) -> bool:
+        """Whether code at `scope`, reached from a loop body, makes what `init` has already made:
+        it lies in another method of the loop's Linen class that `init` runs outside every raw
+        loop body, while `init` never runs the loop. Under `apply`, a compact method that makes
+        a submodule or a parameter again binds the one `init` made (the sampling idiom:
+        `generate` scans over `self(token)`)."""
+        holder = code.loop.scope.enclosing_method()
+        found = scope.enclosing_method()
+        if holder is None or found is None or found[1] is not holder[1] or found[0] is holder[0]:
+            return False
+        class_node = holder[1]
+        if not self.is_linen(class_node) or self.init_path(class_node, holder[0].name.value) is not None:
+            return False
+        return self.run_by_init_outside_loops(class_node, found[0].name.value)
+
+    def methods_reaching(self, class_node: cst.ClassDef, method: str) -> set[str]:
+        """The methods of a class whose run reaches `method` (itself included), through
+        `self.<name>(...)` and `self(...)` calls."""
+        functions = [
+            statement for statement in class_node.body.body if isinstance(statement, cst.FunctionDef)
+        ]
+        calls = {function.name.value: _self_method_calls(self.index, function) for function in functions}
+        reaching = {method}
+        grown = True
+        while grown:
+            grown = False
+            for name, called in calls.items():
+                if name not in reaching and called & reaching:
+                    reaching.add(name)
+                    grown = True
+        return reaching
+
     def _init_methods_named(self) -> set[str]:
         """Method names given to `init`/`init_with_output` as `method=` anywhere in the file:
         `Model.sample`, `model.sample`, `"sample"`, or a lambda calling `m.sample(...)`."""
@@ -530,22 +585,29 @@ def parameters_filled(
 
 
 # Calls that run the functions they are given as branches, in the body's trace.
-_BRANCHING = frozenset({"jax.lax.cond", "jax.lax.switch", "flax.linen.cond", "flax.linen.switch"})
+_BRANCH_POSITIONS = {  # where each branching call takes its branch functions
+    "jax.lax.cond": (1, 2),
+    "flax.linen.cond": (1, 2),
+    "jax.lax.switch": (1,),
+    "flax.linen.switch": (1,),
+}
 
 
 def _branches(index: ScanIndex, call: cst.Call) -> list[cst.BaseExpression]:
     """The functions a `cond`/`switch` call runs (`nn.cond(p, refine, keep, self, h)`,
-    `lax.switch(i, [f, g], x)`): its positional arguments, and the items of a list given."""
-    if index.qualify(call.func) not in _BRANCHING:
-        return []
+    `lax.switch(i, [f, g], x)`): the true and false functions, or the items of the branch list
+    (not the operands, the module `nn.cond` is given among them)."""
+    positions = _BRANCH_POSITIONS.get(index.qualify(call.func) or "", ())
     found: list[cst.BaseExpression] = []
-    for arg in call.args[1:]:
-        if arg.keyword is not None or arg.star:
+    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+    for position in positions:
+        if position >= len(positional):
             continue
-        if isinstance(arg.value, (cst.List, cst.Tuple)):
-            found += [element.value for element in arg.value.elements]
-        elif isinstance(arg.value, (cst.Name, cst.Attribute, cst.Lambda)):
-            found.append(arg.value)
+        value = positional[position].value
+        if isinstance(value, (cst.List, cst.Tuple)):
+            found += [element.value for element in value.elements]
+        elif isinstance(value, (cst.Name, cst.Attribute, cst.Lambda)):
+            found.append(value)
     return found
 
 
@@ -594,14 +656,20 @@ def _self_method_calls(index: ScanIndex, method: cst.FunctionDef) -> set[str]:
 
 
 class _SelfCalls(cst.CSTVisitor):
-    def __init__(self, self_name: str) -> None:
+    def __init__(self, self_name: str, skipped: set[cst.CSTNode] | None = None) -> None:
         self.self_name = self_name
+        self.skipped = skipped or set()  # functions whose calls are not counted (loop bodies)
         self.names: set[str] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        return node not in self.skipped and super().on_visit(node)
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.self_name:
             self.names.add(func.attr.value)
+        elif isinstance(func, cst.Name) and func.value == self.self_name:
+            self.names.add("__call__")
 
 
 class _SelfCallsBefore(cst.CSTVisitor):

@@ -272,6 +272,8 @@ class ScanIndex:
             if found is None:
                 return None
             binding_scope, value = found
+            if isinstance(value, cst.Param):
+                return self._resolve_self_call(node, binding_scope)
             if isinstance(value, cst.FunctionDef):
                 return Body(value, self.scope_of[value], "def", _parameter_names(value.params))
             if isinstance(value, cst.BaseExpression):
@@ -396,6 +398,18 @@ class ScanIndex:
             return None
         params = method.params.params or method.params.posonly_params
         return params[0].name.value if params else None
+
+    def _resolve_self_call(self, node: cst.Name, method_scope: Scope) -> Body | None:
+        """`self(x)` in a method: the class's own `__call__`."""
+        found = method_scope.enclosing_method()
+        if found is None or found[0] is not method_scope.node or is_classmethod(found[0]):
+            return None
+        if node.value != self.self_name(method_scope):
+            return None
+        call_method = self.method_of(found[1], "__call__")
+        if call_method is None or _is_static(call_method):
+            return None
+        return Body(call_method, self.scope_of[call_method], "method", _parameter_names(call_method.params)[1:])
 
     def _resolve_method(self, node: cst.Attribute, scope: Scope) -> Body | None:
         class_node = self.class_named(node.value, scope)

@@ -24,12 +24,13 @@ at run time. Unknown values never make code count as not running.
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
 
 import libcst as cst
 
 from scanlint.analysis.flax_model import FlaxFile
-from scanlint.analysis.resolver import Scope, argument, keyword_argument
+from scanlint.analysis.resolver import LoopCall, Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
 from scanlint.analysis.walk import walk
 
@@ -54,6 +55,17 @@ class RunFlags:
         self._instances: dict[cst.Call, list[tuple[cst.Call, Scope, str, int]] | None] = {}
         self._resolving: set[object] = set()
         self._pinned: dict[tuple[int, str], cst.Param] = {}  # a rebound parameter read as itself
+        self._loop_method: tuple[cst.ClassDef, str] | None = None  # see `within`
+
+    def within(self, loop: LoopCall) -> RunFlags:
+        """This resolver, for the code a loop body runs: `self.<field>` of the loop's own class
+        then takes the values of only the instances that run the loop's method (the eval
+        instance that runs `rollout`, not the training one `init` is given). The caches are
+        shared."""
+        view = copy.copy(self)
+        found = loop.scope.enclosing_method()
+        view._loop_method = (found[1], found[0].name.value) if found is not None else None
+        return view
 
     # -- values ------------------------------------------------------------------------------
 
@@ -156,11 +168,17 @@ class RunFlags:
     # -- fields ------------------------------------------------------------------------------
 
     def field_values(self, class_node: cst.ClassDef, field: str, depth: int = 0) -> Values:
-        """`self.<field>` of a Linen class: its default and every construction's argument."""
+        """`self.<field>` of a Linen class: its default and every construction's argument (for
+        the code of a loop in a method of the class, see `within`, only the constructions of the
+        instances that may run that method: `eval_model.apply(..., method=Model.rollout)`, not
+        `train_model.init(...)`)."""
         declaration = _field_declaration(self.index, class_node, field)
         if declaration is None or (class_node, field) in self._resolving:
             return None
         sites = self._constructions(class_node)
+        if sites and self._loop_method is not None and self._loop_method[0] is class_node and self._loop_method[1] != "setup":
+            reaching = self.flax.methods_reaching(class_node, self._loop_method[1])
+            sites = [(call, scope) for call, scope in sites if self._may_run(call, scope, reaching)]
         if not sites or any(_overrides(call, field) for call in self.attribute_calls):
             return None  # no run is shown, or `module.clone(field=...)` may set it anew
         default = field_default(declaration.value) if declaration.value is not None else None
@@ -190,6 +208,12 @@ class RunFlags:
         finally:
             self._resolving.discard((class_node, field))
 
+    def _may_run(self, construction: cst.Call, scope: Scope, methods: set[str]) -> bool:
+        """Whether the instance a construction makes may run one of `methods` (yes when it
+        escapes or is not used in this file: the file does not show all it does)."""
+        uses = self.instance_calls(construction, scope)
+        return not uses or any(name in methods for _, _, name, _ in uses)
+
     def _constructions(self, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]] | None:
         """Every construction of the class, when every use of its name is one (None: the class
         is also passed on, subclassed or made by its classmethods)."""
@@ -199,9 +223,18 @@ class RunFlags:
             return None
         sites = list(self.index.calls_of(name, enclosing))
         called = {id(call.func) for call, _ in sites}
-        if any(id(read) not in called for read in self.index.reads_of(name, enclosing)):
+        if any(id(read) not in called and not self._reads_a_method(read, class_node) for read in self.index.reads_of(name, enclosing)):
             return None
         return sites
+
+    def _reads_a_method(self, read: cst.CSTNode, class_node: cst.ClassDef) -> bool:
+        """`Cls.rollout`, a plain method read through the class (`method=Cls.rollout`,
+        `partial(Cls.step, self)`): it makes no instance."""
+        parent = self.parents.get(read)
+        if not isinstance(parent, cst.Attribute) or parent.value is not read:
+            return False
+        method = self.index.method_of(class_node, parent.attr.value)
+        return method is not None and not is_classmethod(method) and not is_staticmethod(method)
 
     # -- method parameters -------------------------------------------------------------------
 
@@ -269,7 +302,9 @@ class RunFlags:
         """`self.method(...)` in the class's own methods; None when `self.method` is also used
         without being called (handed to a scan, a partial, a transform)."""
         if method == "__call__":
-            return []
+            own = _OwnCalls(self, class_node)
+            walk(class_node.body, own)
+            return [(call, scope, 0) for call, scope in own.calls]
         finder = _SelfAttributeUses(self, class_node, method)
         walk(class_node.body, finder)
         return None if finder.escapes else [(call, scope, 0) for call, scope in finder.calls]
@@ -492,6 +527,21 @@ class _ParentRecorder(cst.CSTVisitor):
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         self.stack.pop()
+
+
+class _OwnCalls(cst.CSTVisitor):
+    """The `self(...)` calls in a class's methods: each runs the class's `__call__`."""
+
+    def __init__(self, flags: RunFlags, class_node: cst.ClassDef) -> None:
+        self.flags = flags
+        self.class_node = class_node
+        self.calls: list[tuple[cst.Call, Scope]] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Name):
+            scope = self.flags.scope_at(node)
+            if self.flags.flax.self_class(node.func, scope) is self.class_node:
+                self.calls.append((node, scope))
 
 
 class _SelfAttributeUses(cst.CSTVisitor):

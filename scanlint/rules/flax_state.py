@@ -130,7 +130,7 @@ class DenseRNN(nn.Module):
             }
             for call, scope in code.calls:
                 name = flax.linen_module_class(call.func, scope)
-                if name is None or flax.is_linen_dropout(call.func):
+                if name is None or flax.is_linen_dropout(call.func) or flax.made_by_init(code, scope):
                     continue
                 if not in_linen_module and call not in called_at_once:
                     continue  # an unbound module outside any Linen module, e.g. for `.apply`
@@ -306,6 +306,8 @@ class ParamRNN(nn.Module):
                     continue
                 if method in HOISTABLE_METHODS and not flax.creates_lazily(class_node):
                     continue  # Flax rejects it outside setup/compact, scan or not
+                if method in HOISTABLE_METHODS and flax.made_by_init(code, scope):
+                    continue
                 fix = _hoist_fix(context, code, call) if method in HOISTABLE_METHODS else None
                 note = _init_path_note(flax, code)
                 text = _VARIABLE_MESSAGES[method]
@@ -355,7 +357,7 @@ def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sc
     construction = submodule.construction if submodule is not None else None
     if submodule is None or construction is None or not flax.is_linen_batch_norm(construction.func):
         return None
-    flags = run_flags(flax)
+    flags = run_flags(flax).within(code.loop)
     if flags.never_runs(call) or flags.always_switched_on(construction, call, "use_running_average", 0, 1):
         return None
     if _first_called_in_body(flax, code, submodule):
@@ -387,7 +389,7 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
         return None
     class_node = flax.local_class(construction.func, flax.index.module_scope)
     method = flax.index.method_of(class_node, "__call__") if class_node is not None and flax.is_linen(class_node) else None
-    if method is None or run_flags(flax).never_runs(call) or _first_called_in_body(flax, code, submodule):
+    if method is None or run_flags(flax).within(code.loop).never_runs(call) or _first_called_in_body(flax, code, submodule):
         return None
     updated = _variable_update_in(flax, method)
     if updated is None:
@@ -1014,9 +1016,10 @@ class NoisyWalk(nn.Module):
     def _linen_draw(
         self, flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
     ) -> Report | None:
+        flags = run_flags(flax).within(code.loop)
         if method_name(call) == "make_rng":
             assert isinstance(call.func, cst.Attribute)
-            if flax.linen_self(call.func.value, scope) is not None and not run_flags(flax).never_runs(call):
+            if flax.linen_self(call.func.value, scope) is not None and not flags.never_runs(call):
                 summary = "`self.make_rng` inside a raw lax.scan body draws one key for all steps"
                 advice = _MAKE_RNG_ADVICE
                 return Report(
@@ -1032,8 +1035,8 @@ class NoisyWalk(nn.Module):
             if (
                 _deterministic(call, applied)
                 or _per_step_rng(code, applied, scope)
-                or run_flags(flax).never_runs(call)
-                or run_flags(flax).dropout_always_deterministic(call, applied)
+                or flags.never_runs(call)
+                or flags.dropout_always_deterministic(call, applied)
             ):
                 return None
             in_linen = flax.is_linen(enclosing_class(code.loop))
@@ -1041,14 +1044,14 @@ class NoisyWalk(nn.Module):
                 return None
             return Report(call, _dropout_message("`nn.Dropout`"), summary=_dropout_summary("`nn.Dropout`"), help=_DROPOUT_ADVICE)
         submodule = _submodule_called(flax, code, call, scope)
-        if submodule is None or submodule.construction is None or run_flags(flax).never_runs(call):
+        if submodule is None or submodule.construction is None or flags.never_runs(call):
             return None
         construction = submodule.construction
         if flax.is_linen_dropout(construction.func):
             if (
                 _deterministic(construction, call)
                 or _per_step_rng(code, call, scope)
-                or run_flags(flax).dropout_always_deterministic(construction, call)
+                or flags.dropout_always_deterministic(construction, call)
             ):
                 return None
             what = f"`{submodule.label}` (an `nn.Dropout`)"
@@ -1229,8 +1232,10 @@ class CellRNN(nn.Module):
 
     def check(self, context: FileContext) -> Iterator[Report]:
         for flax, code in raw_scan_bodies(context.index):
+            reported: set[str] = set()  # submodules named by a report on `self(...)`
             for call, scope in code.calls:
                 through_call = _submodules_through_self_call(flax, code, call, scope)
+                reported.update(through_call)
                 if through_call:
                     advice = (
                         "Run `init` through `__call__` (the default) so every submodule exists before "
@@ -1248,7 +1253,7 @@ class CellRNN(nn.Module):
                     ))
                     continue
                 submodule = _submodule_called(flax, code, call, scope) or _submodule_passed(flax, code, call, scope)
-                if submodule is not None and _first_called_in_body(flax, code, submodule):
+                if submodule is not None and submodule.label not in reported and _first_called_in_body(flax, code, submodule):
                     yield _in_loop(code, _first_call_report(flax, code, submodule, call))
         flax = flax_file(context.index)
         for project_call in project_calls(flax):

@@ -289,6 +289,80 @@ LINEN_MODULE = [
         """,
         ["8:25 SCN101"],
     ),
+    Case(
+        "not flagged: `self(obs)` in the scan body of a method only `apply` runs, whose compact `__call__` (run by init) builds its layers",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Policy(nn.Module):
+            @nn.compact
+            def __call__(self, obs, deterministic=True):
+                h = nn.relu(nn.Dense(16)(obs))
+                h = nn.Dropout(0.5)(h, deterministic=deterministic)
+                return nn.Dense(3)(h)
+
+            def rollout(self, obs0, steps):
+                def body(obs, _):
+                    action = self(obs, deterministic=True)
+                    return obs, action
+                return jax.lax.scan(body, obs0, None, length=steps)
+
+        model = Policy()
+        variables = model.init(jax.random.PRNGKey(0), jnp.ones((2, 3)))
+        actions = model.apply(variables, jnp.ones((2, 3)), 4, method=Policy.rollout, rngs={})
+        """,
+        [],
+    ),
+    Case(
+        "a compact method first run by `init(..., method=Policy.rollout)` through `self.step(obs)` in the scan body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Policy(nn.Module):
+            @nn.compact
+            def step(self, obs):
+                return nn.Dense(3)(nn.relu(nn.Dense(16)(obs)))
+
+            def rollout(self, obs0, steps):
+                def body(obs, _):
+                    return obs, self.step(obs)
+                return jax.lax.scan(body, obs0, None, length=steps)
+
+        model = Policy()
+        variables = model.init(jax.random.PRNGKey(0), jnp.ones((2, 3)), 4, method=Policy.rollout)
+        """,
+        ["9:16 SCN101", "9:36 SCN101"],
+    ),
+    Case(
+        "not flagged: a compact helper method that `__call__` runs at init, called by an apply-only method's scan body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Policy(nn.Module):
+            @nn.compact
+            def step(self, obs):
+                return nn.Dense(3)(nn.relu(nn.Dense(16)(obs)))
+
+            def __call__(self, obs):
+                return self.step(obs)
+
+            def rollout(self, obs0, steps):
+                def body(obs, _):
+                    return obs, self.step(obs)
+                return jax.lax.scan(body, obs0, None, length=steps)
+
+        model = Policy()
+        variables = model.init(jax.random.PRNGKey(0), jnp.ones((2, 3)))
+        actions = model.apply(variables, jnp.ones((2, 3)), 4, method="rollout")
+        """,
+        [],
+    ),
 ]
 
 LINEN_VARIABLE = [
@@ -657,6 +731,37 @@ LINEN_VARIABLE = [
                 return jax.lax.scan(step, xs[0], xs)
         """,
         ["11:13 SCN102"],
+    ),
+    Case(
+        "`self(obs)` in an apply-only rollout's scan body runs `__call__`, whose setup normaliser updates its running mean",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class ObsNorm(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                mean = self.variable("obs_stats", "mean", jnp.zeros, x.shape[-1:])
+                if not self.is_initializing():
+                    mean.value = 0.99 * mean.value + 0.01 * x.mean(0)
+                return x - mean.value
+
+        class Policy(nn.Module):
+            def setup(self):
+                self.norm = ObsNorm()
+                self.head = nn.Dense(3)
+
+            def __call__(self, obs):
+                return self.head(self.norm(obs))
+
+            def rollout(self, obs0, steps):
+                def body(obs, _):
+                    action = self(obs)
+                    return obs + action.sum(-1, keepdims=True), action
+                return jax.lax.scan(body, obs0, None, length=steps)
+        """,
+        ["20:26 SCN102"],
     ),
 ]
 
@@ -1326,6 +1431,118 @@ RNG_FLAGS = [
                 return NoisyRNN()(xs, deterministic=True) + NoisyRNN()(xs, deterministic=False)
         """,
         ["13:43 SCN103"],
+    ),
+    Case(
+        "not flagged: `self(obs, deterministic=True)` in an apply-only rollout's scan body; init runs `__call__` with its default",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Policy(nn.Module):
+            @nn.compact
+            def __call__(self, obs, deterministic=True):
+                h = nn.relu(nn.Dense(16)(obs))
+                h = nn.Dropout(0.5)(h, deterministic=deterministic)
+                return nn.Dense(3)(h)
+
+            def rollout(self, obs0, steps):
+                def body(obs, _):
+                    action = self(obs, deterministic=True)
+                    return obs, action
+                return jax.lax.scan(body, obs0, None, length=steps)
+
+        model = Policy()
+        variables = model.init(jax.random.PRNGKey(0), jnp.ones((2, 3)))
+        actions = model.apply(variables, jnp.ones((2, 3)), 4, method=Policy.rollout, rngs={})
+        """,
+        [],
+    ),
+    Case(
+        "`self(obs, deterministic=False)` in the scan body draws one dropout mask for every step",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Policy(nn.Module):
+            @nn.compact
+            def __call__(self, obs, deterministic=True):
+                h = nn.relu(nn.Dense(16)(obs))
+                h = nn.Dropout(0.5)(h, deterministic=deterministic)
+                return nn.Dense(3)(h)
+
+            def rollout(self, obs0, steps):
+                def body(obs, _):
+                    action = self(obs, deterministic=False)
+                    return obs, action
+                return jax.lax.scan(body, obs0, None, length=steps)
+
+        model = Policy()
+        variables = model.init(jax.random.PRNGKey(0), jnp.ones((2, 3)))
+        actions = model.apply(variables, jnp.ones((2, 3)), 4, method=Policy.rollout, rngs={"dropout": jax.random.PRNGKey(1)})
+        """,
+        ["10:13 SCN103"],
+    ),
+    Case(
+        "not flagged: the training instance (deterministic=False) only runs init; the instance that runs the rollout scan is deterministic",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Forecaster(nn.Module):
+            deterministic: bool = False
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.relu(nn.Dense(16)(x))
+                h = nn.Dropout(0.2, deterministic=self.deterministic)(h)
+                return nn.Dense(1)(h)
+
+            def rollout(self, x0, horizon):
+                def step(x, _):
+                    y = self(x)
+                    return jnp.concatenate([x[..., 1:], y], -1), y
+                return jax.lax.scan(step, x0, None, length=horizon)[1]
+
+        x = jnp.ones((2, 4))
+        train_model = Forecaster()
+        params = train_model.init({"params": jax.random.PRNGKey(0), "dropout": jax.random.PRNGKey(1)}, x)
+        eval_model = Forecaster(deterministic=True)
+        forecast = eval_model.apply(params, x, 5, method=Forecaster.rollout, rngs={"dropout": jax.random.PRNGKey(2)})
+        """,
+        [],
+    ),
+    Case(
+        "the instance that runs the rollout scan is built with deterministic=False",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Forecaster(nn.Module):
+            deterministic: bool = False
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.relu(nn.Dense(16)(x))
+                h = nn.Dropout(0.2, deterministic=self.deterministic)(h)
+                return nn.Dense(1)(h)
+
+            def rollout(self, x0, horizon):
+                def step(x, _):
+                    y = self(x)
+                    return jnp.concatenate([x[..., 1:], y], -1), y
+                return jax.lax.scan(step, x0, None, length=horizon)[1]
+
+        x = jnp.ones((2, 4))
+        train_model = Forecaster()
+        params = train_model.init({"params": jax.random.PRNGKey(0), "dropout": jax.random.PRNGKey(1)}, x)
+        eval_model = Forecaster(deterministic=False)
+        forecast = eval_model.apply(params, x, 5, method=Forecaster.rollout, rngs={"dropout": jax.random.PRNGKey(2)})
+        """,
+        ["12:13 SCN103"],
     ),
 ]
 
