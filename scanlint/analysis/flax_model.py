@@ -797,6 +797,8 @@ class BodyCode:
     # the body calls, as this call of the wrapper fills them.
     bound_arguments: dict[cst.Param, tuple[cst.BaseExpression, Scope]] = field(default_factory=dict)
     wrapper: str | None = None  # the wrapper's name, for such a loop
+    # The helpers the body runs, each with the calls in the body's code that run it.
+    entries: dict[cst.CSTNode, list[tuple[cst.Call, Scope]]] = field(default_factory=dict)
 
     MAX_FUNCTIONS = 32
 
@@ -833,8 +835,10 @@ class BodyCode:
             walk(function, _BodyWalker(index, code))
             for call, scope in code.calls[start:]:
                 helper = index.resolve_callable(call.func, scope) or code._bound_callable(index, call, scope)
-                if helper is not None and helper.node not in code.functions:
-                    pending.append(helper.node)
+                if helper is not None:
+                    code.entries.setdefault(helper.node, []).append((call, scope))
+                    if helper.node not in code.functions:
+                        pending.append(helper.node)
                 for branch in _branches(index, call):
                     found = index.resolve_callable(branch, scope)
                     if found is not None and found.node not in code.functions:

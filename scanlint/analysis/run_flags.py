@@ -29,8 +29,8 @@ import itertools
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import FlaxFile
-from scanlint.analysis.resolver import LoopCall, Scope, argument, is_classmethod, is_staticmethod, keyword_argument
+from scanlint.analysis.flax_model import BodyCode, FlaxFile
+from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
 from scanlint.analysis.walk import walk
 
@@ -56,16 +56,35 @@ class RunFlags:
         self._resolving: set[object] = set()
         self._pinned: dict[tuple[int, str], cst.Param] = {}  # a rebound parameter read as itself
         self._loop_method: tuple[cst.ClassDef, str] | None = None  # see `within`
+        self._body: BodyCode | None = None
 
-    def within(self, loop: LoopCall) -> RunFlags:
-        """This resolver, for the code a loop body runs: `self.<field>` of the loop's own class
-        then takes the values of only the instances that run the loop's method (the eval
-        instance that runs `rollout`, not the training one `init` is given). The caches are
-        shared."""
+    def within(self, code: BodyCode) -> RunFlags:
+        """This resolver, for the code a loop body runs. `self.<field>` of the loop's own class
+        takes the values of only the instances that run the loop's method (the eval instance
+        that runs `rollout`, not the training one `init` is given), and a parameter of a method
+        the body runs takes what the body's calls of it pass (`self(x, train=False)`), when the
+        body runs it only through such calls. The caches are shared."""
         view = copy.copy(self)
-        found = loop.scope.enclosing_method()
+        found = code.loop.scope.enclosing_method()
         view._loop_method = (found[1], found[0].name.value) if found is not None else None
+        view._body = code
         return view
+
+    def _body_sites(self, method: cst.FunctionDef) -> list[tuple[cst.Call, Scope, int]] | None:
+        """The calls by which the loop body (see `within`) runs a method of its class: None
+        when it runs none, or may also run it another way (the method or `self` handed on as a
+        value: `jax.vmap(self)`, `partial(self.step, ...)`)."""
+        code = self._body
+        if code is None or method not in code.entries:
+            return None
+        found = self.index.scope_of[method].enclosing_method()
+        if found is None or found[0] is not method:
+            return None
+        calls = code.entries[method]
+        references = _MethodReferences(self, found[1], method.name.value, {call.func for call, _ in calls})
+        for function in code.functions:
+            walk(function, references)
+        return None if references.other else [(call, scope, 0) for call, scope in calls]
 
     # -- values ------------------------------------------------------------------------------
 
@@ -245,7 +264,7 @@ class RunFlags:
         key = (method, parameter)
         if key in self._resolving:
             return None
-        sites = self.method_calls(class_node, method.name.value)
+        sites = self._body_sites(method) or self.method_calls(class_node, method.name.value)
         if not sites:
             return None
         positional = [p.name.value for p in (*method.params.posonly_params, *method.params.params)][1:]
@@ -527,6 +546,32 @@ class _ParentRecorder(cst.CSTVisitor):
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         self.stack.pop()
+
+
+class _MethodReferences(cst.CSTVisitor):
+    """Whether code refers to a method of a class (`self.<method>`, or `self` for `__call__`)
+    other than as the callee of the given calls."""
+
+    def __init__(self, flags: RunFlags, class_node: cst.ClassDef, method: str, callees: set[cst.CSTNode]) -> None:
+        self.flags = flags
+        self.class_node = class_node
+        self.method = method
+        self.callees = callees
+        self.other = False
+
+    def _own_self(self, node: cst.BaseExpression) -> bool:
+        return isinstance(node, cst.Name) and self.flags.flax.self_class(node, self.flags.scope_at(node)) is self.class_node
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if node.attr.value == self.method and node not in self.callees and self._own_self(node.value):
+            self.other = True
+        return not self._own_self(node.value)  # `self.x` is no use of `self` itself
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if self.method == "__call__" and node not in self.callees and self._own_self(node):
+            parent = self.flags.parents.get(node)
+            if not isinstance(parent, cst.Param):
+                self.other = True
 
 
 class _OwnCalls(cst.CSTVisitor):

@@ -357,7 +357,7 @@ def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sc
     construction = submodule.construction if submodule is not None else None
     if submodule is None or construction is None or not flax.is_linen_batch_norm(construction.func):
         return None
-    flags = run_flags(flax).within(code.loop)
+    flags = run_flags(flax).within(code)
     if flags.never_runs(call) or flags.always_switched_on(construction, call, "use_running_average", 0, 1):
         return None
     if _first_called_in_body(flax, code, submodule):
@@ -389,9 +389,10 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
         return None
     class_node = flax.local_class(construction.func, flax.index.module_scope)
     method = flax.index.method_of(class_node, "__call__") if class_node is not None and flax.is_linen(class_node) else None
-    if method is None or run_flags(flax).within(code.loop).never_runs(call) or _first_called_in_body(flax, code, submodule):
+    flags = run_flags(flax).within(code)
+    if method is None or flags.never_runs(call) or _first_called_in_body(flax, code, submodule):
         return None
-    updated = _variable_update_in(flax, method)
+    updated = _variable_update_in(flax, method, flags)
     if updated is None:
         return None
     summary = f"`{submodule.label}` updates its variable (`{updated}`) inside a raw lax.scan body"
@@ -406,18 +407,22 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     )
 
 
-def _variable_update_in(flax: FlaxFile, method: cst.FunctionDef) -> str | None:
+def _variable_update_in(flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags) -> str | None:
     """The code of a variable update a Linen method makes whenever it runs under `apply`: not in
     a branch, a loop or a nested function, except a branch taken under `apply`
-    (`if not self.is_initializing():`, `if self.is_mutable_collection(...)`)."""
+    (`if not self.is_initializing():`, `if self.is_mutable_collection(...)`) or one every run
+    takes (`if update_stats:` with every call passing True)."""
     self_name = flax.index.self_name(flax.index.scope_of[method])
     method_scope = flax.index.scope_of[method]
     code_of = flax.index.module.code_for_node
 
     def under_apply(test: cst.BaseExpression) -> bool:
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            return method_name(test.expression) == "is_initializing" if isinstance(test.expression, cst.Call) else False
-        return isinstance(test, cst.Call) and method_name(test) == "is_mutable_collection"
+            if isinstance(test.expression, cst.Call) and method_name(test.expression) == "is_initializing":
+                return True
+        if isinstance(test, cst.Call) and method_name(test) == "is_mutable_collection":
+            return True
+        return flags.values(test, method_scope) == frozenset({True})
 
     def is_variable(holder: cst.BaseExpression) -> bool:
         if isinstance(holder, cst.Name):
@@ -1016,7 +1021,7 @@ class NoisyWalk(nn.Module):
     def _linen_draw(
         self, flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
     ) -> Report | None:
-        flags = run_flags(flax).within(code.loop)
+        flags = run_flags(flax).within(code)
         if method_name(call) == "make_rng":
             assert isinstance(call.func, cst.Attribute)
             if flax.linen_self(call.func.value, scope) is not None and not flags.never_runs(call):

@@ -763,6 +763,76 @@ LINEN_VARIABLE = [
         """,
         ["20:26 SCN102"],
     ),
+    Case(
+        "the rollout's body calls `self(obs, learning=True)`, which has the normaliser update its mean (`if update:`)",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class RunningMean(nn.Module):
+            @nn.compact
+            def __call__(self, x, update: bool):
+                mean = self.variable("stats", "mean", jnp.zeros, x.shape[-1:])
+                if update:
+                    mean.value = 0.9 * mean.value + 0.1 * x.mean(0)
+                return x - mean.value
+
+        class Agent(nn.Module):
+            def setup(self):
+                self.norm = RunningMean()
+                self.head = nn.Dense(3)
+
+            def __call__(self, obs, learning=False):
+                return self.head(self.norm(obs, update=learning))
+
+            def rollout(self, obs0, horizon):
+                def step(obs, _):
+                    act = self(obs, learning=True)
+                    return 0.9 * obs + 0.1 * act, act
+                return jax.lax.scan(step, obs0, None, length=horizon)[1]
+
+        agent = Agent()
+        variables = agent.init(jax.random.PRNGKey(0), jnp.ones((4, 3)))
+        acts = agent.apply(variables, jnp.ones((4, 3)), 10, method=Agent.rollout)
+        """,
+        ["20:26 SCN102"],
+    ),
+    Case(
+        "not flagged: the rollout's body calls `self(obs)`; the normaliser updates only `if update:`, False in this run",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class RunningMean(nn.Module):
+            @nn.compact
+            def __call__(self, x, update: bool):
+                mean = self.variable("stats", "mean", jnp.zeros, x.shape[-1:])
+                if update:
+                    mean.value = 0.9 * mean.value + 0.1 * x.mean(0)
+                return x - mean.value
+
+        class Agent(nn.Module):
+            def setup(self):
+                self.norm = RunningMean()
+                self.head = nn.Dense(3)
+
+            def __call__(self, obs, learning=False):
+                return self.head(self.norm(obs, update=learning))
+
+            def rollout(self, obs0, horizon):
+                def step(obs, _):
+                    act = self(obs)
+                    return 0.9 * obs + 0.1 * act, act
+                return jax.lax.scan(step, obs0, None, length=horizon)[1]
+
+        agent = Agent()
+        variables = agent.init(jax.random.PRNGKey(0), jnp.ones((4, 3)))
+        acts = agent.apply(variables, jnp.ones((4, 3)), 10, method=Agent.rollout)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -1543,6 +1613,66 @@ RNG_FLAGS = [
         forecast = eval_model.apply(params, x, 5, method=Forecaster.rollout, rngs={"dropout": jax.random.PRNGKey(2)})
         """,
         ["12:13 SCN103"],
+    ),
+    Case(
+        "not flagged: training applies `__call__` with train=True, but the rollout's body calls `self(window, train=False)`",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Forecaster(nn.Module):
+            def setup(self):
+                self.inp = nn.Dense(8)
+                self.drop = nn.Dropout(0.3)
+                self.out = nn.Dense(1)
+
+            def __call__(self, x, train: bool = False):
+                return self.out(self.drop(nn.tanh(self.inp(x)), deterministic=not train))
+
+            def rollout(self, window, horizon):
+                def step(window, _):
+                    y = self(window, train=False)
+                    return jnp.concatenate([window[:, 1:], y], axis=1), y
+                return jax.lax.scan(step, window, None, length=horizon)[1]
+
+        model = Forecaster()
+        window = jnp.ones((2, 6))
+        variables = model.init(jax.random.PRNGKey(0), window)
+        loss = model.apply(variables, window, train=True, rngs={"dropout": jax.random.PRNGKey(1)})
+        preds = model.apply(variables, window, 5, method=Forecaster.rollout, rngs={"dropout": jax.random.PRNGKey(2)})
+        """,
+        [],
+    ),
+    Case(
+        "the rollout's body calls `self(window, train=True)`: the setup Dropout draws one mask for every step",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Forecaster(nn.Module):
+            def setup(self):
+                self.inp = nn.Dense(8)
+                self.drop = nn.Dropout(0.3)
+                self.out = nn.Dense(1)
+
+            def __call__(self, x, train: bool = False):
+                return self.out(self.drop(nn.tanh(self.inp(x)), deterministic=not train))
+
+            def rollout(self, window, horizon):
+                def step(window, _):
+                    y = self(window, train=True)
+                    return jnp.concatenate([window[:, 1:], y], axis=1), y
+                return jax.lax.scan(step, window, None, length=horizon)[1]
+
+        model = Forecaster()
+        window = jnp.ones((2, 6))
+        variables = model.init(jax.random.PRNGKey(0), window)
+        loss = model.apply(variables, window, train=True, rngs={"dropout": jax.random.PRNGKey(1)})
+        preds = model.apply(variables, window, 5, method=Forecaster.rollout, rngs={"dropout": jax.random.PRNGKey(2)})
+        """,
+        ["13:25 SCN103"],
     ),
 ]
 
