@@ -347,13 +347,7 @@ class FlaxFile:
         self, class_node: cst.ClassDef, method_name: str
     ) -> dict[str, list[cst.BaseExpression]]:
         """What `self.<attr> = value` statements in one method (setup, __init__) assign."""
-        method = self.index.method_of(class_node, method_name)
-        if method is None:
-            return {}
-        self_name = self.index.self_name(self.index.scope_of[method])
-        collector = _SelfAssignments(self_name)
-        walk(method.body, collector)
-        return collector.values
+        return self.index.self_attribute_values(class_node, method_name)
 
     # -- what `init` runs -------------------------------------------------------------------
 
@@ -752,24 +746,6 @@ def flax_file(index: ScanIndex) -> FlaxFile:
     return found
 
 
-class _SelfAssignments(cst.CSTVisitor):
-    def __init__(self, self_name: str | None) -> None:
-        self.self_name = self_name
-        self.values: dict[str, list[cst.BaseExpression]] = {}
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            if (
-                isinstance(target.target, cst.Attribute)
-                and isinstance(target.target.value, cst.Name)
-                and target.target.value.value == self.self_name
-            ):
-                self.values.setdefault(target.target.attr.value, []).append(node.value)
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-
 # ---------------------------------------------------------------------------------------------
 # The code a scan body runs
 
@@ -1014,7 +990,7 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
         if passed_body is not None:
             if passed_body not in bound:
                 continue
-            body = index.resolve_callable(*bound[passed_body])
+            body = index.resolve_callable(*bound[passed_body], objects=True)
             if body is None:
                 continue
         elif not bound:

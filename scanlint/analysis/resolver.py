@@ -102,6 +102,8 @@ class Scope:
     node: cst.CSTNode
     parent: Scope | None
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    # Names a `global` or `nonlocal` statement hands to another scope: bound there.
+    declared_elsewhere: dict[str, Scope] = field(default_factory=dict)
 
     @property
     def is_class(self) -> bool:
@@ -124,6 +126,15 @@ class Scope:
             first = False
             scope = scope.parent
         return None
+
+    def only_object_binding(self, name: str) -> tuple[Scope, Binding] | None:
+        """The one binding a name resolves to here, not counting `name = None` placeholders
+        (`model = None` at module level, set by `global model; model = MLP(...)`)."""
+        found = self.lookup(name)
+        if found is None:
+            return None
+        values = [v for v in found[1] if not (isinstance(v, cst.Name) and v.value == "None")]
+        return (found[0], values[0]) if len(values) == 1 else None
 
     def only_binding(self, name: str) -> tuple[Scope, Binding] | None:
         """The one binding a name resolves to here, with its scope; None when unbound or bound
@@ -260,9 +271,12 @@ class ScanIndex:
     # -- bodies -----------------------------------------------------------------------------
 
     def resolve_callable(
-        self, node: cst.BaseExpression, scope: Scope, depth: int = 0
+        self, node: cst.BaseExpression, scope: Scope, depth: int = 0, objects: bool = False
     ) -> Body | None:
-        """The function a callable expression stands for, if this file shows it unambiguously."""
+        """The function a callable expression stands for, if this file shows it unambiguously.
+        With `objects` (for what a loop runs as its body), an object of a same-file class stands
+        for its `__call__` and `self.<attr>.method` for that method of the object's class: a
+        call of a submodule in a body is left to the rules, which judge it at the call."""
         if depth > 8:
             return None
         if isinstance(node, cst.Lambda):
@@ -277,15 +291,16 @@ class ScanIndex:
             if isinstance(value, cst.FunctionDef):
                 return Body(value, self.scope_of[value], "def", _parameter_names(value.params))
             if isinstance(value, cst.BaseExpression):
-                inner = self.resolve_callable(value, binding_scope, depth + 1)
+                inner = self.resolve_callable(value, binding_scope, depth + 1, objects)
                 if inner is not None and inner.via == "lambda":
                     inner.via = "variable"
                 return inner
             return None
         if isinstance(node, cst.Attribute):
-            return self._resolve_method(node, scope)
+            found = self._resolve_method(node, scope, objects)
+            return found or (self._resolve_instance_call(node, scope) if objects else None)
         if isinstance(node, cst.Call) and self.qualify(node.func) == PARTIAL and node.args:
-            return self._resolve_partial(node, scope, depth)
+            return self._resolve_partial(node, scope, depth, objects)
         if (
             isinstance(node, cst.Call)
             and self.qualify(node.func) in SAME_FUNCTION_WRAPPERS
@@ -293,10 +308,20 @@ class ScanIndex:
             and node.args[0].keyword is None
         ):
             # `lax.scan(jax.checkpoint(step), ...)`: the loop calls `step` as it is.
-            return self.resolve_callable(node.args[0].value, scope, depth + 1)
+            return self.resolve_callable(node.args[0].value, scope, depth + 1, objects)
         if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute)):
-            return self._resolve_factory(node, scope, depth)
+            found = self._resolve_factory(node, scope, depth)
+            return found or (self._resolve_instance_call(node, scope) if objects else None)
         return None
+
+    def _resolve_instance_call(self, node: cst.BaseExpression, scope: Scope) -> Body | None:
+        """An object of a same-file class used as a function (`lax.scan(self.cell, ...)` with
+        `self.cell = Cell(...)`, or `Cell()`): its `__call__`, bound."""
+        class_node = self._instance_class(node, scope, attributes=True)
+        function = self.method_of(class_node, "__call__") if class_node is not None else None
+        if function is None or _is_static(function):
+            return None
+        return Body(function, self.scope_of[function], "method", _parameter_names(function.params)[1:])
 
     def factory_of(self, node: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, cst.FunctionDef] | None:
         """For `make_step(...)` whose every return gives back one function it defines: the call
@@ -361,9 +386,39 @@ class ScanIndex:
         derived = self.project.derives_from(self.path, written, is_base)
         return derived.name if derived is not None else None
 
-    def _instance_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
-        """The same-file class of an object built by calling it: `Physics()`, or a name bound
-        once to such a call."""
+    def self_attribute_values(
+        self, class_node: cst.ClassDef, method_name: str
+    ) -> dict[str, list[cst.BaseExpression]]:
+        """What `self.<attr> = value` statements in one method (setup, __init__) assign."""
+        method = self.method_of(class_node, method_name)
+        if method is None:
+            return {}
+        collector = _SelfAssignments(self.self_name(self.scope_of[method]))
+        walk(method.body, collector)
+        return collector.values
+
+    def _attribute_instance_class(self, node: cst.Attribute, scope: Scope) -> cst.ClassDef | None:
+        """The same-file class of `self.<attr>`, when every method of the class that assigns the
+        attribute assigns it a construction of that one class (`self.cell = Cell(...)`)."""
+        if not isinstance(node.value, cst.Name) or node.value.value != self.self_name(scope):
+            return None
+        found = scope.enclosing_method()
+        if found is None:
+            return None
+        classes = set()
+        for statement in found[1].body.body:
+            if isinstance(statement, cst.FunctionDef):
+                for value in self.self_attribute_values(found[1], statement.name.value).get(node.attr.value, []):
+                    if isinstance(value, cst.Attribute):
+                        return None  # `self.a = self.b`: not followed
+                    classes.add(self._instance_class(value, self.scope_of[statement]))
+        return classes.pop() if len(classes) == 1 else None
+
+    def _instance_class(self, node: cst.BaseExpression, scope: Scope, attributes: bool = False) -> cst.ClassDef | None:
+        """The same-file class of an object built by calling it: `Physics()`, a name bound
+        once to such a call, or (with `attributes`) `self.<attr>` assigned one."""
+        if isinstance(node, cst.Attribute):
+            return self._attribute_instance_class(node, scope) if attributes else None
         if isinstance(node, cst.Name):
             found = scope.only_binding(node.value)
             if found is None or not isinstance(found[1], cst.Call):
@@ -411,7 +466,7 @@ class ScanIndex:
             return None
         return Body(call_method, self.scope_of[call_method], "method", _parameter_names(call_method.params)[1:])
 
-    def _resolve_method(self, node: cst.Attribute, scope: Scope) -> Body | None:
+    def _resolve_method(self, node: cst.Attribute, scope: Scope, objects: bool = False) -> Body | None:
         class_node = self.class_named(node.value, scope)
         if class_node is not None:
             # `Encoder.step`: the plain function, `self` still to be passed (by a partial); a
@@ -423,7 +478,7 @@ class ScanIndex:
             if is_classmethod(function):
                 return Body(function, self.scope_of[function], "method", names[1:])
             return Body(function, self.scope_of[function], "def", names)
-        instance_class = self._instance_class(node.value, scope)
+        instance_class = self._instance_class(node.value, scope, attributes=objects)
         if instance_class is not None:
             # `physics.euler` with `physics = Physics()`, or `Physics().euler`: a bound method.
             function = self.method_of(instance_class, node.attr.value)
@@ -447,8 +502,8 @@ class ScanIndex:
             names = names[1:]
         return Body(method, self.scope_of[method], "method", names)
 
-    def _resolve_partial(self, call: cst.Call, scope: Scope, depth: int) -> Body | None:
-        inner = self.resolve_callable(call.args[0].value, scope, depth + 1)
+    def _resolve_partial(self, call: cst.Call, scope: Scope, depth: int, objects: bool = False) -> Body | None:
+        inner = self.resolve_callable(call.args[0].value, scope, depth + 1, objects)
         if inner is None:
             return None
         bound_positional = 0
@@ -468,7 +523,7 @@ class ScanIndex:
         kind = LOOP_KINDS[qualified.name]
         body_arg = argument(qualified.call, *_BODY_ARGUMENT[kind])
         body = (
-            self.resolve_callable(body_arg, qualified.scope) if body_arg is not None else None
+            self.resolve_callable(body_arg, qualified.scope, objects=True) if body_arg is not None else None
         )
         init = argument(qualified.call, *_INIT_ARGUMENT[kind])
         return LoopCall(kind, qualified.call, qualified.scope, body, init)
@@ -754,9 +809,21 @@ class _IndexBuilder(cst.CSTVisitor):
         if node.name is not None:
             self._bind_target(node.name.name, OPAQUE)
 
+    def visit_Global(self, node: cst.Global) -> None:
+        for item in node.names:
+            self.scope.declared_elsewhere[item.name.value] = self.index.module_scope
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        for item in node.names:
+            outer = self.scope.parent
+            while outer is not None and (outer.is_class or item.name.value not in outer.bindings):
+                outer = outer.parent
+            if outer is not None and outer is not self.index.module_scope:
+                self.scope.declared_elsewhere[item.name.value] = outer
+
     def _bind_target(self, target: cst.BaseExpression, value: Binding) -> None:
         if isinstance(target, cst.Name):
-            self.scope.bind(target.value, value)
+            self.scope.declared_elsewhere.get(target.value, self.scope).bind(target.value, value)
         elif isinstance(target, (cst.Tuple, cst.List)):
             values = value.elements if isinstance(value, (cst.Tuple, cst.List)) else None
             pairs = values is not None and len(values) == len(target.elements) and not any(
@@ -828,3 +895,21 @@ def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:
     yield from params.kwonly_params
     if params.star_kwarg is not None:
         yield params.star_kwarg
+
+
+class _SelfAssignments(cst.CSTVisitor):
+    def __init__(self, self_name: str | None) -> None:
+        self.self_name = self_name
+        self.values: dict[str, list[cst.BaseExpression]] = {}
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if (
+                isinstance(target.target, cst.Attribute)
+                and isinstance(target.target.value, cst.Name)
+                and target.target.value.value == self.self_name
+            ):
+                self.values.setdefault(target.target.attr.value, []).append(node.value)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False

@@ -1475,7 +1475,7 @@ class _NnxState:
         """The single binding of a name the body reads from outside, with its scope."""
         if self.code.binds(name.value, scope):
             return None
-        found = scope.only_binding(name.value)
+        found = scope.only_object_binding(name.value)
         if found is None or not isinstance(found[1], cst.CSTNode):
             return None
         return found[0], found[1]

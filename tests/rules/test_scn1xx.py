@@ -3146,6 +3146,140 @@ NNX = [
         """,
         ["25:26 SCN105", "31:22 SCN105"],
     ),
+    Case(
+        "an NNX module used as the scan body (`lax.scan(self.cell, ...)`, a bound method of it, a local one) whose `__call__` counts its calls",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Calls(nnx.Variable):
+            pass
+
+        class Cell(nnx.Module):
+            def __init__(self, rngs):
+                self.inp = nnx.Linear(4, 16, rngs=rngs)
+                self.calls = Calls(jnp.array(0))
+
+            def __call__(self, h, x):
+                self.calls.value += 1
+                h = 0.9 * h + self.inp(x)
+                return h, h
+
+            def step(self, h, x):
+                return self(h, x)
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.cell = Cell(rngs)
+
+            def run(self, xs):
+                return jax.lax.scan(self.cell, jnp.zeros((2, 16)), xs)
+
+            def run_bound(self, xs):
+                return jax.lax.scan(self.cell.step, jnp.zeros((2, 16)), xs)
+
+        def run_local(xs):
+            cell = Cell(nnx.Rngs(0))
+            return jax.lax.scan(cell, jnp.zeros((2, 16)), xs)
+        """,
+        ["15:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the same NNX cell as the scan body, counting nothing",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Calls(nnx.Variable):
+            pass
+
+        class Cell(nnx.Module):
+            def __init__(self, rngs):
+                self.inp = nnx.Linear(4, 16, rngs=rngs)
+                self.decay = 0.9
+
+            def __call__(self, h, x):
+                pass
+                h = 0.9 * h + self.inp(x)
+                return h, h
+
+            def step(self, h, x):
+                return self(h, x)
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.cell = Cell(rngs)
+
+            def run(self, xs):
+                return jax.lax.scan(self.cell, jnp.zeros((2, 16)), xs)
+
+            def run_bound(self, xs):
+                return jax.lax.scan(self.cell.step, jnp.zeros((2, 16)), xs)
+
+        def run_local(xs):
+            cell = Cell(nnx.Rngs(0))
+            return jax.lax.scan(cell, jnp.zeros((2, 16)), xs)
+        """,
+        [],
+    ),
+    Case(
+        "a module-level `model = None` set by `global model` in main, called in a module-level scan function; its Dropout holds its own rngs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class MLP(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(10, 32, rngs=rngs)
+                self.dropout = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.dropout(self.linear(x))
+
+        model = None
+
+        def scan_fn(carry, x):
+            y = model(x)
+            return carry + y.sum(), y
+
+        def main():
+            global model
+            model = MLP(rngs=nnx.Rngs(0))
+            return jax.lax.scan(scan_fn, 0.0, jnp.ones((6, 1, 10)))
+        """,
+        ["17:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the same global model whose Dropout holds no rngs of its own (deterministic)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class MLP(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(10, 32, rngs=rngs)
+                self.dropout = nnx.Dropout(0.5, deterministic=True)
+
+            def __call__(self, x):
+                return self.dropout(self.linear(x))
+
+        model = None
+
+        def scan_fn(carry, x):
+            y = model(x)
+            return carry + y.sum(), y
+
+        def main():
+            global model
+            model = MLP(rngs=nnx.Rngs(0))
+            return jax.lax.scan(scan_fn, 0.0, jnp.ones((6, 1, 10)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
