@@ -83,6 +83,10 @@ class LinenModuleInScanBody(Rule):
     and `apply` raises `UnexpectedTracerError` (`jax.jit(model.init)` raises at once). There is no
     automatic fix: lift the loop with `nn.scan`, or create the parameters outside the body and
     close over the arrays. `nn.Dropout` has no parameters and is SCN103's business.
+
+    Not flagged: a construction in another compact method of the module that `init` runs outside
+    every loop, reached from the body of a method only `apply` runs (a `rollout` whose body calls
+    `self(obs)`): `init` made that layer, and under `apply` constructing it again binds it.
     """
 
     CODE = "SCN101"
@@ -247,7 +251,9 @@ class LinenVariableInScanBody(Rule):
     value comes back as a leaked tracer. Updating the `.value` of a variable made outside the
     body (`steps.value += 1`) stores a tracer the same way, and so does an outside `nn.BatchNorm`
     in training mode called in the body (its `batch_stats`), or a same-file submodule whose
-    `__call__` updates one of its variables whenever it runs under `apply` (a running mean). A step function of another project
+    `__call__` updates one of its variables whenever it runs under `apply` (a running mean; also
+    behind a flag every run of the loop sets, `if update:` with the body calling
+    `self(obs, learning=True)`, whose `__call__` passes it on). A step function of another project
     file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
     is read there, and reported where the module is handed over. The fix: create the parameter before
     the scan and let the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
@@ -954,7 +960,11 @@ class RngDrawnOncePerTrace(Rule):
     else the construction's, as Linen merges them) is True in every run. A run's flag values
     come from the field default and every construction of the module in the file, or from the
     parameter default and every call reaching the method (`model.apply(v, x, train=False)`,
-    `self.cell(x, deterministic=True)`). When some run draws, or the file does not show every
+    `self.cell(x, deterministic=True)`). For the code a loop body runs, they narrow to that loop:
+    a method the body calls takes the arguments of the body's calls (`self(x, train=False)` in a
+    rollout, whatever training passes elsewhere), and a field of the loop's module the values of
+    the instances that run the loop's method (the eval instance that runs `rollout`, not the
+    training one given to `init`). When some run draws, or the file does not show every
     run (no construction in the file, a flag forwarded from an unknown caller, `model.apply`
     handed to a trainer), the draw is flagged. `jnp.where(flag, a, b)` is not a branch: both
     sides run.
@@ -1388,7 +1398,10 @@ class NnxStateMutatedInScanBody(Rule):
     make_model()`; a layer it switches by one of its parameters counts only when the call
     visibly leaves it on). The module may reach the body as a parameter: one that
     `functools.partial` fills, one of a helper the body calls, or one of the module-level
-    function that runs the scan, followed to what every call of it in the file passes.
+    function that runs the scan, followed to what every call of it in the file passes. The
+    body may be the module itself (`lax.scan(self.cell, h0, xs)` runs the cell's `__call__`) or
+    a method of one (`lax.scan(self.cell.step, ...)`), and a module-level name a script sets
+    later (`model = None`, then `global model; model = MLP(...)`) stands for what it is set to.
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
