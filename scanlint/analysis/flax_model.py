@@ -288,6 +288,20 @@ class FlaxFile:
                     owner = self._method_self(value, scope)
                     if owner is not None:
                         found[param] = owner
+            # A helper the body calls with the module (`lambda h, x: rnn_step(self, h, x)`),
+            # when every such call in a loop body passes the `self` of one class there.
+            handed: dict[cst.Param, set[cst.ClassDef | None]] = {}
+            for loop in self.index.loops:
+                code = self.body_code(loop)
+                for call, scope in code.calls if code is not None else []:
+                    helper = self.index.resolve_callable(call.func, scope)
+                    if helper is None or helper.via not in ("def", "lambda", "variable"):
+                        continue
+                    for param, value in parameters_filled(helper.node, call.args):
+                        handed.setdefault(param, set()).add(self._method_self(value, scope))
+            for param, owners in handed.items():
+                if len(owners) == 1 and None not in owners and param not in found:
+                    found[param] = next(iter(owners))  # type: ignore[assignment]
             # `nn.cond(pred, true_fun, false_fun, self, *operands)` calls each branch with `self`.
             for lifted in self.index.calls_to(*_LIFTED_BRANCHES):
                 branches = [a.value for a in lifted.call.args[1:3]]

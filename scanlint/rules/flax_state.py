@@ -316,10 +316,14 @@ class ParamRNN(nn.Module):
                     continue
                 fix = _hoist_fix(context, code, call) if method in HOISTABLE_METHODS else None
                 note = _init_path_note(flax, code)
-                text = _VARIABLE_MESSAGES[method]
+                text, summary = _VARIABLE_MESSAGES[method], _VARIABLE_SUMMARIES[method]
+                receiver = context.module.code_for_node(call.func.value)
+                if receiver != "self":  # `module.param(...)` in a helper handed the module
+                    text = text.replace(f"`self.{method}`", f"`{receiver}.{method}`", 1)
+                    summary = summary.replace(f"`self.{method}`", f"`{receiver}.{method}`", 1)
                 if note:
                     text = text.replace(" inside a raw lax.scan body", f" inside a raw lax.scan body{note}", 1)
-                yield _in_loop(code, Report(call, text, fix, summary=_VARIABLE_SUMMARIES[method], help=_VARIABLE_ADVICE[method]))
+                yield _in_loop(code, Report(call, text, fix, summary=summary, help=_VARIABLE_ADVICE[method]))
             for call, scope in code.calls:
                 report = _batch_statistics_updated(flax, code, call, scope) or _submodule_variable_updated(
                     flax, code, call, scope
@@ -1035,11 +1039,12 @@ class NoisyWalk(nn.Module):
         if method_name(call) == "make_rng":
             assert isinstance(call.func, cst.Attribute)
             if flax.linen_self(call.func.value, scope) is not None and not flags.never_runs(call):
-                summary = "`self.make_rng` inside a raw lax.scan body draws one key for all steps"
+                called = f"`{flax.index.module.code_for_node(call.func)}`"
+                summary = f"{called} inside a raw lax.scan body draws one key for all steps"
                 advice = _MAKE_RNG_ADVICE
                 return Report(
                     call,
-                    f"`self.make_rng` inside a raw lax.scan body draws one key while the scan "
+                    f"{called} inside a raw lax.scan body draws one key while the scan "
                     f"traces the body, not one per step: {_SAME_VALUES}. {advice}",
                     summary=summary,
                     help=advice,

@@ -833,6 +833,62 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a module-level helper the body calls with the module (`rnn_step(self, h, x)` in a lambda, `noisy_step(self, ...)` in a def)",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def rnn_step(module, h, x):
+            w = module.param("w", nn.initializers.normal(), (h.shape[-1], h.shape[-1]))
+            return jnp.tanh(h @ w + x), h
+
+        def noisy_step(module, h, x):
+            noise = jax.random.normal(module.make_rng("noise"), h.shape)
+            return h + x + noise, noise
+
+        class RNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                return jax.lax.scan(lambda h, x: rnn_step(self, h, x), jnp.zeros(xs.shape[1:]), xs)
+
+        class Noisy(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def body(h, x):
+                    return noisy_step(self, h, x)
+                return jax.lax.scan(body, jnp.zeros(xs.shape[1:]), xs)
+        """,
+        ["7:9 SCN102", "11:31 SCN103"],
+    ),
+    Case(
+        "not flagged: the helper is given the parameter array made before the scan, or something that is no method's `self`",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        def rnn_step(w, h, x):
+            return jnp.tanh(h @ w + x), h
+
+        def describe(module, h, x):
+            return module.param("w", nn.initializers.normal(), (2, 2))
+
+        class RNN(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                w = self.param("w", nn.initializers.normal(), (xs.shape[-1], xs.shape[-1]))
+                return jax.lax.scan(lambda h, x: rnn_step(w, h, x), jnp.zeros(xs.shape[1:]), xs)
+
+        class Other(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                inner = nn.Dense(2)
+                return jax.lax.scan(lambda h, x: (describe(inner, h, x), h), xs[0], xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
