@@ -207,6 +207,12 @@ class FlaxFile:
     def is_linen_batch_norm(self, callee: cst.BaseExpression) -> bool:
         return flax_class_name(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES) == "BatchNorm"
 
+    def is_linen_attention(self, callee: cst.BaseExpression) -> bool:
+        """A Linen attention layer, which with `decode=True` updates its `cache` at every call
+        under `apply`."""
+        name = flax_class_name(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES)
+        return name in ("MultiHeadDotProductAttention", "MultiHeadAttention", "SelfAttention")
+
     def nnx_module_class(
         self, callee: cst.BaseExpression, scope: Scope
     ) -> str | cst.ClassDef | None:

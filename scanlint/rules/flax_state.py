@@ -250,7 +250,8 @@ class LinenVariableInScanBody(Rule):
     `ModifyScopeVariableError` when a variable of an immutable collection is updated; a sown
     value comes back as a leaked tracer. Updating the `.value` of a variable made outside the
     body (`steps.value += 1`) stores a tracer the same way, and so does an outside `nn.BatchNorm`
-    in training mode called in the body (its `batch_stats`), or a same-file submodule whose
+    in training mode called in the body (its `batch_stats`), a Linen attention layer built with
+    `decode=True` (its `cache`), or a same-file submodule whose
     `__call__` updates one of its variables whenever it runs under `apply` (a running mean; also
     behind a flag every run of the loop sets, `if update:` with the body calling
     `self(obs, learning=True)`, whose `__call__` passes it on). A step function of another project
@@ -325,8 +326,10 @@ class ParamRNN(nn.Module):
                     text = text.replace(" inside a raw lax.scan body", f" inside a raw lax.scan body{note}", 1)
                 yield _in_loop(code, Report(call, text, fix, summary=summary, help=_VARIABLE_ADVICE[method]))
             for call, scope in code.calls:
-                report = _batch_statistics_updated(flax, code, call, scope) or _submodule_variable_updated(
-                    flax, code, call, scope
+                report = (
+                    _batch_statistics_updated(flax, code, call, scope)
+                    or _attention_cache_updated(flax, code, call, scope)
+                    or _submodule_variable_updated(flax, code, call, scope)
                 )
                 if report is not None:
                     yield _in_loop(code, report)
@@ -384,6 +387,36 @@ def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sc
         call,
         f"{summary}: `apply(..., mutable=['batch_stats'])` returns the new statistics as leaked "
         f"tracers of the scan, which raise `UnexpectedTracerError` when used. {advice}",
+        summary=summary,
+        help=advice,
+    )
+
+
+def _attention_cache_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """An outside Linen attention layer built with `decode=True` in every run, called in the body
+    after its first call (before that, SCN104 reports the call): it stores the decoded keys and
+    values in its `cache` there."""
+    submodule = _submodule_called(flax, code, call, scope)
+    construction = submodule.construction if submodule is not None else None
+    if submodule is None or construction is None or not flax.is_linen_attention(construction.func):
+        return None
+    flags = run_flags(flax).within(code)
+    keyword_only = len(construction.args) + 1  # `decode` is never given by position in practice
+    if flags.never_runs(call) or not flags.always_switched_on(construction, None, "decode", keyword_only, 0):
+        return None
+    if _first_called_in_body(flax, code, submodule):
+        return None
+    summary = f"`{submodule.label}` (a Linen attention layer with `decode=True`) updates its `cache` inside a raw lax.scan body"
+    advice = (
+        "Run the decoding loop outside the module over `model.apply(..., mutable=['cache'])`, "
+        "carrying the cache through the loop, or lift the loop with `nn.scan` and "
+        "`variable_carry='cache'`."
+    )
+    return Report(
+        call,
+        f"{summary}: `apply` raises `ModifyScopeVariableError` when `cache` is immutable, and "
+        "with `mutable=['cache']` returns the new cache as leaked tracers of the scan, which "
+        f"raise `UnexpectedTracerError` when used. {advice}",
         summary=summary,
         help=advice,
     )

@@ -889,6 +889,64 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a setup attention layer built with decode=True (a field every construction sets), run by an apply-only generate scan through `self(tok)`",
+        """
+        from flax import linen as nn
+        from jax import lax
+        import jax.numpy as jnp
+
+        class Decoder(nn.Module):
+            decode: bool = False
+
+            def setup(self):
+                self.embed = nn.Embed(10, 8)
+                self.attn = nn.MultiHeadDotProductAttention(num_heads=2, decode=self.decode)
+                self.out = nn.Dense(10)
+
+            def __call__(self, tokens):
+                h = self.embed(tokens)
+                return self.out(self.attn(h, h))
+
+            def generate(self, first, length):
+                def step(tok, _):
+                    nxt = jnp.argmax(self(tok[:, None])[:, 0], -1)
+                    return nxt, nxt
+                return lax.scan(step, first, None, length=length)[1]
+
+        decoder = Decoder(decode=True)
+        """,
+        ["16:25 SCN102"],
+    ),
+    Case(
+        "not flagged: the same decoder built with decode=False",
+        """
+        from flax import linen as nn
+        from jax import lax
+        import jax.numpy as jnp
+
+        class Decoder(nn.Module):
+            decode: bool = False
+
+            def setup(self):
+                self.embed = nn.Embed(10, 8)
+                self.attn = nn.MultiHeadDotProductAttention(num_heads=2, decode=self.decode)
+                self.out = nn.Dense(10)
+
+            def __call__(self, tokens):
+                h = self.embed(tokens)
+                return self.out(self.attn(h, h))
+
+            def generate(self, first, length):
+                def step(tok, _):
+                    nxt = jnp.argmax(self(tok[:, None])[:, 0], -1)
+                    return nxt, nxt
+                return lax.scan(step, first, None, length=length)[1]
+
+        decoder = Decoder(decode=False)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
