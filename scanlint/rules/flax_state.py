@@ -1408,6 +1408,7 @@ _NNX_OPTIMIZERS = {"flax.nnx.Optimizer", "flax.nnx.optimizer.Optimizer", "flax.n
 # keyword that turns that off is a literal True.
 _STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
 _DROPOUT = "an `nnx.Dropout`"
+_MODE_SWITCHES = ("eval", "train", "set_attributes")  # NNX module methods that set layer modes
 # NNX modules that call or hold the layers they are built from.
 _NNX_CONTAINERS = ("Sequential", "List", "Dict")
 
@@ -1423,7 +1424,9 @@ class NnxStateMutatedInScanBody(Rule):
     outside module that holds `nnx.Dropout` streams, a training-mode `nnx.BatchNorm` or RNG
     streams, handing an outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`,
     `nnx.grad(loss)(self.inner)`, `grad_fn(model)` with `grad_fn = nnx.grad(loss)`), and updating
-    an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`). What a
+    an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`), and
+    switching the mode of an outside module that holds a Dropout or BatchNorm (`model.eval()`,
+    `model.train()`, `model.set_attributes(...)`). What a
     module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
     `nnx.List`, an `nnx.Dict` or a list, the attributes or variables a same-file NNX class's
     `__call__` assigns on `self` or stores with `self.sow` (`self.calls[...] += 1`; other methods
@@ -1521,6 +1524,7 @@ class _NnxState:
     def __init__(self, flax: FlaxFile, code: BodyCode) -> None:
         self.flax = flax
         self.code = code
+        self._counting_mode_layers = False  # see `_mode_layers`
 
     def _outside_binding(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.CSTNode] | None:
         """The single binding of a name the body reads from outside, with its scope."""
@@ -1780,6 +1784,14 @@ class _NnxState:
                 isinstance(candidate, cst.Name) and self.is_outside_rngs(candidate, scope)
             ):
                 return f"`{code_of(call.func)}()` {draws}"
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in _MODE_SWITCHES:
+            switched = self._mode_layers(call.func.value, scope)
+            if switched is not None:
+                return (
+                    f"`{code_of(call.func)}(...)` inside a raw lax.scan body sets the mode of layers "
+                    f"that live outside the body ({switched}): {TRACE_CONTEXT_ERROR}. Switch the "
+                    f"mode before the loop, or {LIFT_NNX}."
+                )
         if any(is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
             return None
         # A fresh `nnx.Rngs` passed at the call is what a Dropout draws from instead of its own.
@@ -1802,6 +1814,16 @@ class _NnxState:
             [h for h in self._holdings(value, value_scope, frozenset()) if not (rngs_passed and h == _DROPOUT)]
             for value, value_scope in self._outside_values(func, scope)
         ]
+        return held[0][0] if held and all(held) else None
+
+    def _mode_layers(self, node: cst.BaseExpression, scope: Scope) -> str | None:
+        """A layer with a mode (`nnx.Dropout`, `nnx.BatchNorm`) that an outside NNX module holds,
+        whatever mode it is in: what `.eval()` and `.train()` change."""
+        self._counting_mode_layers = True
+        try:
+            held = [self._holdings(value, value_scope, frozenset()) for value, value_scope in self._outside_values(node, scope)]
+        finally:
+            self._counting_mode_layers = False
         return held[0][0] if held and all(held) else None
 
     def _method_changing_state(self, func: cst.BaseExpression, scope: Scope) -> str | None:
@@ -1945,6 +1967,8 @@ class _NnxState:
             return [h for arg in value.args for h in self._holdings(arg.value, scope, seen, construction)]
         if isinstance(kind, str):
             switch = _STATEFUL_NNX.get(kind)
+            if switch is not None and self._counting_mode_layers:
+                return [f"an `nnx.{kind}`"]
             if switch is None or is_true(keyword_argument(value, switch)):
                 return []
             if kind == "Dropout" and not _holds_rngs(value):

@@ -3367,6 +3367,58 @@ NNX = [
         ["17:9 SCN105"],
     ),
     Case(
+        "`net.eval()` inside the body on an outside model that holds a BatchNorm",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(3, 3, rngs=rngs)
+                self.norm = nnx.BatchNorm(3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.linear(x)
+
+        def evaluate(net: Net, xs):
+            def body(h, x):
+                net.eval()
+                return net(h + x), h
+            return jax.lax.scan(body, xs[0], xs)
+
+        def run(xs):
+            return evaluate(Net(nnx.Rngs(0)), xs)
+        """,
+        ["16:9 SCN105"],
+    ),
+    Case(
+        "not flagged: `net.eval()` inside the body on a model with no layer that has a mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(3, 3, rngs=rngs)
+                self.scale = 2.0
+
+            def __call__(self, x):
+                return self.linear(x)
+
+        def evaluate(net: Net, xs):
+            def body(h, x):
+                net.eval()
+                return net(h + x), h
+            return jax.lax.scan(body, xs[0], xs)
+
+        def run(xs):
+            return evaluate(Net(nnx.Rngs(0)), xs)
+        """,
+        [],
+    ),
+    Case(
         "not flagged: the same global model whose Dropout holds no rngs of its own (deterministic)",
         """
         import jax
