@@ -1527,13 +1527,24 @@ class _NnxState:
         self._counting_mode_layers = False  # see `_mode_layers`
 
     def _outside_binding(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.CSTNode] | None:
-        """The single binding of a name the body reads from outside, with its scope."""
-        if self.code.binds(name.value, scope):
-            return None
+        """The single binding of a name the body reads from outside, with its scope; or the
+        parameter of a helper the body calls, whose values are what the body's calls pass."""
         found = scope.only_object_binding(name.value)
+        if self.code.binds(name.value, scope) and not (found is not None and self._helper_parameter(*found)):
+            return None
         if found is None or not isinstance(found[1], cst.CSTNode):
             return None
         return found[0], found[1]
+
+    def _helper_parameter(self, binding_scope: Scope, binding: object) -> bool:
+        function = binding_scope.node
+        body = self.code.loop.body
+        return (
+            isinstance(binding, cst.Param)
+            and function in self.code.functions
+            and (body is None or function is not body.node)
+            and binding_scope.enclosing_method() is None
+        )
 
     def outside_object(self, name: cst.Name, scope: Scope) -> str | None:
         """'NNX state' when a name read by the body is an NNX object made outside it."""

@@ -3393,6 +3393,53 @@ NNX = [
         ["16:9 SCN105"],
     ),
     Case(
+        "a module-level train step helper the body calls with the outside model and optimizer",
+        """
+        import jax
+        import optax
+        from flax import nnx
+
+        def train_step(model, optimizer, x, y):
+            loss, grads = nnx.value_and_grad(lambda m: ((m(x) - y) ** 2).mean())(model)
+            optimizer.update(model, grads)
+            return loss
+
+        def fit(model, xs, ys):
+            optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            def epoch(carry, batch):
+                return carry, train_step(model, optimizer, batch[0], batch[1])
+            return jax.lax.scan(epoch, 0.0, (xs, ys))
+
+        fit(nnx.Linear(3, 1, rngs=nnx.Rngs(0)), None, None)
+        """,
+        ["7:19 SCN105", "8:5 SCN105"],
+    ),
+    Case(
+        "not flagged: the same helper given the model and optimizer merged inside the body",
+        """
+        import jax
+        import optax
+        from flax import nnx
+
+        def train_step(model, optimizer, x, y):
+            loss, grads = nnx.value_and_grad(lambda m: ((m(x) - y) ** 2).mean())(model)
+            optimizer.update(model, grads)
+            return loss
+
+        def fit(model, xs, ys):
+            optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            graphdef, state = nnx.split((model, optimizer))
+            def epoch(state, batch):
+                model_in, optimizer_in = nnx.merge(graphdef, state)
+                loss = train_step(model_in, optimizer_in, *batch)
+                return nnx.split((model_in, optimizer_in))[1], loss
+            return jax.lax.scan(epoch, 0.0, (xs, ys))
+
+        fit(nnx.Linear(3, 1, rngs=nnx.Rngs(0)), None, None)
+        """,
+        [],
+    ),
+    Case(
         "not flagged: `net.eval()` inside the body on a model with no layer that has a mode",
         """
         import jax
