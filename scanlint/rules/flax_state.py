@@ -1787,7 +1787,8 @@ class _NnxState:
         rngs = keyword_argument(call, "rngs")
         if rngs is not None and self.is_outside_rngs(rngs, scope):
             return f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` {draws}"
-        stream_owner = call.func.value if isinstance(call.func, cst.Attribute) else None
+        # `rngs.noise()`, `rngs["noise"]()`: a stream of the `nnx.Rngs`.
+        stream_owner = call.func.value if isinstance(call.func, (cst.Attribute, cst.Subscript)) else None
         for candidate in (call.func, stream_owner):
             if candidate is None:
                 continue

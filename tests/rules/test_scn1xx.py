@@ -3440,6 +3440,21 @@ NNX = [
         [],
     ),
     Case(
+        "an outside `nnx.Rngs` stream drawn by subscript (`rngs[\"noise\"]()`) inside the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def sample(n):
+            rngs = nnx.Rngs(0, noise=1)
+            def body(x, _):
+                return x + jax.random.normal(rngs["noise"](), x.shape), x
+            return jax.lax.scan(body, jnp.zeros(3), None, length=n)
+        """,
+        ["9:38 SCN105"],
+    ),
+    Case(
         "not flagged: `net.eval()` inside the body on a model with no layer that has a mode",
         """
         import jax
