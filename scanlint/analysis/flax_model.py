@@ -24,6 +24,7 @@ from scanlint.analysis.resolver import (
     Scope,
     argument,
     is_staticmethod,
+    keyword_argument,
 )
 from scanlint.analysis.values import class_statements, constructor_arguments
 from scanlint.analysis.walk import walk
@@ -398,6 +399,27 @@ class FlaxFile:
                     queue.append((called, [*path, called]))
         cache[class_node] = paths
         return paths
+
+    def may_collect(self, collection: str) -> bool:
+        """Whether a run this file shows (or one it does not show) may return `collection`, so
+        that a value sown into it is kept: False only when the file calls `init`/`apply`/`bind`
+        and none of those calls makes it mutable (`init` does, except `intermediates`;
+        `mutable=[...]`, `mutable=True`, `capture_intermediates=...`)."""
+        finder = _EntryCalls()
+        walk(self.index.module, finder)
+        if finder.escapes or not finder.calls:
+            return True
+        for call, entry in finder.calls:
+            mutable = keyword_argument(call, "mutable")
+            if mutable is None:
+                if entry.startswith("init") and collection != "intermediates":
+                    return True
+                if collection == "intermediates" and keyword_argument(call, "capture_intermediates") is not None:
+                    return True
+                continue
+            if _names_collection(mutable, collection):
+                return True
+        return False
 
     def run_by_init_outside_loops(self, class_node: cst.ClassDef, method: str) -> bool:
         """Whether `init` runs `method` outside every raw loop body (from an entry, through
@@ -1146,3 +1168,39 @@ class _ParameterUses(cst.CSTVisitor):
         """Whether a name reads the function's own parameter (not a rebinding of it)."""
         found = self.scopes[-1].only_binding(name.value)
         return found is not None and found[1] is self.params.get(name.value)
+
+
+_ENTRY_POINTS = ("init", "init_with_output", "apply", "bind")
+
+
+class _EntryCalls(cst.CSTVisitor):
+    """The `x.init(...)`, `x.apply(...)`, `x.bind(...)` calls of a file; `escapes` when such a
+    method is also used without being called (`jax.jit(model.apply)`)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[cst.Call, str]] = []
+        self.called: set[cst.CSTNode] = set()
+        self.escapes = False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _ENTRY_POINTS:
+            self.calls.append((node, node.func.attr.value))
+            self.called.add(node.func)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value in _ENTRY_POINTS and node not in self.called:
+            self.escapes = True
+
+
+def _names_collection(mutable: cst.BaseExpression, collection: str) -> bool:
+    """Whether a `mutable=` value may make `collection` mutable (anything but literals: yes)."""
+    if isinstance(mutable, cst.Name) and mutable.value in ("False", "None"):
+        return False
+    if isinstance(mutable, cst.SimpleString):
+        return mutable.evaluated_value == collection
+    if isinstance(mutable, (cst.List, cst.Tuple)):
+        return any(
+            not isinstance(e.value, cst.SimpleString) or e.value.evaluated_value == collection
+            for e in mutable.elements
+        )
+    return True

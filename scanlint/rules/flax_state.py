@@ -248,7 +248,8 @@ class LinenVariableInScanBody(Rule):
     The value is made while the scan traces its body, so it is a tracer that escapes the trace.
     `init` returns it without error; `apply` raises `UnexpectedTracerError`, or
     `ModifyScopeVariableError` when a variable of an immutable collection is updated; a sown
-    value comes back as a leaked tracer. Updating the `.value` of a variable made outside the
+    value comes back as a leaked tracer (when the collection is collected: a value sown into
+    one that every `init`/`apply` of the file leaves immutable is dropped, and not flagged). Updating the `.value` of a variable made outside the
     body (`steps.value += 1`) stores a tracer the same way, and so does an outside `nn.BatchNorm`
     in training mode called in the body (its `batch_stats`), a Linen attention layer built with
     `decode=True` (its `cache`), or a same-file submodule whose
@@ -315,6 +316,8 @@ class ParamRNN(nn.Module):
                     continue  # Flax rejects it outside setup/compact, scan or not
                 if method in HOISTABLE_METHODS and flax.made_by_init(code, scope):
                     continue
+                if method == "sow" and _sown_and_dropped(flax, call):
+                    continue
                 fix = _hoist_fix(context, code, call) if method in HOISTABLE_METHODS else None
                 note = _init_path_note(flax, code)
                 text, summary = _VARIABLE_MESSAGES[method], _VARIABLE_SUMMARIES[method]
@@ -361,6 +364,13 @@ class ParamRNN(nn.Module):
                     help=_VARIABLE_ADVICE[method],
                 ))
                 break
+
+
+def _sown_and_dropped(flax: FlaxFile, call: cst.Call) -> bool:
+    """`self.sow("intermediates", ...)` in a file whose runs never collect that collection:
+    Flax drops the value, so no tracer is kept."""
+    collection = argument(call, 0, "col")
+    return isinstance(collection, cst.SimpleString) and not flax.may_collect(str(collection.evaluated_value))
 
 
 def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:

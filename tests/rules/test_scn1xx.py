@@ -947,6 +947,60 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a value sown in the body into `intermediates`, which an apply collects",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Forecaster(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.GRUCell(8)
+                h0 = cell.initialize_carry(jax.random.PRNGKey(0), xs[0].shape)
+                h, _ = cell(h0, xs[0])
+                def step(h, x):
+                    h, y = cell(h, x)
+                    self.sow("intermediates", "hidden", h)
+                    return h, y
+                return jax.lax.scan(step, h, xs)[1]
+
+        def main():
+            model = Forecaster()
+            xs = jnp.ones((5, 2, 3))
+            variables = model.init(jax.random.PRNGKey(0), xs)
+            ys, state = model.apply(variables, xs, mutable=["intermediates"])
+        """,
+        ["14:13 SCN102"],
+    ),
+    Case(
+        "not flagged: a value sown in the body into `intermediates`, which no run of the file collects",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Forecaster(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.GRUCell(8)
+                h0 = cell.initialize_carry(jax.random.PRNGKey(0), xs[0].shape)
+                h, _ = cell(h0, xs[0])
+                def step(h, x):
+                    h, y = cell(h, x)
+                    self.sow("intermediates", "hidden", h)
+                    return h, y
+                return jax.lax.scan(step, h, xs)[1]
+
+        def main():
+            model = Forecaster()
+            xs = jnp.ones((5, 2, 3))
+            variables = model.init(jax.random.PRNGKey(0), xs)
+            ys = model.apply(variables, xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
