@@ -208,6 +208,9 @@ class FlaxFile:
     def is_linen_batch_norm(self, callee: cst.BaseExpression) -> bool:
         return flax_class_name(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES) == "BatchNorm"
 
+    def is_linen_spectral_norm(self, callee: cst.BaseExpression) -> bool:
+        return flax_class_name(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES) == "SpectralNorm"
+
     def is_linen_attention(self, callee: cst.BaseExpression) -> bool:
         """A Linen attention layer, which with `decode=True` updates its `cache` at every call
         under `apply`."""

@@ -252,7 +252,8 @@ class LinenVariableInScanBody(Rule):
     one that every `init`/`apply` of the file leaves immutable is dropped, and not flagged). Updating the `.value` of a variable made outside the
     body (`steps.value += 1`) stores a tracer the same way, and so does an outside `nn.BatchNorm`
     in training mode called in the body (its `batch_stats`), a Linen attention layer built with
-    `decode=True` (its `cache`), or a same-file submodule whose
+    `decode=True` (its `cache`), an `nn.SpectralNorm` called with `update_stats=True` (its
+    `batch_stats`, under `init` too), or a same-file submodule whose
     `__call__` updates one of its variables whenever it runs under `apply` (a running mean; also
     behind a flag every run of the loop sets, `if update:` with the body calling
     `self(obs, learning=True)`, whose `__call__` passes it on). A step function of another project
@@ -332,6 +333,7 @@ class ParamRNN(nn.Module):
                 report = (
                     _batch_statistics_updated(flax, code, call, scope)
                     or _attention_cache_updated(flax, code, call, scope)
+                    or _spectral_statistics_updated(flax, code, call, scope)
                     or _submodule_variable_updated(flax, code, call, scope)
                 )
                 if report is not None:
@@ -397,6 +399,38 @@ def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sc
         call,
         f"{summary}: `apply(..., mutable=['batch_stats'])` returns the new statistics as leaked "
         f"tracers of the scan, which raise `UnexpectedTracerError` when used. {advice}",
+        summary=summary,
+        help=advice,
+    )
+
+
+def _spectral_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """An outside `nn.SpectralNorm` called in the body with `update_stats` true in every run,
+    after its first call (before that, SCN104 reports the call): it stores its power-iteration
+    vector and sigma in `batch_stats` there, under `init` as well as `apply`."""
+    submodule = _submodule_called(flax, code, call, scope)
+    construction = submodule.construction if submodule is not None else None
+    if submodule is None or construction is None or not flax.is_linen_spectral_norm(construction.func):
+        return None
+    flags = run_flags(flax).within(code)
+    keyword_only = len(call.args) + len(construction.args) + 1
+    if flags.never_runs(call) or not flags.always_switched_on(construction, call, "update_stats", keyword_only, keyword_only):
+        return None
+    if _first_called_in_body(flax, code, submodule):
+        return None
+    summary = (
+        f"`{submodule.label}` (an `nn.SpectralNorm` with `update_stats=True`) updates its "
+        "`batch_stats` inside a raw lax.scan body"
+    )
+    advice = (
+        "Call it with `update_stats=True` once outside the loop and with `update_stats=False` in "
+        "the body, or lift the loop with `nn.scan` and `variable_carry='batch_stats'`."
+    )
+    return Report(
+        call,
+        f"{summary}: it stores tracers of the scan, so `init` returns them leaked and `apply` "
+        "raises `UnexpectedTracerError` (or `ModifyScopeVariableError` when `batch_stats` is "
+        f"immutable). {advice}",
         summary=summary,
         help=advice,
     )
