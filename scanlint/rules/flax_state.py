@@ -418,17 +418,14 @@ def _spectral_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call,
         return None
     if _first_called_in_body(flax, code, submodule):
         return None
-    summary = (
-        f"`{submodule.label}` (an `nn.SpectralNorm` with `update_stats=True`) updates its "
-        "`batch_stats` inside a raw lax.scan body"
-    )
+    summary = f"`{submodule.label}` (`nn.SpectralNorm`) updates `batch_stats` inside a raw lax.scan body"
     advice = (
         "Call it with `update_stats=True` once outside the loop and with `update_stats=False` in "
         "the body, or lift the loop with `nn.scan` and `variable_carry='batch_stats'`."
     )
     return Report(
         call,
-        f"{summary}: it stores tracers of the scan, so `init` returns them leaked and `apply` "
+        f"{summary} (called with `update_stats=True`): it stores tracers of the scan, so `init` returns them leaked and `apply` "
         "raises `UnexpectedTracerError` (or `ModifyScopeVariableError` when `batch_stats` is "
         f"immutable). {advice}",
         summary=summary,
@@ -450,7 +447,7 @@ def _attention_cache_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
         return None
     if _first_called_in_body(flax, code, submodule):
         return None
-    summary = f"`{submodule.label}` (a Linen attention layer with `decode=True`) updates its `cache` inside a raw lax.scan body"
+    summary = f"`{submodule.label}` (attention, `decode=True`) updates its `cache` inside a raw lax.scan body"
     advice = (
         "Run the decoding loop outside the module over `model.apply(..., mutable=['cache'])`, "
         "carrying the cache through the loop, or lift the loop with `nn.scan` and "
@@ -458,7 +455,8 @@ def _attention_cache_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     )
     return Report(
         call,
-        f"{summary}: `apply` raises `ModifyScopeVariableError` when `cache` is immutable, and "
+        f"{summary} (a Linen attention layer in decoding mode): `apply` raises "
+        "`ModifyScopeVariableError` when `cache` is immutable, and "
         "with `mutable=['cache']` returns the new cache as leaked tracers of the scan, which "
         f"raise `UnexpectedTracerError` when used. {advice}",
         summary=summary,
