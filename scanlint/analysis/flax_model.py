@@ -382,10 +382,13 @@ class FlaxFile:
         paths = self._init_paths(class_node)
         return paths.get(method)
 
-    def _init_paths(self, class_node: cst.ClassDef) -> dict[str, list[str]]:
+    def _init_paths(self, class_node: cst.ClassDef, outside_loops: bool = False) -> dict[str, list[str]]:
+        """The methods `init` runs, each with its path from an entry; with `outside_loops`, only
+        through calls made outside every raw loop body."""
         cache = self.__dict__.setdefault("_init_path_cache", {})
-        if class_node in cache:
-            return cache[class_node]
+        if (class_node, outside_loops) in cache:
+            return cache[(class_node, outside_loops)]
+        skipped = {loop.body.node for loop in self.index.loops if loop.body is not None} if outside_loops else set()
         entries = ["__call__", *sorted(self._init_methods_named())]
         paths: dict[str, list[str]] = {}
         queue = [(name, [name]) for name in entries if self.index.method_of(class_node, name) is not None]
@@ -397,10 +400,10 @@ class FlaxFile:
             method = self.index.method_of(class_node, name)
             if method is None:
                 continue
-            for called in sorted(_self_method_calls(self.index, method)):
+            for called in sorted(_self_method_calls(self.index, method, skipped)):
                 if called not in paths and self.index.method_of(class_node, called) is not None:
                     queue.append((called, [*path, called]))
-        cache[class_node] = paths
+        cache[(class_node, outside_loops)] = paths
         return paths
 
     def may_collect(self, collection: str) -> bool:
@@ -408,8 +411,10 @@ class FlaxFile:
         that a value sown into it is kept: False only when the file calls `init`/`apply`/`bind`
         and none of those calls makes it mutable (`init` does, except `intermediates`;
         `mutable=[...]`, `mutable=True`, `capture_intermediates=...`)."""
-        finder = _EntryCalls()
-        walk(self.index.module, finder)
+        if not hasattr(self, "_entry_calls"):
+            self._entry_calls = _EntryCalls()
+            walk(self.index.module, self._entry_calls)
+        finder = self._entry_calls
         if finder.escapes or not finder.calls:
             return True
         for call, entry in finder.calls:
@@ -428,24 +433,7 @@ class FlaxFile:
         """Whether `init` runs `method` outside every raw loop body (from an entry, through
         `self.<method>(...)` calls that are not in a loop body): what it creates then exists
         once `init` has run."""
-        cache = self.__dict__.setdefault("_init_outside_loops_cache", {})
-        if class_node not in cache:
-            bodies = {loop.body.node for loop in self.index.loops if loop.body is not None}
-            reached: set[str] = set()
-            queue = ["__call__", *sorted(self._init_methods_named())]
-            while queue:
-                name = queue.pop(0)
-                function = self.index.method_of(class_node, name)
-                if name in reached or function is None:
-                    continue
-                reached.add(name)
-                self_name = self.index.self_name(self.index.scope_of[function])
-                if self_name is not None:
-                    finder = _SelfCalls(self_name, skipped=bodies)
-                    walk(function.body, finder)
-                    queue.extend(sorted(finder.names - reached))
-            cache[class_node] = reached
-        return method in cache[class_node]
+        return method in self._init_paths(class_node, outside_loops=True)
 
     def made_by_init(self, code: BodyCode, scope: Scope) -> bool:
         """Whether code at `scope`, reached from a loop body, makes what `init` has already made:
@@ -684,12 +672,15 @@ def _partial_call(index: ScanIndex, loop: LoopCall) -> cst.Call | None:
     return None
 
 
-def _self_method_calls(index: ScanIndex, method: cst.FunctionDef) -> set[str]:
-    """The names `name` of the `self.name(...)` calls a method makes (nested functions too)."""
+def _self_method_calls(
+    index: ScanIndex, method: cst.FunctionDef, skipped: set[cst.CSTNode] | None = None
+) -> set[str]:
+    """The names `name` of the `self.name(...)` calls a method makes (nested functions too,
+    except those `skipped`); `self(...)` counts as `__call__`."""
     self_name = index.self_name(index.scope_of[method])
     if self_name is None:
         return set()
-    finder = _SelfCalls(self_name)
+    finder = _SelfCalls(self_name, skipped)
     walk(method.body, finder)
     return finder.names
 
