@@ -1,6 +1,6 @@
 """Label the Flax-in-scan case programs by running them with real Flax.
 
-Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _6/ (later
+Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _8/ (later
 measurement sets, each written from real reports and code without
 reading the rules) starts with a header:
 
@@ -46,6 +46,8 @@ DIRECTORIES = (
     REPO / "bench" / "flax_heldout_4",
     REPO / "bench" / "flax_heldout_5",
     REPO / "bench" / "flax_heldout_6",
+    REPO / "bench" / "flax_heldout_7",
+    REPO / "bench" / "flax_heldout_8",
 )
 LABELS = ("unexpected-tracer", "modify-scope", "same-values", "trace-context", "ok")
 
