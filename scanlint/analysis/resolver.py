@@ -56,16 +56,15 @@ def dotted(node: cst.BaseExpression) -> str | None:
 
 
 def argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
-    """A call's argument by keyword, or by position when no `*args` comes before it."""
+    """A call's argument by keyword, or by position when no `*args` comes before it
+    (`f(model, opt, *batch)` passes `model` and `opt`, and nothing known after them)."""
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == keyword:
             return arg.value
     positional = []
     for arg in call.args:
-        if arg.keyword is not None or arg.star == "**":
+        if arg.keyword is not None or arg.star:
             break
-        if arg.star == "*":
-            return None
         positional.append(arg.value)
     return positional[position] if position < len(positional) else None
 

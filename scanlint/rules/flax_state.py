@@ -1087,9 +1087,12 @@ class NoisyWalk(nn.Module):
 
     def check(self, context: FileContext) -> Iterator[Report]:
         for flax, code in raw_scan_bodies(context.index):
+            fixed = _FixedNnxRandomness(flax, code) if flax.uses_nnx else None
             for call, scope in code.calls:
-                report = self._linen_draw(flax, code, call, scope) or self._closed_key(
-                    context.index, code, call, scope
+                report = (
+                    self._linen_draw(flax, code, call, scope)
+                    or self._closed_key(context.index, code, call, scope)
+                    or (fixed.report(call, scope) if fixed is not None else None)
                 )
                 if report is not None:
                     yield _in_loop(code, report)
@@ -1203,6 +1206,154 @@ class NoisyWalk(nn.Module):
             summary=f"RNG key `{key.value}` closed over by the raw lax.scan body is never split or folded with the step",
             help=advice,
         )
+
+
+_KEY_MAKERS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone", "wrap_key_data"})
+_KEY_PARAMETER = re.compile(r"(?:\w+_)?(?:key|prng_key)|key_\w+")
+
+
+class _FixedNnxRandomness:
+    """NNX randomness that is the same at every step of a raw loop body, with no error: a
+    fresh `nnx.Rngs` built in the body from values no step changes (`nnx.Rngs(0)`, a closed-over
+    key, a helper's `seed=0` default) and drawn from, a closed-over JAX key handed to a layer as
+    `rngs=` (`model(x, rngs=key)`), and `nnx.clone` of an outside module with RNG streams, called
+    (the clone starts from the same stream counts each step)."""
+
+    def __init__(self, flax: FlaxFile, code: BodyCode) -> None:
+        self.flax = flax
+        self.code = code
+        self.index = flax.index
+
+    def report(self, call: cst.Call, scope: Scope) -> Report | None:
+        code_of = self.index.module.code_for_node
+        advice = (
+            "Build the streams from a per-step key (`nnx.Rngs(key)` with `key` from `xs`, or "
+            "`jax.random.fold_in(key, t)`), or lift the loop with `nnx.scan`, which splits the streams."
+        )
+        if self.flax.is_nnx_rngs_class(call.func) and self._drawn(call, scope):
+            if all(self._step_constant(arg.value, scope, 0) for arg in call.args):
+                summary = f"`{code_of(call)}` inside a raw lax.scan body is seeded the same at every step"
+                return Report(
+                    call,
+                    f"{summary} and drawn from: {_SAME_VALUES}. {advice}",
+                    summary=summary,
+                    help=advice,
+                )
+            return None
+        rngs = keyword_argument(call, "rngs")
+        if (
+            isinstance(rngs, cst.Name)
+            and self.flax.nnx_module_class(call.func, scope) is None
+            and not self.code.binds(rngs.value, scope)
+            and self._jax_key(rngs, scope)
+        ):
+            summary = f"RNG key `{rngs.value}` closed over by the raw lax.scan body is given as `rngs=` at every step"
+            return Report(
+                rngs,
+                f"{summary}: the layers draw from the same key each step, so {_SAME_VALUES}. {advice}",
+                summary=summary,
+                help=advice,
+            )
+        if self.index.qualify(call.func) in _NNX_CLONE and call.args and self._clone_called(call, scope):
+            state = _NnxState(self.flax, self.code)
+            random = [
+                h
+                for value, value_scope in state._outside_values(call.args[0].value, scope)
+                for h in state._holdings(value, value_scope, frozenset())
+                if h in (_DROPOUT, "RNG streams")
+            ]
+            if random:
+                summary = (
+                    f"`{code_of(call)}` inside a raw lax.scan body copies the RNG streams of a module "
+                    f"made outside it ({random[0]}) at the same counts every step"
+                )
+                return Report(call, f"{summary}: {_SAME_VALUES}. {advice}", summary=summary, help=advice)
+        return None
+
+    def _drawn(self, rngs_call: cst.Call, scope: Scope) -> bool:
+        """Whether the body draws from an `nnx.Rngs(...)` it builds: a stream of it called
+        (`nnx.Rngs(0).noise()`, `rngs.sample()`, `rngs()`), or it given as `rngs=` to a call
+        that is not a layer's construction."""
+        names = {name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is rngs_call}
+        for call, call_scope in self.code.calls:
+            func = call.func
+            owner = func.value if isinstance(func, (cst.Attribute, cst.Subscript)) else func
+            if owner is rngs_call or (isinstance(owner, cst.Name) and owner.value in names and call_scope is scope):
+                return True
+            given = keyword_argument(call, "rngs")
+            if (given is rngs_call or (isinstance(given, cst.Name) and given.value in names and call_scope is scope)) and (
+                self.flax.nnx_module_class(call.func, call_scope) is None
+            ):
+                return True
+        return False
+
+    def _step_constant(self, node: cst.BaseExpression, scope: Scope, depth: int) -> bool:
+        """Whether a value is the same at every step: it reads no step value of the body (its
+        parameters, what the loop passes), following names the body binds to their values and a
+        helper's parameters to what every call of it in the body passes (or the default)."""
+        if depth > 4:
+            return False
+        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+            return True
+        names = NameCollector()
+        walk(node, names)
+        return all(self._name_constant(name, scope, depth) for name in names.names)
+
+    def _name_constant(self, name: str, scope: Scope, depth: int) -> bool:
+        if not self.code.binds(name, scope):
+            return True
+        found = scope.only_binding(name)
+        if found is None:
+            return False
+        binding_scope, binding = found
+        if isinstance(binding, cst.BaseExpression):
+            return self._step_constant(binding, binding_scope, depth + 1)
+        function = binding_scope.node
+        body = self.code.loop.body
+        if not isinstance(binding, cst.Param) or (body is not None and function is body.node):
+            return False  # the body's own parameters are the step values
+        calls = self.code.entries.get(function, [])
+        if not calls or not isinstance(function, (cst.FunctionDef, cst.Lambda)):
+            return False
+        for call, call_scope in calls:
+            passed = argument_for(function, binding, call)
+            if passed is None and binding.default is None:
+                return False
+            value, value_scope = (passed, call_scope) if passed is not None else (binding.default, binding_scope.parent)
+            if value is None or value_scope is None or not self._step_constant(value, value_scope, depth + 1):
+                return False
+        return True
+
+    def _jax_key(self, name: cst.Name, scope: Scope) -> bool:
+        """Whether a name is a JAX key: bound to a `jax.random` key maker (or an element of one),
+        or a parameter named or annotated as a key."""
+        found = scope.only_binding(name.value)
+        if found is None:
+            return False
+        binding = found[1]
+        if isinstance(binding, cst.Subscript):
+            binding = binding.value
+        if isinstance(binding, cst.Call):
+            qualified = self.index.qualify(binding.func) or ""
+            return qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in _KEY_MAKERS
+        if isinstance(binding, cst.Param):
+            annotation = binding.annotation.annotation if binding.annotation else None
+            if annotation is not None:
+                return (self.index.qualify(annotation) or "") in ("jax.Array", "jax.random.PRNGKey", "jax.typing.ArrayLike")
+            return _KEY_PARAMETER.fullmatch(binding.name.value) is not None
+        return False
+
+    def _clone_called(self, clone: cst.Call, scope: Scope) -> bool:
+        """Whether the body runs the clone: `nnx.clone(m)(x)`, or `c = nnx.clone(m)` then `c(x)`
+        or `c.method(x)`."""
+        if clone in self.code.applied:
+            return True
+        names = {name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is clone}
+        for call, call_scope in self.code.calls:
+            func = call.func.value if isinstance(call.func, cst.Attribute) else call.func
+            if isinstance(func, cst.Name) and func.value in names and call_scope is scope:
+                return True
+        return False
 
 
 def _all_calls(index: ScanIndex) -> list[cst.Call]:
@@ -1445,6 +1596,10 @@ def _first_calls_summary(called: str, submodules: list[str]) -> str:
 _NNX_TRANSFORMS = {
     f"flax.nnx.{name}" for name in ("grad", "value_and_grad", "jit", "vmap", "remat", "checkpoint", "cond", "scan", "eval_shape")
 }
+_NNX_CLONE = {"flax.nnx.clone", "flax.nnx.graph.clone"}
+_NNX_MERGE = {"flax.nnx.merge", "flax.nnx.graph.merge"}
+_NNX_SPLIT = {"flax.nnx.split", "flax.nnx.graph.split"}
+_NNX_STATE_UPDATES = {"flax.nnx.update", "flax.nnx.graph.update"}  # write state into an object
 _NNX_OPTIMIZERS = {"flax.nnx.Optimizer", "flax.nnx.optimizer.Optimizer", "flax.nnx.ModelAndOptimizer"}
 # NNX modules whose call mutates their own state (RNG counts, batch statistics), unless the
 # keyword that turns that off is a literal True.
@@ -1592,6 +1747,8 @@ class _NnxState:
         """'NNX state' when a name read by the body is an NNX object made outside it."""
         if self.flax.nnx_self(name, scope) is not None:
             return "NNX module state"
+        if self._merge_of_outside_state(name, scope) is not None:
+            return "an NNX module merged from state split outside the body (its Variables are the outside ones)"
         found = self._outside_binding(name, scope)
         if found is None:
             return None
@@ -1616,6 +1773,34 @@ class _NnxState:
                 return "an `nnx.Optimizer`"
         return None
 
+    def _merge_of_outside_state(self, name: cst.Name, scope: Scope) -> cst.Call | None:
+        """`pol = nnx.merge(graphdef, state)` in the body with every state closed over: split
+        outside the loop and not carried, so the merged object holds the outside Variables."""
+        found = scope.only_binding(name.value)
+        if found is None or not isinstance(found[1], cst.Call) or not self.code.is_inside(found[0]):
+            return None
+        binding_scope, merge = found
+        if self.flax.index.qualify(merge.func) not in _NNX_MERGE or len(merge.args) < 2:
+            return None
+        states = [arg.value for arg in merge.args[1:]]
+        if any(arg.keyword is not None or arg.star for arg in merge.args):
+            return None
+        if not all(isinstance(s, cst.Name) and not self.code.binds(s.value, binding_scope) for s in states):
+            return None
+        return merge
+
+    def _split_source(self, merge: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """What `graphdef, state = nnx.split(policy)` split, for a merge of its graphdef."""
+        graphdef = merge.args[0].value
+        if not isinstance(graphdef, cst.Name):
+            return None
+        found = scope.lookup(graphdef.value)
+        if found is None:
+            return None
+        finder = _SplitAssignment(self.flax.index, graphdef.value)
+        walk(found[0].node, finder)
+        return (finder.splits[0], found[0]) if len(finder.splits) == 1 else None
+
     def through_transform_or_update(self, call: cst.Call, scope: Scope) -> str | None:
         """An outside NNX object handed to an NNX transform applied in the body
         (`nnx.value_and_grad(loss)(model, ...)`, `grad_fn(self.inner, ...)` with `grad_fn =
@@ -1637,6 +1822,15 @@ class _NnxState:
                         "and optimizer through the loop."
                     )
         func = call.func
+        if self.flax.index.qualify(func) in _NNX_STATE_UPDATES and call.args:
+            updated = call.args[0].value
+            if self._outside_nnx_object(updated, scope) is not None:
+                return (
+                    f"`{code_of(func)}({code_of(updated)}, ...)` inside a raw lax.scan body writes "
+                    f"into `{code_of(updated)}`, an NNX object made outside the body: "
+                    f"{TRACE_CONTEXT_ERROR}. Carry its state through the loop (`nnx.split` before, "
+                    f"`nnx.merge` in the body, `nnx.update` after), or {LIFT_NNX}."
+                )
         if isinstance(func, cst.Attribute) and func.attr.value == "update":
             if self._outside_nnx_object(func.value, scope) == "an `nnx.Optimizer`":
                 return (
@@ -1904,6 +2098,10 @@ class _NnxState:
             return self._init_values(class_node, node.attr.value) if class_node is not None else []
         if not isinstance(node, cst.Name):
             return []
+        merge = self._merge_of_outside_state(node, scope)
+        if merge is not None:
+            source = self._split_source(merge, scope)
+            return self._outside_values(*source) if source is not None else []
         parameter = scope.only_binding(node.value)
         if parameter is not None and isinstance(parameter[1], cst.Param):
             return self._parameter_values(parameter[1], parameter[0], 0) or []
@@ -2083,12 +2281,31 @@ class _NnxState:
             values = self._init_values(class_node, attribute)
             if values and all(self._is_rngs_value(v, s) for v, s in values):
                 return code_of(call.func)
+        if name != "__call__":  # what `__call__` calls, `_class_holds` finds through `__init__`
+            for attribute, call in updates.attribute_calls:
+                if self._held_layer_called(class_node, attribute, call):
+                    return code_of(call.func)
         for called, _ in updates.attribute_calls:
             if called != name:
                 found = self._method_changes_state(class_node, called, depth + 1)
                 if found is not None:
                     return found
         return None
+
+    def _held_layer_called(self, class_node: cst.ClassDef, attribute: str, call: cst.Call) -> bool:
+        """`self.bn(x)` in a method: a call of a layer `__init__` stores on `self` that changes
+        its own state when called (a training-mode BatchNorm, a Dropout with streams of its own),
+        not switched off or handed fresh streams at the call."""
+        if not (isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)):
+            return False  # `self.bn.method(...)`: not the layer's own call
+        if any(is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
+            return False
+        rngs_passed = keyword_argument(call, "rngs") is not None
+        held = [
+            [h for h in self._holdings(v, s, frozenset()) if not (rngs_passed and h == _DROPOUT)]
+            for v, s in self._init_values(class_node, attribute)
+        ]
+        return bool(held) and all(held)
 
     def _modes_switched(self) -> bool:
         """Whether the file switches NNX modules to evaluation mode (`.eval()`,
@@ -2166,6 +2383,36 @@ class _OwnStateUpdates(cst.CSTVisitor):
         root = root_name(target)
         if root is not None and self.self_name is not None and root.value == self.self_name:
             self.targets.append(target)
+
+
+class _SplitAssignment(cst.CSTVisitor):
+    """`<graphdef>, ... = nnx.split(<object>, ...)` statements of one scope (not nested
+    functions): the objects split."""
+
+    def __init__(self, index: ScanIndex, graphdef: str) -> None:
+        self.index = index
+        self.graphdef = graphdef
+        self.splits: list[cst.BaseExpression] = []
+        self.depth = 0
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.depth += 1
+        return self.depth == 1
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.depth -= 1
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        value = node.value
+        if not (isinstance(value, cst.Call) and value.args and self.index.qualify(value.func) in _NNX_SPLIT):
+            return
+        for target in node.targets:
+            first = target.target.elements[0].value if isinstance(target.target, (cst.Tuple, cst.List)) else None
+            if isinstance(first, cst.Name) and first.value == self.graphdef:
+                self.splits.append(value.args[0].value)
 
 
 @dataclass(frozen=True, eq=False)

@@ -1235,6 +1235,131 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "NNX: a closed-over key given to the model as `rngs=` at every step (MC dropout)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(3, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, *, rngs=None):
+                return self.drop(self.fc(x), rngs=rngs)
+
+        def predict_mc(model, x, key, n_samples=6):
+            def body(carry, _):
+                return carry, model(x, rngs=key)
+            return jax.lax.scan(body, None, None, length=n_samples)[1]
+
+        def main():
+            return predict_mc(Regressor(nnx.Rngs(0)), jnp.ones((4, 3)), jax.random.key(5))
+        """,
+        ["16:37 SCN103"],
+    ),
+    Case(
+        "NNX, not flagged: the key for `rngs=` comes from the step (`xs` keys, `fold_in` with the index)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def predict_mc(model, x, key, n):
+            def body(carry, step_key):
+                return carry, model(x, rngs=step_key)
+            def indexed(carry, i):
+                return carry, model(x, rngs=jax.random.fold_in(key, i))
+            a = jax.lax.scan(body, None, jax.random.split(key, n))
+            b = jax.lax.scan(indexed, None, jnp.arange(n))
+            return a, b
+        """,
+        [],
+    ),
+    Case(
+        "NNX: a fresh `nnx.Rngs` with a constant seed built in a helper the body calls, drawn from",
+        """
+        import jax
+        from flax import nnx
+
+        def sample_latent(shape, seed=0):
+            rngs = nnx.Rngs(sample=seed)
+            return jax.random.normal(rngs.sample(), shape)
+
+        def main():
+            def body(carry, _):
+                z = sample_latent((4,))
+                return carry, z
+            return jax.lax.scan(body, None, None, length=5)
+        """,
+        ["6:12 SCN103"],
+    ),
+    Case(
+        "NNX, not flagged: a fresh `nnx.Rngs` built in the body from the per-step key, given to a Dropout",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def main():
+            drop = nnx.Dropout(0.5)
+            def body(carry, key):
+                rngs = nnx.Rngs(dropout=key)
+                return carry, drop(carry, rngs=rngs)
+            def helper_seeded(seed):
+                return jax.random.normal(nnx.Rngs(seed).noise(), (2,))
+            def body2(carry, i):
+                return carry, helper_seeded(i)
+            keys = jax.random.split(jax.random.key(0), 4)
+            jax.lax.scan(body2, None, jnp.arange(4))
+            return jax.lax.scan(body, jnp.ones(3), keys)
+        """,
+        [],
+    ),
+    Case(
+        "NNX: `nnx.clone` of an outside model that holds dropout streams, called in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class DenoisingAE(nnx.Module):
+            def __init__(self, *, rngs: nnx.Rngs):
+                self.corrupt = nnx.Dropout(0.4, rngs=rngs)
+                self.enc = nnx.Linear(6, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.enc(self.corrupt(x))
+
+        def encode_frames(model, frames):
+            def body(carry, frame):
+                m = nnx.clone(model)
+                return carry, m(frame)
+            return jax.lax.scan(body, 0.0, frames)
+
+        def main():
+            return encode_frames(DenoisingAE(rngs=nnx.Rngs(params=0, dropout=1)), jnp.ones((4, 6)))
+        """,
+        ["16:13 SCN103"],
+    ),
+    Case(
+        "NNX, not flagged: `nnx.clone` of an outside model without randomness",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def encode_frames(frames):
+            model = nnx.Linear(6, 3, rngs=nnx.Rngs(0))
+            def body(carry, frame):
+                m = nnx.clone(model)
+                return carry, m(frame)
+            return jax.lax.scan(body, 0.0, frames)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -3559,6 +3684,213 @@ NNX = [
             global model
             model = MLP(rngs=nnx.Rngs(0))
             return jax.lax.scan(scan_fn, 0.0, jnp.ones((6, 1, 10)))
+        """,
+        [],
+    ),
+    Case(
+        "a train step helper called with the outside model and optimizer and the batch unpacked (`*batch`)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        def loss_fn(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+        def train_step(model, optimizer, x, y):
+            loss, grads = nnx.value_and_grad(loss_fn)(model, x, y)
+            optimizer.update(model, grads)
+            return loss
+
+        def main():
+            model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+            optimizer = nnx.Optimizer(model, optax.adam(1e-3), wrt=nnx.Param)
+            def epoch_body(carry, batch):
+                loss = train_step(model, optimizer, *batch)
+                return carry + loss, loss
+            return jax.lax.scan(epoch_body, jnp.zeros(()), (jnp.ones((5, 8, 3)), jnp.ones((5, 8, 1))))
+        """,
+        ["11:19 SCN105", "12:5 SCN105"],
+    ),
+    Case(
+        "a soft target update: `nnx.update` of an outside module, bound by a positional partial, as a fori_loop body",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def polyak(online, target, i, tau):
+            mixed = jax.tree.map(
+                lambda o, t: tau * o + (1.0 - tau) * t,
+                nnx.state(online, nnx.Param),
+                nnx.state(target, nnx.Param),
+            )
+            nnx.update(target, mixed)
+            return tau
+
+        def main():
+            online = nnx.Linear(4, 2, rngs=nnx.Rngs(0))
+            target = nnx.Linear(4, 2, rngs=nnx.Rngs(1))
+            body = functools.partial(polyak, online, target)
+            return jax.lax.fori_loop(0, 3, body, jnp.float32(0.05))
+        """,
+        ["14:5 SCN105"],
+    ),
+    Case(
+        "not flagged: `nnx.update` of a module merged inside the body from the carried state",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def main():
+            online = nnx.Linear(4, 2, rngs=nnx.Rngs(0))
+            target = nnx.Linear(4, 2, rngs=nnx.Rngs(1))
+            graphdef, target_state = nnx.split(target)
+
+            def body(i, state):
+                net = nnx.merge(graphdef, state)
+                nnx.update(net, nnx.state(online, nnx.Param))
+                return nnx.state(net)
+
+            return jax.lax.fori_loop(0, 3, body, target_state)
+        """,
+        [],
+    ),
+    Case(
+        "a method of an outside model that calls its training-mode BatchNorm (`model.forward(x)`)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class MLP(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.fc = nnx.Linear(6, 16, rngs=rngs)
+                self.bn = nnx.BatchNorm(16, rngs=rngs)
+
+            def forward(self, x):
+                return self.bn(self.fc(x))
+
+            def __call__(self, x):
+                return self.forward(x)
+
+        def microbatch_loss(model, xs):
+            def body(total, x):
+                return total + jnp.mean(model.forward(x)), None
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+        def main():
+            model = MLP(nnx.Rngs(0))
+            model.train()
+            return microbatch_loss(model, jnp.ones((3, 4, 6)))
+        """,
+        ["19:33 SCN105"],
+    ),
+    Case(
+        "not flagged: the same method with the BatchNorm on its running averages",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class MLP(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.fc = nnx.Linear(6, 16, rngs=rngs)
+                self.bn = nnx.BatchNorm(16, rngs=rngs)
+
+            def forward(self, x):
+                return self.bn(self.fc(x), use_running_average=True)
+
+        def microbatch_loss(model, xs):
+            def body(total, x):
+                return total + jnp.mean(model.forward(x)), None
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+        def main():
+            return microbatch_loss(MLP(nnx.Rngs(0)), jnp.ones((3, 4, 6)))
+        """,
+        [],
+    ),
+    Case(
+        "`nnx.merge` inside the body of state split outside and closed over: the merged policy draws from its Rngs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class NoisyPolicy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.mean = nnx.Linear(3, 2, rngs=rngs)
+                self.rngs = rngs
+
+            def explore(self, obs):
+                mu = self.mean(obs)
+                return mu + jax.random.normal(self.rngs.action(), mu.shape)
+
+        def main():
+            policy = NoisyPolicy(nnx.Rngs(params=0, action=1))
+            graphdef, state = nnx.split(policy)
+
+            def step(obs, _):
+                pol = nnx.merge(graphdef, state)
+                action = pol.explore(obs)
+                return obs + action.sum(), action
+
+            return jax.lax.scan(step, jnp.zeros(3), None, length=6)
+        """,
+        ["21:18 SCN105"],
+    ),
+    Case(
+        "not flagged: the policy merged inside the body from the carried state, which the body returns",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class NoisyPolicy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.mean = nnx.Linear(3, 2, rngs=rngs)
+                self.rngs = rngs
+
+            def explore(self, obs):
+                mu = self.mean(obs)
+                return mu + jax.random.normal(self.rngs.action(), mu.shape)
+
+        def main():
+            policy = NoisyPolicy(nnx.Rngs(params=0, action=1))
+            graphdef, state = nnx.split(policy)
+
+            def step(carry, _):
+                obs, state = carry
+                pol = nnx.merge(graphdef, state)
+                action = pol.explore(obs)
+                return (obs + action.sum(), nnx.state(pol)), action
+
+            return jax.lax.scan(step, (jnp.zeros(3), state), None, length=6)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: a read-only call of a policy merged from closed-over state",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def main():
+            policy = nnx.Linear(3, 3, rngs=nnx.Rngs(0))
+            graphdef, state = nnx.split(policy)
+
+            def step(obs, _):
+                pol = nnx.merge(graphdef, state)
+                nxt = pol(obs)
+                return nxt, nxt
+
+            return jax.lax.scan(step, jnp.zeros(3), None, length=6)
         """,
         [],
     ),
