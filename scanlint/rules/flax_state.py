@@ -1845,9 +1845,25 @@ class _NnxState:
         to it (`grad_fn = nnx.value_and_grad(loss)`)."""
         if isinstance(func, cst.Name):
             found = scope.only_binding(func.value)
+            if found is not None and isinstance(found[1], cst.FunctionDef):
+                return self._transform_decorator(found[1], found[0])
             func = found[1] if found is not None and isinstance(found[1], cst.Call) else func
         if isinstance(func, cst.Call) and self.flax.index.qualify(func.func) in _NNX_TRANSFORMS:
             return func.func
+        return None
+
+    def _transform_decorator(self, function: cst.FunctionDef, scope: Scope) -> cst.BaseExpression | None:
+        """The NNX transform a def is decorated with: `@nnx.jit`, `@nnx.jit(donate_argnums=0)`,
+        `@partial(nnx.jit, static_argnums=1)`."""
+        qualify = self.flax.index.qualify
+        for decorator in function.decorators:
+            node = decorator.decorator
+            if isinstance(node, cst.Call) and qualify(node.func) == PARTIAL and node.args:
+                node = node.args[0].value
+            elif isinstance(node, cst.Call):
+                node = node.func
+            if qualify(node) in _NNX_TRANSFORMS:
+                return node
         return None
 
     def _outside_nnx_object(self, node: cst.BaseExpression, scope: Scope) -> str | None:
@@ -1861,7 +1877,7 @@ class _NnxState:
             node = node.value
         if not isinstance(node, cst.Name) or not 1 <= len(attributes) <= 2:
             return None
-        owner: cst.ClassDef | None = self.flax.nnx_self(node, scope)
+        owner: cst.ClassDef | None = self._holder_self(node, scope)
         kind: str | cst.ClassDef | None = None
         for attribute in attributes:
             if owner is None:
@@ -1874,6 +1890,13 @@ class _NnxState:
         if kind is None:
             return None
         return kind if isinstance(kind, str) else "an NNX module"
+
+    def _holder_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """The class of a `self` whose attributes may hold outside NNX objects: an NNX module's,
+        or a plain class's (a `Trainer` or `Agent` whose `__init__` stores the model); not a
+        Linen module's."""
+        class_node = self.flax.self_class(node, scope)
+        return class_node if class_node is not None and not self.flax.is_linen(class_node) else None
 
     def _init_values(self, class_node: cst.ClassDef, attribute: str) -> list[tuple[cst.BaseExpression, Scope]]:
         """What `__init__` assigns to `self.<attribute>`, with the scope of `__init__`."""
@@ -2093,9 +2116,19 @@ class _NnxState:
 
     def _outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """What an outside module the body reads was built from, with the scope of each value."""
-        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
-            class_node = self.flax.nnx_self(node.value, scope)
-            return self._init_values(class_node, node.attr.value) if class_node is not None else []
+        if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Attribute)):
+            class_node = self._holder_self(node.value, scope)
+            if class_node is not None:
+                return self._init_values(class_node, node.attr.value)
+            # `agent.policy`: what the outside object's class stores there, for every value.
+            values: list[tuple[cst.BaseExpression, Scope]] = []
+            for value, value_scope in self._outside_values(node.value, scope):
+                kind = self._object_kind(value, value_scope, 0)
+                held = self._init_values(kind, node.attr.value) if isinstance(kind, cst.ClassDef) else []
+                if not held:
+                    return []
+                values += held
+            return values
         if not isinstance(node, cst.Name):
             return []
         merge = self._merge_of_outside_state(node, scope)

@@ -3894,6 +3894,133 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "an `@nnx.jit` helper given an outside module inside a while_loop body, even one it only reads",
+        """
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax import lax
+
+        @nnx.jit
+        def update(layer, z, x):
+            return layer(z) + x
+
+        def solve(layer, x):
+            def body(state):
+                i, z = state
+                return i + 1, update(layer, z, x)
+            return lax.while_loop(lambda s: s[0] < 10, body, (0, jnp.zeros_like(x)))
+
+        def main():
+            return solve(nnx.Linear(6, 6, rngs=nnx.Rngs(0)), jnp.ones((2, 6)))
+        """,
+        ["13:23 SCN105"],
+    ),
+    Case(
+        "not flagged: the `@nnx.jit` helper called with the outside module before the loop, and a plain-jit helper in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax import lax
+
+        @nnx.jit
+        def update(layer, z):
+            return layer(z)
+
+        @jax.jit
+        def pure(z, x):
+            return jnp.tanh(z + x)
+
+        def solve(layer, x):
+            z0 = update(layer, x)
+            def body(state):
+                i, z = state
+                return i + 1, pure(z, x)
+            return lax.while_loop(lambda s: s[0] < 10, body, (0, z0))
+
+        def main():
+            return solve(nnx.Linear(6, 6, rngs=nnx.Rngs(0)), jnp.ones((2, 6)))
+        """,
+        [],
+    ),
+    Case(
+        "a plain agent class holding NNX networks: `nnx.update(self.target, ...)` in a fori_loop body of its method",
+        """
+        import jax
+        from flax import nnx
+
+        class DQNAgent:
+            def __init__(self, tau=0.05):
+                rngs = nnx.Rngs(0)
+                self.q = nnx.Linear(4, 2, rngs=rngs)
+                self.target = nnx.Linear(4, 2, rngs=rngs)
+                self.tau = tau
+
+            def sync(self, n):
+                def polyak(i, carry):
+                    online = nnx.state(self.q, nnx.Param)
+                    target = nnx.state(self.target, nnx.Param)
+                    mixed = jax.tree.map(lambda o, t: self.tau * o + (1 - self.tau) * t, online, target)
+                    nnx.update(self.target, mixed)
+                    return carry + 1
+                return jax.lax.fori_loop(0, n, polyak, 0)
+        """,
+        ["17:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the plain agent class's loop body only reads its NNX networks",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Evaluator:
+            def __init__(self):
+                self.q = nnx.Linear(4, 4, rngs=nnx.Rngs(0))
+                self.calls = 0
+
+            def rollout(self, obs, n):
+                def step(obs, _):
+                    nxt = jnp.tanh(self.q(obs))
+                    return nxt, nxt
+                self.calls = self.calls + 1
+                return jax.lax.scan(step, obs, None, length=n)
+        """,
+        [],
+    ),
+    Case(
+        "a method of a module held by an outside object (`agent.policy.act(obs)`) that draws from its stored Rngs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.logits = nnx.Linear(4, 3, rngs=rngs)
+                self.rngs = rngs
+
+            def act(self, obs):
+                return jax.random.categorical(self.rngs.action(), self.logits(obs))
+
+        class Agent(nnx.Module):
+            def __init__(self, rngs):
+                self.policy = Policy(rngs)
+                self.value = nnx.Linear(4, 1, rngs=rngs)
+
+        def collect(agent, obs0, horizon):
+            def step(obs, _):
+                a = agent.policy.act(obs)
+                v = agent.value(obs)
+                return jnp.roll(obs, a) * 0.9 + v, a
+            return jax.lax.scan(step, obs0, None, length=horizon)
+
+        def main():
+            return collect(Agent(nnx.Rngs(params=0, action=1)), jnp.ones(4), 16)
+        """,
+        ["21:13 SCN105"],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
