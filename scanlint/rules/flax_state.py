@@ -1116,7 +1116,11 @@ class NoisyWalk(nn.Module):
         flags = run_flags(flax).within(code)
         if method_name(call) == "make_rng":
             assert isinstance(call.func, cst.Attribute)
-            if flax.linen_self(call.func.value, scope) is not None and not flags.never_runs(call):
+            receiver = call.func.value
+            linen_module = flax.linen_self(receiver, scope) is not None or (
+                _submodule_named(flax, code, receiver, scope) is not None  # `diffusion.make_rng(...)`
+            )
+            if linen_module and not flags.never_runs(call):
                 called = f"`{flax.index.module.code_for_node(call.func)}`"
                 summary = f"{called} inside a raw lax.scan body draws one key for all steps"
                 advice = _MAKE_RNG_ADVICE

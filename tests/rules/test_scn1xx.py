@@ -1360,6 +1360,69 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "`make_rng` of a submodule a module-level factory's step is given (`diffusion.make_rng`)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Diffusion(nn.Module):
+            @nn.compact
+            def __call__(self, z):
+                return nn.sigmoid(nn.Dense(z.shape[-1])(z))
+
+        def make_em_step(diffusion, dt):
+            def em_step(z, t):
+                dw = jnp.sqrt(dt) * jax.random.normal(diffusion.make_rng("brownian"), z.shape)
+                return z + diffusion(z) * dw, dw
+            return em_step
+
+        class LatentSDE(nn.Module):
+            def setup(self):
+                self.diffusion = Diffusion()
+
+            def __call__(self, z0):
+                return self.diffusion(z0)
+
+            def integrate(self, z0):
+                step = make_em_step(self.diffusion, 0.1)
+                return jax.lax.scan(step, z0, jnp.arange(5))[1]
+        """,
+        ["13:47 SCN103"],
+    ),
+    Case(
+        "not flagged: the factory's step takes per-step keys from `xs` and never calls `make_rng`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Diffusion(nn.Module):
+            @nn.compact
+            def __call__(self, z):
+                return nn.sigmoid(nn.Dense(z.shape[-1])(z))
+
+        def make_em_step(diffusion, dt):
+            def em_step(z, key):
+                dw = jnp.sqrt(dt) * jax.random.normal(key, z.shape)
+                return z + diffusion(z) * dw, dw
+            return em_step
+
+        class LatentSDE(nn.Module):
+            def setup(self):
+                self.diffusion = Diffusion()
+
+            def __call__(self, z0):
+                return self.diffusion(z0)
+
+            def integrate(self, z0):
+                step = make_em_step(self.diffusion, 0.1)
+                keys = jax.random.split(self.diffusion.make_rng("brownian"), 5)
+                return jax.lax.scan(step, z0, keys)[1]
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
