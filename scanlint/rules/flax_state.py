@@ -893,7 +893,7 @@ def _called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) ->
     owner = method[1] if method is not None else None
     finder = _EarlierCall(flax, submodule.label, owner, loop.call, bodies)
     walk(root, finder)
-    if finder.found:
+    if finder.found or _wrapper_calls_outside_loop(flax, code, submodule):
         return True
     attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None
     return (
@@ -901,6 +901,42 @@ def _called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) ->
         and attribute is not None
         and flax.called_through_methods_before(method[0], loop.call, attribute)
     )
+
+
+def _wrapper_calls_outside_loop(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> bool:
+    """For a loop a module-level wrapper runs (`odeint(self.field, y0, ts)`): whether the
+    wrapper also calls the parameter given the submodule outside its loop bodies (`f(y0)` to
+    build the initial carry), which is then an earlier call."""
+    if code.wrapper is None:
+        return False
+    parameters = {
+        param.name.value
+        for param, (value, _) in code.bound_arguments.items()
+        if _same_submodule(value, submodule.label)
+    }
+    wrapper = code.loop.call.func
+    found = flax.index.resolve_callable(wrapper, code.loop.scope)
+    if not parameters or found is None:
+        return bool(parameters)  # not known: count it as called
+    bodies = {other.body.node for other in flax.index.loops if other.body is not None} | code.functions
+    calls = _CallsOutside(bodies)
+    walk(found.node, calls)
+    return any(isinstance(call.func, cst.Name) and call.func.value in parameters for call in calls.calls)
+
+
+class _CallsOutside(cst.CSTVisitor):
+    """The calls of a function outside the given loop bodies."""
+
+    def __init__(self, bodies: set[cst.CSTNode]) -> None:
+        self.bodies = bodies
+        self.calls: list[cst.Call] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node in self.bodies:
+            return False
+        if isinstance(node, cst.Call):
+            self.calls.append(node)
+        return True
 
 
 class _EarlierCall(cst.CSTVisitor):
@@ -929,6 +965,7 @@ class _EarlierCall(cst.CSTVisitor):
             # body (`make_step(cell)`) only binds it, for later.
             or (
                 node not in self.flax.body_makers()
+                and node is not self.scan_call  # the loop (or the wrapper running it) itself
                 and self.flax.index.qualify(node.func) != PARTIAL
                 and any(_same_submodule(arg.value, self.label) for arg in node.args)
             )
@@ -1504,6 +1541,12 @@ class CellRNN(nn.Module):
                     continue
                 submodule = _submodule_called(flax, code, call, scope) or _submodule_passed(flax, code, call, scope)
                 if submodule is not None and submodule.label not in reported and _first_called_in_body(flax, code, submodule):
+                    handed = code.bound_argument(call.func, scope) if code.wrapper is not None else None
+                    if handed is not None:  # called in the wrapper: report where this file hands it over
+                        reported.add(submodule.label)
+                        by = f" (by `{code.wrapper}`, which calls it in its loop body)"
+                        yield _in_loop(code, _first_call_report(flax, code, submodule, handed[0], by))
+                        continue
                     yield _in_loop(code, _first_call_report(flax, code, submodule, call))
         flax = flax_file(context.index)
         for project_call in project_calls(flax):

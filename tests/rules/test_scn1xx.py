@@ -2652,6 +2652,65 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "a `field: nn.Module` handed to a module-level RK4 integrator with `*args`, called only in its scan body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def odeint_rk4(f, y0, ts, *args):
+            def rk4(y, dt):
+                k1 = f(y, *args)
+                k2 = f(y + dt / 2 * k1, *args)
+                y = y + dt / 2 * (k1 + k2)
+                return y, y
+            return jax.lax.scan(lambda y, dt: rk4(y, dt), y0, jnp.diff(ts))[1]
+
+        class MLPField(nn.Module):
+            @nn.compact
+            def __call__(self, y, scale):
+                return scale * nn.Dense(y.shape[-1])(y)
+
+        class NeuralODE(nn.Module):
+            field: nn.Module
+
+            def __call__(self, y0, ts):
+                return odeint_rk4(self.field, y0, ts, 0.5)
+
+        ode = NeuralODE(field=MLPField())
+        """,
+        ["23:27 SCN104"],
+    ),
+    Case(
+        "not flagged: the integrator calls the field once before its scan, to build the first carry",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def odeint_euler(f, y0, ts):
+            y0 = y0 + 0.0 * f(y0)
+            def euler(y, dt):
+                y = y + dt * f(y)
+                return y, y
+            return jax.lax.scan(euler, y0, jnp.diff(ts))[1]
+
+        class MLPField(nn.Module):
+            @nn.compact
+            def __call__(self, y):
+                return nn.Dense(y.shape[-1])(y)
+
+        class NeuralODE(nn.Module):
+            field: nn.Module
+
+            def __call__(self, y0, ts):
+                return odeint_euler(self.field, y0, ts)
+
+        ode = NeuralODE(field=MLPField())
+        """,
+        [],
+    ),
 ]
 
 NNX = [
