@@ -430,6 +430,17 @@ class RunFlags:
         calls = self.method_calls(owner, method.name.value)
         return bool(calls) and all(self.never_runs(call, depth + 1) for call, _, _ in calls)
 
+    def only_while_initializing(self, node: cst.CSTNode) -> bool:
+        """Whether `node` runs only while `init` runs: under `if self.is_initializing():`, or
+        in the `else` of `if not self.is_initializing():`."""
+        for condition, wanted in self._conditions(node):
+            if isinstance(condition, cst.UnaryOperation) and isinstance(condition.operator, cst.Not):
+                condition, wanted = condition.expression, not wanted
+            if wanted and isinstance(condition, cst.Call) and isinstance(condition.func, cst.Attribute):
+                if condition.func.attr.value == "is_initializing":
+                    return True
+        return False
+
     def dropout_always_deterministic(self, construction: cst.Call, call: cst.Call | None) -> bool:
         """Whether a Linen `nn.Dropout` made by `construction` and run by `call` is
         deterministic in every run: Linen merges the two (`nn.merge_param`): the call's
@@ -473,7 +484,16 @@ class RunFlags:
                     if isinstance(statement, cst.If) and statement.orelse is None and _leaves(statement.body):
                         conditions.append((statement.test, False))
             child, parent = parent, self.parents.get(parent)
-        return conditions
+        return [part for condition, wanted in conditions for part in _operands(condition, wanted)]
+
+
+def _operands(condition: cst.BaseExpression, wanted: bool) -> list[tuple[cst.BaseExpression, bool]]:
+    """A condition split into what each part must be: `a and b` true needs both true, `a or b`
+    false needs both false; the whole condition is kept too."""
+    parts = [(condition, wanted)]
+    if isinstance(condition, cst.BooleanOperation) and isinstance(condition.operator, cst.And) == wanted:
+        parts += _operands(condition.left, wanted) + _operands(condition.right, wanted)
+    return parts
 
 
 def run_flags(flax: FlaxFile) -> RunFlags:

@@ -570,6 +570,19 @@ def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseEx
     if not (isinstance(target, cst.Attribute) and target.attr.value == "value"):
         return None
     holder = target.value
+    if isinstance(holder, cst.Name) and code.binds(holder.value, scope):
+        # `steps = self.variable(...)` in a method the body runs that `init` already ran
+        # (`self(obs)` in a rollout only `apply` runs): it binds the variable `init` made.
+        found = scope.only_binding(holder.value)
+        if found is None or not isinstance(found[1], cst.Call) or method_name(found[1]) != "variable":
+            return None
+        binding_scope, value = found
+        if not isinstance(value.func, cst.Attribute) or flax.linen_self(value.func.value, binding_scope) is None:
+            return None
+        flags = run_flags(flax).within(code)
+        if not flax.made_by_init(code, binding_scope) or flags.never_runs(target) or flags.only_while_initializing(target):
+            return None
+        return holder.value
     if isinstance(holder, cst.Name) and not code.binds(holder.value, scope):
         found = scope.only_binding(holder.value)
         if found is None or not isinstance(found[1], cst.Call):

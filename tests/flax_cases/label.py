@@ -1,6 +1,6 @@
 """Label the Flax-in-scan case programs by running them with real Flax.
 
-Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _8/ (later
+Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _9/ (later
 measurement sets, each written from real reports and code without
 reading the rules) starts with a header:
 
@@ -48,6 +48,7 @@ DIRECTORIES = (
     REPO / "bench" / "flax_heldout_6",
     REPO / "bench" / "flax_heldout_7",
     REPO / "bench" / "flax_heldout_8",
+    REPO / "bench" / "flax_heldout_9",
 )
 LABELS = ("unexpected-tracer", "modify-scope", "same-values", "trace-context", "ok")
 

@@ -1001,6 +1001,62 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a counter `__call__` updates under apply, reached by `self(obs)` in the scan body of a method only apply runs",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class CountingPolicy(nn.Module):
+            @nn.compact
+            def __call__(self, obs):
+                steps = self.variable("counters", "env_steps", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    steps.value += 1
+                return nn.Dense(2)(obs)
+
+            def rollout(self, obs0, length):
+                def body(obs, _):
+                    logits = self(obs)
+                    return jnp.roll(obs, 1) + logits.max(), jnp.argmax(logits)
+                return jax.lax.scan(body, obs0, None, length=length)[1]
+
+        def run(obs):
+            policy = CountingPolicy()
+            variables = policy.init(jax.random.key(0), obs)
+            return policy.apply(variables, obs, 5, method="rollout", mutable=["counters"])
+        """,
+        ["11:13 SCN102"],
+    ),
+    Case(
+        "not flagged: the counter is updated only when the call asks for it, and the scan body's call does not",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class CountingPolicy(nn.Module):
+            @nn.compact
+            def __call__(self, obs, count=True):
+                steps = self.variable("counters", "env_steps", lambda: jnp.zeros((), jnp.int32))
+                if count and not self.is_initializing():
+                    steps.value += 1
+                return nn.Dense(2)(obs)
+
+            def rollout(self, obs0, length):
+                def body(obs, _):
+                    logits = self(obs, count=False)
+                    return jnp.roll(obs, 1) + logits.max(), jnp.argmax(logits)
+                return jax.lax.scan(body, obs0, None, length=length)[1]
+
+        def run(obs):
+            policy = CountingPolicy()
+            variables = policy.init(jax.random.key(0), obs)
+            return policy.apply(variables, obs, 5, method="rollout")
+        """,
+        [],
+    ),
 ]
 
 RNG = [
