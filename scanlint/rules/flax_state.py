@@ -340,7 +340,7 @@ class ParamRNN(nn.Module):
                     yield _in_loop(code, report)
             for target, scope in code.targets:
                 variable = _outside_variable_updated(flax, code, target, scope)
-                if variable is not None:
+                if variable is not None and not _stores_outside_read(flax, code, target, scope):
                     summary = f"updating `{variable}.value` inside a raw lax.scan body stores a tracer of the scan"
                     advice = "Carry the value through the loop and assign it after the scan, or lift the loop with `nn.scan`."
                     yield _in_loop(code, Report(
@@ -600,6 +600,29 @@ def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseEx
         if values and all(isinstance(v, cst.Call) and method_name(v) == "variable" for v in values):
             return f"{holder.value.value}.{holder.attr.value}"
     return None
+
+
+_COMPUTED_ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag", "at"})  # array attributes that run an operation
+
+
+def _stores_outside_read(flax: FlaxFile, code: BodyCode, target: cst.BaseExpression, scope: Scope) -> bool:
+    """`bias.value = online.variables["params"]["bias"]`: a plain assignment of a value read
+    from outside the body through names, attributes and string keys only. No operation runs, so
+    nothing is staged into the scan and the variable receives the outside value, not a tracer."""
+    assign = run_flags(flax).parents.get(target)
+    assign = run_flags(flax).parents.get(assign) if isinstance(assign, cst.AssignTarget) else None
+    if not isinstance(assign, cst.Assign):
+        return False
+    value = assign.value
+    while isinstance(value, (cst.Attribute, cst.Subscript)):
+        if isinstance(value, cst.Attribute) and value.attr.value in _COMPUTED_ARRAY_ATTRIBUTES:
+            return False
+        if isinstance(value, cst.Subscript):
+            keys = [element.slice for element in value.slice]
+            if not all(isinstance(k, cst.Index) and isinstance(k.value, cst.SimpleString) for k in keys):
+                return False
+        value = value.value
+    return isinstance(value, cst.Name) and not code.binds(value.value, scope)
 
 
 def _submodules_through_self_call(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> list[str]:

@@ -1057,6 +1057,56 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "not flagged: a lax.cond branch in the body copies the online layer's parameters into a target variable (no operation runs)",
+        """
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        class QNetWithTarget(nn.Module):
+            @nn.compact
+            def __call__(self, obs_seq):
+                q_layer = nn.Dense(3)
+                q_layer(obs_seq[0])
+                target_bias = self.variable("target", "bias", jnp.zeros, (3,))
+
+                def sync():
+                    target_bias.value = q_layer.variables["params"]["bias"]
+                    return jnp.array(1)
+
+                def step(t, obs):
+                    synced = lax.cond(t % 2 == 0, sync, lambda: jnp.array(0))
+                    return t + 1, q_layer(obs).max() - target_bias.value.max() + synced
+
+                return lax.scan(step, 0, obs_seq)[1]
+        """,
+        [],
+    ),
+    Case(
+        "the same target variable given a value computed in the body (`.T` runs an operation too)",
+        """
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        class QNetWithTarget(nn.Module):
+            @nn.compact
+            def __call__(self, obs_seq):
+                q_layer = nn.Dense(3)
+                q_layer(obs_seq[0])
+                target_bias = self.variable("target", "bias", jnp.zeros, (3,))
+                target_kernel = self.variable("target", "kernel", jnp.zeros, (3, 3))
+
+                def step(t, obs):
+                    target_bias.value = 0.5 * q_layer.variables["params"]["bias"]
+                    target_kernel.value = q_layer.variables["params"]["kernel"].T
+                    return t + 1, q_layer(obs).max()
+
+                return lax.scan(step, 0, obs_seq)[1]
+        """,
+        ["15:13 SCN102", "16:13 SCN102"],
+    ),
 ]
 
 RNG = [
