@@ -305,6 +305,14 @@ class FlaxFile:
                 code = self.body_code(loop)
                 for call, scope in code.calls if code is not None else []:
                     helper = self.index.resolve_callable(call.func, scope)
+                    if helper is not None and helper.via == "partial" and isinstance(call.func, cst.Name):
+                        # `decay = partial(ssm_step, self)`, then `decay(h)` in the body.
+                        made = scope.lookup(call.func.value)
+                        partial_call = self.index.value_of(call.func.value, scope)
+                        if made is not None and isinstance(partial_call, cst.Call) and self.index.qualify(partial_call.func) == PARTIAL:
+                            for param, value in parameters_filled(helper.node, partial_call.args[1:]):
+                                handed.setdefault(param, set()).add(self._method_self(value, made[0]))
+                        continue
                     if helper is None or helper.via not in ("def", "lambda", "variable"):
                         continue
                     for param, value in parameters_filled(helper.node, call.args):

@@ -1107,6 +1107,59 @@ LINEN_VARIABLE = [
         """,
         ["15:13 SCN102", "16:13 SCN102"],
     ),
+    Case(
+        "`layer.param` in a module-level helper bound with `partial(helper, self, ...)` to a name the body calls",
+        """
+        from functools import partial
+
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+        def _ssm_step(layer, x_t, *, state_dim):
+            log_lambda = layer.param("log_lambda", nn.initializers.normal(0.1), (state_dim,))
+            return jnp.exp(-jnp.exp(log_lambda)) * x_t
+
+        class DiagonalSSM(nn.Module):
+            state_dim: int = 8
+
+            @nn.compact
+            def __call__(self, u):
+                decay = partial(_ssm_step, self, state_dim=self.state_dim)
+                def body(h, u_t):
+                    h = decay(h) + u_t
+                    return h, h
+                return lax.scan(body, jnp.zeros((self.state_dim,)), u)[1]
+        """,
+        ["9:18 SCN102"],
+    ),
+    Case(
+        "not flagged: the partial-bound helper runs once before the scan; the body closes over its result",
+        """
+        from functools import partial
+
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+        def _decay(layer, *, state_dim):
+            log_lambda = layer.param("log_lambda", nn.initializers.normal(0.1), (state_dim,))
+            return jnp.exp(-jnp.exp(log_lambda))
+
+        class DiagonalSSM(nn.Module):
+            state_dim: int = 8
+
+            @nn.compact
+            def __call__(self, u):
+                decay = partial(_decay, self, state_dim=self.state_dim)
+                factor = decay()
+                def body(h, u_t):
+                    h = factor * h + u_t
+                    return h, h
+                return lax.scan(body, jnp.zeros((self.state_dim,)), u)[1]
+        """,
+        [],
+    ),
 ]
 
 RNG = [
