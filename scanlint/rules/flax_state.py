@@ -2021,13 +2021,14 @@ class _NnxState:
     def _passed_to(
         self, param: cst.Param, scope: Scope, construction: _Construction | None = None
     ) -> list[tuple[cst.BaseExpression, Scope]]:
-        """What the constructions of an NNX class pass to a parameter of its `__init__`: the one
+        """What the constructions of an NNX class (or a plain class holding NNX objects, a
+        `Trainer(model)`) pass to a parameter of its `__init__`: the one
         `construction` given (a `Block(drop=...)` being followed), else every one in the file."""
         method = scope.enclosing_method()
         if method is None or scope.node is not method[0] or method[0].name.value != "__init__":
             return []
         init, class_node = method
-        if not self.flax.is_nnx(class_node):
+        if self.flax.is_linen(class_node):
             return []
         if construction is None or construction.class_node is not class_node:
             return constructor_arguments(self.flax.index, class_node, init, param.name.value)

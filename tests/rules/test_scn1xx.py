@@ -4302,6 +4302,57 @@ NNX = [
         """,
         ["21:13 SCN105"],
     ),
+    Case(
+        "a plain Trainer given the model at construction; its bound method, the fori_loop body, calls a model that counts its calls",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.linear = nnx.Linear(4, 4, rngs=rngs)
+                self.steps = nnx.Variable(jnp.array(0))
+
+            def __call__(self, x):
+                self.steps[...] = self.steps[...] + 1
+                return jnp.tanh(self.linear(x))
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+
+            def _rollout_step(self, i, obs):
+                return obs + 0.1 * self.model(obs)
+
+            def rollout(self, obs, n):
+                return jax.lax.fori_loop(0, n, self._rollout_step, obs)
+
+        trainer = Trainer(Policy(nnx.Rngs(0)))
+        """,
+        ["20:28 SCN105"],
+    ),
+    Case(
+        "not flagged: the Trainer's model only reads its parameters",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+
+            def _rollout_step(self, i, obs):
+                return obs + 0.1 * self.model(obs)
+
+            def rollout(self, obs, n):
+                return jax.lax.fori_loop(0, n, self._rollout_step, obs)
+
+        trainer = Trainer(nnx.Linear(4, 4, rngs=nnx.Rngs(0)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
