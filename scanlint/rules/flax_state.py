@@ -1954,6 +1954,11 @@ class _NnxState:
         optimizer that `__init__` stores on an NNX `self` (`self.inner`, `self.model.encoder`)."""
         if isinstance(node, cst.Name):
             return self.outside_object(node, scope)
+        if isinstance(node, cst.Subscript):  # `models["teacher"]`
+            kinds = [self._object_kind(v, s, 0) for v, s in self._outside_values(node, scope)]
+            if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
+                return None
+            return kinds[0] if isinstance(kinds[0], str) else "an NNX module"
         attributes: list[str] = []
         while isinstance(node, cst.Attribute):
             attributes.insert(0, node.attr.value)
@@ -2184,6 +2189,10 @@ class _NnxState:
     def _method_changing_state(self, func: cst.BaseExpression, scope: Scope) -> str | None:
         """`agent.act(obs)` on an outside object of a same-file NNX class whose `act` changes the
         object's state (`self.rngs.action()`, `self.count[...] += 1`): what changes it."""
+        if isinstance(func, cst.Name) and self.flax.index.resolve_callable(func, scope) is None:
+            found = self._outside_binding(func, scope)  # `step = decoder.decode_step`, then `step(h)`
+            if found is not None and isinstance(found[1], cst.Attribute):
+                return self._method_changing_state(found[1], found[0])
         if not isinstance(func, cst.Attribute) or func.attr.value == "__call__":
             return None
         if self.flax.index.resolve_callable(func, scope) is not None:
@@ -2213,6 +2222,8 @@ class _NnxState:
                     return []
                 values += held
             return values
+        if isinstance(node, cst.Subscript):
+            return self._element_values(node, scope)
         if not isinstance(node, cst.Name):
             return []
         merge = self._merge_of_outside_state(node, scope)
@@ -2228,6 +2239,31 @@ class _NnxState:
             return [(binding, binding_scope)] if isinstance(binding, cst.BaseExpression) else []
         iterated = self._body_loop_over(node, scope)
         return self._outside_values(iterated, scope) if iterated is not None else []
+
+    def _element_values(self, node: cst.Subscript, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+        """`models["teacher"]`, `nets[0]`: the element a literal key picks from an outside dict,
+        list or tuple literal (every value the container may be)."""
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return []
+        key = node.slice[0].slice.value
+        if not isinstance(key, (cst.SimpleString, cst.Integer)):
+            return []
+        found: list[tuple[cst.BaseExpression, Scope]] = []
+        containers = self._outside_values(node.value, scope)
+        for _ in range(3):  # a parameter's value may be a name bound to the literal
+            if not any(isinstance(c, cst.Name) for c, _ in containers):
+                break
+            containers = [
+                followed
+                for c, c_scope in containers
+                for followed in (self._outside_values(c, c_scope) if isinstance(c, cst.Name) else [(c, c_scope)])
+            ]
+        for container, container_scope in containers:
+            picked = _literal_element(container, key)
+            if picked is None:
+                return []
+            found.append((picked, container_scope))
+        return found
 
     def _parameter_values(
         self, param: cst.Param, scope: Scope, depth: int
@@ -2500,6 +2536,24 @@ class _OwnStateUpdates(cst.CSTVisitor):
         root = root_name(target)
         if root is not None and self.self_name is not None and root.value == self.self_name:
             self.targets.append(target)
+
+
+def _literal_element(container: cst.BaseExpression, key: cst.SimpleString | cst.Integer) -> cst.BaseExpression | None:
+    """The element of a dict, list or tuple literal that a literal key picks."""
+    if isinstance(container, cst.Dict) and isinstance(key, cst.SimpleString):
+        for element in container.elements:
+            if not isinstance(element, cst.DictElement):
+                return None  # `**more`: not known
+            if isinstance(element.key, cst.SimpleString) and element.key.evaluated_value == key.evaluated_value:
+                return element.value
+        return None
+    if isinstance(container, (cst.List, cst.Tuple)) and isinstance(key, cst.Integer):
+        elements = container.elements
+        position = int(key.value)
+        if any(isinstance(e, cst.StarredElement) for e in elements) or position >= len(elements):
+            return None
+        return elements[position].value
+    return None
 
 
 class _SplitAssignment(cst.CSTVisitor):

@@ -4353,6 +4353,96 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "student and teacher held in a dict; a helper the body calls runs `nnx.update(models[\"teacher\"], ...)`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def ema_update(models, decay):
+            student = nnx.state(models["student"], nnx.Param)
+            teacher = nnx.state(models["teacher"], nnx.Param)
+            nnx.update(models["teacher"], jax.tree.map(lambda t, s: decay * t + (1 - decay) * s, teacher, student))
+
+        def main():
+            models = {"student": nnx.Linear(4, 4, rngs=nnx.Rngs(0)), "teacher": nnx.Linear(4, 4, rngs=nnx.Rngs(1))}
+            def body(carry, x):
+                ema_update(models, 0.9)
+                return carry + jnp.sum(models["student"](x) - models["teacher"](x)), None
+            return jax.lax.scan(body, 0.0, jnp.ones((5, 4)))
+        """,
+        ["9:5 SCN105"],
+    ),
+    Case(
+        "not flagged: the dict's models are only read in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def main():
+            models = {"student": nnx.Linear(4, 4, rngs=nnx.Rngs(0)), "teacher": nnx.Linear(4, 4, rngs=nnx.Rngs(1))}
+            def body(carry, x):
+                return carry + jnp.sum(models["student"](x) - models["teacher"](x)), None
+            return jax.lax.scan(body, 0.0, jnp.ones((5, 4)))
+        """,
+        [],
+    ),
+    Case(
+        "a bound method of an outside decoder taken before the loop (`step = decoder.decode_step`) that writes its cache",
+        """
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax.lax import while_loop
+
+        class CachedDecoder(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(8, 8, rngs=rngs)
+                self.pos = nnx.Cache(jnp.array(0))
+
+            def decode_step(self, h):
+                self.pos[...] = self.pos[...] + 1
+                return jnp.tanh(self.proj(h))
+
+        def generate(decoder, h0, n):
+            step = decoder.decode_step
+            def body(c):
+                i, h = c
+                return i + 1, step(h)
+            return while_loop(lambda c: c[0] < n, body, (0, h0))[1]
+
+        def main():
+            return generate(CachedDecoder(nnx.Rngs(0)), jnp.ones(8), 4)
+        """,
+        ["19:23 SCN105"],
+    ),
+    Case(
+        "not flagged: a bound method taken before the loop that only reads the decoder",
+        """
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax.lax import while_loop
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(8, 8, rngs=rngs)
+
+            def decode_step(self, h):
+                return jnp.tanh(self.proj(h))
+
+        def generate(decoder, h0, n):
+            step = decoder.decode_step
+            def body(c):
+                i, h = c
+                return i + 1, step(h)
+            return while_loop(lambda c: c[0] < n, body, (0, h0))[1]
+
+        def main():
+            return generate(Decoder(nnx.Rngs(0)), jnp.ones(8), 4)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
