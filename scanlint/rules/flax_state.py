@@ -493,7 +493,8 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
 
 
 def _variable_update_in(flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags) -> str | None:
-    """The code of a variable update a Linen method makes whenever it runs under `apply`: not in
+    """The code of a variable update a Linen method makes whenever it runs under `apply` (a
+    `.value` assignment, `self.put_variable`, or `self.sow` into a collection some run collects): not in
     a branch, a loop or a nested function, except a branch taken under `apply`
     (`if not self.is_initializing():`, `if self.is_mutable_collection(...)`) or one every run
     takes (`if update_stats:` with every call passing True)."""
@@ -531,6 +532,16 @@ def _variable_update_in(flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags
                 for target in targets:
                     if isinstance(target, cst.Attribute) and target.attr.value == "value" and is_variable(target.value):
                         return code_of(target)
+                if (
+                    isinstance(small, cst.Expr)
+                    and isinstance(small.value, cst.Call)
+                    and method_name(small.value) == "sow"
+                    and isinstance(small.value.func, cst.Attribute)
+                    and isinstance(small.value.func.value, cst.Name)
+                    and small.value.func.value.value == self_name
+                    and not _sown_and_dropped(flax, small.value)
+                ):
+                    return code_of(small.value.func)
                 if (
                     isinstance(small, cst.Expr)
                     and isinstance(small.value, cst.Call)

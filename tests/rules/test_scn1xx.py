@@ -1160,6 +1160,70 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a submodule whose `__call__` sows its attention into a collection an apply collects, called in the body after its first call",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class MemoryBlock(nn.Module):
+            @nn.compact
+            def __call__(self, memory, chunk):
+                probs = nn.softmax(nn.Dense(4)(memory) @ nn.Dense(4)(chunk).T, axis=-1)
+                self.sow("intermediates", "attention_probs", probs)
+                return memory + probs @ chunk
+
+        class RecurrentMemory(nn.Module):
+            def setup(self):
+                self.block = MemoryBlock()
+
+            def __call__(self, memory, chunks):
+                memory = self.block(memory, chunks[0])
+                def step(memory, chunk):
+                    memory = self.block(memory, chunk)
+                    return memory, memory.mean(0)
+                return jax.lax.scan(step, memory, chunks[1:])
+
+        def run(memory, chunks):
+            model = RecurrentMemory()
+            params = model.init(jax.random.key(0), memory, chunks)["params"]
+            return model.apply({"params": params}, memory, chunks, mutable=["intermediates"])
+        """,
+        ["20:22 SCN102"],
+    ),
+    Case(
+        "not flagged: the same sowing submodule when no init or apply of the file collects the collection",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class MemoryBlock(nn.Module):
+            @nn.compact
+            def __call__(self, memory, chunk):
+                probs = nn.softmax(nn.Dense(4)(memory) @ nn.Dense(4)(chunk).T, axis=-1)
+                self.sow("intermediates", "attention_probs", probs)
+                return memory + probs @ chunk
+
+        class RecurrentMemory(nn.Module):
+            def setup(self):
+                self.block = MemoryBlock()
+
+            def __call__(self, memory, chunks):
+                memory = self.block(memory, chunks[0])
+                def step(memory, chunk):
+                    memory = self.block(memory, chunk)
+                    return memory, memory.mean(0)
+                return jax.lax.scan(step, memory, chunks[1:])
+
+        def run(memory, chunks):
+            model = RecurrentMemory()
+            variables = model.init(jax.random.key(0), memory, chunks)
+            return model.apply(variables, memory, chunks)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
