@@ -876,6 +876,11 @@ def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, s
     bound = code.bound_argument(func, scope)
     if bound is not None and bound[0] is not func:
         return _submodule_named(flax, code, *bound)
+    if isinstance(func, cst.Name) and code.binds(func.value, scope):
+        iterated = body_loop_over(code, func, scope)  # `for layer in self.layers: h = layer(h)`
+        if isinstance(iterated, (cst.Attribute, cst.Subscript)):
+            return _submodule_named(flax, code, iterated, scope)
+        return None
     if isinstance(func, cst.Subscript):
         func = func.value  # `self.layers[i](x)`
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
@@ -997,6 +1002,7 @@ class _EarlierCall(cst.CSTVisitor):
         self.scan_call = scan_call
         self.bodies = bodies
         self.scopes: list[Scope] = []  # the functions the walk is inside, innermost last
+        self.loop_targets: set[str] = set()  # names `for` statements bind to the submodules
         self.done = False
         self.found = False
 
@@ -1005,8 +1011,15 @@ class _EarlierCall(cst.CSTVisitor):
             return False
         if isinstance(node, (cst.FunctionDef, cst.Lambda)):
             self.scopes.append(self.flax.index.scope_of[node])
+        if isinstance(node, cst.For) and _same_submodule(_enumerated(node.iter), self.label):
+            target = node.target
+            if isinstance(target, cst.Tuple) and len(target.elements) == 2:
+                target = target.elements[1].value  # `for i, layer in enumerate(self.layers)`
+            if isinstance(target, cst.Name):
+                self.loop_targets.add(target.value)
         if isinstance(node, cst.Call) and (
-            _same_submodule(node.func, self.label)
+            (isinstance(node.func, cst.Name) and node.func.value in self.loop_targets)
+            or _same_submodule(node.func, self.label)
             or self._through_alias(node)
             # `helper(self.cell, x)`; `functools.partial(step, cell)` or a factory making a loop
             # body (`make_step(cell)`) only binds it, for later.
@@ -1034,6 +1047,13 @@ class _EarlierCall(cst.CSTVisitor):
             self.scopes.pop()
         if original_node is self.scan_call:
             self.done = True
+
+
+def _enumerated(iterated: cst.BaseExpression) -> cst.BaseExpression:
+    """`xs` for `enumerate(xs)`; anything else as it is."""
+    if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and iterated.func.value == "enumerate":
+        return iterated.args[0].value if iterated.args else iterated
+    return iterated
 
 
 def _deterministic(construction: cst.Call | None, call: cst.Call | None) -> bool:
@@ -2324,17 +2344,7 @@ class _NnxState:
         return values or None
 
     def _body_loop_over(self, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
-        """What the one `for name in <it>` (or `for i, name in enumerate(<it>)`) statement of the
-        body that binds `name` (and nothing else does) iterates, when it runs in the same
-        function as the read."""
-        found = scope.lookup(name.value)
-        if found is None or found[0] is not scope or not self.code.is_inside(scope):
-            return None
-        if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
-            return None  # a loop target is bound opaquely, and only once
-        finder = _LoopsBinding(name.value, enumerate_bound=scope.lookup("enumerate") is not None)
-        walk(scope.node, finder)
-        return finder.iterated[0] if len(finder.iterated) == 1 else None
+        return body_loop_over(self.code, name, scope)
 
     def _holdings(
         self,
@@ -2616,6 +2626,20 @@ class _SwitchKeywords(cst.CSTVisitor):
     def visit_Arg(self, node: cst.Arg) -> None:
         if node.keyword is not None and node.keyword.value in self.keywords:
             self.values.append(node.value)
+
+
+def body_loop_over(code: BodyCode, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
+    """What the one `for name in <it>` (or `for i, name in enumerate(<it>)`) statement of the
+    body that binds `name` (and nothing else does) iterates, when it runs in the same function
+    as the read."""
+    found = scope.lookup(name.value)
+    if found is None or found[0] is not scope or not code.is_inside(scope):
+        return None
+    if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
+        return None  # a loop target is bound opaquely, and only once
+    finder = _LoopsBinding(name.value, enumerate_bound=scope.lookup("enumerate") is not None)
+    walk(scope.node, finder)
+    return finder.iterated[0] if len(finder.iterated) == 1 else None
 
 
 class _LoopsBinding(cst.CSTVisitor):

@@ -2934,6 +2934,57 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "setup layers first called by a `for layer in self.layers` loop inside the body",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(4)(x)
+
+        class Stack(nn.Module):
+            def setup(self):
+                self.layers = [Block() for _ in range(3)]
+
+            def __call__(self, xs):
+                def step(h, x):
+                    for i, layer in enumerate(self.layers):
+                        h = layer(h) + x
+                    return h, h
+                return lax.scan(step, xs[0], xs)
+        """,
+        ["17:21 SCN104"],
+    ),
+    Case(
+        "not flagged: the same layers run once by a `for` loop before the scan",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(4)(x)
+
+        class Stack(nn.Module):
+            def setup(self):
+                self.layers = [Block() for _ in range(3)]
+
+            def __call__(self, xs):
+                h0 = xs[0]
+                for layer in self.layers:
+                    h0 = layer(h0)
+                def step(h, x):
+                    for layer in self.layers:
+                        h = layer(h) + x
+                    return h, h
+                return lax.scan(step, h0, xs)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
