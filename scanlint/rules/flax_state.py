@@ -254,9 +254,14 @@ class LinenVariableInScanBody(Rule):
     in training mode called in the body (its `batch_stats`), a Linen attention layer built with
     `decode=True` (its `cache`), an `nn.SpectralNorm` called with `update_stats=True` (its
     `batch_stats`, under `init` too), or a same-file submodule whose
-    `__call__` updates one of its variables whenever it runs under `apply` (a running mean; also
-    behind a flag every run of the loop sets, `if update:` with the body calling
-    `self(obs, learning=True)`, whose `__call__` passes it on). A step function of another project
+    `__call__` updates one of its variables whenever it runs under `apply` (a running mean, or
+    a `self.sow` into a collection some run collects; also behind a flag every run of the loop
+    sets, `if update:` with the body calling `self(obs, learning=True)`, whose `__call__` passes
+    it on). A variable `init` already made, rebound and updated under `apply` in a method the body
+    runs (`self(obs)` in a rollout only `apply` runs, whose `__call__` counts steps) stores a
+    tracer too. A plain assignment of a value read from outside the body through names,
+    attributes and string keys only (`target.value = online.variables["params"]["bias"]`)
+    runs no operation, stores the outside value and is not flagged. A step function of another project
     file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
     is read there, and reported where the module is handed over. The fix: create the parameter before
     the scan and let the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
@@ -1133,9 +1138,14 @@ class RngDrawnOncePerTrace(Rule):
     (unless it is `deterministic=True`), a Linen submodule that draws randomness called in the
     body, and an RNG key closed over from outside (or fixed with `functools.partial`) that is
     passed to a `jax.random` function without being folded with the step (`fold_in(key, t)`) or
-    split and indexed by the step (`split(key, n)[t]`). Nothing fails: every step gets the same
-    noise or the same dropout mask, a silently wrong result. A key carried through the loop or
-    given as `xs` is fine.
+    split and indexed by the step (`split(key, n)[t]`). A submodule's `make_rng`
+    (`diffusion.make_rng(...)` in a factory-made step given `self.diffusion`) draws once too. In
+    NNX: a fresh `nnx.Rngs` built in the body (or a helper it calls) from values no step changes
+    (`nnx.Rngs(0)`, a closed-over key, a `seed=0` default) and drawn from, a closed-over key given
+    to a layer as `rngs=` (`model(x, rngs=key)`), and `nnx.clone` of an outside module holding
+    RNG streams, called in the body (the clone starts from the same counts each step). Nothing
+    fails: every step gets the same noise or the same dropout mask, a silently wrong result. A
+    key carried through the loop or given as `xs`, and `nnx.Rngs(key)` from such a key, are fine.
 
     Randomness behind a mode flag that no run of this file sets is not flagged: a draw only
     under an `if` (or conditional expression, or after `if flag: return`) whose flag never takes
@@ -1537,8 +1547,12 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     `apply` its parameters already exist, the sampling and generation idiom. Submodules reach the
     body also through `functools.partial` (`partial(step, cell)`, `partial(step, module=self)`,
     `partial(Class.method, self)`), factories (`make_step(self.cell)`, `self.make_step()`),
-    the branch functions `nn.cond` or `lax.cond` run in the body, and functions of other project
-    files that call what they are handed; those are reported where the submodule is handed over. A submodule made by
+    the branch functions `nn.cond` or `lax.cond` run in the body, a `for layer in self.layers`
+    loop in the body (a `for` loop over them before the scan is an earlier call), module-level
+    loop wrappers that call what they are given in their loop body (`odeint(self.field, y0, ts)`;
+    a call of it in the wrapper outside its loop is an earlier call), and functions of other
+    project files that call what they are handed; those are reported where the submodule is
+    handed over. A submodule made by
     a lifted transform (`nn.checkpoint(Block)()`, `nn.remat`, `nn.jit`, `nn.vmap`) writes its
     variables back after every call, so calling it in a body that `init` runs leaks them even
     after an earlier call: it is flagged unless the scan runs only under `apply`.
@@ -1735,9 +1749,12 @@ class NnxStateMutatedInScanBody(Rule):
     outside module that holds `nnx.Dropout` streams, a training-mode `nnx.BatchNorm` or RNG
     streams, handing an outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`,
     `nnx.grad(loss)(self.inner)`, `grad_fn(model)` with `grad_fn = nnx.grad(loss)`), and updating
-    an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`), and
-    switching the mode of an outside module that holds a Dropout or BatchNorm (`model.eval()`,
-    `model.train()`, `model.set_attributes(...)`). What a
+    an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`), writing
+    into an outside module with `nnx.update(target, ...)`, switching the mode of an outside module
+    that holds a Dropout or BatchNorm (`model.eval()`, `model.train()`, `model.set_attributes(...)`),
+    and calling a function decorated with an NNX transform (`@nnx.jit`) with an outside module,
+    even one it only reads. A module `nnx.merge`d in the body from state split outside and
+    closed over (not carried) holds the outside Variables, and counts as outside. What a
     module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
     `nnx.List`, an `nnx.Dict` or a list, the attributes or variables a same-file NNX class's
     `__call__` assigns on `self` or stores with `self.sow` (`self.calls[...] += 1`; other methods
@@ -1752,8 +1769,14 @@ class NnxStateMutatedInScanBody(Rule):
     `functools.partial` fills, one of a helper the body calls, or one of the module-level
     function that runs the scan, followed to what every call of it in the file passes. The
     body may be the module itself (`lax.scan(self.cell, h0, xs)` runs the cell's `__call__`) or
-    a method of one (`lax.scan(self.cell.step, ...)`), and a module-level name a script sets
-    later (`model = None`, then `global model; model = MLP(...)`) stands for what it is set to.
+    a method of one (`lax.scan(self.cell.step, ...)`, or `step = decoder.decode_step` taken
+    before the loop), and a module-level name a script sets later (`model = None`, then `global
+    model; model = MLP(...)`) stands for what it is set to. Outside modules are also found as
+    attributes of a plain class's `self` (a `Trainer(model)` or an agent holding a target
+    network), as modules other objects hold (`agent.policy.act(obs)`), as elements a literal key
+    picks from an outside dict, list or tuple (`models["teacher"]`), and through methods of
+    outside modules that call their own training-mode layers (`model.forward(x)` running
+    `self.bn`).
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
