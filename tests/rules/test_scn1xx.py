@@ -1533,11 +1533,11 @@ RNG = [
                 return carry, drop(carry, rngs=rngs)
             def helper_seeded(seed):
                 return jax.random.normal(nnx.Rngs(seed).noise(), (2,))
-            def body2(carry, i):
-                return carry, helper_seeded(i)
+            def body2(carry, key):
+                return carry, helper_seeded(key)
             keys = jax.random.split(jax.random.key(0), 4)
-            jax.lax.scan(body2, None, jnp.arange(4))
-            return jax.lax.scan(body, jnp.ones(3), keys)
+            noise = jax.lax.scan(body2, None, keys)[1]
+            return jax.lax.scan(body, jnp.ones(3), keys)[1], noise
         """,
         [],
     ),
