@@ -537,25 +537,16 @@ def _variable_update_in(flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags
                 for target in targets:
                     if isinstance(target, cst.Attribute) and target.attr.value == "value" and is_variable(target.value):
                         return code_of(target)
+                call = small.value if isinstance(small, cst.Expr) else None
                 if (
-                    isinstance(small, cst.Expr)
-                    and isinstance(small.value, cst.Call)
-                    and method_name(small.value) == "sow"
-                    and isinstance(small.value.func, cst.Attribute)
-                    and isinstance(small.value.func.value, cst.Name)
-                    and small.value.func.value.value == self_name
-                    and not _sown_and_dropped(flax, small.value)
+                    isinstance(call, cst.Call)
+                    and method_name(call) in ("put_variable", "sow")
+                    and isinstance(call.func, cst.Attribute)
+                    and isinstance(call.func.value, cst.Name)
+                    and call.func.value.value == self_name
+                    and not (method_name(call) == "sow" and _sown_and_dropped(flax, call))
                 ):
-                    return code_of(small.value.func)
-                if (
-                    isinstance(small, cst.Expr)
-                    and isinstance(small.value, cst.Call)
-                    and method_name(small.value) == "put_variable"
-                    and isinstance(small.value.func, cst.Attribute)
-                    and isinstance(small.value.func.value, cst.Name)
-                    and small.value.func.value.value == self_name
-                ):
-                    return code_of(small.value.func)
+                    return code_of(call.func)
         return None
 
     return search(method.body.body) if isinstance(method.body, cst.IndentedBlock) else None
