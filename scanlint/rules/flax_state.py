@@ -44,6 +44,7 @@ from scanlint.analysis.flax_model import (
     flax_file,
     is_true,
     method_name,
+    parameters_filled,
     project_calls,
     raw_scan_bodies,
     root_name,
@@ -475,20 +476,24 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     called in the body after its first call (before that, SCN104 reports the call)."""
     submodule = _submodule_called(flax, code, call, scope)
     construction = submodule.construction if submodule is not None else None
-    if submodule is None or construction is None:
+    if submodule is None and isinstance(call.func, cst.Call) and flax.made_by_init(code, scope):
+        # `Attention(...)(h, decode)` in a method `init` ran: under `apply` it binds that submodule.
+        construction = call.func
+        submodule = Submodule(flax.index.module.code_for_node(construction.func), construction)
+    elif submodule is None or construction is None or _first_called_in_body(flax, code, submodule):
         return None
     class_node = flax.local_class(construction.func, flax.index.module_scope)
     method = flax.index.method_of(class_node, "__call__") if class_node is not None and flax.is_linen(class_node) else None
     flags = run_flags(flax).within(code)
-    if method is None or flags.never_runs(call) or _first_called_in_body(flax, code, submodule):
+    if method is None or flags.never_runs(call):
         return None
-    updated = _variable_update_in(flax, method, flags)
+    updated = _variable_update_in(flax, method, flags, call)
     if updated is None:
         return None
-    summary = f"`{submodule.label}` updates its variable (`{updated}`) inside a raw lax.scan body"
+    summary = f"`{submodule.label}` updates its variables ({updated}) inside a raw lax.scan body"
     advice = "Carry the value through the loop and assign it after the scan, or lift the loop with `nn.scan`."
     return Report(
-        call,
+        _handed_over(code, call, scope),
         f"{summary}: it stores a tracer of the scan, so `apply` raises `ModifyScopeVariableError` "
         "when the collection is immutable, and returns leaked tracers (`UnexpectedTracerError` "
         f"when used) when it is mutable. {advice}",
@@ -497,7 +502,17 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     )
 
 
-def _variable_update_in(flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags) -> str | None:
+def _handed_over(code: BodyCode, call: cst.Call, scope: Scope) -> cst.CSTNode:
+    """Where a report on a call in the body goes: for a loop a module-level wrapper runs, a
+    call of what the wrapper was given is reported at the argument this file hands over
+    (`odeint(self.field, ...)`); any other call, at itself."""
+    handed = code.bound_argument(call.func, scope) if code.wrapper is not None else None
+    return handed[0] if handed is not None else call
+
+
+def _variable_update_in(
+    flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags, entry: cst.Call | None = None
+) -> str | None:
     """The code of a variable update a Linen method makes whenever it runs under `apply` (a
     `.value` assignment, `self.put_variable`, or `self.sow` into a collection some run collects): not in
     a branch, a loop or a nested function, except a branch taken under `apply`
@@ -536,7 +551,8 @@ def _variable_update_in(flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags
                 )
                 for target in targets:
                     if isinstance(target, cst.Attribute) and target.attr.value == "value" and is_variable(target.value):
-                        return code_of(target)
+                        if not flags.never_runs(target):
+                            return f"`{code_of(target)}`"
                 call = small.value if isinstance(small, cst.Expr) else None
                 if (
                     isinstance(call, cst.Call)
@@ -546,10 +562,56 @@ def _variable_update_in(flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags
                     and call.func.value.value == self_name
                     and not (method_name(call) == "sow" and _sown_and_dropped(flax, call))
                 ):
-                    return code_of(call.func)
+                    return f"`{code_of(call.func)}`"
         return None
 
-    return search(method.body.body) if isinstance(method.body, cst.IndentedBlock) else None
+    if not isinstance(method.body, cst.IndentedBlock):
+        return None
+    return search(method.body.body) or _training_batch_norm_in(flax, method, flags, entry)
+
+
+def _training_batch_norm_in(
+    flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags, entry: cst.Call | None = None
+) -> str | None:
+    """An `nn.BatchNorm` a Linen method runs (built and called there, or a `setup` attribute it
+    calls) whose `use_running_average` is not true in every run: it updates `batch_stats`. A
+    switch that reads a parameter of the method takes what `entry`, the loop body's call of
+    it, passes when that is a literal (`block(z, x, False)` with `not train`)."""
+    given = {param.name.value: value for param, value in parameters_filled(method, entry.args, bound_method=True)} if entry is not None else {}
+    method_scope = flax.index.scope_of[method]
+    class_node = method_scope.enclosing_class()
+    setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
+    calls = _CallsOutside(set())
+    walk(method.body, calls)
+    for call in calls.calls:
+        construction = call.func if isinstance(call.func, cst.Call) else None
+        func = call.func
+        if construction is None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            if flax.linen_self(func.value, method_scope) is not None:
+                values = setup.get(func.attr.value, [])
+                construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
+        if construction is None or not flax.is_linen_batch_norm(construction.func):
+            continue
+        switch = keyword_argument(call, "use_running_average") or keyword_argument(construction, "use_running_average")
+        if _literal_through(switch, given) is True:
+            continue
+        if flags.never_runs(call) or flags.always_switched_on(construction, call, "use_running_average", 0, 1):
+            continue
+        return f"`batch_stats`, by `{flax.index.module.code_for_node(construction.func)}`"
+    return None
+
+
+def _literal_through(node: cst.BaseExpression | None, given: dict[str, cst.BaseExpression]) -> bool | None:
+    """The truth of `flag` or `not flag` when the call gives the parameter `flag` a literal
+    `True` or `False` (None: not known)."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        inner = _literal_through(node.expression, given)
+        return None if inner is None else not inner
+    if isinstance(node, cst.Name) and node.value in given:
+        value = given[node.value]
+        if isinstance(value, cst.Name) and value.value in ("True", "False"):
+            return value.value == "True"
+    return None
 
 
 def _module_methods_called(
@@ -872,6 +934,13 @@ def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, s
     bound = code.bound_argument(func, scope)
     if bound is not None and bound[0] is not func:
         return _submodule_named(flax, code, *bound)
+    if isinstance(func, cst.Call) and flax.index.qualify(func.func) == PARTIAL and func.args:
+        return _submodule_named(flax, code, func.args[0].value, scope)  # `partial(dyn, train=True)`
+    if isinstance(func, cst.Name) and not code.binds(func.value, scope):
+        value = flax.index.value_of(func.value, scope)
+        if isinstance(value, cst.Call) and flax.index.qualify(value.func) == PARTIAL and value.args:
+            found = scope.lookup(func.value)
+            return _submodule_named(flax, code, value.args[0].value, found[0]) if found is not None else None
     if isinstance(func, cst.Name) and code.binds(func.value, scope):
         iterated = body_loop_over(code, func, scope)  # `for layer in self.layers: h = layer(h)`
         if isinstance(iterated, (cst.Attribute, cst.Subscript)):
@@ -1613,11 +1682,11 @@ class CellRNN(nn.Module):
                     continue
                 submodule = _submodule_called(flax, code, call, scope) or _submodule_passed(flax, code, call, scope)
                 if submodule is not None and submodule.label not in reported and _first_called_in_body(flax, code, submodule):
-                    handed = code.bound_argument(call.func, scope) if code.wrapper is not None else None
-                    if handed is not None:  # called in the wrapper: report where this file hands it over
+                    node = _handed_over(code, call, scope)
+                    if node is not call:  # called in the wrapper: reported where this file hands it over
                         reported.add(submodule.label)
                         by = f" (by `{code.wrapper}`, which calls it in its loop body)"
-                        yield _in_loop(code, _first_call_report(flax, code, submodule, handed[0], by))
+                        yield _in_loop(code, _first_call_report(flax, code, submodule, node, by))
                         continue
                     yield _in_loop(code, _first_call_report(flax, code, submodule, call))
         flax = flax_file(context.index)

@@ -1224,6 +1224,156 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a same-file submodule whose `__call__` runs a training-mode BatchNorm, bound before a fori_loop and called in its body after a first call",
+        """
+        import flax.linen as nn
+        from jax.lax import fori_loop
+
+        class VectorField(nn.Module):
+            @nn.compact
+            def __call__(self, y, train: bool):
+                h = nn.Dense(6)(y)
+                return nn.tanh(nn.BatchNorm(use_running_average=not train, momentum=0.9)(h))
+
+        class ODEBlock(nn.Module):
+            @nn.compact
+            def __call__(self, y0, train: bool = True):
+                field = VectorField()
+                _ = field(y0, train)
+                def rk2(i, y):
+                    k1 = field(y, train)
+                    return y + 0.1 * k1
+                return fori_loop(0, 5, rk2, y0)
+
+        def train_step(model, variables, batch):
+            return model.apply(variables, batch, train=True, mutable=["batch_stats"])
+        """,
+        ["17:18 SCN102"],
+    ),
+    Case(
+        "not flagged: the same field when every run evaluates (`train=False`)",
+        """
+        import jax
+        import flax.linen as nn
+        from jax.lax import fori_loop
+
+        class VectorField(nn.Module):
+            @nn.compact
+            def __call__(self, y, train: bool):
+                h = nn.Dense(6)(y)
+                return nn.tanh(nn.BatchNorm(use_running_average=not train, momentum=0.9)(h))
+
+        class ODEBlock(nn.Module):
+            @nn.compact
+            def __call__(self, y0, train: bool = False):
+                field = VectorField()
+                _ = field(y0, train)
+                def rk2(i, y):
+                    return y + 0.1 * field(y, train)
+                return fori_loop(0, 5, rk2, y0)
+
+        def evaluate(y0):
+            model = ODEBlock()
+            variables = model.init(jax.random.key(0), y0)
+            return model.apply(variables, y0, train=False)
+        """,
+        [],
+    ),
+    Case(
+        "a submodule built inline in `__call__`, reached by `self(tok, decode=True)` in a generate loop, writes its cache",
+        """
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax.lax import while_loop
+
+        class CachedAttention(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode: bool = False):
+                k = nn.Dense(8)(x)
+                if not decode:
+                    return k
+                ck = self.variable("cache", "k", jnp.zeros, (4, 8))
+                ck.value = ck.value + k
+                return ck.value
+
+        class TinyLM(nn.Module):
+            @nn.compact
+            def __call__(self, tokens, decode=False):
+                h = nn.Embed(13, 8)(tokens)
+                return CachedAttention()(h, decode)
+
+            def generate(self, first):
+                def body(state):
+                    i, tok = state
+                    logits = self(tok, decode=True)
+                    return i + 1, jnp.argmax(logits[-1]).astype(jnp.int32)
+                return while_loop(lambda s: s[0] < 4, body, (0, first))
+        """,
+        ["20:16 SCN102"],
+    ),
+    Case(
+        "not flagged: the generate loop calls it with `decode=False`, which returns before the cache",
+        """
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax.lax import while_loop
+
+        class CachedAttention(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode: bool = False):
+                k = nn.Dense(8)(x)
+                if not decode:
+                    return k
+                ck = self.variable("cache", "k", jnp.zeros, (4, 8))
+                ck.value = ck.value + k
+                return ck.value
+
+        class TinyLM(nn.Module):
+            @nn.compact
+            def __call__(self, tokens, decode=False):
+                h = nn.Embed(13, 8)(tokens)
+                return CachedAttention()(h, decode)
+
+            def generate(self, first):
+                def body(state):
+                    i, tok = state
+                    logits = self(tok, decode=False)
+                    return i + 1, jnp.argmax(logits[-1]).astype(jnp.int32)
+                return while_loop(lambda s: s[0] < 4, body, (0, first))
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the loop body calls the BatchNorm-holding block with a literal `train=False`, whatever other calls pass",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class DEQBlock(nn.Module):
+            @nn.compact
+            def __call__(self, z, x, train: bool):
+                z = nn.Dense(8)(z) + x
+                return nn.tanh(nn.BatchNorm(use_running_average=not train)(z))
+
+        class DEQ(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                block = DEQBlock()
+                z0 = block(jnp.zeros_like(x), x, train)
+                def body(state):
+                    i, z = state
+                    return i + 1, block(z, x, False)
+                return jax.lax.while_loop(lambda s: s[0] < 10, body, (0, z0))[1]
+
+        def fit(x):
+            model = DEQ()
+            variables = model.init(jax.random.key(1), x, train=True)
+            return model.apply(variables, x, train=True, mutable=["batch_stats"])
+        """,
+        [],
+    ),
 ]
 
 RNG = [
