@@ -1450,19 +1450,20 @@ class _FixedNnxRandomness:
 
     def _drawn(self, rngs_call: cst.Call, scope: Scope) -> bool:
         """Whether the body draws from an `nnx.Rngs(...)` it builds: a stream of it called
-        (`nnx.Rngs(0).noise()`, `rngs.sample()`, `rngs()`), or it given as `rngs=` to a call
-        that is not a layer's construction."""
+        (`nnx.Rngs(0).noise()`, `rngs.sample()`, `rngs()`), or it handed to a call that is not a
+        layer's construction (`drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`)."""
         names = {name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is rngs_call}
         for call, call_scope in self.code.calls:
             func = call.func
             owner = func.value if isinstance(func, (cst.Attribute, cst.Subscript)) else func
             if owner is rngs_call or (isinstance(owner, cst.Name) and owner.value in names and call_scope is scope):
                 return True
-            given = keyword_argument(call, "rngs")
-            if (given is rngs_call or (isinstance(given, cst.Name) and given.value in names and call_scope is scope)) and (
-                self.flax.nnx_module_class(call.func, call_scope) is None
-            ):
-                return True
+            for arg in call.args:  # `drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`
+                given = arg.value
+                if (given is rngs_call or (isinstance(given, cst.Name) and given.value in names and call_scope is scope)) and (
+                    self.flax.nnx_module_class(call.func, call_scope) is None
+                ):
+                    return True
         return False
 
     def _step_constant(self, node: cst.BaseExpression, scope: Scope, depth: int) -> bool:
@@ -2130,6 +2131,10 @@ class _NnxState:
         if found is None:
             return None
         binding_scope, binding = found
+        if not isinstance(binding, cst.CSTNode):  # `student, teacher = models`
+            unpacked = self._unpacked(value, scope)
+            kinds = [self._object_kind(v, s, depth + 1) for v, s in self._picked(*unpacked)] if unpacked else []
+            return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
         if isinstance(binding, cst.BaseExpression):
             return self._object_kind(binding, binding_scope, depth + 1)
         if isinstance(binding, cst.Param):
@@ -2344,6 +2349,9 @@ class _NnxState:
         if merge is not None:
             source = self._split_source(merge, scope)
             return self._outside_values(*source) if source is not None else []
+        unpacked = self._unpacked(node, scope)
+        if unpacked is not None:
+            return self._picked(*unpacked)
         parameter = scope.only_binding(node.value)
         if parameter is not None and isinstance(parameter[1], cst.Param):
             return self._parameter_values(parameter[1], parameter[0], 0) or []
@@ -2362,8 +2370,31 @@ class _NnxState:
         key = node.slice[0].slice.value
         if not isinstance(key, (cst.SimpleString, cst.Integer)):
             return []
+        return self._picked(node.value, scope, key)
+
+    def _unpacked(self, name: cst.Name, scope: Scope) -> tuple[cst.BaseExpression, Scope, cst.Integer] | None:
+        """`student, teacher = models` outside the body: what is unpacked, and the position of
+        `name` in the target, for a name bound there and nowhere else."""
+        found = scope.lookup(name.value)
+        if found is None or len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
+            return None
+        if self.code.is_inside(found[0]):
+            return None
+        finder = _TupleAssignment(name.value)
+        walk(found[0].node, finder)
+        if len(finder.found) != 1:
+            return None
+        value, position = finder.found[0]
+        return value, found[0], cst.Integer(str(position))
+
+    def _picked(
+        self, container_node: cst.BaseExpression, scope: Scope, key: cst.SimpleString | cst.Integer
+    ) -> list[tuple[cst.BaseExpression, Scope]]:
+        """The element `key` picks from every literal an outside container may be."""
         found: list[tuple[cst.BaseExpression, Scope]] = []
-        containers = self._outside_values(node.value, scope)
+        containers = self._outside_values(container_node, scope) or (
+            [(container_node, scope)] if isinstance(container_node, (cst.Tuple, cst.List, cst.Dict)) else []
+        )
         for _ in range(3):  # a parameter's value may be a name bound to the literal
             if not any(isinstance(c, cst.Name) for c, _ in containers):
                 break
@@ -2658,6 +2689,35 @@ def _literal_element(container: cst.BaseExpression, key: cst.SimpleString | cst.
             return None
         return elements[position].value
     return None
+
+
+class _TupleAssignment(cst.CSTVisitor):
+    """`a, b = value` statements of one scope (not nested functions) that bind `name` as a plain
+    element: the value and the name's position."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found: list[tuple[cst.BaseExpression, int]] = []
+        self.depth = 0
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.depth += 1
+        return self.depth == 1
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.depth -= 1
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            elements = target.target.elements if isinstance(target.target, (cst.Tuple, cst.List)) else []
+            if any(isinstance(e, cst.StarredElement) for e in elements):
+                continue
+            for position, element in enumerate(elements):
+                if isinstance(element.value, cst.Name) and element.value.value == self.name:
+                    self.found.append((node.value, position))
 
 
 class _SplitAssignment(cst.CSTVisitor):

@@ -1796,6 +1796,51 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "NNX: `nnx.Rngs(gibbs=cfg.seed)` built in every sweep and handed positionally to the model's sampling methods",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class RBM(nnx.Module):
+            def __init__(self, rngs):
+                self.W = nnx.Param(jax.random.normal(rngs.params(), (6, 4)))
+
+            def sample_h(self, v, rngs):
+                return jax.random.bernoulli(rngs.gibbs(), jax.nn.sigmoid(v @ self.W[...])).astype(jnp.float32)
+
+        def gibbs_chain(rbm, v0, cfg):
+            def sweep(v, _):
+                rngs = nnx.Rngs(gibbs=cfg.seed)
+                h = rbm.sample_h(v, rngs)
+                return v, h
+            return jax.lax.scan(sweep, v0, None, length=cfg.sweeps)[1]
+        """,
+        ["15:16 SCN103"],
+    ),
+    Case(
+        "NNX, not flagged: the sweep's Rngs comes from the per-step key and is handed on positionally",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class RBM(nnx.Module):
+            def __init__(self, rngs):
+                self.W = nnx.Param(jax.random.normal(rngs.params(), (6, 4)))
+
+            def sample_h(self, v, rngs):
+                return jax.random.bernoulli(rngs.gibbs(), jax.nn.sigmoid(v @ self.W[...])).astype(jnp.float32)
+
+        def gibbs_chain(rbm, v0, keys):
+            def sweep(v, key):
+                h = rbm.sample_h(v, nnx.Rngs(gibbs=key))
+                return v, h
+            return jax.lax.scan(sweep, v0, keys)[1]
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -4705,6 +4750,49 @@ NNX = [
 
         def main():
             return generate(Decoder(nnx.Rngs(0)), jnp.ones(8), 4)
+        """,
+        [],
+    ),
+    Case(
+        "student and teacher handed to the function running the scan as a tuple and unpacked there; a helper EMA-updates the teacher",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax import lax
+
+        def ema_update(teacher, student, momentum):
+            new = jax.tree.map(lambda t, s: momentum * t + (1 - momentum) * s, nnx.state(teacher, nnx.Param), nnx.state(student, nnx.Param))
+            nnx.update(teacher, new)
+
+        def run_epoch(models, crops):
+            student, teacher = models
+            def step(carry, x):
+                ema_update(teacher, student, 0.99)
+                return carry + jnp.sum(student(x) - teacher(x)), None
+            return lax.scan(step, 0.0, crops)
+
+        def main():
+            pair = (nnx.Linear(8, 5, rngs=nnx.Rngs(0)), nnx.Linear(8, 5, rngs=nnx.Rngs(1)))
+            return run_epoch(pair, jnp.ones((4, 8)))
+        """,
+        ["9:5 SCN105"],
+    ),
+    Case(
+        "not flagged: the unpacked pair is only read in the body",
+        """
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax import lax
+
+        def run_epoch(models, crops):
+            student, teacher = models
+            def step(carry, x):
+                return carry + jnp.sum(student(x) - teacher(x)), None
+            return lax.scan(step, 0.0, crops)
+
+        def main():
+            return run_epoch((nnx.Linear(8, 5, rngs=nnx.Rngs(0)), nnx.Linear(8, 5, rngs=nnx.Rngs(1))), jnp.ones((4, 8)))
         """,
         [],
     ),
