@@ -578,6 +578,7 @@ def _training_batch_norm_in(
     switch that reads a parameter of the method takes what `entry`, the loop body's call of
     it, passes when that is a literal (`block(z, x, False)` with `not train`)."""
     given = {param.name.value: value for param, value in parameters_filled(method, entry.args, bound_method=True)} if entry is not None else {}
+    entry_scope = flags.scope_at(entry) if entry is not None else None
     method_scope = flax.index.scope_of[method]
     class_node = method_scope.enclosing_class()
     setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
@@ -593,24 +594,30 @@ def _training_batch_norm_in(
         if construction is None or not flax.is_linen_batch_norm(construction.func):
             continue
         switch = keyword_argument(call, "use_running_average") or keyword_argument(construction, "use_running_average")
-        if _literal_through(switch, given) is True:
+        if switch is None or flags.never_runs(call):
             continue
-        if flags.never_runs(call) or flags.always_switched_on(construction, call, "use_running_average", 0, 1):
+        # Unlike a BatchNorm the body calls itself, one inside a submodule counts only when the
+        # runs are known to train it: a switch reading a parameter takes what the body's call
+        # passes there (`field(y, train)`, `block(z, x, False)`).
+        values = _values_through(switch, given, flags, entry_scope) if entry_scope is not None else None
+        if values is None:
+            values = flags.values(switch, flags.scope_at(switch))
+        if values is None or all(v for v in values):
             continue
         return f"`batch_stats`, by `{flax.index.module.code_for_node(construction.func)}`"
     return None
 
 
-def _literal_through(node: cst.BaseExpression | None, given: dict[str, cst.BaseExpression]) -> bool | None:
-    """The truth of `flag` or `not flag` when the call gives the parameter `flag` a literal
-    `True` or `False` (None: not known)."""
+def _values_through(
+    node: cst.BaseExpression, given: dict[str, cst.BaseExpression], flags: RunFlags, scope: Scope
+) -> frozenset[object] | None:
+    """The values of `flag` or `not flag`, a parameter of a method, as a call passes it: what the
+    argument takes over the runs, read where the call is (None: not known)."""
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-        inner = _literal_through(node.expression, given)
-        return None if inner is None else not inner
+        inner = _values_through(node.expression, given, flags, scope)
+        return frozenset(not v for v in inner) if inner is not None else None
     if isinstance(node, cst.Name) and node.value in given:
-        value = given[node.value]
-        if isinstance(value, cst.Name) and value.value in ("True", "False"):
-            return value.value == "True"
+        return flags.values(given[node.value], scope)
     return None
 
 

@@ -1246,8 +1246,8 @@ LINEN_VARIABLE = [
                     return y + 0.1 * k1
                 return fori_loop(0, 5, rk2, y0)
 
-        def train_step(model, variables, batch):
-            return model.apply(variables, batch, train=True, mutable=["batch_stats"])
+        def train_step(variables, batch):
+            return ODEBlock().apply(variables, batch, train=True, mutable=["batch_stats"])
         """,
         ["17:18 SCN102"],
     ),
@@ -1371,6 +1371,38 @@ LINEN_VARIABLE = [
             model = DEQ()
             variables = model.init(jax.random.key(1), x, train=True)
             return model.apply(variables, x, train=True, mutable=["batch_stats"])
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the BatchNorm block's mode comes from a config field this file cannot evaluate",
+        """
+        from dataclasses import dataclass
+
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        @dataclass(frozen=True)
+        class WMConfig:
+            train: bool = False
+
+        class DynamicsBlock(nn.Module):
+            @nn.compact
+            def __call__(self, z, train: bool):
+                return z + nn.relu(nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(z)))
+
+        class WorldModel(nn.Module):
+            cfg: WMConfig
+
+            @nn.compact
+            def __call__(self, z0, steps):
+                block = DynamicsBlock()
+                z = block(z0, self.cfg.train)
+                def imagine(z, _):
+                    z = block(z, self.cfg.train)
+                    return z, z
+                return lax.scan(imagine, z, None, length=steps)[1]
         """,
         [],
     ),
