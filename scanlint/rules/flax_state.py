@@ -1417,10 +1417,11 @@ class _FixedNnxRandomness:
         )
         if self.flax.is_nnx_rngs_class(call.func) and self._drawn(call, scope):
             if all(self._step_constant(arg.value, scope, 0) for arg in call.args):
-                summary = f"`{code_of(call)}` inside a raw lax.scan body is seeded the same at every step"
+                summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body is seeded the same at every step"
                 return Report(
                     call,
-                    f"{summary} and drawn from: {_SAME_VALUES}. {advice}",
+                    f"`{code_of(call)}` inside a raw lax.scan body is seeded the same at every step "
+                    f"and drawn from: {_SAME_VALUES}. {advice}",
                     summary=summary,
                     help=advice,
                 )
@@ -1448,11 +1449,14 @@ class _FixedNnxRandomness:
                 if h in (_DROPOUT, "RNG streams")
             ]
             if random:
-                summary = (
-                    f"`{code_of(call)}` inside a raw lax.scan body copies the RNG streams of a module "
-                    f"made outside it ({random[0]}) at the same counts every step"
+                summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body restarts the same RNG streams every step"
+                return Report(
+                    call,
+                    f"`{code_of(call)}` inside a raw lax.scan body copies the RNG streams of a module made "
+                    f"outside it ({random[0]}) at the same counts every step: {_SAME_VALUES}. {advice}",
+                    summary=summary,
+                    help=advice,
                 )
-                return Report(call, f"{summary}: {_SAME_VALUES}. {advice}", summary=summary, help=advice)
         return None
 
     def _drawn(self, rngs_call: cst.Call, scope: Scope) -> bool:
@@ -1693,7 +1697,7 @@ class CellRNN(nn.Module):
                     node = _handed_over(code, call, scope)
                     if node is not call:  # called in the wrapper: reported where this file hands it over
                         reported.add(submodule.label)
-                        by = f" (by `{code.wrapper}`, which calls it in its loop body)"
+                        by = f" (by `{code.wrapper}`)"
                         yield _in_loop(code, _first_call_report(flax, code, submodule, node, by))
                         continue
                     yield _in_loop(code, _first_call_report(flax, code, submodule, call))
