@@ -2321,8 +2321,11 @@ class _NnxState:
         object's state (`self.rngs.action()`, `self.count[...] += 1`): what changes it."""
         if isinstance(func, cst.Name) and self.flax.index.resolve_callable(func, scope) is None:
             found = self._outside_binding(func, scope)  # `step = decoder.decode_step`, then `step(h)`
-            if found is not None and isinstance(found[1], cst.Attribute):
-                return self._method_changing_state(found[1], found[0])
+            bound = found[1] if found is not None else None
+            if isinstance(bound, cst.Call) and self.flax.index.qualify(bound.func) == PARTIAL and bound.args:
+                bound = bound.args[0].value  # `inc = partial(sde.increment, dt=dt)`
+            if found is not None and isinstance(bound, cst.Attribute):
+                return self._method_changing_state(bound, found[0])
         if not isinstance(func, cst.Attribute) or func.attr.value == "__call__":
             return None
         if self.flax.index.resolve_callable(func, scope) is not None:
@@ -2369,6 +2372,8 @@ class _NnxState:
         found = self._outside_binding(node, scope)
         if found is not None:
             binding_scope, binding = found
+            if isinstance(binding, (cst.Attribute, cst.Subscript)):  # `field = self.field`
+                return self._outside_values(binding, binding_scope)
             return [(binding, binding_scope)] if isinstance(binding, cst.BaseExpression) else []
         iterated = self._body_loop_over(node, scope)
         return self._outside_values(iterated, scope) if iterated is not None else []
@@ -2584,6 +2589,17 @@ class _NnxState:
             for attribute, call in updates.attribute_calls:
                 if self._held_layer_called(class_node, attribute, call):
                     return code_of(call.func)
+        for attribute, call in updates.attribute_calls:
+            func = call.func  # `self.attn.decode_one(h)`: a method of a module held on self
+            if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute)):
+                continue
+            if func.value.attr.value != attribute or not isinstance(func.value.value, cst.Name):
+                continue
+            kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, attribute)]
+            if kinds and all(isinstance(k, cst.ClassDef) and k is kinds[0] for k in kinds):
+                found = self._method_changes_state(kinds[0], func.attr.value, depth + 1)  # type: ignore[arg-type]
+                if found is not None:
+                    return code_of(func)
         for called, _ in updates.attribute_calls:
             if called != name:
                 found = self._method_changes_state(class_node, called, depth + 1)

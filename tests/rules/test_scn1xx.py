@@ -4672,7 +4672,7 @@ NNX = [
 
         trainer = Trainer(Policy(nnx.Rngs(0)))
         """,
-        ["20:28 SCN105"],
+        ["21:24 SCN105"],
     ),
     Case(
         "not flagged: the Trainer's model only reads its parameters",
@@ -4827,6 +4827,131 @@ NNX = [
             return run_epoch((nnx.Linear(8, 5, rngs=nnx.Rngs(0)), nnx.Linear(8, 5, rngs=nnx.Rngs(1))), jnp.ones((4, 8)))
         """,
         [],
+    ),
+    Case(
+        "a method of an outside decoder that calls a method of its attention layer writing the layer's cache (`self.attn.decode_one(h)`)",
+        """
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax.lax import while_loop
+
+        class SelfAttention(nnx.Module):
+            def __init__(self, rngs):
+                self.qkv = nnx.Linear(8, 8, rngs=rngs)
+                self.pos = nnx.Cache(jnp.array(0))
+
+            def decode_one(self, x):
+                self.pos[...] = self.pos[...] + 1
+                return self.qkv(x)
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.attn = SelfAttention(rngs)
+                self.out = nnx.Linear(8, 8, rngs=rngs)
+
+            def next_logits(self, h):
+                return self.out(h + self.attn.decode_one(h))
+
+        def greedy(decoder, h0):
+            def body(s):
+                i, h = s
+                return i + 1, decoder.next_logits(h)
+            return while_loop(lambda s: s[0] < 4, body, (0, h0))[1]
+
+        def main():
+            return greedy(Decoder(nnx.Rngs(0)), jnp.ones(8))
+        """,
+        ["26:23 SCN105"],
+    ),
+    Case(
+        "not flagged: the decoder's attention method only reads the layer",
+        """
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax.lax import while_loop
+
+        class SelfAttention(nnx.Module):
+            def __init__(self, rngs):
+                self.qkv = nnx.Linear(8, 8, rngs=rngs)
+
+            def decode_one(self, x):
+                return self.qkv(x)
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.attn = SelfAttention(rngs)
+                self.out = nnx.Linear(8, 8, rngs=rngs)
+
+            def next_logits(self, h):
+                return self.out(h + self.attn.decode_one(h))
+
+        def greedy(decoder, h0):
+            def body(s):
+                i, h = s
+                return i + 1, decoder.next_logits(h)
+            return while_loop(lambda s: s[0] < 4, body, (0, h0))[1]
+
+        def main():
+            return greedy(Decoder(nnx.Rngs(0)), jnp.ones(8))
+        """,
+        [],
+    ),
+    Case(
+        "`inc = partial(sde.increment)`, a method drawing from the module's stored Rngs, called in the body",
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax.lax import scan
+
+        class NeuralSDE(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.drift = nnx.Linear(3, 3, rngs=rngs)
+                self.rngs = rngs
+
+            def increment(self, y, dt):
+                return self.drift(y) * dt + jnp.sqrt(dt) * jax.random.normal(self.rngs.brownian(), y.shape)
+
+        def integrate(sde, y0, dts):
+            inc = partial(sde.increment)
+            def em(y, dt):
+                y = y + inc(y, dt)
+                return y, y
+            return scan(em, y0, dts)[1]
+
+        def main():
+            return integrate(NeuralSDE(nnx.Rngs(params=0, brownian=1)), jnp.zeros(3), jnp.full(8, 0.1))
+        """,
+        ["20:17 SCN105"],
+    ),
+    Case(
+        "an outside module's submodule taken to a local before the loop (`field = self.field`) that holds a training-mode BatchNorm",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Field(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(6, 6, rngs=rngs)
+                self.norm = nnx.BatchNorm(6, rngs=rngs)
+
+            def __call__(self, z):
+                return jnp.tanh(self.norm(self.lin(z)))
+
+        class CDE(nnx.Module):
+            def __init__(self, rngs):
+                self.field = Field(rngs)
+
+            def __call__(self, z0, dxs):
+                field = self.field
+                def step(z, dx):
+                    return z + field(z) * dx, None
+                return jax.lax.scan(step, z0, dxs)[0]
+        """,
+        ["21:24 SCN105"],
     ),
 ]
 
