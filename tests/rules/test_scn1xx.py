@@ -4672,7 +4672,7 @@ NNX = [
 
         trainer = Trainer(Policy(nnx.Rngs(0)))
         """,
-        ["21:24 SCN105"],
+        ["20:28 SCN105"],
     ),
     Case(
         "not flagged: the Trainer's model only reads its parameters",
