@@ -97,6 +97,17 @@ class Frame:
     closure: dict[str, AnyValue] | None = None
 
 
+# `jax.random` samplers whose `shape=None` default is the broadcast shape of their parameters
+# (`bernoulli(key, p)` has the shape of `p`), not `()`.
+_SHAPE_FROM_PARAMETERS = frozenset(
+    f"jax.random.{name}"
+    for name in (
+        "bernoulli", "truncated_normal", "gamma", "loggamma", "beta", "dirichlet", "poisson",
+        "binomial", "chisquare", "f", "t", "geometric", "pareto", "triangular", "wald",
+        "lognormal", "multivariate_normal", "categorical", "rayleigh",
+    )
+)  # fmt: skip
+
 class OutOfBudget(Exception):
     pass
 
@@ -1441,6 +1452,10 @@ class Evaluator:
             if result is not None:
                 dtype, weak = result.lstrip("~"), result.startswith("~")
         shape = self._result_shape(signature, operands, node, frame, method_form)
+        if signature.shape == "creation" and qualified in _SHAPE_FROM_PARAMETERS and node is not None:
+            given = _argument(node, signature.shape_position, "shape") if signature.shape_position is not None else None
+            if given is None:
+                shape = None  # the parameters' broadcast shape, not evaluated here
         if signature.returns != "array":
             return UNKNOWN
         return Array(dtype, weak, shape)

@@ -512,6 +512,22 @@ DRIFT = [
 
 NO_DRIFT = [
     Case(
+        "a Gibbs sweep: `bernoulli(key, p)` without `shape` has the shape of `p`, not `()`",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def chain(W, b, v0, key):
+            def sweep(v, k):
+                p = jax.nn.sigmoid(v @ W + b)
+                v_new = jax.random.bernoulli(k, p).astype(jnp.float32)
+                return v_new, v_new
+            return jax.lax.scan(sweep, v0, jax.random.split(key, 5))
+
+        chain(jnp.ones((6, 6)), jnp.zeros(6), jnp.full((6,), 0.5), jax.random.key(0))
+        """,
+    ),
+    Case(
         "weakly typed inits are promoted silently",
         """
         import jax.numpy as jnp
