@@ -628,10 +628,11 @@ _BRANCH_POSITIONS = {  # where each branching call takes its branch functions
 }
 
 
-def _branches(index: ScanIndex, call: cst.Call) -> list[cst.BaseExpression]:
+def _branches(index: ScanIndex, call: cst.Call, scope: Scope) -> list[cst.BaseExpression]:
     """The functions a `cond`/`switch` call runs (`nn.cond(p, refine, keep, self, h)`,
-    `lax.switch(i, [f, g], x)`): the true and false functions, or the items of the branch list
-    (not the operands, the module `nn.cond` is given among them)."""
+    `lax.switch(i, [f, g], x)`, `lax.switch(i, branches, x)` with `branches = [f, g]`): the true
+    and false functions, or the items of the branch list (not the operands, the module
+    `nn.cond` is given among them)."""
     positions = _BRANCH_POSITIONS.get(index.qualify(call.func) or "", ())
     found: list[cst.BaseExpression] = []
     positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
@@ -639,6 +640,8 @@ def _branches(index: ScanIndex, call: cst.Call) -> list[cst.BaseExpression]:
         if position >= len(positional):
             continue
         value = positional[position].value
+        if isinstance(value, cst.Name) and isinstance(listed := index.value_of(value.value, scope), (cst.List, cst.Tuple)):
+            value = listed
         if isinstance(value, (cst.List, cst.Tuple)):
             found += [element.value for element in value.elements]
         elif isinstance(value, (cst.Name, cst.Attribute, cst.Lambda)):
@@ -859,7 +862,7 @@ class BodyCode:
                     code.entries.setdefault(helper.node, []).append((call, scope))
                     if helper.node not in code.functions:
                         pending.append(helper.node)
-                for branch in _branches(index, call):
+                for branch in _branches(index, call, scope):
                     found = index.resolve_callable(branch, scope)
                     if found is not None and found.node not in code.functions:
                         pending.append(found.node)

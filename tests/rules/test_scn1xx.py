@@ -3212,6 +3212,57 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "lax.switch over a branch list bound to a name (`branches = [self.fa, self.fb]`), methods first calling setup submodules",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Flow(nn.Module):
+            def setup(self):
+                self.a = nn.Dense(4)
+                self.b = nn.Dense(4)
+
+            def fa(self, z):
+                return self.a(z)
+
+            def fb(self, z):
+                return self.b(z)
+
+            def __call__(self, x):
+                branches = [self.fa, self.fb]
+                def body(i, z):
+                    return lax.switch(i % 2, branches, z)
+                return lax.fori_loop(0, 4, body, x)
+        """,
+        ["11:16 SCN104", "14:16 SCN104"],
+    ),
+    Case(
+        "not flagged: the same branch list after both branches ran once before the loop",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Flow(nn.Module):
+            def setup(self):
+                self.a = nn.Dense(4)
+                self.b = nn.Dense(4)
+
+            def fa(self, z):
+                return self.a(z)
+
+            def fb(self, z):
+                return self.b(z)
+
+            def __call__(self, x):
+                x = self.a(x) + self.b(x)
+                branches = [self.fa, self.fb]
+                def body(i, z):
+                    return lax.switch(i % 2, branches, z)
+                return lax.fori_loop(0, 4, body, x)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
