@@ -255,10 +255,13 @@ class LinenVariableInScanBody(Rule):
     in training mode called in the body (its `batch_stats`), a Linen attention layer built with
     `decode=True` (its `cache`), an `nn.SpectralNorm` called with `update_stats=True` (its
     `batch_stats`, under `init` too), or a same-file submodule whose
-    `__call__` updates one of its variables whenever it runs under `apply` (a running mean, or
-    a `self.sow` into a collection some run collects; also behind a flag every run of the loop
-    sets, `if update:` with the body calling `self(obs, learning=True)`, whose `__call__` passes
-    it on). A variable `init` already made, rebound and updated under `apply` in a method the body
+    `__call__` updates one of its variables whenever it runs under `apply` (a running mean, a
+    `self.sow` into a collection some run collects, or an `nn.BatchNorm` the runs are known to
+    train, as the body's call passes the flag; also behind a flag every run of the loop sets,
+    `if update:` with the body calling `self(obs, learning=True)`, whose `__call__` passes it
+    on). Such a submodule may be built inline in a method `init` ran (`Attention()(h, decode)`,
+    reached under `apply` through `self(tok, decode=True)`) or handed to a loop wrapper through
+    `functools.partial(dyn, ...)`. A variable `init` already made, rebound and updated under `apply` in a method the body
     runs (`self(obs)` in a rollout only `apply` runs, whose `__call__` counts steps) stores a
     tracer too. A plain assignment of a value read from outside the body through names,
     attributes and string keys only (`target.value = online.variables["params"]["bias"]`)
@@ -1209,7 +1212,8 @@ class RngDrawnOncePerTrace(Rule):
     (`diffusion.make_rng(...)` in a factory-made step given `self.diffusion`) draws once too. In
     NNX: a fresh `nnx.Rngs` built in the body (or a helper it calls) from values no step changes
     (`nnx.Rngs(0)`, a closed-over key, a `seed=0` default) and drawn from, a closed-over key given
-    to a layer as `rngs=` (`model(x, rngs=key)`), and `nnx.clone` of an outside module holding
+    to a layer as `rngs=` (`model(x, rngs=key)`; a same-seeded `nnx.Rngs` handed positionally to
+    a call counts too, `rbm.sample_h(v, rngs)`), and `nnx.clone` of an outside module holding
     RNG streams, called in the body (the clone starts from the same counts each step). Nothing
     fails: every step gets the same noise or the same dropout mask, a silently wrong result. A
     key carried through the loop or given as `xs`, and `nnx.Rngs(key)` from such a key, are fine.
@@ -1619,7 +1623,8 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     `apply` its parameters already exist, the sampling and generation idiom. Submodules reach the
     body also through `functools.partial` (`partial(step, cell)`, `partial(step, module=self)`,
     `partial(Class.method, self)`), factories (`make_step(self.cell)`, `self.make_step()`),
-    the branch functions `nn.cond` or `lax.cond` run in the body, a `for layer in self.layers`
+    the branch functions `nn.cond`, `lax.cond` or `lax.switch` run in the body (also a branch
+    list bound to a name), a `for layer in self.layers`
     loop in the body (a `for` loop over them before the scan is an earlier call), module-level
     loop wrappers that call what they are given in their loop body (`odeint(self.field, y0, ts)`;
     a call of it in the wrapper outside its loop is an earlier call), and functions of other
@@ -1846,9 +1851,11 @@ class NnxStateMutatedInScanBody(Rule):
     model; model = MLP(...)`) stands for what it is set to. Outside modules are also found as
     attributes of a plain class's `self` (a `Trainer(model)` or an agent holding a target
     network), as modules other objects hold (`agent.policy.act(obs)`), as elements a literal key
-    picks from an outside dict, list or tuple (`models["teacher"]`), and through methods of
-    outside modules that call their own training-mode layers (`model.forward(x)` running
-    `self.bn`).
+    picks from an outside dict, list or tuple (`models["teacher"]`, or unpacked: `student,
+    teacher = models`), as a submodule taken to a local (`field = self.field`), and through
+    methods of outside modules that call their own training-mode layers (`model.forward(x)`
+    running `self.bn`) or a state-changing method of a module they hold
+    (`self.attn.decode_one(h)`), also bound before the loop (`inc = partial(sde.increment)`).
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
