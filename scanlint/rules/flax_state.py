@@ -649,6 +649,9 @@ def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseEx
     if not (isinstance(target, cst.Attribute) and target.attr.value == "value"):
         return None
     holder = target.value
+    bound = code.bound_argument(holder, scope)
+    if bound is not None and isinstance(bound[0], cst.Name) and bound[0] is not holder:
+        return _outside_variable_updated_name(flax, code, bound[0], bound[1])  # `make_body(n_evals)`
     if isinstance(holder, cst.Name) and code.binds(holder.value, scope):
         # `steps = self.variable(...)` in a method the body runs that `init` already ran
         # (`self(obs)` in a rollout only `apply` runs): it binds the variable `init` made.
@@ -702,6 +705,20 @@ def _stores_outside_read(flax: FlaxFile, code: BodyCode, target: cst.BaseExpress
                 return False
         value = value.value
     return isinstance(value, cst.Name) and not code.binds(value.value, scope)
+
+
+def _outside_variable_updated_name(flax: FlaxFile, code: BodyCode, holder: cst.Name, scope: Scope) -> str | None:
+    """The name a body's factory or partial was handed, when it is bound to `self.variable(...)`
+    outside the body."""
+    if code.binds(holder.value, scope):
+        return None
+    found = scope.only_binding(holder.value)
+    if found is None or not isinstance(found[1], cst.Call) or method_name(found[1]) != "variable":
+        return None
+    value = found[1]
+    if isinstance(value.func, cst.Attribute) and flax.linen_self(value.func.value, found[0]) is not None:
+        return holder.value
+    return None
 
 
 def _submodules_through_self_call(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> list[str]:

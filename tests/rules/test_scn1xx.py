@@ -1406,6 +1406,47 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a module-level factory handed a Linen variable makes the while_loop body that updates it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        def make_body(counter, factor=0.5):
+            def body(s):
+                counter.value = counter.value + 1
+                return s * factor
+            return body
+
+        class Solver(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                n_evals = self.variable("counters", "n_evals", lambda: jnp.array(0))
+                return jax.lax.while_loop(lambda s: jnp.abs(s).max() > 1e-3, make_body(n_evals), x)
+        """,
+        ["8:9 SCN102"],
+    ),
+    Case(
+        "not flagged: the factory's body only reads the variable it is handed",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        def make_body(scale):
+            def body(s):
+                return s * scale.value
+            return body
+
+        class Solver(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                scale = self.variable("consts", "scale", lambda: jnp.array(0.5))
+                return jax.lax.while_loop(lambda s: jnp.abs(s).max() > 1e-3, make_body(scale), x)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
