@@ -263,7 +263,8 @@ class LinenVariableInScanBody(Rule):
     reached under `apply` through `self(tok, decode=True)`) or handed to a loop wrapper through
     `functools.partial(dyn, ...)`. A variable `init` already made, rebound and updated under `apply` in a method the body
     runs (`self(obs)` in a rollout only `apply` runs, whose `__call__` counts steps) stores a
-    tracer too. A plain assignment of a value read from outside the body through names,
+    tracer too, as does a setup variable taken to a local (`keys = self.keys`) or handed to the
+    factory that made the body (`make_body(n_evals)`). A plain assignment of a value read from outside the body through names,
     attributes and string keys only (`target.value = online.variables["params"]["bias"]`)
     runs no operation, stores the outside value and is not flagged. A step function of another project
     file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
@@ -652,6 +653,10 @@ def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseEx
     bound = code.bound_argument(holder, scope)
     if bound is not None and isinstance(bound[0], cst.Name) and bound[0] is not holder:
         return _outside_variable_updated_name(flax, code, bound[0], bound[1])  # `make_body(n_evals)`
+    if isinstance(holder, cst.Name):
+        aliased = scope.only_binding(holder.value)  # `keys = self.keys`, a variable `setup` made
+        if aliased is not None and isinstance(aliased[1], cst.Attribute) and isinstance(aliased[1].value, cst.Name):
+            holder, scope = aliased[1], aliased[0]
     if isinstance(holder, cst.Name) and code.binds(holder.value, scope):
         # `steps = self.variable(...)` in a method the body runs that `init` already ran
         # (`self(obs)` in a rollout only `apply` runs): it binds the variable `init` made.
@@ -974,6 +979,9 @@ def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, s
             return _submodule_named(flax, code, iterated, scope)
         return None
     if isinstance(func, cst.Subscript):
+        element = _container_element(func, scope)
+        if element is not None:  # `parts["dec"](z)` with `parts = {"dec": self.decoder, ...}`
+            return _submodule_named(flax, code, *element)
         func = func.value  # `self.layers[i](x)`
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
         class_node = flax.linen_self(func.value, scope)
@@ -1007,6 +1015,20 @@ def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, s
             return None
         return Submodule(func.value, value)
     return None
+
+
+def _container_element(node: cst.Subscript, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+    """`parts["dec"]`, `pair[0]`: the element a literal key picks from a dict, list or tuple
+    literal a name is bound to once, with the scope the literal is in."""
+    if not isinstance(node.value, cst.Name) or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    key = node.slice[0].slice.value
+    found = scope.only_binding(node.value.value)
+    if found is None or not isinstance(key, (cst.SimpleString, cst.Integer)):
+        return None
+    container = found[1]
+    picked = _literal_element(container, key) if isinstance(container, (cst.Dict, cst.List, cst.Tuple)) else None
+    return (picked, found[0]) if picked is not None else None
 
 
 def _constructions(value: cst.BaseExpression) -> list[cst.Call]:
@@ -1109,9 +1131,15 @@ class _EarlierCall(cst.CSTVisitor):
                 target = target.elements[1].value  # `for i, layer in enumerate(self.layers)`
             if isinstance(target, cst.Name):
                 self.loop_targets.add(target.value)
+        element = (
+            _container_element(node.func, self.scopes[-1])
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and self.scopes
+            else None
+        )
         if isinstance(node, cst.Call) and (
             (isinstance(node.func, cst.Name) and node.func.value in self.loop_targets)
             or _same_submodule(node.func, self.label)
+            or (element is not None and _same_submodule(element[0], self.label))
             or self._through_alias(node)
             # `helper(self.cell, x)`; `functools.partial(step, cell)` or a factory making a loop
             # body (`make_step(cell)`) only binds it, for later.
@@ -1646,7 +1674,8 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     loop wrappers that call what they are given in their loop body (`odeint(self.field, y0, ts)`;
     a call of it in the wrapper outside its loop is an earlier call), and functions of other
     project files that call what they are handed; those are reported where the submodule is
-    handed over. A submodule made by
+    handed over; so are submodules picked by a literal key from a local dict or list of them
+    (`parts["dec"](z)`). A submodule made by
     a lifted transform (`nn.checkpoint(Block)()`, `nn.remat`, `nn.jit`, `nn.vmap`) writes its
     variables back after every call, so calling it in a body that `init` runs leaks them even
     after an earlier call: it is flagged unless the scan runs only under `apply`.
@@ -1873,6 +1902,8 @@ class NnxStateMutatedInScanBody(Rule):
     methods of outside modules that call their own training-mode layers (`model.forward(x)`
     running `self.bn`) or a state-changing method of a module they hold
     (`self.attn.decode_one(h)`), also bound before the loop (`inc = partial(sde.increment)`).
+    An `nnx.MultiHeadAttention` built with `decode=True` writes its KV cache when called, and an
+    `nnx.Rngs` a plain class stores on `self` (`self.rngs.action()`) is outside state too.
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
@@ -1984,7 +2015,11 @@ class _NnxState:
             return "an NNX module merged from state split outside the body (its Variables are the outside ones)"
         found = self._outside_binding(name, scope)
         if found is None:
-            return None
+            unpacked = self._unpacked(name, scope)  # `critic, target = nets`
+            kinds = [self._object_kind(v, s, 0) for v, s in self._picked(*unpacked)] if unpacked else []
+            if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
+                return None
+            return kinds[0] if isinstance(kinds[0], str) else "an NNX module"
         binding_scope, binding = found
         if isinstance(binding, cst.Param):
             annotation = binding.annotation.annotation if binding.annotation else None
@@ -2243,10 +2278,11 @@ class _NnxState:
         return False
 
     def _rngs_attribute(self, node: cst.BaseExpression, scope: Scope) -> bool:
-        """`self.<attr>` of an NNX self whose __init__ stores an `nnx.Rngs` there."""
+        """`self.<attr>` of an NNX self (or a plain class's, an `Agent`) whose __init__ stores an
+        `nnx.Rngs` there."""
         if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
             return False
-        class_node = self.flax.nnx_self(node.value, scope)
+        class_node = self._holder_self(node.value, scope)
         if class_node is None:
             return False
         values = self.flax.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
@@ -2545,6 +2581,8 @@ class _NnxState:
         kind = self.flax.nnx_module_class(value.func, scope)
         if kind in _NNX_CONTAINERS:
             return [h for arg in value.args for h in self._holdings(arg.value, scope, seen, construction)]
+        if kind == "MultiHeadAttention" and is_true(keyword_argument(value, "decode")):
+            return ["an `nnx.MultiHeadAttention` built with `decode=True` (its KV cache)"]
         if isinstance(kind, str):
             switch = _STATEFUL_NNX.get(kind)
             if switch is not None and self._counting_mode_layers:

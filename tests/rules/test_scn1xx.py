@@ -1447,6 +1447,34 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a helper method takes a setup variable to a local (`keys = self.keys`) and updates it, called in a generate loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class CachedDecoder(nn.Module):
+            def setup(self):
+                self.embed = nn.Embed(20, 16)
+                self.keys = self.variable("cache", "keys", jnp.zeros, (2, 8, 16))
+
+            def _attend(self, tok, idx):
+                keys = self.keys
+                x = self.embed(tok)
+                keys.value = keys.value.at[:, idx].set(x)
+                return x @ keys.value[0].T
+
+            def __call__(self, tok):
+                return self._attend(tok, 0)
+
+            def generate(self, tok0):
+                def body(i, tok):
+                    return jnp.argmax(self._attend(tok, i), -1)
+                return jax.lax.fori_loop(0, 8, body, tok0)
+        """,
+        ["14:9 SCN102"],
+    ),
 ]
 
 RNG = [
@@ -3304,6 +3332,49 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "setup submodules gathered in a local dict, the decoder's first call through it in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class TrajectoryAutoencoder(nn.Module):
+            def setup(self):
+                self.encoder = nn.Dense(8)
+                self.decoder = nn.Dense(5)
+
+            def __call__(self, obs0):
+                parts = {"enc": self.encoder, "dec": self.decoder}
+                z0 = parts["enc"](obs0)
+                def body(z, _):
+                    return z, parts["dec"](z)
+                return jax.lax.scan(body, z0, None, length=4)[1]
+        """,
+        ["15:23 SCN104"],
+    ),
+    Case(
+        "not flagged: the decoder is called through the dict once before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class TrajectoryAutoencoder(nn.Module):
+            def setup(self):
+                self.encoder = nn.Dense(8)
+                self.decoder = nn.Dense(5)
+
+            def __call__(self, obs0):
+                parts = {"enc": self.encoder, "dec": self.decoder}
+                z0 = parts["enc"](obs0)
+                first = parts["dec"](z0)
+                def body(z, _):
+                    return z, parts["dec"](z)
+                return first, jax.lax.scan(body, z0, None, length=4)[1]
+        """,
+        [],
+    ),
 ]
 
 NNX = [
@@ -5044,6 +5115,111 @@ NNX = [
                 return jax.lax.scan(step, z0, dxs)[0]
         """,
         ["21:24 SCN105"],
+    ),
+    Case(
+        "a plain Agent keeps an `nnx.Rngs` on self; the rollout body draws `self.rngs.action()`",
+        """
+        import jax
+        from flax import nnx
+
+        class Agent:
+            def __init__(self, seed):
+                self.policy = nnx.Linear(4, 2, rngs=nnx.Rngs(seed))
+                self.rngs = nnx.Rngs(action=seed + 1)
+
+            def rollout(self, obs0, horizon):
+                def step(obs, _):
+                    action = jax.random.categorical(self.rngs.action(), self.policy(obs))
+                    return obs * 0.9, action
+                return jax.lax.scan(step, obs0, None, length=horizon)
+        """,
+        ["12:45 SCN105"],
+    ),
+    Case(
+        "not flagged: the plain Agent splits its keys before the loop",
+        """
+        import jax
+        from flax import nnx
+
+        class Agent:
+            def __init__(self, seed):
+                self.policy = nnx.Linear(4, 2, rngs=nnx.Rngs(seed))
+                self.rngs = nnx.Rngs(action=seed + 1)
+
+            def rollout(self, obs0, horizon):
+                keys = jax.random.split(self.rngs.action(), horizon)
+                def step(obs, key):
+                    return obs * 0.9, jax.random.categorical(key, self.policy(obs))
+                return jax.lax.scan(step, obs0, keys)
+        """,
+        [],
+    ),
+    Case(
+        "an outside critic unpacked from a tuple argument is given to `nnx.vmap` in the body",
+        """
+        import jax
+        from flax import nnx
+
+        def td_errors(nets, states):
+            critic, target = nets
+            def body(_, s):
+                q = nnx.vmap(lambda m, x: m(x), in_axes=(None, 0))(critic, s)
+                return None, q.max(-1) - target(s).max(-1)
+            return jax.lax.scan(body, None, states)[1]
+
+        def main(states):
+            return td_errors((nnx.Linear(5, 3, rngs=nnx.Rngs(0)), nnx.Linear(5, 3, rngs=nnx.Rngs(1))), states)
+        """,
+        ["8:13 SCN105"],
+    ),
+    Case(
+        "an outside decoder holding `nnx.MultiHeadAttention(..., decode=True)`, called in a fori_loop body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class TinyDecoder(nnx.Module):
+            def __init__(self, rngs):
+                self.embed = nnx.Embed(13, 16, rngs=rngs)
+                self.attn = nnx.MultiHeadAttention(2, 16, decode=True, rngs=rngs)
+
+            def __call__(self, tok):
+                return self.attn(self.embed(tok)[:, None, :])[:, 0]
+
+        def generate(decoder, tok0):
+            def body(i, tok):
+                return jnp.argmax(decoder(tok), -1)
+            return jax.lax.fori_loop(0, 6, body, tok0)
+
+        def main():
+            decoder = TinyDecoder(nnx.Rngs(0))
+            decoder.attn.init_cache((2, 6, 16))
+            return generate(decoder, jnp.zeros((2,), jnp.int32))
+        """,
+        ["16:27 SCN105"],
+    ),
+    Case(
+        "not flagged: the same decoder's attention without decoding mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class TinyDecoder(nnx.Module):
+            def __init__(self, rngs):
+                self.embed = nnx.Embed(13, 16, rngs=rngs)
+                self.attn = nnx.MultiHeadAttention(2, 16, decode=False, rngs=rngs)
+
+            def __call__(self, tok):
+                return self.attn(self.embed(tok)[:, None, :])[:, 0]
+
+        def generate(decoder, tok0):
+            def body(i, tok):
+                return jnp.argmax(decoder(tok), -1)
+            return jax.lax.fori_loop(0, 6, body, tok0)
+        """,
+        [],
     ),
 ]
 
