@@ -640,8 +640,11 @@ def _branches(index: ScanIndex, call: cst.Call, scope: Scope) -> list[cst.BaseEx
         if position >= len(positional):
             continue
         value = positional[position].value
-        if isinstance(value, cst.Name) and isinstance(listed := index.value_of(value.value, scope), (cst.List, cst.Tuple)):
+        if isinstance(value, cst.Name) and isinstance(listed := index.value_of(value.value, scope), (cst.List, cst.Tuple, cst.ListComp)):
             value = listed
+        if isinstance(value, cst.ListComp) and isinstance(value.elt, cst.Lambda):
+            found.append(value.elt)  # `[lambda z, l=l: l(z) for l in self.layers]`
+            continue
         if isinstance(value, (cst.List, cst.Tuple)):
             found += [element.value for element in value.elements]
         elif isinstance(value, (cst.Name, cst.Attribute, cst.Lambda)):

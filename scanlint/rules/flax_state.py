@@ -977,6 +977,9 @@ def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, s
         iterated = body_loop_over(code, func, scope)  # `for layer in self.layers: h = layer(h)`
         if isinstance(iterated, (cst.Attribute, cst.Subscript)):
             return _submodule_named(flax, code, iterated, scope)
+        captured = _captured_loop_element(flax, func, scope)  # `lambda z, l=l: l(z) for l in ...`
+        if captured is not None:
+            return _submodule_named(flax, code, *captured)
         return None
     if isinstance(func, cst.Subscript):
         element = _container_element(func, scope)
@@ -1005,6 +1008,14 @@ def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, s
         return Submodule(f"{owner}.{func.attr.value}", only)
     if isinstance(func, cst.Name) and not code.binds(func.value, scope):
         found = scope.only_binding(func.value)
+        if found is not None and isinstance(found[1], (cst.List, cst.ListComp)):
+            made = _constructions(found[1])  # `experts = [nn.Dense(8) for _ in range(3)]`
+            owner = found[0].enclosing_method()
+            if made and owner is not None and flax.is_linen(owner[1]) and all(
+                flax.linen_module_class(c.func, found[0]) is not None for c in made
+            ):
+                return Submodule(func.value, made[0] if len(made) == 1 else None)
+            return None
         if found is None or not isinstance(found[1], cst.Call):
             return None
         binding_scope, value = found
@@ -1015,6 +1026,25 @@ def _submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, s
             return None
         return Submodule(func.value, value)
     return None
+
+
+def _captured_loop_element(flax: FlaxFile, name: cst.Name, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+    """`e` in `[lambda h, e=e: e(h) for e in experts]`: a lambda parameter whose default captures
+    the comprehension's loop variable stands for an element of what the comprehension iterates
+    (returned with the scope the comprehension is in)."""
+    found = scope.only_binding(name.value)
+    if found is None or not isinstance(found[1], cst.Param) or not isinstance(found[0].node, cst.Lambda):
+        return None
+    lambda_scope, param = found
+    default = param.default
+    parents = run_flags(flax).parents
+    comprehension = parents.get(lambda_scope.node)
+    if not isinstance(default, cst.Name) or not isinstance(comprehension, cst.ListComp) or lambda_scope.parent is None:
+        return None
+    loop = comprehension.for_in
+    if loop.inner_for_in is not None or not isinstance(loop.target, cst.Name) or loop.target.value != default.value:
+        return None
+    return _enumerated(loop.iter), lambda_scope.parent
 
 
 def _container_element(node: cst.Subscript, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
@@ -1675,7 +1705,8 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     a call of it in the wrapper outside its loop is an earlier call), and functions of other
     project files that call what they are handed; those are reported where the submodule is
     handed over; so are submodules picked by a literal key from a local dict or list of them
-    (`parts["dec"](z)`). A submodule made by
+    (`parts["dec"](z)`), and those a branch lambda captures from a comprehension
+    (`lax.switch(i, [lambda z, l=l: l(z) for l in self.layers], h)`). A submodule made by
     a lifted transform (`nn.checkpoint(Block)()`, `nn.remat`, `nn.jit`, `nn.vmap`) writes its
     variables back after every call, so calling it in a body that `init` runs leaks them even
     after an earlier call: it is flagged unless the scan runs only under `apply`.

@@ -3375,6 +3375,83 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "lax.switch over `[lambda z, l=l: l(z) for l in self.layers]`, the setup layers first called there",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Flow(nn.Module):
+            def setup(self):
+                self.layers = [nn.Dense(4) for _ in range(3)]
+
+            def __call__(self, x):
+                branches = [lambda z, l=l: l(z) for l in self.layers]
+                def body(i, z):
+                    return lax.switch(i % 3, branches, z)
+                return lax.fori_loop(0, 6, body, x)
+        """,
+        ["10:36 SCN104"],
+    ),
+    Case(
+        "not flagged: the layers ran once in a for loop before the switch loop",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class Flow(nn.Module):
+            def setup(self):
+                self.layers = [nn.Dense(4) for _ in range(3)]
+
+            def __call__(self, x):
+                for layer in self.layers:
+                    x = layer(x)
+                branches = [lambda z, l=l: l(z) for l in self.layers]
+                def body(i, z):
+                    return lax.switch(i % 3, branches, z)
+                return lax.fori_loop(0, 6, body, x)
+        """,
+        [],
+    ),
+    Case(
+        "nn.switch over lambdas capturing compact experts built in a list comprehension",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Router(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                experts = [nn.Dense(8, name=f"expert_{i}") for i in range(3)]
+                branches = [lambda mdl, h, e=e: e(h) for e in experts]
+                def body(i, h):
+                    return jnp.tanh(nn.switch(i % 3, branches, self, h))
+                return jax.lax.fori_loop(0, 4, body, x)
+        """,
+        ["10:41 SCN104"],
+    ),
+    Case(
+        "not flagged: every expert ran before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Router(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                experts = [nn.Dense(8, name=f"expert_{i}") for i in range(3)]
+                x = sum(e(x) for e in experts)
+                for e in experts:
+                    x = e(x)
+                branches = [lambda mdl, h, e=e: e(h) for e in experts]
+                def body(i, h):
+                    return jnp.tanh(nn.switch(i % 3, branches, self, h))
+                return jax.lax.fori_loop(0, 4, body, x)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
