@@ -2739,9 +2739,9 @@ class _NnxState:
         init_scope = self.flax.index.scope_of[init]
         for values in self.flax.self_attribute_values(class_node, "__init__").values():
             for value in values:
-                if self._is_rngs_value(value, init_scope):
-                    held.append("RNG streams")
-                else:
+                # An `nnx.Rngs` kept on `self` changes only when drawn from: `__call__` drawing
+                # (`self.rngs.noise()`) is found above; merely holding it is not a change.
+                if not self._is_rngs_value(value, init_scope):
                     held += self._holdings(value, init_scope, seen, construction)
         return held
 
