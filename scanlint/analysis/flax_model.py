@@ -25,6 +25,7 @@ from scanlint.analysis.resolver import (
     argument,
     is_staticmethod,
     keyword_argument,
+    returns_of,
 )
 from scanlint.analysis.values import class_statements, constructor_arguments
 from scanlint.analysis.walk import walk
@@ -669,12 +670,18 @@ def _filled_by_call_site(index: ScanIndex, loop: LoopCall) -> dict[cst.Param, tu
         partial_call = _partial_call(index, loop)
         if partial_call is not None:
             return {p: (v, loop.scope) for p, v in parameters_filled(body.node, partial_call.args[1:])}
-    elif body.via == "factory":
+    elif body.via in ("factory", "factory_partial"):
         factory = index.factory_of(_body_argument(index, loop), loop.scope)
         if factory is not None:
             call, function = factory
             filled = parameters_filled(function, call.args, bound_method=isinstance(call.func, cst.Attribute))
-            return {p: (v, loop.scope) for p, v in filled}
+            bound = {p: (v, loop.scope) for p, v in filled}
+            returned = returns_of(function)[0].value if body.via == "factory_partial" else None
+            if isinstance(returned, cst.Call) and index.qualify(returned.func) == PARTIAL:
+                # `return partial(refine, head)`: what the partial binds, read in the factory
+                factory_scope = index.scope_of[function]
+                bound.update({p: (v, factory_scope) for p, v in parameters_filled(body.node, returned.args[1:])})
+            return bound
     return {}
 
 
@@ -841,7 +848,7 @@ class BodyCode:
         code = cls(loop, bound_arguments=dict(bound_arguments or {}), wrapper=wrapper)
         if wrapper is None:
             code.bound_arguments.update(_filled_by_call_site(index, loop))
-        if body.via == "partial":
+        if body.via in ("partial", "factory_partial"):
             all_parameters = [
                 p.name.value for p in (*body.node.params.posonly_params, *body.node.params.params)
             ]
@@ -1017,6 +1024,9 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
     wrapper_params = [*wrapper.params.posonly_params, *wrapper.params.params, *wrapper.params.kwonly_params]
     body_argument = loop.body_argument
     passed_body = None
+    method = None  # `lax.scan(model.step, ...)` with `model` a parameter: the method's name
+    if loop.body is None and isinstance(body_argument, cst.Attribute) and isinstance(body_argument.value, cst.Name):
+        method, body_argument = body_argument.attr, body_argument.value
     if loop.body is None and isinstance(body_argument, cst.Name):
         found = loop.scope.only_binding(body_argument.value)
         if found is not None and isinstance(found[1], cst.Param) and found[1] in wrapper_params:
@@ -1040,7 +1050,10 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
         if passed_body is not None:
             if passed_body not in bound:
                 continue
-            body = index.resolve_callable(*bound[passed_body], objects=True)
+            passed, passed_scope = bound[passed_body]
+            if method is not None:
+                passed = cst.Attribute(value=passed, attr=method)  # the method of what was passed
+            body = index.resolve_callable(passed, passed_scope, objects=True)
             if body is None:
                 continue
         elif not bound:

@@ -177,7 +177,7 @@ class Body:
 
     node: cst.FunctionDef | cst.Lambda
     scope: Scope  # the scope the body opens (its parameters and locals)
-    via: str  # "def", "lambda", "partial", "method", "variable"
+    via: str  # "def", "lambda", "partial", "method", "variable", "factory", "factory_partial"
     parameters: list[str]  # the names the loop fills, in order (self and partial-bound removed)
 
     def parameter(self, index: int) -> str | None:
@@ -356,7 +356,12 @@ class ScanIndex:
         if len(made) != 1 or len(returns) == 0 or any(r.value is None for r in returns):
             return None
         inner = self.resolve_callable(returns[0].value, self.scope_of[factory], depth + 1)  # type: ignore[arg-type]
-        if inner is None or inner.via == "method" or self.scope_of[inner.node].parent is not self.scope_of[factory]:
+        if inner is None or inner.via == "method":
+            return None
+        if inner.via == "partial":  # `return functools.partial(refine, head)`: any function
+            inner.via = "factory_partial"
+            return inner
+        if self.scope_of[inner.node].parent is not self.scope_of[factory]:
             return None  # only a function defined in the factory itself
         inner.via = "factory"
         return inner

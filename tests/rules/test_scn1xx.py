@@ -3452,6 +3452,60 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "a factory returns `functools.partial(refine, head)` as the scan body; the setup head is first called there",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def _refine(head, carry, target):
+            delta = head(jnp.concatenate([carry, target], -1))
+            return carry + delta, delta
+
+        def make_refine_step(head):
+            return functools.partial(_refine, head)
+
+        class IterativeRefiner(nn.Module):
+            def setup(self):
+                self.stem = nn.Dense(4)
+                self.head = nn.Dense(4)
+
+            def __call__(self, x, targets):
+                return jax.lax.scan(make_refine_step(self.head), self.stem(x), targets)
+        """,
+        ["9:13 SCN104"],
+    ),
+    Case(
+        "not flagged: the head runs once before the factory-made partial is scanned",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def _refine(head, carry, target):
+            delta = head(jnp.concatenate([carry, target], -1))
+            return carry + delta, delta
+
+        def make_refine_step(head):
+            return functools.partial(_refine, head)
+
+        class IterativeRefiner(nn.Module):
+            def setup(self):
+                self.stem = nn.Dense(4)
+                self.head = nn.Dense(4)
+
+            def __call__(self, x, targets):
+                init = self.stem(x)
+                init = init + self.head(jnp.concatenate([init, targets[0]], -1))
+                return jax.lax.scan(make_refine_step(self.head), init, targets)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
@@ -5323,6 +5377,60 @@ NNX = [
 
         def main():
             return annealed_langevin(ScoreMLP(2, rngs=nnx.Rngs(params=0, sample=1)), jnp.zeros((4, 2)), jnp.ones(6))
+        """,
+        [],
+    ),
+    Case(
+        "a module-level function scans `model.step` of the model it is given; the method loops over blocks with Dropout streams",
+        """
+        import jax
+        from flax import nnx
+
+        class ResBlock(nnx.Module):
+            def __init__(self, rngs):
+                self.ff = nnx.Linear(6, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.1, rngs=rngs)
+
+            def __call__(self, x):
+                return x + self.drop(self.ff(x))
+
+        class DeepTransition(nnx.Module):
+            def __init__(self, rngs):
+                self.blocks = nnx.List([ResBlock(rngs) for _ in range(3)])
+
+            def step(self, h, u):
+                for block in self.blocks:
+                    h = block(h + u)
+                return h, h
+
+        def simulate(model, h0, inputs):
+            return jax.lax.scan(model.step, h0, inputs)
+
+        def main(h0, inputs):
+            return simulate(DeepTransition(nnx.Rngs(params=0, dropout=1)), h0, inputs)
+        """,
+        ["19:17 SCN105"],
+    ),
+    Case(
+        "not flagged: the same scanned method over blocks without randomness",
+        """
+        import jax
+        from flax import nnx
+
+        class DeepTransition(nnx.Module):
+            def __init__(self, rngs):
+                self.blocks = nnx.List([nnx.Linear(6, 6, rngs=rngs) for _ in range(3)])
+
+            def step(self, h, u):
+                for block in self.blocks:
+                    h = block(h + u)
+                return h, h
+
+        def simulate(model, h0, inputs):
+            return jax.lax.scan(model.step, h0, inputs)
+
+        def main(h0, inputs):
+            return simulate(DeepTransition(nnx.Rngs(0)), h0, inputs)
         """,
         [],
     ),
