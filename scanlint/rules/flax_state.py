@@ -2006,8 +2006,18 @@ class CountingRNN(nnx.Module):
                 message = state.mutated_by_call(call, scope) or state.through_transform_or_update(call, scope)
                 if message is not None and call not in seen:
                     seen.add(call)
-                    called = context.module.code_for_node(call.func)
+                    called = _short_code(context.module, call.func)
                     yield _in_loop(code, Report(call, message, summary=f"`{called}(...)` inside a raw lax.scan body mutates NNX state made outside the body"))
+
+
+def _short_code(module: cst.Module, node: cst.CSTNode, limit: int = 32) -> str:
+    """A callee's code for a one-line summary: `nnx.vmap(...)` for a long or multi-line call."""
+    text = module.code_for_node(node)
+    if len(text) <= limit and "\n" not in text:
+        return text
+    if isinstance(node, cst.Call):
+        return f"{_short_code(module, node.func, limit)}(...)"
+    return text.splitlines()[0][:limit] + "..."
 
 
 class _NnxState:
