@@ -2027,6 +2027,7 @@ class _NnxState:
         self.flax = flax
         self.code = code
         self._counting_mode_layers = False  # see `_mode_layers`
+        self._factories_seen: set[cst.CSTNode] = set()  # factories being followed (recursion)
 
     def _outside_binding(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.CSTNode] | None:
         """The single binding of a name the body reads from outside, with its scope; or the
@@ -2235,7 +2236,20 @@ class _NnxState:
                 return "an `nnx.Variable`"
             if self.flax.index.qualify(value.func) in _NNX_OPTIMIZERS:
                 return "an `nnx.Optimizer`"
-            return None
+            factory = self.flax.index.factory_of(value, scope)  # `make_ensemble(keys)` returning one
+            if factory is None or factory[1] in self._factories_seen:
+                return None
+            function = factory[1]
+            self._factories_seen.add(function)
+            try:
+                returned = [r.value for r in returns_of(function)]
+                kinds = [
+                    self._object_kind(r, self.flax.index.scope_of[function], depth + 1) if r is not None else None
+                    for r in returned
+                ]
+            finally:
+                self._factories_seen.discard(function)
+            return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
         if not isinstance(value, cst.Name):
             return None
         found = scope.only_binding(value.value)

@@ -5434,6 +5434,55 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "an `@nnx.vmap` ensemble forward given an ensemble a same-file factory made, inside the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        @nnx.vmap(in_axes=0, out_axes=0)
+        def make_ensemble(key):
+            return nnx.Linear(3, 1, rngs=nnx.Rngs(key))
+
+        @nnx.vmap(in_axes=(0, None), out_axes=0)
+        def ensemble_values(critics, obs):
+            return critics(obs)
+
+        def pessimistic_returns(critics, trajectory):
+            def body(ret, obs):
+                q = ensemble_values(critics, obs).min(axis=0)
+                return q + 0.99 * ret, q
+            return jax.lax.scan(body, jnp.zeros((5, 1)), trajectory)
+
+        def main(trajectory):
+            return pessimistic_returns(make_ensemble(jax.random.split(jax.random.key(0), 4)), trajectory)
+        """,
+        ["16:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the vmapped forward runs before the loop and the body reads its values",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        @nnx.vmap(in_axes=0, out_axes=0)
+        def make_ensemble(key):
+            return nnx.Linear(3, 1, rngs=nnx.Rngs(key))
+
+        @nnx.vmap(in_axes=(0, None), out_axes=0)
+        def ensemble_values(critics, obs):
+            return critics(obs)
+
+        def pessimistic_returns(critics, trajectory):
+            qs = jnp.stack([ensemble_values(critics, obs).min(axis=0) for obs in trajectory])
+            def body(ret, q):
+                return q + 0.99 * ret, q
+            return jax.lax.scan(body, jnp.zeros((5, 1)), qs)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
