@@ -629,7 +629,7 @@ _BRANCH_POSITIONS = {  # where each branching call takes its branch functions
 }
 
 
-def _branches(index: ScanIndex, call: cst.Call, scope: Scope) -> list[cst.BaseExpression]:
+def branch_functions(index: ScanIndex, call: cst.Call, scope: Scope) -> list[cst.BaseExpression]:
     """The functions a `cond`/`switch` call runs (`nn.cond(p, refine, keep, self, h)`,
     `lax.switch(i, [f, g], x)`, `lax.switch(i, branches, x)` with `branches = [f, g]`): the true
     and false functions, or the items of the branch list (not the operands, the module
@@ -872,7 +872,7 @@ class BodyCode:
                     code.entries.setdefault(helper.node, []).append((call, scope))
                     if helper.node not in code.functions:
                         pending.append(helper.node)
-                for branch in _branches(index, call, scope):
+                for branch in branch_functions(index, call, scope):
                     found = index.resolve_callable(branch, scope)
                     if found is not None and found.node not in code.functions:
                         pending.append(found.node)

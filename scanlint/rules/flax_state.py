@@ -40,6 +40,7 @@ from scanlint.analysis.flax_model import (
     NameCollector,
     ProjectCall,
     argument_for,
+    branch_functions,
     enclosing_class,
     flax_file,
     is_true,
@@ -1934,7 +1935,11 @@ class NnxStateMutatedInScanBody(Rule):
     running `self.bn`) or a state-changing method of a module they hold
     (`self.attn.decode_one(h)`), also bound before the loop (`inc = partial(sde.increment)`).
     An `nnx.MultiHeadAttention` built with `decode=True` writes its KV cache when called, and an
-    `nnx.Rngs` a plain class stores on `self` (`self.rngs.action()`) is outside state too.
+    `nnx.Rngs` a plain class stores on `self` (`self.rngs.action()`) is outside state too. So
+    are modules called in a comprehension in the body (`[m(obs) for m in members]`), methods of
+    outside objects run as `cond`/`switch` branches (`lax.cond(p, agent.explore, agent.exploit,
+    obs)`), and methods of a plain class's object that update the optimizer or hand the model to
+    an NNX transform (`self.trainer.train_step(x, y)`).
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
@@ -2061,7 +2066,7 @@ class _NnxState:
             kinds = [self._object_kind(v, s, 0) for v, s in self._picked(*unpacked)] if unpacked else []
             if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
                 return None
-            return kinds[0] if isinstance(kinds[0], str) else "an NNX module"
+            return _nnx_kind(self.flax, kinds[0])
         binding_scope, binding = found
         if isinstance(binding, cst.Param):
             annotation = binding.annotation.annotation if binding.annotation else None
@@ -2073,7 +2078,7 @@ class _NnxState:
             kinds = [self._object_kind(v, s, 0) for v, s in self._parameter_values(binding, binding_scope, 0) or []]
             if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
                 return None
-            return kinds[0] if isinstance(kinds[0], str) else "an NNX module"
+            return _nnx_kind(self.flax, kinds[0])
         if isinstance(binding, cst.Call):
             if self.flax.nnx_module_class(binding.func, binding_scope) is not None:
                 return "an NNX module"
@@ -2185,7 +2190,7 @@ class _NnxState:
             kinds = [self._object_kind(v, s, 0) for v, s in self._outside_values(node, scope)]
             if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
                 return None
-            return kinds[0] if isinstance(kinds[0], str) else "an NNX module"
+            return _nnx_kind(self.flax, kinds[0])
         attributes: list[str] = []
         while isinstance(node, cst.Attribute):
             attributes.insert(0, node.attr.value)
@@ -2204,7 +2209,7 @@ class _NnxState:
             owner = kind if isinstance(kind, cst.ClassDef) else None
         if kind is None:
             return None
-        return kind if isinstance(kind, str) else "an NNX module"
+        return _nnx_kind(self.flax, kind)
 
     def _holder_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The class of a `self` whose attributes may hold outside NNX objects: an NNX module's,
@@ -2232,6 +2237,9 @@ class _NnxState:
             kind = self.flax.nnx_module_class(value.func, scope)
             if kind is not None:
                 return kind if isinstance(kind, cst.ClassDef) else "an NNX module"
+            plain = self.flax.local_class(value.func, scope)  # `Trainer(model, lr)`
+            if plain is not None and not self.flax.is_linen(plain):
+                return plain
             if self.flax.is_nnx_variable_class(value.func):
                 return "an `nnx.Variable`"
             if self.flax.index.qualify(value.func) in _NNX_OPTIMIZERS:
@@ -2403,10 +2411,17 @@ class _NnxState:
         held = self._stateful_module(call.func, scope, rngs_passed=rngs is not None) or self._method_changing_state(
             call.func, scope
         )
+        called = f"`{code_of(call.func)}`"
+        if held is None:  # `lax.cond(coin, agent.explore, agent.exploit, obs)`: methods run as branches
+            for branch in branch_functions(self.flax.index, call, scope):
+                held = self._method_changing_state(branch, scope) if isinstance(branch, cst.Attribute) else None
+                if held is not None:
+                    called = f"`{code_of(branch)}` (a branch of `{code_of(call.func)}`)"
+                    break
         if held is None:
             return None
         return (
-            f"calling `{code_of(call.func)}` inside a raw lax.scan body mutates the state it holds "
+            f"calling {called} inside a raw lax.scan body mutates the state it holds "
             f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
             f"which splits RNG streams and carries state through the loop."
         )
@@ -2707,6 +2722,14 @@ class _NnxState:
                 if self._held_layer_called(class_node, attribute, call):
                     return code_of(call.func)
         for attribute, call in updates.attribute_calls:
+            func = call.func  # `self.opt.update(self.model, grads)`: an optimizer held on self
+            if isinstance(func, cst.Attribute) and func.attr.value == "update" and isinstance(func.value, cst.Attribute):
+                kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, attribute)]
+                if kinds and all(k == "an `nnx.Optimizer`" for k in kinds):
+                    return code_of(func)
+        for call in _calls_of_transforms(self, method):
+            return code_of(call.func)
+        for attribute, call in updates.attribute_calls:
             func = call.func  # `self.attn.decode_one(h)`: a method of a module held on self
             if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute)):
                 continue
@@ -2768,6 +2791,36 @@ class _NnxState:
                 if not self._is_rngs_value(value, init_scope):
                     held += self._holdings(value, init_scope, seen, construction)
         return held
+
+
+def _nnx_kind(flax: FlaxFile, kind: str | cst.ClassDef) -> str | None:
+    """How a message names an outside object's kind; None for a plain class's object, which
+    holds NNX objects but is not NNX state itself."""
+    if isinstance(kind, str):
+        return kind
+    return "an NNX module" if flax.is_nnx(kind) else None
+
+
+def _calls_of_transforms(state: _NnxState, method: cst.FunctionDef) -> list[cst.Call]:
+    """Calls in a method that hand an NNX module its object holds (`self.model`) to an NNX
+    transform (`nnx.value_and_grad(loss)(self.model, x)`)."""
+    method_scope = state.flax.index.scope_of[method]
+    class_node = method_scope.enclosing_class()
+    self_name = state.flax.index.self_name(method_scope)
+    found = []
+    calls = _CallsOutside(set())
+    walk(method.body, calls)
+    for call in calls.calls:
+        if class_node is None or self_name is None or state._nnx_transform(call.func, method_scope) is None:
+            continue
+        for arg in call.args:
+            value = arg.value
+            if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == self_name:
+                kinds = [state._object_kind(v, s, 0) for v, s in state._init_values(class_node, value.attr.value)]
+                if kinds and all(k is not None for k in kinds):
+                    found.append(call)
+                    break
+    return found
 
 
 class _OwnStateUpdates(cst.CSTVisitor):
@@ -2920,7 +2973,14 @@ def body_loop_over(code: BodyCode, name: cst.Name, scope: Scope) -> cst.BaseExpr
     body that binds `name` (and nothing else does) iterates, when it runs in the same function
     as the read."""
     found = scope.lookup(name.value)
-    if found is None or found[0] is not scope or not code.is_inside(scope):
+    if not code.is_inside(scope):
+        return None
+    if found is None:
+        # A comprehension's variable, which binds nothing in the function: `for m in members`.
+        finder = _LoopsBinding(name.value, enumerate_bound=False, comprehensions=True)
+        walk(scope.node, finder)
+        return finder.iterated[0] if len(finder.iterated) == 1 else None
+    if found[0] is not scope:
         return None
     if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
         return None  # a loop target is bound opaquely, and only once
@@ -2933,13 +2993,20 @@ class _LoopsBinding(cst.CSTVisitor):
     """What the `for <name> in <it>` and `for i, <name> in enumerate(<it>)` statements of one
     function iterate, outside its nested functions."""
 
-    def __init__(self, name: str, enumerate_bound: bool) -> None:
+    def __init__(self, name: str, enumerate_bound: bool, comprehensions: bool = False) -> None:
         self.name = name
         self.enumerate_bound = enumerate_bound  # `enumerate` is not the builtin
+        self.comprehensions = comprehensions  # the `for` clauses of comprehensions instead
         self.iterated: list[cst.BaseExpression] = []
         self.depth = 0
 
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        if self.comprehensions and isinstance(node.target, cst.Name) and node.target.value == self.name:
+            self.iterated.append(node.iter)
+
     def visit_For(self, node: cst.For) -> None:
+        if self.comprehensions:
+            return
         target, iterated = node.target, node.iter
         if (
             isinstance(target, cst.Tuple)

@@ -1,6 +1,6 @@
 """Label the Flax-in-scan case programs by running them with real Flax.
 
-Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _13/ (later
+Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _14/ (later
 measurement sets, each written from real reports and code without
 reading the rules) starts with a header:
 
@@ -53,6 +53,7 @@ DIRECTORIES = (
     REPO / "bench" / "flax_heldout_11",
     REPO / "bench" / "flax_heldout_12",
     REPO / "bench" / "flax_heldout_13",
+    REPO / "bench" / "flax_heldout_14",
 )
 LABELS = ("unexpected-tracer", "modify-scope", "same-values", "trace-context", "ok")
 

@@ -5483,6 +5483,172 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "ensemble members with Dropout streams called in a comprehension inside a factory-made body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Member(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.inp = nnx.Linear(3, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.1, rngs=rngs)
+
+            def __call__(self, obs):
+                return self.drop(self.inp(obs))
+
+        def build_members(n):
+            return [Member(nnx.Rngs(params=i, dropout=100 + i)) for i in range(n)]
+
+        def make_step(members):
+            def step(obs, act):
+                preds = jnp.stack([m(obs) for m in members])
+                return obs + act, preds.var(0).sum()
+            return step
+
+        def plan_cost(members, obs0, actions):
+            return jax.lax.scan(make_step(members), obs0, actions)
+
+        def main():
+            return plan_cost(build_members(3), jnp.ones(3), jnp.zeros((6, 3)))
+        """,
+        ["19:28 SCN105"],
+    ),
+    Case(
+        "not flagged: read-only ensemble members called in a comprehension inside the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def plan_cost(members, obs0, actions):
+            def step(obs, act):
+                preds = jnp.stack([m(obs) for m in members])
+                return obs + act, preds.var(0).sum()
+            return jax.lax.scan(step, obs0, actions)
+
+        def main():
+            members = [nnx.Linear(3, 3, rngs=nnx.Rngs(i)) for i in range(3)]
+            return plan_cost(members, jnp.ones(3), jnp.zeros((6, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "a lax.cond in the body runs a method of an outside agent that draws from its Rngs as a branch",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class EpsGreedyAgent(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.q = nnx.Linear(3, 4, rngs=rngs)
+                self.rngs = rngs
+
+            def explore(self, obs):
+                return jax.random.randint(self.rngs.explore(), (), 0, 4)
+
+            def exploit(self, obs):
+                return jnp.argmax(self.q(obs))
+
+        def collect(agent, obs_seq):
+            def body(carry, obs):
+                a = jax.lax.cond(jnp.sum(obs) > 1.0, agent.explore, agent.exploit, obs)
+                return carry + 1, a
+            return jax.lax.scan(body, 0, obs_seq)
+
+        def main():
+            return collect(EpsGreedyAgent(nnx.Rngs(params=0, explore=1)), jnp.ones((12, 3)))
+        """,
+        ["19:13 SCN105"],
+    ),
+    Case(
+        "not flagged: both branches of the cond only read the agent",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Agent(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.q = nnx.Linear(3, 4, rngs=rngs)
+
+            def greedy(self, obs):
+                return jnp.argmax(self.q(obs))
+
+            def second(self, obs):
+                return jnp.argsort(self.q(obs))[-2]
+
+        def collect(agent, obs_seq):
+            def body(carry, obs):
+                a = jax.lax.cond(jnp.sum(obs) > 1.0, agent.greedy, agent.second, obs)
+                return carry + 1, a
+            return jax.lax.scan(body, 0, obs_seq)
+
+        def main():
+            return collect(Agent(nnx.Rngs(0)), jnp.ones((12, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "a meta-learner's fori_loop body runs a plain Trainer's step, which updates the model and optimizer it holds",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        def mse(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+        class Trainer:
+            def __init__(self, model, lr):
+                self.model = model
+                self.opt = nnx.Optimizer(model, optax.sgd(lr), wrt=nnx.Param)
+
+            def train_step(self, x, y):
+                loss, grads = nnx.value_and_grad(mse)(self.model, x, y)
+                self.opt.update(self.model, grads)
+                return loss
+
+        class MetaLearner:
+            def __init__(self):
+                self.trainer = Trainer(nnx.Linear(1, 1, rngs=nnx.Rngs(0)), 0.05)
+
+            def adapt(self, x, y):
+                def inner(i, losses):
+                    return losses.at[i].set(self.trainer.train_step(x, y))
+                return jax.lax.fori_loop(0, 3, inner, jnp.zeros(3))
+        """,
+        ["26:37 SCN105"],
+    ),
+    Case(
+        "not flagged: the plain Trainer's method only evaluates the model it holds",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.steps = 0
+
+            def evaluate(self, x):
+                return jnp.mean(self.model(x))
+
+        class MetaLearner:
+            def __init__(self):
+                self.trainer = Trainer(nnx.Linear(1, 1, rngs=nnx.Rngs(0)))
+
+            def scores(self, xs):
+                def inner(i, acc):
+                    return acc + self.trainer.evaluate(xs[i])
+                return jax.lax.fori_loop(0, 3, inner, 0.0)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
