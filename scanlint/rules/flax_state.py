@@ -2112,9 +2112,17 @@ class _NnxState:
         found = scope.lookup(graphdef.value)
         if found is None:
             return None
-        finder = _SplitAssignment(self.flax.index, graphdef.value)
+        finder = _TupleAssignment(graphdef.value)
         walk(found[0].node, finder)
-        return (finder.splits[0], found[0]) if len(finder.splits) == 1 else None
+        splits = [
+            value.args[0].value
+            for value, position in finder.found
+            if position == 0
+            and isinstance(value, cst.Call)
+            and value.args
+            and self.flax.index.qualify(value.func) in _NNX_SPLIT
+        ]
+        return (splits[0], found[0]) if len(splits) == 1 else None
 
     def through_transform_or_update(self, call: cst.Call, scope: Scope) -> str | None:
         """An outside NNX object handed to an NNX transform applied in the body
@@ -2915,36 +2923,6 @@ class _TupleAssignment(cst.CSTVisitor):
             for position, element in enumerate(elements):
                 if isinstance(element.value, cst.Name) and element.value.value == self.name:
                     self.found.append((node.value, position))
-
-
-class _SplitAssignment(cst.CSTVisitor):
-    """`<graphdef>, ... = nnx.split(<object>, ...)` statements of one scope (not nested
-    functions): the objects split."""
-
-    def __init__(self, index: ScanIndex, graphdef: str) -> None:
-        self.index = index
-        self.graphdef = graphdef
-        self.splits: list[cst.BaseExpression] = []
-        self.depth = 0
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        self.depth += 1
-        return self.depth == 1
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.depth -= 1
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        value = node.value
-        if not (isinstance(value, cst.Call) and value.args and self.index.qualify(value.func) in _NNX_SPLIT):
-            return
-        for target in node.targets:
-            first = target.target.elements[0].value if isinstance(target.target, (cst.Tuple, cst.List)) else None
-            if isinstance(first, cst.Name) and first.value == self.graphdef:
-                self.splits.append(value.args[0].value)
 
 
 @dataclass(frozen=True, eq=False)
