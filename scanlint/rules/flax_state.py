@@ -587,7 +587,7 @@ def _training_batch_norm_in(
     method_scope = flax.index.scope_of[method]
     class_node = method_scope.enclosing_class()
     setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
-    calls = _CallsOutside(set())
+    calls = _CallFinder()
     walk(method.body, calls)
     for call in calls.calls:
         construction = call.func if isinstance(call.func, cst.Call) else None
@@ -653,7 +653,7 @@ def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseEx
     holder = target.value
     bound = code.bound_argument(holder, scope)
     if bound is not None and isinstance(bound[0], cst.Name) and bound[0] is not holder:
-        return _outside_variable_updated_name(flax, code, bound[0], bound[1])  # `make_body(n_evals)`
+        holder, scope = bound  # `make_body(n_evals)` whose body updates `counter.value`
     if isinstance(holder, cst.Name):
         aliased = scope.only_binding(holder.value)  # `keys = self.keys`, a variable `setup` made
         if aliased is not None and isinstance(aliased[1], cst.Attribute) and isinstance(aliased[1].value, cst.Name):
@@ -711,20 +711,6 @@ def _stores_outside_read(flax: FlaxFile, code: BodyCode, target: cst.BaseExpress
                 return False
         value = value.value
     return isinstance(value, cst.Name) and not code.binds(value.value, scope)
-
-
-def _outside_variable_updated_name(flax: FlaxFile, code: BodyCode, holder: cst.Name, scope: Scope) -> str | None:
-    """The name a body's factory or partial was handed, when it is bound to `self.variable(...)`
-    outside the body."""
-    if code.binds(holder.value, scope):
-        return None
-    found = scope.only_binding(holder.value)
-    if found is None or not isinstance(found[1], cst.Call) or method_name(found[1]) != "variable":
-        return None
-    value = found[1]
-    if isinstance(value.func, cst.Attribute) and flax.linen_self(value.func.value, found[0]) is not None:
-        return holder.value
-    return None
 
 
 def _submodules_through_self_call(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> list[str]:
@@ -1116,24 +1102,9 @@ def _wrapper_calls_outside_loop(flax: FlaxFile, code: BodyCode, submodule: Submo
     if not parameters or found is None:
         return bool(parameters)  # not known: count it as called
     bodies = {other.body.node for other in flax.index.loops if other.body is not None} | code.functions
-    calls = _CallsOutside(bodies)
+    calls = _CallFinder(bodies)
     walk(found.node, calls)
     return any(isinstance(call.func, cst.Name) and call.func.value in parameters for call in calls.calls)
-
-
-class _CallsOutside(cst.CSTVisitor):
-    """The calls of a function outside the given loop bodies."""
-
-    def __init__(self, bodies: set[cst.CSTNode]) -> None:
-        self.bodies = bodies
-        self.calls: list[cst.Call] = []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if node in self.bodies:
-            return False
-        if isinstance(node, cst.Call):
-            self.calls.append(node)
-        return True
 
 
 class _EarlierCall(cst.CSTVisitor):
@@ -1257,11 +1228,18 @@ def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
 
 
 class _CallFinder(cst.CSTVisitor):
-    def __init__(self) -> None:
+    """Every call under a node, except in the `skipped` nodes (loop bodies, say)."""
+
+    def __init__(self, skipped: set[cst.CSTNode] | None = None) -> None:
+        self.skipped = skipped or set()
         self.calls: list[cst.Call] = []
 
-    def visit_Call(self, node: cst.Call) -> None:
-        self.calls.append(node)
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node in self.skipped:
+            return False
+        if isinstance(node, cst.Call):
+            self.calls.append(node)
+        return True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1526,7 +1504,7 @@ class _FixedNnxRandomness:
                 h
                 for value, value_scope in state._outside_values(call.args[0].value, scope)
                 for h in state._holdings(value, value_scope, frozenset())
-                if h in (_DROPOUT, "RNG streams")
+                if h == _DROPOUT
             ]
             if random:
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body restarts the same RNG streams every step"
@@ -1628,19 +1606,11 @@ class _FixedNnxRandomness:
 
 def _all_calls(index: ScanIndex) -> list[cst.Call]:
     """Every call in the file (computed once per file)."""
-    found = index.derived.get(_AllCalls)
-    if not isinstance(found, _AllCalls):
-        found = index.derived[_AllCalls] = _AllCalls()
+    found = index.derived.get(_all_calls)
+    if not isinstance(found, _CallFinder):
+        found = index.derived[_all_calls] = _CallFinder()
         walk(index.module, found)
     return found.calls
-
-
-class _AllCalls(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.calls: list[cst.Call] = []
-
-    def visit_Call(self, node: cst.Call) -> None:
-        self.calls.append(node)
 
 
 def _holds_rngs(construction: cst.Call) -> bool:
@@ -2064,9 +2034,8 @@ class _NnxState:
         if found is None:
             unpacked = self._unpacked(name, scope)  # `critic, target = nets`
             kinds = [self._object_kind(v, s, 0) for v, s in self._picked(*unpacked)] if unpacked else []
-            if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
-                return None
-            return _nnx_kind(self.flax, kinds[0])
+            kind = _one_kind(kinds)
+            return _nnx_kind(self.flax, kind) if kind is not None else None
         binding_scope, binding = found
         if isinstance(binding, cst.Param):
             annotation = binding.annotation.annotation if binding.annotation else None
@@ -2076,9 +2045,8 @@ class _NnxState:
                 return "an `nnx.Variable`"
             # Unannotated: what every call filling it passes (`inner_adapt(model, xs)`).
             kinds = [self._object_kind(v, s, 0) for v, s in self._parameter_values(binding, binding_scope, 0) or []]
-            if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
-                return None
-            return _nnx_kind(self.flax, kinds[0])
+            kind = _one_kind(kinds)
+            return _nnx_kind(self.flax, kind) if kind is not None else None
         if isinstance(binding, cst.Call):
             if self.flax.nnx_module_class(binding.func, binding_scope) is not None:
                 return "an NNX module"
@@ -2196,9 +2164,8 @@ class _NnxState:
             return self.outside_object(node, scope)
         if isinstance(node, cst.Subscript):  # `models["teacher"]`
             kinds = [self._object_kind(v, s, 0) for v, s in self._outside_values(node, scope)]
-            if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
-                return None
-            return _nnx_kind(self.flax, kinds[0])
+            kind = _one_kind(kinds)
+            return _nnx_kind(self.flax, kind) if kind is not None else None
         attributes: list[str] = []
         while isinstance(node, cst.Attribute):
             attributes.insert(0, node.attr.value)
@@ -2210,10 +2177,9 @@ class _NnxState:
         for attribute in attributes:
             if owner is None:
                 return None
-            kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(owner, attribute)]
-            if not kinds or kinds[0] is None or any(k != kinds[0] for k in kinds):
+            kind = _one_kind([self._object_kind(v, s, 0) for v, s in self._init_values(owner, attribute)])
+            if kind is None:
                 return None
-            kind = kinds[0]
             owner = kind if isinstance(kind, cst.ClassDef) else None
         if kind is None:
             return None
@@ -2265,7 +2231,7 @@ class _NnxState:
                 ]
             finally:
                 self._factories_seen.discard(function)
-            return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
+            return _one_kind(kinds)
         if not isinstance(value, cst.Name):
             return None
         found = scope.only_binding(value.value)
@@ -2275,12 +2241,12 @@ class _NnxState:
         if not isinstance(binding, cst.CSTNode):  # `student, teacher = models`
             unpacked = self._unpacked(value, scope)
             kinds = [self._object_kind(v, s, depth + 1) for v, s in self._picked(*unpacked)] if unpacked else []
-            return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
+            return _one_kind(kinds)
         if isinstance(binding, cst.BaseExpression):
             return self._object_kind(binding, binding_scope, depth + 1)
         if isinstance(binding, cst.Param):
             kinds = [self._object_kind(v, s, depth + 1) for v, s in self._passed_to(binding, binding_scope)]
-            return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
+            return _one_kind(kinds)
         return None
 
     def _passed_to(
@@ -2801,6 +2767,11 @@ class _NnxState:
         return held
 
 
+def _one_kind(kinds: list[str | cst.ClassDef | None]) -> str | cst.ClassDef | None:
+    """The kind every value shown agrees on; None when there is none, or they differ."""
+    return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
+
+
 def _nnx_kind(flax: FlaxFile, kind: str | cst.ClassDef) -> str | None:
     """How a message names an outside object's kind; None for a plain class's object, which
     holds NNX objects but is not NNX state itself."""
@@ -2816,7 +2787,7 @@ def _calls_of_transforms(state: _NnxState, method: cst.FunctionDef) -> list[cst.
     class_node = method_scope.enclosing_class()
     self_name = state.flax.index.self_name(method_scope)
     found = []
-    calls = _CallsOutside(set())
+    calls = _CallFinder()
     walk(method.body, calls)
     for call in calls.calls:
         if class_node is None or self_name is None or state._nnx_transform(call.func, method_scope) is None:
