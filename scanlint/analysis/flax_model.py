@@ -1225,3 +1225,112 @@ def _names_collection(mutable: cst.BaseExpression, collection: str) -> bool:
             for e in mutable.elements
         )
     return True
+
+
+def body_loop_over(code: BodyCode, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
+    """What the one `for name in <it>` (or `for i, name in enumerate(<it>)`) statement of the
+    body that binds `name` (and nothing else does) iterates, when it runs in the same function
+    as the read."""
+    found = scope.lookup(name.value)
+    if not code.is_inside(scope):
+        return None
+    if found is None:
+        # A comprehension's variable, which binds nothing in the function: `for m in members`.
+        finder = _LoopsBinding(name.value, enumerate_bound=False, comprehensions=True)
+        walk(scope.node, finder)
+        return finder.iterated[0] if len(finder.iterated) == 1 else None
+    if found[0] is not scope:
+        return None
+    if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
+        return None  # a loop target is bound opaquely, and only once
+    finder = _LoopsBinding(name.value, enumerate_bound=scope.lookup("enumerate") is not None)
+    walk(scope.node, finder)
+    return finder.iterated[0] if len(finder.iterated) == 1 else None
+
+
+class _LoopsBinding(cst.CSTVisitor):
+    """What the `for <name> in <it>` and `for i, <name> in enumerate(<it>)` statements of one
+    function iterate, outside its nested functions."""
+
+    def __init__(self, name: str, enumerate_bound: bool, comprehensions: bool = False) -> None:
+        self.name = name
+        self.enumerate_bound = enumerate_bound  # `enumerate` is not the builtin
+        self.comprehensions = comprehensions  # the `for` clauses of comprehensions instead
+        self.iterated: list[cst.BaseExpression] = []
+        self.depth = 0
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        if self.comprehensions and isinstance(node.target, cst.Name) and node.target.value == self.name:
+            self.iterated.append(node.iter)
+
+    def visit_For(self, node: cst.For) -> None:
+        if self.comprehensions:
+            return
+        target, iterated = node.target, node.iter
+        if (
+            isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+            and isinstance(iterated, cst.Call)
+            and isinstance(iterated.func, cst.Name)
+            and iterated.func.value == "enumerate"
+            and not self.enumerate_bound
+            and len(iterated.args) == 1
+            and iterated.args[0].keyword is None
+            and not iterated.args[0].star
+        ):
+            target, iterated = target.elements[1].value, iterated.args[0].value
+        if isinstance(target, cst.Name) and target.value == self.name:
+            self.iterated.append(iterated)
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            self.depth += 1
+            return self.depth == 1  # the function itself, not the ones nested in it
+        return super().on_visit(node)
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            self.depth -= 1
+        super().on_leave(original_node)
+
+
+def literal_element(container: cst.BaseExpression, key: cst.SimpleString | cst.Integer) -> cst.BaseExpression | None:
+    """The element of a dict, list or tuple literal that a literal key picks."""
+    if isinstance(container, cst.Dict) and isinstance(key, cst.SimpleString):
+        for element in container.elements:
+            if not isinstance(element, cst.DictElement):
+                return None  # `**more`: not known
+            if isinstance(element.key, cst.SimpleString) and element.key.evaluated_value == key.evaluated_value:
+                return element.value
+        return None
+    if isinstance(container, (cst.List, cst.Tuple)) and isinstance(key, cst.Integer):
+        elements = container.elements
+        position = int(key.value)
+        if any(isinstance(e, cst.StarredElement) for e in elements) or position >= len(elements):
+            return None
+        return elements[position].value
+    return None
+
+
+class CallFinder(cst.CSTVisitor):
+    """Every call under a node, except in the `skipped` nodes (loop bodies, say)."""
+
+    def __init__(self, skipped: set[cst.CSTNode] | None = None) -> None:
+        self.skipped = skipped or set()
+        self.calls: list[cst.Call] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node in self.skipped:
+            return False
+        if isinstance(node, cst.Call):
+            self.calls.append(node)
+        return True
+
+
+def all_calls(index: ScanIndex) -> list[cst.Call]:
+    """Every call in the file (computed once per file)."""
+    found = index.derived.get(all_calls)
+    if not isinstance(found, CallFinder):
+        found = index.derived[all_calls] = CallFinder()
+        walk(index.module, found)
+    return found.calls

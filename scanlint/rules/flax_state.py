@@ -17,8 +17,10 @@ ways: every SCN1xx rule checks them, words its message for that loop (`nn.while_
 The lifted transforms (`nn.scan`, `nnx.scan`) handle all of this and are never flagged; neither is
 state allocated outside the body and closed over as plain arrays.
 
-The facts these rules share (which classes are Linen modules, what a scan body contains) live
-in `scanlint.analysis.flax_model`.
+The facts these rules share live in the shared analyses: which classes are Linen modules and
+what a scan body contains in `scanlint.analysis.flax_model`, which outside NNX objects a body
+reads and what state they hold in `scanlint.analysis.nnx_state`, and in which mode a module runs
+in `scanlint.analysis.run_flags`.
 """
 
 from __future__ import annotations
@@ -36,19 +38,30 @@ from scanlint.analysis.flax_model import (
     LINEN_VARIABLE_METHODS,
     TRACE_CONTEXT_ERROR,
     BodyCode,
+    CallFinder,
     FlaxFile,
     NameCollector,
     ProjectCall,
     argument_for,
+    body_loop_over,
     branch_functions,
     enclosing_class,
     flax_file,
     is_true,
+    literal_element,
     method_name,
     parameters_filled,
     project_calls,
     raw_scan_bodies,
     root_name,
+)
+from scanlint.analysis.nnx_state import (
+    DROPOUT,
+    MODE_SWITCHES,
+    NNX_CLONE,
+    NNX_STATE_UPDATES,
+    STATEFUL_NNX,
+    OutsideNnxState,
 )
 from scanlint.analysis.resolver import (
     ScanIndex,
@@ -56,10 +69,8 @@ from scanlint.analysis.resolver import (
     argument,
     dotted,
     keyword_argument,
-    returns_of,
 )
 from scanlint.analysis.run_flags import RunFlags, run_flags
-from scanlint.analysis.values import constructor_arguments
 from scanlint.analysis.walk import walk
 from scanlint.index.names import PARTIAL
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
@@ -587,7 +598,7 @@ def _training_batch_norm_in(
     method_scope = flax.index.scope_of[method]
     class_node = method_scope.enclosing_class()
     setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
-    calls = _CallFinder()
+    calls = CallFinder()
     walk(method.body, calls)
     for call in calls.calls:
         construction = call.func if isinstance(call.func, cst.Call) else None
@@ -1044,7 +1055,7 @@ def _container_element(node: cst.Subscript, scope: Scope) -> tuple[cst.BaseExpre
     if found is None or not isinstance(key, (cst.SimpleString, cst.Integer)):
         return None
     container = found[1]
-    picked = _literal_element(container, key) if isinstance(container, (cst.Dict, cst.List, cst.Tuple)) else None
+    picked = literal_element(container, key) if isinstance(container, (cst.Dict, cst.List, cst.Tuple)) else None
     return (picked, found[0]) if picked is not None else None
 
 
@@ -1102,7 +1113,7 @@ def _wrapper_calls_outside_loop(flax: FlaxFile, code: BodyCode, submodule: Submo
     if not parameters or found is None:
         return bool(parameters)  # not known: count it as called
     bodies = {other.body.node for other in flax.index.loops if other.body is not None} | code.functions
-    calls = _CallFinder(bodies)
+    calls = CallFinder(bodies)
     walk(found.node, calls)
     return any(isinstance(call.func, cst.Name) and call.func.value in parameters for call in calls.calls)
 
@@ -1194,7 +1205,7 @@ def _linen_class_draws(
     if class_node in seen:
         return False
     seen = seen | {class_node}
-    finder = _CallFinder()
+    finder = CallFinder()
     walk(class_node.body, finder)
     flags = run_flags(flax)
     for call in finder.calls:
@@ -1225,21 +1236,6 @@ def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
     return bool(uses) and all(
         flags.never_runs(call) or flags.dropout_always_deterministic(construction, call) for call, _, _, _ in uses
     )
-
-
-class _CallFinder(cst.CSTVisitor):
-    """Every call under a node, except in the `skipped` nodes (loop bodies, say)."""
-
-    def __init__(self, skipped: set[cst.CSTNode] | None = None) -> None:
-        self.skipped = skipped or set()
-        self.calls: list[cst.Call] = []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if node in self.skipped:
-            return False
-        if isinstance(node, cst.Call):
-            self.calls.append(node)
-        return True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1498,13 +1494,13 @@ class _FixedNnxRandomness:
                 summary=summary,
                 help=advice,
             )
-        if self.index.qualify(call.func) in _NNX_CLONE and call.args and self._clone_called(call, scope):
-            state = _NnxState(self.flax, self.code)
+        if self.index.qualify(call.func) in NNX_CLONE and call.args and self._clone_called(call, scope):
+            state = OutsideNnxState(self.flax, self.code)
             random = [
                 h
-                for value, value_scope in state._outside_values(call.args[0].value, scope)
-                for h in state._holdings(value, value_scope, frozenset())
-                if h == _DROPOUT
+                for value, value_scope in state.outside_values(call.args[0].value, scope)
+                for h in state.holdings(value, value_scope, frozenset())
+                if h == DROPOUT
             ]
             if random:
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body restarts the same RNG streams every step"
@@ -1602,21 +1598,6 @@ class _FixedNnxRandomness:
             if isinstance(func, cst.Name) and func.value in names and call_scope is scope:
                 return True
         return False
-
-
-def _all_calls(index: ScanIndex) -> list[cst.Call]:
-    """Every call in the file (computed once per file)."""
-    found = index.derived.get(_all_calls)
-    if not isinstance(found, _CallFinder):
-        found = index.derived[_all_calls] = _CallFinder()
-        walk(index.module, found)
-    return found.calls
-
-
-def _holds_rngs(construction: cst.Call) -> bool:
-    """Whether an NNX layer is built with RNG streams of its own (`rngs=` other than None)."""
-    rngs = keyword_argument(construction, "rngs")
-    return rngs is not None and not (isinstance(rngs, cst.Name) and rngs.value == "None")
 
 
 def _key_argument(call: cst.Call) -> cst.BaseExpression | None:
@@ -1846,23 +1827,6 @@ def _first_calls_summary(called: str, submodules: list[str]) -> str:
 # SCN105
 
 
-_NNX_TRANSFORMS = {
-    f"flax.nnx.{name}" for name in ("grad", "value_and_grad", "jit", "vmap", "remat", "checkpoint", "cond", "scan", "eval_shape")
-}
-_NNX_CLONE = {"flax.nnx.clone", "flax.nnx.graph.clone"}
-_NNX_MERGE = {"flax.nnx.merge", "flax.nnx.graph.merge"}
-_NNX_SPLIT = {"flax.nnx.split", "flax.nnx.graph.split"}
-_NNX_STATE_UPDATES = {"flax.nnx.update", "flax.nnx.graph.update"}  # write state into an object
-_NNX_OPTIMIZERS = {"flax.nnx.Optimizer", "flax.nnx.optimizer.Optimizer", "flax.nnx.ModelAndOptimizer"}
-# NNX modules whose call mutates their own state (RNG counts, batch statistics), unless the
-# keyword that turns that off is a literal True.
-_STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
-_DROPOUT = "an `nnx.Dropout`"
-_MODE_SWITCHES = ("eval", "train", "set_attributes")  # NNX module methods that set layer modes
-# NNX modules that call or hold the layers they are built from.
-_NNX_CONTAINERS = ("Sequential", "List", "Dict")
-
-
 class NnxStateMutatedInScanBody(Rule):
     """NNX state that lives outside the body of a raw `jax.lax.scan`, mutated inside it.
 
@@ -1962,10 +1926,10 @@ class CountingRNN(nnx.Module):
 
     def check(self, context: FileContext) -> Iterator[Report]:
         for flax, code in raw_scan_bodies(context.index):
-            state = _NnxState(flax, code)
+            state = OutsideNnxState(flax, code)
             seen: set[cst.CSTNode] = set()
             for target, scope in code.targets:
-                what = state.mutated_by_assignment(target, scope)
+                what = _assigned_state(state, target, scope)
                 if what is not None and target not in seen:
                     seen.add(target)
                     advice = f"Pass the value through the carry and assign it after the loop, or {LIFT_NNX}."
@@ -1978,7 +1942,7 @@ class CountingRNN(nnx.Module):
                         help=advice,
                     ))
             for call, scope in code.calls:
-                message = state.mutated_by_call(call, scope) or state.through_transform_or_update(call, scope)
+                message = _mutating_call_message(state, call, scope) or _transform_or_update_message(state, call, scope)
                 if message is not None and call not in seen:
                     seen.add(call)
                     called = _short_code(context.module, call.func)
@@ -1995,990 +1959,107 @@ def _short_code(module: cst.Module, node: cst.CSTNode, limit: int = 32) -> str:
     return text.splitlines()[0][:limit] + "..."
 
 
-class _NnxState:
-    """What counts as outside NNX state for one body."""
-
-    def __init__(self, flax: FlaxFile, code: BodyCode) -> None:
-        self.flax = flax
-        self.code = code
-        self._counting_mode_layers = False  # see `_mode_layers`
-        self._factories_seen: set[cst.CSTNode] = set()  # factories being followed (recursion)
-
-    def _outside_binding(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.CSTNode] | None:
-        """The single binding of a name the body reads from outside, with its scope; or the
-        parameter of a helper the body calls, whose values are what the body's calls pass."""
-        found = scope.only_object_binding(name.value)
-        if self.code.binds(name.value, scope) and not (found is not None and self._helper_parameter(*found)):
-            return None
-        if found is None or not isinstance(found[1], cst.CSTNode):
-            return None
-        return found[0], found[1]
-
-    def _helper_parameter(self, binding_scope: Scope, binding: object) -> bool:
-        function = binding_scope.node
-        body = self.code.loop.body
-        return (
-            isinstance(binding, cst.Param)
-            and function in self.code.functions
-            and (body is None or function is not body.node)
-            and binding_scope.enclosing_method() is None
-        )
-
-    def outside_object(self, name: cst.Name, scope: Scope) -> str | None:
-        """'NNX state' when a name read by the body is an NNX object made outside it."""
-        if self.flax.nnx_self(name, scope) is not None:
-            return "NNX module state"
-        if self._merge_of_outside_state(name, scope) is not None:
-            return "an NNX module merged from state split outside the body (its Variables are the outside ones)"
-        found = self._outside_binding(name, scope)
-        if found is None:
-            unpacked = self._unpacked(name, scope)  # `critic, target = nets`
-            kinds = [self._object_kind(v, s, 0) for v, s in self._picked(*unpacked)] if unpacked else []
-            kind = _one_kind(kinds)
-            return _nnx_kind(self.flax, kind) if kind is not None else None
-        binding_scope, binding = found
-        if isinstance(binding, cst.Param):
-            annotation = binding.annotation.annotation if binding.annotation else None
-            if annotation is not None and self.flax.nnx_module_class(annotation, binding_scope):
-                return "an NNX module"
-            if annotation is not None and self.flax.is_nnx_variable_class(annotation):
-                return "an `nnx.Variable`"
-            # Unannotated: what every call filling it passes (`inner_adapt(model, xs)`).
-            kinds = [self._object_kind(v, s, 0) for v, s in self._parameter_values(binding, binding_scope, 0) or []]
-            kind = _one_kind(kinds)
-            return _nnx_kind(self.flax, kind) if kind is not None else None
-        if isinstance(binding, cst.Call):
-            if self.flax.nnx_module_class(binding.func, binding_scope) is not None:
-                return "an NNX module"
-            if self.flax.is_nnx_variable_class(binding.func):
-                return "an `nnx.Variable`"
-            if self.flax.index.qualify(binding.func) in _NNX_OPTIMIZERS:
-                return "an `nnx.Optimizer`"
-        return None
-
-    def _merge_of_outside_state(self, name: cst.Name, scope: Scope) -> cst.Call | None:
-        """`pol = nnx.merge(graphdef, state)` in the body with every state closed over: split
-        outside the loop and not carried, so the merged object holds the outside Variables."""
-        found = scope.only_binding(name.value)
-        if found is None or not isinstance(found[1], cst.Call) or not self.code.is_inside(found[0]):
-            return None
-        binding_scope, merge = found
-        if self.flax.index.qualify(merge.func) not in _NNX_MERGE or len(merge.args) < 2:
-            return None
-        states = [arg.value for arg in merge.args[1:]]
-        if any(arg.keyword is not None or arg.star for arg in merge.args):
-            return None
-        if not all(isinstance(s, cst.Name) and not self.code.binds(s.value, binding_scope) for s in states):
-            return None
-        return merge
-
-    def _split_source(self, merge: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
-        """What `graphdef, state = nnx.split(policy)` split, for a merge of its graphdef."""
-        graphdef = merge.args[0].value
-        if not isinstance(graphdef, cst.Name):
-            return None
-        found = scope.lookup(graphdef.value)
-        if found is None:
-            return None
-        finder = _TupleAssignment(graphdef.value)
-        walk(found[0].node, finder)
-        splits = [
-            value.args[0].value
-            for value, position in finder.found
-            if position == 0
-            and isinstance(value, cst.Call)
-            and value.args
-            and self.flax.index.qualify(value.func) in _NNX_SPLIT
-        ]
-        return (splits[0], found[0]) if len(splits) == 1 else None
-
-    def through_transform_or_update(self, call: cst.Call, scope: Scope) -> str | None:
-        """An outside NNX object handed to an NNX transform applied in the body
-        (`nnx.value_and_grad(loss)(model, ...)`, `grad_fn(self.inner, ...)` with `grad_fn =
-        nnx.grad(loss)`), or an outside `nnx.Optimizer` updated there (`optimizer.update(...)`,
-        `self.optimizer.update(...)`)."""
-        code_of = self.flax.index.module.code_for_node
-        transform = self._nnx_transform(call.func, scope)
-        if transform is not None:
-            called = f"`{code_of(transform)}`"
-            if not isinstance(call.func, cst.Call):
-                called = f"`{code_of(call.func)}` (`{code_of(transform)}(...)`)"
-            for arg in call.args:
-                if self._outside_nnx_object(arg.value, scope) is not None:
-                    return (
-                        f"{called} inside a raw lax.scan body is given "
-                        f"`{code_of(arg.value)}`, an NNX object made outside the body: NNX raises "
-                        "`ValueError: Cannot extract graph node from different trace level` "
-                        f"(or `TraceContextError`). {LIFT_NNX.capitalize()}, passing the model "
-                        "and optimizer through the loop."
-                    )
-        func = call.func
-        if self.flax.index.qualify(func) in _NNX_STATE_UPDATES and call.args:
-            updated = call.args[0].value
-            if self._outside_nnx_object(updated, scope) is not None:
-                return (
-                    f"`{code_of(func)}({code_of(updated)}, ...)` inside a raw lax.scan body writes "
-                    f"into `{code_of(updated)}`, an NNX object made outside the body: "
-                    f"{TRACE_CONTEXT_ERROR}. Carry its state through the loop (`nnx.split` before, "
-                    f"`nnx.merge` in the body, `nnx.update` after), or {LIFT_NNX}."
-                )
-        if isinstance(func, cst.Attribute) and func.attr.value == "update":
-            if self._outside_nnx_object(func.value, scope) == "an `nnx.Optimizer`":
-                return (
-                    f"`{code_of(func)}(...)` inside a raw lax.scan body updates an "
-                    f"`nnx.Optimizer` made outside the body: {TRACE_CONTEXT_ERROR}. "
-                    f"{LIFT_NNX.capitalize()}, passing the model and optimizer through the loop."
-                )
-        return None
-
-    def _nnx_transform(self, func: cst.BaseExpression, scope: Scope) -> cst.BaseExpression | None:
-        """The NNX transform a called function is: `nnx.grad(loss)` itself, or a name bound once
-        to it (`grad_fn = nnx.value_and_grad(loss)`)."""
-        if isinstance(func, cst.Name):
-            found = scope.only_binding(func.value)
-            if found is not None and isinstance(found[1], cst.FunctionDef):
-                return self._transform_decorator(found[1], found[0])
-            func = found[1] if found is not None and isinstance(found[1], cst.Call) else func
-        if isinstance(func, cst.Call) and self.flax.index.qualify(func.func) in _NNX_TRANSFORMS:
-            return func.func
-        return None
-
-    def _transform_decorator(self, function: cst.FunctionDef, scope: Scope) -> cst.BaseExpression | None:
-        """The NNX transform a def is decorated with: `@nnx.jit`, `@nnx.jit(donate_argnums=0)`,
-        `@partial(nnx.jit, static_argnums=1)`."""
-        qualify = self.flax.index.qualify
-        for decorator in function.decorators:
-            node = decorator.decorator
-            if isinstance(node, cst.Call) and qualify(node.func) == PARTIAL and node.args:
-                node = node.args[0].value
-            elif isinstance(node, cst.Call):
-                node = node.func
-            if qualify(node) in _NNX_TRANSFORMS:
-                return node
-        return None
-
-    def _outside_nnx_object(self, node: cst.BaseExpression, scope: Scope) -> str | None:
-        """What outside NNX object an argument is: a name (`outside_object`), or a module or
-        optimizer that `__init__` stores on an NNX `self` (`self.inner`, `self.model.encoder`)."""
-        if isinstance(node, cst.Name):
-            return self.outside_object(node, scope)
-        if isinstance(node, cst.Subscript):  # `models["teacher"]`
-            kinds = [self._object_kind(v, s, 0) for v, s in self._outside_values(node, scope)]
-            kind = _one_kind(kinds)
-            return _nnx_kind(self.flax, kind) if kind is not None else None
-        attributes: list[str] = []
-        while isinstance(node, cst.Attribute):
-            attributes.insert(0, node.attr.value)
-            node = node.value
-        if not isinstance(node, cst.Name) or not 1 <= len(attributes) <= 2:
-            return None
-        owner: cst.ClassDef | None = self._holder_self(node, scope)
-        kind: str | cst.ClassDef | None = None
-        for attribute in attributes:
-            if owner is None:
-                return None
-            kind = _one_kind([self._object_kind(v, s, 0) for v, s in self._init_values(owner, attribute)])
-            if kind is None:
-                return None
-            owner = kind if isinstance(kind, cst.ClassDef) else None
-        if kind is None:
-            return None
-        return _nnx_kind(self.flax, kind)
-
-    def _holder_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
-        """The class of a `self` whose attributes may hold outside NNX objects: an NNX module's,
-        or a plain class's (a `Trainer` or `Agent` whose `__init__` stores the model); not a
-        Linen module's."""
-        class_node = self.flax.self_class(node, scope)
-        return class_node if class_node is not None and not self.flax.is_linen(class_node) else None
-
-    def _init_values(self, class_node: cst.ClassDef, attribute: str) -> list[tuple[cst.BaseExpression, Scope]]:
-        """What `__init__` assigns to `self.<attribute>`, with the scope of `__init__`."""
-        init = self.flax.index.method_of(class_node, "__init__")
-        if init is None:
-            return []
-        init_scope = self.flax.index.scope_of[init]
-        values = self.flax.self_attribute_values(class_node, "__init__").get(attribute, [])
-        return [(value, init_scope) for value in values]
-
-    def _object_kind(self, value: cst.BaseExpression, scope: Scope, depth: int) -> str | cst.ClassDef | None:
-        """The NNX object an expression builds: a same-file NNX class, 'an NNX module', 'an
-        `nnx.Variable`' or 'an `nnx.Optimizer`'; a name is followed to its one binding, and a
-        parameter of an NNX class's `__init__` to what every construction in the file passes."""
-        if depth > 4:
-            return None
-        if isinstance(value, cst.Call):
-            kind = self.flax.nnx_module_class(value.func, scope)
-            if kind is not None:
-                return kind if isinstance(kind, cst.ClassDef) else "an NNX module"
-            plain = self.flax.local_class(value.func, scope)  # `Trainer(model, lr)`
-            if plain is not None and not self.flax.is_linen(plain):
-                return plain
-            if self.flax.is_nnx_variable_class(value.func):
-                return "an `nnx.Variable`"
-            if self.flax.index.qualify(value.func) in _NNX_OPTIMIZERS:
-                return "an `nnx.Optimizer`"
-            factory = self.flax.index.factory_of(value, scope)  # `make_ensemble(keys)` returning one
-            if factory is None or factory[1] in self._factories_seen:
-                return None
-            function = factory[1]
-            self._factories_seen.add(function)
-            try:
-                returned = [r.value for r in returns_of(function)]
-                kinds = [
-                    self._object_kind(r, self.flax.index.scope_of[function], depth + 1) if r is not None else None
-                    for r in returned
-                ]
-            finally:
-                self._factories_seen.discard(function)
-            return _one_kind(kinds)
-        if not isinstance(value, cst.Name):
-            return None
-        found = scope.only_binding(value.value)
-        if found is None:
-            return None
-        binding_scope, binding = found
-        if not isinstance(binding, cst.CSTNode):  # `student, teacher = models`
-            unpacked = self._unpacked(value, scope)
-            kinds = [self._object_kind(v, s, depth + 1) for v, s in self._picked(*unpacked)] if unpacked else []
-            return _one_kind(kinds)
-        if isinstance(binding, cst.BaseExpression):
-            return self._object_kind(binding, binding_scope, depth + 1)
-        if isinstance(binding, cst.Param):
-            kinds = [self._object_kind(v, s, depth + 1) for v, s in self._passed_to(binding, binding_scope)]
-            return _one_kind(kinds)
-        return None
-
-    def _passed_to(
-        self, param: cst.Param, scope: Scope, construction: _Construction | None = None
-    ) -> list[tuple[cst.BaseExpression, Scope]]:
-        """What the constructions of an NNX class (or a plain class holding NNX objects, a
-        `Trainer(model)`) pass to a parameter of its `__init__`: the one
-        `construction` given (a `Block(drop=...)` being followed), else every one in the file."""
-        method = scope.enclosing_method()
-        if method is None or scope.node is not method[0] or method[0].name.value != "__init__":
-            return []
-        init, class_node = method
-        if self.flax.is_linen(class_node):
-            return []
-        if construction is None or construction.class_node is not class_node:
-            return constructor_arguments(self.flax.index, class_node, init, param.name.value)
-        params = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
-        position = params.index(param.name.value) if param.name.value in params else -1
-        passed = (
-            argument(construction.call, position, param.name.value)
-            if position >= 0
-            else keyword_argument(construction.call, param.name.value)
-        )
-        return [(passed, construction.scope)] if passed is not None else []
-
-    def mutated_by_assignment(self, target: cst.BaseExpression, scope: Scope) -> str | None:
-        if not isinstance(target, (cst.Attribute, cst.Subscript)):
-            return None
-        root = root_name(target)
-        if root is None:
-            return None
-        what = self.outside_object(root, scope)
-        if (
-            what == "NNX module state"
-            and isinstance(target, cst.Attribute)
-            and target.value is root
-        ):
-            return f"the state of `{root.value}` (an NNX module)"
-        return what
-
-    def is_outside_rngs(self, node: cst.BaseExpression, scope: Scope) -> bool:
-        """An `nnx.Rngs` from outside the body: `self.rngs`-like attributes of an NNX self, or a
-        closed-over name bound to `nnx.Rngs(...)`, annotated `nnx.Rngs`, or a parameter `rngs`."""
-        if isinstance(node, cst.Call):
-            node = node.func  # `self.rngs.fork()`
-            while isinstance(node, cst.Attribute) and isinstance(node.value, cst.Call):
-                node = node.value.func
-            if isinstance(node, cst.Attribute):
-                node = node.value
-        root = root_name(node)
-        if root is None:
-            return False
-        if self.flax.nnx_self(root, scope) is not None:
-            return root is not node  # any attribute of self passed as rngs
-        found = self._outside_binding(root, scope)
-        if found is None:
-            return False
-        _, binding = found
-        if isinstance(binding, cst.Call):
-            return self.flax.is_nnx_rngs_class(binding.func)
-        if isinstance(binding, cst.Param):
-            annotation = binding.annotation.annotation if binding.annotation else None
-            if annotation is not None:
-                return self.flax.is_nnx_rngs_class(annotation)
-            return binding.name.value == "rngs" and self.flax.uses_nnx
-        return False
-
-    def _rngs_attribute(self, node: cst.BaseExpression, scope: Scope) -> bool:
-        """`self.<attr>` of an NNX self (or a plain class's, an `Agent`) whose __init__ stores an
-        `nnx.Rngs` there."""
-        if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
-            return False
-        class_node = self._holder_self(node.value, scope)
-        if class_node is None:
-            return False
-        values = self.flax.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
-        init = self.flax.index.method_of(class_node, "__init__")
-        return (
-            bool(values)
-            and init is not None
-            and all(self._is_rngs_value(v, self.flax.index.scope_of[init]) for v in values)
-        )
-
-    def _is_rngs_value(self, value: cst.BaseExpression, scope: Scope) -> bool:
-        if isinstance(value, cst.Call):
-            return self.flax.is_nnx_rngs_class(value.func) or (
-                isinstance(value.func, cst.Attribute)
-                and value.func.attr.value == "fork"
-                and self._is_rngs_value(value.func.value, scope)
-            )
-        if isinstance(value, cst.Name):
-            found = scope.only_binding(value.value)
-            if found is None:
-                return False
-            binding = found[1]
-            if isinstance(binding, cst.Param):
-                annotation = binding.annotation.annotation if binding.annotation else None
-                if annotation is not None:
-                    return self.flax.is_nnx_rngs_class(annotation)
-                return binding.name.value == "rngs"
-            if isinstance(binding, cst.Call):
-                return self.flax.is_nnx_rngs_class(binding.func)
-        return False
-
-    def mutated_by_call(self, call: cst.Call, scope: Scope) -> str | None:
-        """The message for a call in the body that changes outside NNX state, if it does."""
-        code_of = self.flax.index.module.code_for_node
-        draws = (
-            f"inside a raw lax.scan body draws from an `nnx.Rngs` that lives outside the body: "
-            f"{TRACE_CONTEXT_ERROR}. Split the keys outside the loop and pass them as `xs`, or "
-            f"{LIFT_NNX}."
-        )
-        rngs = keyword_argument(call, "rngs")
-        if rngs is not None and self.is_outside_rngs(rngs, scope):
-            return f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` {draws}"
-        # `rngs.noise()`, `rngs["noise"]()`: a stream of the `nnx.Rngs`.
-        stream_owner = call.func.value if isinstance(call.func, (cst.Attribute, cst.Subscript)) else None
-        for candidate in (call.func, stream_owner):
-            if candidate is None:
-                continue
-            if self._rngs_attribute(candidate, scope) or (
-                isinstance(candidate, cst.Name) and self.is_outside_rngs(candidate, scope)
-            ):
-                return f"`{code_of(call.func)}()` {draws}"
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value in _MODE_SWITCHES:
-            switched = self._mode_layers(call.func.value, scope)
-            if switched is not None:
-                return (
-                    f"`{code_of(call.func)}(...)` inside a raw lax.scan body sets the mode of layers "
-                    f"that live outside the body ({switched}): {TRACE_CONTEXT_ERROR}. Switch the "
-                    f"mode before the loop, or {LIFT_NNX}."
-                )
-        if any(is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
-            return None
-        # A fresh `nnx.Rngs` passed at the call is what a Dropout draws from instead of its own.
-        held = self._stateful_module(call.func, scope, rngs_passed=rngs is not None) or self._method_changing_state(
-            call.func, scope
-        )
-        called = f"`{code_of(call.func)}`"
-        if held is None:  # `lax.cond(coin, agent.explore, agent.exploit, obs)`: methods run as branches
-            for branch in branch_functions(self.flax.index, call, scope):
-                held = self._method_changing_state(branch, scope) if isinstance(branch, cst.Attribute) else None
-                if held is not None:
-                    called = f"`{code_of(branch)}` (a branch of `{code_of(call.func)}`)"
-                    break
-        if held is None:
-            return None
-        return (
-            f"calling {called} inside a raw lax.scan body mutates the state it holds "
-            f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
-            f"which splits RNG streams and carries state through the loop."
-        )
-
-    def _stateful_module(self, func: cst.BaseExpression, scope: Scope, rngs_passed: bool) -> str | None:
-        """What mutable state an outside NNX module called by the body holds, if any: a module
-        `__init__` stores on `self`, a name bound outside the body, or the loop variable of a
-        `for` in the body over such a container (`for layer in self.layers: h = layer(h)`)."""
-        held = [
-            [h for h in self._holdings(value, value_scope, frozenset()) if not (rngs_passed and h == _DROPOUT)]
-            for value, value_scope in self._outside_values(func, scope)
-        ]
-        return held[0][0] if held and all(held) else None
-
-    def _mode_layers(self, node: cst.BaseExpression, scope: Scope) -> str | None:
-        """A layer with a mode (`nnx.Dropout`, `nnx.BatchNorm`) that an outside NNX module holds,
-        whatever mode it is in: what `.eval()` and `.train()` change."""
-        self._counting_mode_layers = True
-        try:
-            held = [self._holdings(value, value_scope, frozenset()) for value, value_scope in self._outside_values(node, scope)]
-        finally:
-            self._counting_mode_layers = False
-        return held[0][0] if held and all(held) else None
-
-    def _method_changing_state(self, func: cst.BaseExpression, scope: Scope) -> str | None:
-        """`agent.act(obs)` on an outside object of a same-file NNX class whose `act` changes the
-        object's state (`self.rngs.action()`, `self.count[...] += 1`): what changes it."""
-        if isinstance(func, cst.Name) and self.flax.index.resolve_callable(func, scope) is None:
-            found = self._outside_binding(func, scope)  # `step = decoder.decode_step`, then `step(h)`
-            bound = found[1] if found is not None else None
-            if isinstance(bound, cst.Call) and self.flax.index.qualify(bound.func) == PARTIAL and bound.args:
-                bound = bound.args[0].value  # `inc = partial(sde.increment, dt=dt)`
-            if found is not None and isinstance(bound, cst.Attribute):
-                return self._method_changing_state(bound, found[0])
-        if not isinstance(func, cst.Attribute) or func.attr.value == "__call__":
-            return None
-        if self.flax.index.resolve_callable(func, scope) is not None:
-            return None  # a method this file resolves is part of the body: its own lines report
-        changes = []
-        for value, value_scope in self._outside_values(func.value, scope):
-            kind = self._object_kind(value, value_scope, 0)
-            if not isinstance(kind, cst.ClassDef):
-                return None
-            changes.append(self._method_changes_state(kind, func.attr.value))
-        if not changes or any(c is None for c in changes):
-            return None
-        return f"state its `{func.attr.value}` changes, `{changes[0]}`"
-
-    def _outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
-        """What an outside module the body reads was built from, with the scope of each value."""
-        if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Attribute)):
-            class_node = self._holder_self(node.value, scope)
-            if class_node is not None:
-                return self._init_values(class_node, node.attr.value)
-            # `agent.policy`: what the outside object's class stores there, for every value.
-            values: list[tuple[cst.BaseExpression, Scope]] = []
-            for value, value_scope in self._outside_values(node.value, scope):
-                kind = self._object_kind(value, value_scope, 0)
-                held = self._init_values(kind, node.attr.value) if isinstance(kind, cst.ClassDef) else []
-                if not held:
-                    return []
-                values += held
-            return values
-        if isinstance(node, cst.Subscript):
-            return self._element_values(node, scope)
-        if not isinstance(node, cst.Name):
-            return []
-        merge = self._merge_of_outside_state(node, scope)
-        if merge is not None:
-            source = self._split_source(merge, scope)
-            return self._outside_values(*source) if source is not None else []
-        unpacked = self._unpacked(node, scope)
-        if unpacked is not None:
-            return self._picked(*unpacked)
-        parameter = scope.only_binding(node.value)
-        if parameter is not None and isinstance(parameter[1], cst.Param):
-            return self._parameter_values(parameter[1], parameter[0], 0) or []
-        found = self._outside_binding(node, scope)
-        if found is not None:
-            binding_scope, binding = found
-            if isinstance(binding, (cst.Attribute, cst.Subscript)):  # `field = self.field`
-                return self._outside_values(binding, binding_scope)
-            return [(binding, binding_scope)] if isinstance(binding, cst.BaseExpression) else []
-        iterated = self._body_loop_over(node, scope)
-        return self._outside_values(iterated, scope) if iterated is not None else []
-
-    def _element_values(self, node: cst.Subscript, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
-        """`models["teacher"]`, `nets[0]`: the element a literal key picks from an outside dict,
-        list or tuple literal (every value the container may be)."""
-        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-            return []
-        key = node.slice[0].slice.value
-        if not isinstance(key, (cst.SimpleString, cst.Integer)):
-            return []
-        return self._picked(node.value, scope, key)
-
-    def _unpacked(self, name: cst.Name, scope: Scope) -> tuple[cst.BaseExpression, Scope, cst.Integer] | None:
-        """`student, teacher = models` outside the body: what is unpacked, and the position of
-        `name` in the target, for a name bound there and nowhere else."""
-        found = scope.lookup(name.value)
-        if found is None or len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
-            return None
-        if self.code.is_inside(found[0]):
-            return None
-        finder = _TupleAssignment(name.value)
-        walk(found[0].node, finder)
-        if len(finder.found) != 1:
-            return None
-        value, position = finder.found[0]
-        return value, found[0], cst.Integer(str(position))
-
-    def _picked(
-        self, container_node: cst.BaseExpression, scope: Scope, key: cst.SimpleString | cst.Integer
-    ) -> list[tuple[cst.BaseExpression, Scope]]:
-        """The element `key` picks from every literal an outside container may be."""
-        found: list[tuple[cst.BaseExpression, Scope]] = []
-        containers = self._outside_values(container_node, scope) or (
-            [(container_node, scope)] if isinstance(container_node, (cst.Tuple, cst.List, cst.Dict)) else []
-        )
-        for _ in range(3):  # a parameter's value may be a name bound to the literal
-            if not any(isinstance(c, cst.Name) for c, _ in containers):
-                break
-            containers = [
-                followed
-                for c, c_scope in containers
-                for followed in (self._outside_values(c, c_scope) if isinstance(c, cst.Name) else [(c, c_scope)])
-            ]
-        for container, container_scope in containers:
-            picked = _literal_element(container, key)
-            if picked is None:
-                return []
-            found.append((picked, container_scope))
-        return found
-
-    def _parameter_values(
-        self, param: cst.Param, scope: Scope, depth: int
-    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
-        """What every call that fills a parameter passes, followed through parameters that are
-        filled the same way (None when a call is not seen or passes nothing): the body's own
-        parameters that `functools.partial` fills, a helper's that the body calls, or those of
-        the module-level function that runs the scan, by every call of it in this file."""
-        if depth > 4:
-            return None
-        sites: list[tuple[cst.BaseExpression | None, Scope]]
-        bound = self.code.bound_arguments.get(param)
-        function = scope.node
-        if bound is not None:
-            sites = [bound]
-        elif not isinstance(function, (cst.FunctionDef, cst.Lambda)):
-            return None
-        elif function in self.code.functions:
-            if function is self.code.loop.body.node:  # type: ignore[union-attr]
-                return None  # filled by the loop itself: a step value
-            sites = [
-                (argument_for(function, param, call), call_scope)
-                for call, call_scope in self.code.calls
-                if (helper := self.flax.index.resolve_callable(call.func, call_scope)) is not None
-                and helper.node is function
-                and helper.via in ("def", "lambda", "variable")
-            ]
-        elif isinstance(function, cst.FunctionDef) and scope.parent is self.flax.index.module_scope:
-            sites = [
-                (argument_for(function, param, call), call_scope)
-                for call, call_scope in self.flax.index.calls_of(function.name.value, self.flax.index.module_scope)
-            ]
-        else:
-            return None
-        values: list[tuple[cst.BaseExpression, Scope]] = []
-        for value, value_scope in sites:
-            if value is None:
-                return None
-            inner = value_scope.only_binding(value.value) if isinstance(value, cst.Name) else None
-            if inner is not None and isinstance(inner[1], cst.Param):
-                followed = self._parameter_values(inner[1], inner[0], depth + 1)
-                if followed is None:
-                    return None
-                values += followed
-            else:
-                values.append((value, value_scope))
-        return values or None
-
-    def _body_loop_over(self, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
-        return body_loop_over(self.code, name, scope)
-
-    def _holdings(
-        self,
-        value: cst.BaseExpression,
-        scope: Scope,
-        seen: frozenset[cst.CSTNode],
-        construction: _Construction | None = None,
-    ) -> list[str]:
-        """The mutable state a module built by `value` holds ('an `nnx.Dropout`', 'RNG
-        streams', ...; empty when stateless or not known): the layer itself, the layers a
-        container is built from (`nnx.Sequential(...)`, `nnx.List([...])`, `nnx.Dict(...)`,
-        a list, tuple or dict), or what a same-file NNX class's `__init__` stores on `self`."""
-        if value in seen:
-            return []
-        seen = seen | {value}
-        if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
-            return [h for e in value.elements for h in self._holdings(e.value, scope, seen, construction)]
-        if isinstance(value, cst.Dict):
-            return [
-                h
-                for e in value.elements
-                if isinstance(e, cst.DictElement)
-                for h in self._holdings(e.value, scope, seen, construction)
-            ]
-        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
-            return self._holdings(value.elt, scope, seen, construction)
-        if isinstance(value, cst.Name):
-            found = scope.only_binding(value.value)
-            if found is None:
-                return []
-            binding_scope, binding = found
-            if isinstance(binding, cst.Param):
-                # Held only when every construction followed passes a module that holds state.
-                per_site = [
-                    self._holdings(passed, passed_scope, seen)
-                    for passed, passed_scope in self._passed_to(binding, binding_scope, construction)
-                ]
-                return per_site[0] if per_site and all(per_site) else []
-            if isinstance(binding, cst.BaseExpression):
-                return self._holdings(binding, binding_scope, seen, construction)
-            return []
-        if not isinstance(value, cst.Call):
-            return []
-        kind = self.flax.nnx_module_class(value.func, scope)
-        if kind in _NNX_CONTAINERS:
-            return [h for arg in value.args for h in self._holdings(arg.value, scope, seen, construction)]
-        if kind == "MultiHeadAttention" and is_true(keyword_argument(value, "decode")):
-            return ["an `nnx.MultiHeadAttention` built with `decode=True` (its KV cache)"]
-        if isinstance(kind, str):
-            switch = _STATEFUL_NNX.get(kind)
-            if switch is not None and self._counting_mode_layers:
-                return [f"an `nnx.{kind}`"]
-            if switch is None or is_true(keyword_argument(value, switch)):
-                return []
-            if kind == "Dropout" and not _holds_rngs(value):
-                return []  # it draws only from the `rngs` each call passes
-            if self._modes_switched():
-                return []  # `model.eval()` may have turned it off: not known here
-            return [f"an `nnx.{kind}`"]
-        if isinstance(kind, cst.ClassDef) and kind not in seen:
-            return self._class_holds(kind, seen | {kind}, _Construction(kind, value, scope))
-        if kind is None:
-            return self._factory_holds(value, scope, seen)
-        return []
-
-    def _factory_holds(self, call: cst.Call, scope: Scope, seen: frozenset[cst.CSTNode]) -> list[str]:
-        """The state what a same-file factory function returns holds (`model = make_model()`),
-        when every return holds state. A layer the factory switches off or on by one of its own
-        parameters (`nnx.Dropout(0.5, deterministic=deterministic)`) depends on the call: unknown."""
-        found = self.flax.index.factory_of(call, scope)
-        if found is None or found[1] in seen:
-            return []
-        factory = found[1]
-        factory_scope = self.flax.index.scope_of[factory]
-        switches = _SwitchKeywords(frozenset(_STATEFUL_NNX.values()))
-        walk(factory.body, switches)
-        for value in switches.values:
-            names = NameCollector()
-            walk(value, names)
-            params = [
-                binding[1]
-                for name in names.names
-                if (binding := factory_scope.only_binding(name)) is not None and isinstance(binding[1], cst.Param)
-            ]
-            if not params:
-                continue
-            given = argument_for(factory, params[0], call) or params[0].default
-            if not (isinstance(value, cst.Name) and isinstance(given, cst.Name) and given.value == "False"):
-                return []  # switched off here, or not known: only a visible `False` counts
-        returns = returns_of(factory)
-        held = [
-            self._holdings(r.value, factory_scope, seen | {factory}) if r.value is not None else []
-            for r in returns
-        ]
-        return held[0] if held and all(held) else []
-
-    def _method_changes_state(self, class_node: cst.ClassDef, name: str, depth: int = 0) -> str | None:
-        """The code by which a method of a same-file NNX class changes the object's own state,
-        itself or through the `self.method(...)` calls it makes: an assignment to `self...`,
-        `self.sow(...)`, or a draw from an `nnx.Rngs` its `__init__` stores (`self.rngs.action()`)."""
-        method = self.flax.index.method_of(class_node, name)
-        if method is None or depth > 3:
-            return None
-        updates = _OwnStateUpdates(self.flax.index.self_name(self.flax.index.scope_of[method]))
-        walk(method.body, updates)
-        code_of = self.flax.index.module.code_for_node
-        if updates.targets:
-            return code_of(updates.targets[0])
-        for attribute, call in updates.attribute_calls:
-            values = self._init_values(class_node, attribute)
-            if values and all(self._is_rngs_value(v, s) for v, s in values):
-                return code_of(call.func)
-        if name != "__call__":  # what `__call__` calls, `_class_holds` finds through `__init__`
-            for attribute, call in updates.attribute_calls:
-                if self._held_layer_called(class_node, attribute, call):
-                    return code_of(call.func)
-        for attribute, call in updates.attribute_calls:
-            func = call.func  # `self.opt.update(self.model, grads)`: an optimizer held on self
-            if isinstance(func, cst.Attribute) and func.attr.value == "update" and isinstance(func.value, cst.Attribute):
-                kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, attribute)]
-                if kinds and all(k == "an `nnx.Optimizer`" for k in kinds):
-                    return code_of(func)
-        for call in _calls_of_transforms(self, method):
-            return code_of(call.func)
-        for attribute, call in updates.attribute_calls:
-            func = call.func  # `self.attn.decode_one(h)`: a method of a module held on self
-            if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute)):
-                continue
-            if func.value.attr.value != attribute or not isinstance(func.value.value, cst.Name):
-                continue
-            kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, attribute)]
-            if kinds and all(isinstance(k, cst.ClassDef) and k is kinds[0] for k in kinds):
-                found = self._method_changes_state(kinds[0], func.attr.value, depth + 1)  # type: ignore[arg-type]
-                if found is not None:
-                    return code_of(func)
-        for called, _ in updates.attribute_calls:
-            if called != name:
-                found = self._method_changes_state(class_node, called, depth + 1)
-                if found is not None:
-                    return found
-        return None
-
-    def _held_layer_called(self, class_node: cst.ClassDef, attribute: str, call: cst.Call) -> bool:
-        """`self.bn(x)` in a method: a call of a layer `__init__` stores on `self` that changes
-        its own state when called (a training-mode BatchNorm, a Dropout with streams of its own),
-        not switched off or handed fresh streams at the call."""
-        if not (isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)):
-            return False  # `self.bn.method(...)`: not the layer's own call
-        if any(is_true(keyword_argument(call, k)) for k in _STATEFUL_NNX.values()):
-            return False
-        rngs_passed = keyword_argument(call, "rngs") is not None
-        held = [
-            [h for h in self._holdings(v, s, frozenset()) if not (rngs_passed and h == _DROPOUT)]
-            for v, s in self._init_values(class_node, attribute)
-        ]
-        return bool(held) and all(held)
-
-    def _modes_switched(self) -> bool:
-        """Whether the file switches NNX modules to evaluation mode (`.eval()`,
-        `.set_attributes(...)`), which stops Dropout and BatchNorm from changing state."""
-        return any(
-            isinstance(call.func, cst.Attribute) and call.func.attr.value in ("eval", "set_attributes")
-            for call in _all_calls(self.flax.index)
-        )
-
-    def _class_holds(
-        self, class_node: cst.ClassDef, seen: frozenset[cst.CSTNode], construction: _Construction
-    ) -> list[str]:
-        """The state a same-file NNX class holds: what its `__init__` stores on `self`, with the
-        layers this construction passes to it (`Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
-        the attributes or variables its `__call__` assigns (`self.calls.value += 1`)."""
-        held: list[str] = []
-        changed = self._method_changes_state(class_node, "__call__")
-        if changed is not None:
-            held.append(f"state its `__call__` changes, `{changed}`")
-        init = self.flax.index.method_of(class_node, "__init__")
-        if init is None:
-            return held
-        init_scope = self.flax.index.scope_of[init]
-        for values in self.flax.self_attribute_values(class_node, "__init__").values():
-            for value in values:
-                # An `nnx.Rngs` kept on `self` changes only when drawn from: `__call__` drawing
-                # (`self.rngs.noise()`) is found above; merely holding it is not a change.
-                if not self._is_rngs_value(value, init_scope):
-                    held += self._holdings(value, init_scope, seen, construction)
-        return held
-
-
-def _one_kind(kinds: list[str | cst.ClassDef | None]) -> str | cst.ClassDef | None:
-    """The kind every value shown agrees on; None when there is none, or they differ."""
-    return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
-
-
-def _nnx_kind(flax: FlaxFile, kind: str | cst.ClassDef) -> str | None:
-    """How a message names an outside object's kind; None for a plain class's object, which
-    holds NNX objects but is not NNX state itself."""
-    if isinstance(kind, str):
-        return kind
-    return "an NNX module" if flax.is_nnx(kind) else None
-
-
-def _calls_of_transforms(state: _NnxState, method: cst.FunctionDef) -> list[cst.Call]:
-    """Calls in a method that hand an NNX module its object holds (`self.model`) to an NNX
-    transform (`nnx.value_and_grad(loss)(self.model, x)`)."""
-    method_scope = state.flax.index.scope_of[method]
-    class_node = method_scope.enclosing_class()
-    self_name = state.flax.index.self_name(method_scope)
-    found = []
-    calls = _CallFinder()
-    walk(method.body, calls)
-    for call in calls.calls:
-        if class_node is None or self_name is None or state._nnx_transform(call.func, method_scope) is None:
-            continue
+def _transform_or_update_message(state: OutsideNnxState, call: cst.Call, scope: Scope) -> str | None:
+    """An outside NNX object handed to an NNX transform applied in the body
+    (`nnx.value_and_grad(loss)(model, ...)`, `grad_fn(state.inner, ...)` with `grad_fn =
+    nnx.grad(loss)`), or an outside `nnx.Optimizer` updated there (`optimizer.update(...)`,
+    `state.optimizer.update(...)`)."""
+    code_of = state.flax.index.module.code_for_node
+    transform = state.nnx_transform(call.func, scope)
+    if transform is not None:
+        called = f"`{code_of(transform)}`"
+        if not isinstance(call.func, cst.Call):
+            called = f"`{code_of(call.func)}` (`{code_of(transform)}(...)`)"
         for arg in call.args:
-            value = arg.value
-            if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == self_name:
-                kinds = [state._object_kind(v, s, 0) for v, s in state._init_values(class_node, value.attr.value)]
-                if kinds and all(k is not None for k in kinds):
-                    found.append(call)
-                    break
-    return found
-
-
-class _OwnStateUpdates(cst.CSTVisitor):
-    """Assignments a method makes to its own `self` (`self.calls.value += 1`, `self.cache =
-    ...`, `self.count[...] = ...`) and variables it stores with `self.sow(...)`, not in nested
-    functions, which run only if called."""
-
-    def __init__(self, self_name: str | None) -> None:
-        self.self_name = self_name
-        self.targets: list[cst.BaseExpression] = []
-        self.attribute_calls: list[tuple[str, cst.Call]] = []  # `self.<name>...(...)`, by <name>
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._add(target.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._add(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self._add(node.target)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        # `self.sow(nnx.Intermediate, "h", h)` and `self.perturb(...)` store a variable on self.
-        func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in ("sow", "perturb"):
-            self._add(func)
-        # `self.rngs.action()`, `self.rngs()`: a call on an attribute of self (what it holds
-        # decides); `self.helper(x)`: a method of the object, followed.
-        while isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
-            func = func.value
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.self_name:
-            self.attribute_calls.append((func.attr.value, node))
-
-    def _add(self, target: cst.BaseExpression) -> None:
-        if not isinstance(target, (cst.Attribute, cst.Subscript)):
-            return
-        root = root_name(target)
-        if root is not None and self.self_name is not None and root.value == self.self_name:
-            self.targets.append(target)
-
-
-def _literal_element(container: cst.BaseExpression, key: cst.SimpleString | cst.Integer) -> cst.BaseExpression | None:
-    """The element of a dict, list or tuple literal that a literal key picks."""
-    if isinstance(container, cst.Dict) and isinstance(key, cst.SimpleString):
-        for element in container.elements:
-            if not isinstance(element, cst.DictElement):
-                return None  # `**more`: not known
-            if isinstance(element.key, cst.SimpleString) and element.key.evaluated_value == key.evaluated_value:
-                return element.value
-        return None
-    if isinstance(container, (cst.List, cst.Tuple)) and isinstance(key, cst.Integer):
-        elements = container.elements
-        position = int(key.value)
-        if any(isinstance(e, cst.StarredElement) for e in elements) or position >= len(elements):
-            return None
-        return elements[position].value
+            if state.outside_nnx_object(arg.value, scope) is not None:
+                return (
+                    f"{called} inside a raw lax.scan body is given "
+                    f"`{code_of(arg.value)}`, an NNX object made outside the body: NNX raises "
+                    "`ValueError: Cannot extract graph node from different trace level` "
+                    f"(or `TraceContextError`). {LIFT_NNX.capitalize()}, passing the model "
+                    "and optimizer through the loop."
+                )
+    func = call.func
+    if state.flax.index.qualify(func) in NNX_STATE_UPDATES and call.args:
+        updated = call.args[0].value
+        if state.outside_nnx_object(updated, scope) is not None:
+            return (
+                f"`{code_of(func)}({code_of(updated)}, ...)` inside a raw lax.scan body writes "
+                f"into `{code_of(updated)}`, an NNX object made outside the body: "
+                f"{TRACE_CONTEXT_ERROR}. Carry its state through the loop (`nnx.split` before, "
+                f"`nnx.merge` in the body, `nnx.update` after), or {LIFT_NNX}."
+            )
+    if isinstance(func, cst.Attribute) and func.attr.value == "update":
+        if state.outside_nnx_object(func.value, scope) == "an `nnx.Optimizer`":
+            return (
+                f"`{code_of(func)}(...)` inside a raw lax.scan body updates an "
+                f"`nnx.Optimizer` made outside the body: {TRACE_CONTEXT_ERROR}. "
+                f"{LIFT_NNX.capitalize()}, passing the model and optimizer through the loop."
+            )
     return None
 
 
-class _TupleAssignment(cst.CSTVisitor):
-    """`a, b = value` statements of one scope (not nested functions) that bind `name` as a plain
-    element: the value and the name's position."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.found: list[tuple[cst.BaseExpression, int]] = []
-        self.depth = 0
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        self.depth += 1
-        return self.depth == 1
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.depth -= 1
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            elements = target.target.elements if isinstance(target.target, (cst.Tuple, cst.List)) else []
-            if any(isinstance(e, cst.StarredElement) for e in elements):
-                continue
-            for position, element in enumerate(elements):
-                if isinstance(element.value, cst.Name) and element.value.value == self.name:
-                    self.found.append((node.value, position))
-
-
-@dataclass(frozen=True, eq=False)
-class _Construction:
-    """One construction of a same-file NNX class, followed to see what it passes to `__init__`."""
-
-    class_node: cst.ClassDef
-    call: cst.Call
-    scope: Scope
-
-
-class _SwitchKeywords(cst.CSTVisitor):
-    """The values given to the keywords that switch NNX layers' state off (`deterministic=`)."""
-
-    def __init__(self, keywords: frozenset[str]) -> None:
-        self.keywords = keywords
-        self.values: list[cst.BaseExpression] = []
-
-    def visit_Arg(self, node: cst.Arg) -> None:
-        if node.keyword is not None and node.keyword.value in self.keywords:
-            self.values.append(node.value)
-
-
-def body_loop_over(code: BodyCode, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
-    """What the one `for name in <it>` (or `for i, name in enumerate(<it>)`) statement of the
-    body that binds `name` (and nothing else does) iterates, when it runs in the same function
-    as the read."""
-    found = scope.lookup(name.value)
-    if not code.is_inside(scope):
+def _assigned_state(state: OutsideNnxState, target: cst.BaseExpression, scope: Scope) -> str | None:
+    if not isinstance(target, (cst.Attribute, cst.Subscript)):
         return None
-    if found is None:
-        # A comprehension's variable, which binds nothing in the function: `for m in members`.
-        finder = _LoopsBinding(name.value, enumerate_bound=False, comprehensions=True)
-        walk(scope.node, finder)
-        return finder.iterated[0] if len(finder.iterated) == 1 else None
-    if found[0] is not scope:
+    root = root_name(target)
+    if root is None:
         return None
-    if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
-        return None  # a loop target is bound opaquely, and only once
-    finder = _LoopsBinding(name.value, enumerate_bound=scope.lookup("enumerate") is not None)
-    walk(scope.node, finder)
-    return finder.iterated[0] if len(finder.iterated) == 1 else None
+    what = state.outside_object(root, scope)
+    if (
+        what == "NNX module state"
+        and isinstance(target, cst.Attribute)
+        and target.value is root
+    ):
+        return f"the state of `{root.value}` (an NNX module)"
+    return what
 
 
-class _LoopsBinding(cst.CSTVisitor):
-    """What the `for <name> in <it>` and `for i, <name> in enumerate(<it>)` statements of one
-    function iterate, outside its nested functions."""
-
-    def __init__(self, name: str, enumerate_bound: bool, comprehensions: bool = False) -> None:
-        self.name = name
-        self.enumerate_bound = enumerate_bound  # `enumerate` is not the builtin
-        self.comprehensions = comprehensions  # the `for` clauses of comprehensions instead
-        self.iterated: list[cst.BaseExpression] = []
-        self.depth = 0
-
-    def visit_CompFor(self, node: cst.CompFor) -> None:
-        if self.comprehensions and isinstance(node.target, cst.Name) and node.target.value == self.name:
-            self.iterated.append(node.iter)
-
-    def visit_For(self, node: cst.For) -> None:
-        if self.comprehensions:
-            return
-        target, iterated = node.target, node.iter
-        if (
-            isinstance(target, cst.Tuple)
-            and len(target.elements) == 2
-            and isinstance(iterated, cst.Call)
-            and isinstance(iterated.func, cst.Name)
-            and iterated.func.value == "enumerate"
-            and not self.enumerate_bound
-            and len(iterated.args) == 1
-            and iterated.args[0].keyword is None
-            and not iterated.args[0].star
+def _mutating_call_message(state: OutsideNnxState, call: cst.Call, scope: Scope) -> str | None:
+    """The message for a call in the body that changes outside NNX state, if it does."""
+    code_of = state.flax.index.module.code_for_node
+    draws = (
+        f"inside a raw lax.scan body draws from an `nnx.Rngs` that lives outside the body: "
+        f"{TRACE_CONTEXT_ERROR}. Split the keys outside the loop and pass them as `xs`, or "
+        f"{LIFT_NNX}."
+    )
+    rngs = keyword_argument(call, "rngs")
+    if rngs is not None and state.is_outside_rngs(rngs, scope):
+        return f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` {draws}"
+    # `rngs.noise()`, `rngs["noise"]()`: a stream of the `nnx.Rngs`.
+    stream_owner = call.func.value if isinstance(call.func, (cst.Attribute, cst.Subscript)) else None
+    for candidate in (call.func, stream_owner):
+        if candidate is None:
+            continue
+        if state.is_rngs_attribute(candidate, scope) or (
+            isinstance(candidate, cst.Name) and state.is_outside_rngs(candidate, scope)
         ):
-            target, iterated = target.elements[1].value, iterated.args[0].value
-        if isinstance(target, cst.Name) and target.value == self.name:
-            self.iterated.append(iterated)
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            self.depth += 1
-            return self.depth == 1  # the function itself, not the ones nested in it
-        return super().on_visit(node)
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            self.depth -= 1
-        super().on_leave(original_node)
+            return f"`{code_of(call.func)}()` {draws}"
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in MODE_SWITCHES:
+        switched = state.mode_layers(call.func.value, scope)
+        if switched is not None:
+            return (
+                f"`{code_of(call.func)}(...)` inside a raw lax.scan body sets the mode of layers "
+                f"that live outside the body ({switched}): {TRACE_CONTEXT_ERROR}. Switch the "
+                f"mode before the loop, or {LIFT_NNX}."
+            )
+    if any(is_true(keyword_argument(call, k)) for k in STATEFUL_NNX.values()):
+        return None
+    # A fresh `nnx.Rngs` passed at the call is what a Dropout draws from instead of its own.
+    held = state.stateful_module(call.func, scope, rngs_passed=rngs is not None) or state.method_changing_state(
+        call.func, scope
+    )
+    called = f"`{code_of(call.func)}`"
+    if held is None:  # `lax.cond(coin, agent.explore, agent.exploit, obs)`: methods run as branches
+        for branch in branch_functions(state.flax.index, call, scope):
+            held = state.method_changing_state(branch, scope) if isinstance(branch, cst.Attribute) else None
+            if held is not None:
+                called = f"`{code_of(branch)}` (a branch of `{code_of(call.func)}`)"
+                break
+    if held is None:
+        return None
+    return (
+        f"calling {called} inside a raw lax.scan body mutates the state it holds "
+        f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
+        f"which splits RNG streams and carries state through the loop."
+    )
