@@ -191,34 +191,15 @@ class RunFlags:
         the code of a loop in a method of the class, see `within`, only the constructions of the
         instances that may run that method: `eval_model.apply(..., method=Model.rollout)`, not
         `train_model.init(...)`)."""
-        declaration = _field_declaration(self.index, class_node, field)
-        if declaration is None or (class_node, field) in self._resolving:
+        if (class_node, field) in self._resolving:
             return None
-        sites = self._constructions(class_node)
-        if sites and self._loop_method is not None and self._loop_method[0] is class_node and self._loop_method[1] != "setup":
-            reaching = self.flax.methods_reaching(class_node, self._loop_method[1])
-            sites = [(call, scope) for call, scope in sites if self._may_run(call, scope, reaching)]
-        if not sites or any(_overrides(call, field) for call in self.attribute_calls):
-            return None  # no run is shown, or `module.clone(field=...)` may set it anew
-        default = field_default(declaration.value) if declaration.value is not None else None
-        fields = _init_fields(self.index, class_node)
-        position = fields.index(field) if fields is not None and field in fields else None
+        arguments = self.field_arguments(class_node, field)
+        if arguments is None:
+            return None
         self._resolving.add((class_node, field))
         try:
             found: set[object] = set()
-            for call, scope in sites:
-                if any(a.star for a in call.args):
-                    return None
-                positional = sum(1 for a in call.args if a.keyword is None)
-                value = keyword_argument(call, field)
-                if value is None and position is not None and position < positional:
-                    value = call.args[position].value
-                elif value is None and positional and position is None:
-                    return None  # passed by position, in an order this file does not make certain
-                if value is None:
-                    value, scope = default, self.index.scope_of[class_node]
-                if value is None:
-                    return None
+            for value, scope in arguments:
                 passed = self.values(value, scope, depth + 1)
                 if passed is None:
                     return None
@@ -226,6 +207,42 @@ class RunFlags:
             return _limited(frozenset(found))
         finally:
             self._resolving.discard((class_node, field))
+
+    def field_arguments(
+        self, class_node: cst.ClassDef, field: str, construction: tuple[cst.Call, Scope] | None = None
+    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """What `self.<field>` of a Linen class is in the runs this file shows (or in the one
+        `construction` given): each construction's argument for it (by keyword, or by position
+        when the field order is certain) or else the field's default, with the scope to read it
+        in (None: not known)."""
+        declaration = _field_declaration(self.index, class_node, field)
+        if declaration is None:
+            return None
+        sites = [construction] if construction is not None else self._constructions(class_node)
+        if construction is None and sites and self._loop_method is not None and self._loop_method[0] is class_node and self._loop_method[1] != "setup":
+            reaching = self.flax.methods_reaching(class_node, self._loop_method[1])
+            sites = [(call, scope) for call, scope in sites if self._may_run(call, scope, reaching)]
+        if not sites or any(_overrides(call, field) for call in self.attribute_calls):
+            return None  # no run is shown, or `module.clone(field=...)` may set it anew
+        default = field_default(declaration.value) if declaration.value is not None else None
+        fields = _init_fields(self.index, class_node)
+        position = fields.index(field) if fields is not None and field in fields else None
+        found: list[tuple[cst.BaseExpression, Scope]] = []
+        for call, scope in sites:
+            if any(a.star for a in call.args):
+                return None
+            positional = sum(1 for a in call.args if a.keyword is None)
+            value = keyword_argument(call, field)
+            if value is None and position is not None and position < positional:
+                value = call.args[position].value
+            elif value is None and positional and position is None:
+                return None  # passed by position, in an order this file does not make certain
+            if value is None:
+                value, scope = default, self.index.scope_of[class_node]
+            if value is None:
+                return None
+            found.append((value, scope))
+        return found
 
     def _may_run(self, construction: cst.Call, scope: Scope, methods: set[str]) -> bool:
         """Whether the instance a construction makes may run one of `methods` (yes when it

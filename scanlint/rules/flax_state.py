@@ -503,7 +503,7 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     flags = run_flags(flax).within(code)
     if method is None or flags.never_runs(call):
         return None
-    updated = _variable_update_in(flax, method, flags, call)
+    updated = _variable_update_in(flax, method, flags, call, (construction, flags.scope_at(construction)))
     if updated is None:
         return None
     summary = f"`{submodule.label}` updates its variables ({updated}) inside a raw lax.scan body"
@@ -527,7 +527,11 @@ def _handed_over(code: BodyCode, call: cst.Call, scope: Scope) -> cst.CSTNode:
 
 
 def _variable_update_in(
-    flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags, entry: cst.Call | None = None
+    flax: FlaxFile,
+    method: cst.FunctionDef,
+    flags: RunFlags,
+    entry: cst.Call | None = None,
+    made_by: tuple[cst.Call, Scope] | None = None,
 ) -> str | None:
     """The code of a variable update a Linen method makes whenever it runs under `apply` (a
     `.value` assignment, `self.put_variable`, or `self.sow` into a collection some run collects): not in
@@ -583,11 +587,15 @@ def _variable_update_in(
 
     if not isinstance(method.body, cst.IndentedBlock):
         return None
-    return search(method.body.body) or _training_batch_norm_in(flax, method, flags, entry)
+    return search(method.body.body) or _training_batch_norm_in(flax, method, flags, entry, made_by)
 
 
 def _training_batch_norm_in(
-    flax: FlaxFile, method: cst.FunctionDef, flags: RunFlags, entry: cst.Call | None = None
+    flax: FlaxFile,
+    method: cst.FunctionDef,
+    flags: RunFlags,
+    entry: cst.Call | None = None,
+    made_by: tuple[cst.Call, Scope] | None = None,
 ) -> str | None:
     """An `nn.BatchNorm` a Linen method runs (built and called there, or a `setup` attribute it
     calls) whose `use_running_average` is not true in every run: it updates `batch_stats`. A
@@ -607,21 +615,64 @@ def _training_batch_norm_in(
             if flax.linen_self(func.value, method_scope) is not None:
                 values = setup.get(func.attr.value, [])
                 construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
-        if construction is None or not flax.is_linen_batch_norm(construction.func):
+        if construction is None or flags.never_runs(call):
             continue
         switch = keyword_argument(call, "use_running_average") or keyword_argument(construction, "use_running_average")
-        if switch is None or flags.never_runs(call):
-            continue
-        # Unlike a BatchNorm the body calls itself, one inside a submodule counts only when the
-        # runs are known to train it: a switch reading a parameter takes what the body's call
-        # passes there (`field(y, train)`, `block(z, x, False)`).
-        values = _values_through(switch, given, flags, entry_scope) if entry_scope is not None else None
-        if values is None:
-            values = flags.values(switch, flags.scope_at(switch))
-        if values is None or all(v for v in values):
-            continue
-        return f"`batch_stats`, by `{flax.index.module.code_for_node(construction.func)}`"
+        if flax.is_linen_batch_norm(construction.func):
+            preset: list[tuple[cst.BaseExpression | None, Scope]] = [(None, method_scope)]
+        else:  # `self.norm()(y)`, a field given `partial(nn.BatchNorm, use_running_average=...)`
+            preset = _batch_norm_field(flax, flags, construction.func, method_scope, made_by) or []
+        for partial_switch, partial_scope in preset:
+            # Unlike a BatchNorm the body calls itself, one inside a submodule counts only when
+            # the runs are known to train it: a switch reading a parameter takes what the body's
+            # call passes there (`field(y, train)`, `block(z, x, False)`).
+            if switch is not None:
+                values = _values_through(switch, given, flags, entry_scope) if entry_scope is not None else None
+                if values is None:
+                    values = flags.values(switch, flags.scope_at(switch))
+            else:
+                values = flags.values(partial_switch, partial_scope) if partial_switch is not None else None
+            if values is None or all(v for v in values):
+                break
+        else:
+            if preset:
+                held = "" if flax.is_linen_batch_norm(construction.func) else ", an `nn.BatchNorm`"
+                return f"`batch_stats`, by `{flax.index.module.code_for_node(construction.func)}`{held}"
     return None
+
+
+def _batch_norm_field(
+    flax: FlaxFile, flags: RunFlags, func: cst.BaseExpression, scope: Scope, made_by: tuple[cst.Call, Scope] | None
+) -> list[tuple[cst.BaseExpression | None, Scope]] | None:
+    """For `self.norm` of a Linen self whose field holds `nn.BatchNorm` or a
+    `functools.partial(nn.BatchNorm, ...)` in every run shown (or in the one construction
+    `made_by`): the `use_running_average` each holds (None when not preset), with its scope."""
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+        return None
+    class_node = flax.linen_self(func.value, scope)
+    if class_node is None:
+        return None
+    if made_by is not None and flax.local_class(made_by[0].func, flax.index.module_scope) is not class_node:
+        made_by = None
+    arguments = flags.field_arguments(class_node, func.attr.value, made_by)
+    if not arguments:
+        return None
+    found: list[tuple[cst.BaseExpression | None, Scope]] = []
+    for value, value_scope in arguments:
+        if isinstance(value, cst.Name):
+            binding = value_scope.only_binding(value.value)
+            if binding is None or not isinstance(binding[1], cst.BaseExpression):
+                return None
+            value_scope, value = binding[0], binding[1]
+        if isinstance(value, cst.Call) and flax.index.qualify(value.func) == PARTIAL and value.args:
+            if not flax.is_linen_batch_norm(value.args[0].value) or any(a.star for a in value.args):
+                return None
+            found.append((keyword_argument(value, "use_running_average"), value_scope))
+        elif flax.is_linen_batch_norm(value):
+            found.append((None, value_scope))
+        else:
+            return None
+    return found
 
 
 def _values_through(

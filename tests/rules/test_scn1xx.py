@@ -1375,6 +1375,132 @@ LINEN_VARIABLE = [
         [],
     ),
     Case(
+        "a block given `norm=partial(nn.BatchNorm, use_running_average=not train)` as a field (the Flax ResNet idiom), called in a scan body after a first call",
+        """
+        from functools import partial
+        from typing import Any
+
+        import jax
+        import flax.linen as nn
+
+        ModuleDef = Any
+
+        class ResBlock(nn.Module):
+            features: int
+            norm: ModuleDef
+
+            @nn.compact
+            def __call__(self, x):
+                y = nn.Dense(self.features)(x)
+                y = self.norm(scale_init=nn.initializers.zeros_init())(y)
+                return x + nn.relu(y)
+
+        class TiedResNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                norm = partial(nn.BatchNorm, use_running_average=not train, momentum=0.9)
+                block = ResBlock(8, norm=norm)
+                x = block(x)
+                def body(h, _):
+                    return block(h), None
+                return jax.lax.scan(body, x, None, length=3)[0]
+
+        def train_step(variables, x):
+            return TiedResNet().apply(variables, x, train=True, mutable=["batch_stats"])
+        """,
+        ["27:20 SCN102"],
+    ),
+    Case(
+        "the same idiom with a positional field and the partial written at the construction",
+        """
+        import functools
+
+        import jax
+        from flax import linen as nn
+
+        class ResBlock(nn.Module):
+            features: int
+            norm: type = nn.BatchNorm
+
+            @nn.compact
+            def __call__(self, x):
+                return x + self.norm()(nn.Dense(self.features)(x))
+
+        class TiedResNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                block = ResBlock(8, functools.partial(nn.BatchNorm, use_running_average=not train))
+                x = block(x)
+                x, _ = jax.lax.scan(lambda h, _: (block(h), None), x, None, length=3)
+                return x
+
+        def train_step(variables, x):
+            return TiedResNet().apply(variables, x, train=True, mutable=["batch_stats"])
+        """,
+        ["20:43 SCN102"],
+    ),
+    Case(
+        "not flagged: the `norm` partial when every run evaluates, or on running averages",
+        """
+        from functools import partial
+
+        import jax
+        import flax.linen as nn
+
+        class ResBlock(nn.Module):
+            features: int
+            norm: type
+
+            @nn.compact
+            def __call__(self, x):
+                return x + self.norm()(nn.Dense(self.features)(x))
+
+        class TiedResNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                norm = partial(nn.BatchNorm, use_running_average=not train)
+                block = ResBlock(8, norm=norm)
+                x = block(x)
+                return jax.lax.scan(lambda h, _: (block(h), None), x, None, length=3)[0]
+
+        class FrozenResNet(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                block = ResBlock(8, norm=partial(nn.BatchNorm, use_running_average=True))
+                x = block(x)
+                return jax.lax.scan(lambda h, _: (block(h), None), x, None, length=3)[0]
+
+        def evaluate(variables, x):
+            return TiedResNet().apply(variables, x, train=False)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: a `norm` field whose value this file does not show (a factory argument)",
+        """
+        import jax
+        import flax.linen as nn
+
+        class ResBlock(nn.Module):
+            norm: type
+
+            @nn.compact
+            def __call__(self, x):
+                return x + self.norm()(x)
+
+        def make(norm):
+            return ResBlock(norm=norm)
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                block = make(nn.LayerNorm)
+                x = block(x)
+                return jax.lax.scan(lambda h, _: (block(h), None), x, None, length=3)[0]
+        """,
+        [],
+    ),
+    Case(
         "not flagged: the BatchNorm block's mode comes from a config field this file cannot evaluate",
         """
         from dataclasses import dataclass
