@@ -244,6 +244,7 @@ class ScanIndex:
         self.path: Path | None = None
         self._name_reads: dict[str, list[tuple[cst.Name, Scope]]] | None = None
         walk(module, _IndexBuilder(self))
+        self.calls += self._loop_alias_calls()
         self.loops: list[LoopCall] = [
             self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS
         ]
@@ -254,6 +255,20 @@ class ScanIndex:
         """The dotted name an expression refers to through this file's imports, or None."""
         name = dotted(node)
         return qualify_dotted(name, self.imports, self.star_imports) if name is not None else None
+
+    def _loop_alias_calls(self) -> list[QualifiedCall]:
+        """Calls of a name bound once to a loop function (`scan_fn = jax.lax.scan` at module
+        level, `loop = lax.fori_loop` in a function), as calls of that loop."""
+        found = []
+        for name, sites in self.local_name_calls.items():
+            for call, scope in sites:
+                binding = scope.only_binding(name)
+                if binding is None or not isinstance(binding[1], (cst.Name, cst.Attribute)):
+                    continue
+                qualified = self.qualify(binding[1])
+                if qualified in LOOP_KINDS:
+                    found.append(QualifiedCall(qualified, call, scope))
+        return found
 
     def calls_to(self, *names: str) -> Iterator[QualifiedCall]:
         wanted = set(names)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -128,6 +129,7 @@ def summarise(tree: ast.Module, lines: list[str], *, anchors: bool = True) -> Fi
             _read_imports(unit.node, summary)
         for member in unit.members:
             member.words = frozenset(_WORD.findall(_text(lines, member)))
+    _read_loop_aliases(units, summary)
     if not anchors:
         return summary
     trigger_words = {kind: _trigger_words(kind, summary) for kind in (LOOPS, METADATA)}
@@ -241,6 +243,21 @@ def _read_imports(node: ast.AST, summary: FileSummary) -> None:
                     summary.imports[alias.asname or alias.name] = f"{module}.{alias.name}"
 
 
+def _read_loop_aliases(units: list[Unit], summary: FileSummary) -> None:
+    """`scan_fn = jax.lax.scan` at module level, the name's one binding there: calls of it are
+    calls of the loop (the resolver reads them so too)."""
+    bound = Counter(name for unit in units for name in unit.binds)
+    for unit in units:
+        statement = unit.node
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+            continue
+        target = statement.targets[0]
+        if isinstance(target, ast.Name) and bound[target.id] == 1:
+            qualified = summary.qualify(statement.value) if isinstance(statement.value, (ast.Name, ast.Attribute)) else None
+            if qualified in LOOP_KINDS:
+                summary.imports[target.id] = qualified
+
+
 def _trigger_words(kind: str, summary: FileSummary) -> frozenset[str]:
     """The words a statement must spell to hold an anchor of `kind`: the last parts of the names
     it looks for, and the local names imported as one of them (`from jax.lax import scan as s`)."""
@@ -282,7 +299,8 @@ def _anchor_in(node: ast.AST, kind: str, summary: FileSummary) -> tuple[bool, bo
     static_jit = False
     for child in ast.walk(node):
         if kind == LOOPS:
-            if isinstance(child, ast.Call) and summary.qualify(child.func) in LOOP_KINDS:
+            # A call of a loop, or a loop bound to another name (`scan_fn = jax.lax.scan`).
+            if isinstance(child, (ast.Name, ast.Attribute)) and summary.qualify(child) in LOOP_KINDS:
                 return True, False
         elif isinstance(child, ast.keyword):
             if child.arg in METADATA_KEYWORDS:

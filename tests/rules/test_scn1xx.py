@@ -30,6 +30,46 @@ LINEN_MODULE = [
         ["10:17 SCN101"],
     ),
     Case(
+        "the loop through an alias: `scan_fn = jax.lax.scan` at module level, `loop = lax.fori_loop` in the method",
+        """
+        import jax
+        from jax import lax
+        import flax.linen as nn
+
+        scan_fn = jax.lax.scan
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(h, x):
+                    h = nn.GRUCell(8)(h, x)[0]
+                    return h, h
+                return scan_fn(step, xs[0], xs)
+
+        class Refiner(nn.Module):
+            @nn.compact
+            def __call__(self, h):
+                loop = lax.fori_loop
+                return loop(0, 3, lambda i, z: nn.Dense(8)(z), h)
+        """,
+        ["12:17 SCN101", "20:40 SCN101"],
+    ),
+    Case(
+        "not flagged: an alias of the lifted `nn.scan`, which handles module state",
+        """
+        import flax.linen as nn
+
+        scan = nn.scan
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, carry, xs):
+                Cell = scan(nn.GRUCell, variable_broadcast="params", split_rngs={"params": False})
+                return Cell(8)(carry, xs)
+        """,
+        [],
+    ),
+    Case(
         "import flax.linen, flax.linen.LSTMCell in a lambda, jax.lax.scan",
         """
         import flax.linen

@@ -19,6 +19,41 @@ NOT_PAIR = [
         ["6:16 SCN201"],
     ),
     Case(
+        "a module-level alias of the loop (`scan_fn = jax.lax.scan`), and a local one (`loop = lax.scan`)",
+        """
+        import jax
+        from jax import lax
+
+        scan_fn = jax.lax.scan
+
+        def f(xs):
+            return scan_fn(lambda c, x: c, 0.0, xs)
+
+        def g(xs):
+            loop = lax.scan
+            return loop(lambda c, x: c + x, 0.0, xs)
+        """,
+        ["8:33 SCN201", "12:30 SCN201"],
+    ),
+    Case(
+        "not flagged: a name that may be another loop (`scan = jax.lax.scan if fast else python_scan`), or is bound twice",
+        """
+        import jax
+
+        def python_scan(f, init, xs):
+            return f(init, xs)
+
+        FAST = True
+        scan = jax.lax.scan if FAST else python_scan
+        other = jax.lax.scan
+        other = python_scan
+
+        def f(xs):
+            return scan(lambda c, x: c, 0.0, xs), other(lambda c, x: c, 0.0, xs)
+        """,
+        [],
+    ),
+    Case(
         "lambda returns the carry alone, import jax.lax as L",
         """
         import jax.lax as L
