@@ -925,11 +925,89 @@ class BodyCode:
             for name, i, where in self.indexed_names
         )
 
+    def step_constant(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
+        """Whether a value is the same at every step: it reads no step value of the body (its
+        parameters, what the loop passes), following names the body binds to their values and a
+        helper's parameters to what every call of it in the body passes (or the default)."""
+        if depth > 4:
+            return False
+        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+            return True
+        names = NameCollector()
+        walk(node, names)
+        return all(self._name_constant(name, scope, depth) for name in names.names)
+
+    def _name_constant(self, name: str, scope: Scope, depth: int) -> bool:
+        if not self.binds(name, scope):
+            return True
+        found = scope.only_binding(name)
+        if found is None:
+            return False
+        binding_scope, binding = found
+        if isinstance(binding, cst.BaseExpression):
+            return self.step_constant(binding, binding_scope, depth + 1)
+        function = binding_scope.node
+        body = self.loop.body
+        if not isinstance(binding, cst.Param) or (body is not None and function is body.node):
+            return False  # the body's own parameters are the step values
+        calls = self.entries.get(function, [])
+        if not calls or not isinstance(function, (cst.FunctionDef, cst.Lambda)):
+            return False
+        method = binding_scope.parent is not None and binding_scope.parent.is_class
+        for call, call_scope in calls:
+            bound_method = method and isinstance(call.func, cst.Attribute)  # `self._noise(t, shape)`
+            passed = dict(parameters_filled(function, call.args, bound_method=bound_method)).get(binding)
+            if passed is None and binding.default is None:
+                return False
+            value, value_scope = (passed, call_scope) if passed is not None else (binding.default, binding_scope.parent)
+            if value is None or value_scope is None or not self.step_constant(value, value_scope, depth + 1):
+                return False
+        return True
+
+    def key_varies_by_step(self, index: ScanIndex, key: cst.Call, scope: Scope) -> bool:
+        """Whether every use of a key the body draws (`self.make_rng("noise")`) makes it
+        differ by step: folded with a value some step changes (`fold_in(key, t)`, also after
+        `k = key`), or split and indexed with a step value (`split(key, n)[t]`)."""
+        if self.indexed_by_step(key, scope):
+            return True
+        folds = {
+            call.args[0].value: call.args[1].value
+            for call, _ in self.calls
+            if len(call.args) == 2
+            and index.qualify(call.func) == "jax.random.fold_in"
+            and not any(a.keyword or a.star for a in call.args)
+        }
+
+        def varies(node: cst.BaseExpression, where: Scope) -> bool:
+            return node in folds and not self.step_constant(folds[node], where)
+
+        if varies(key, scope):
+            return True
+        names = [name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is key]
+        if len(names) != 1:
+            return False
+        assignment = _AssignmentOf(key)
+        walk(scope.node, assignment)
+        reads = [read for read in index.reads_of(names[0], scope) if read not in assignment.targets]
+        return bool(reads) and all(varies(read, scope) for read in reads)
+
     def mentions_step_value(self, node: cst.CSTNode, scope: Scope) -> bool:
         """Whether an expression reads any name bound by the body's code."""
         finder = NameCollector()
         walk(node, finder)
         return any(self.binds(name, scope) for name in finder.names)
+
+
+class _AssignmentOf(cst.CSTVisitor):
+    """The names an assignment of one value binds (`k = <value>`)."""
+
+    def __init__(self, value: cst.BaseExpression) -> None:
+        self.value = value
+        self.targets: list[cst.BaseExpression] = []
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if node.value is self.value:
+            self.targets += [target.target for target in node.targets]
 
 
 class _BodyWalker(cst.CSTVisitor):

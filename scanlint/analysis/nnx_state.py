@@ -132,6 +132,22 @@ class OutsideNnxState:
             return None
         return merge
 
+    def copied_merge_values(self, merge: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+        """For `nnx.merge(graphdef, state, copy=True)` in the body with every state closed over
+        (split outside the loop and not carried): what the split module was built from. The
+        copy starts from the same outside state at every step."""
+        if self.flax.index.qualify(merge.func) not in NNX_MERGE or not is_true(keyword_argument(merge, "copy")):
+            return []
+        states = [arg.value for arg in merge.args[1:] if arg.keyword is None]
+        if not states or any(arg.star for arg in merge.args):
+            return []
+        if not all(isinstance(s, cst.Name) and not self.code.binds(s.value, scope) for s in states):
+            return []
+        source = self._split_source(merge, scope)
+        if source is None:
+            return []
+        return [source] if isinstance(source[0], cst.Call) else self.outside_values(*source)
+
     def _split_source(self, merge: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """What `graphdef, state = nnx.split(policy)` split, for a merge of its graphdef."""
         graphdef = merge.args[0].value

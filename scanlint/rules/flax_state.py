@@ -59,6 +59,7 @@ from scanlint.analysis.nnx_state import (
     DROPOUT,
     MODE_SWITCHES,
     NNX_CLONE,
+    NNX_MERGE,
     NNX_STATE_UPDATES,
     STATEFUL_NNX,
     OutsideNnxState,
@@ -1406,7 +1407,7 @@ class NoisyWalk(nn.Module):
             linen_module = flax.linen_self(receiver, scope) is not None or (
                 _submodule_named(flax, code, receiver, scope) is not None  # `diffusion.make_rng(...)`
             )
-            if linen_module and not flags.never_runs(call):
+            if linen_module and not flags.never_runs(call) and not code.key_varies_by_step(flax.index, call, scope):
                 called = f"`{flax.index.module.code_for_node(call.func)}`"
                 summary = f"{called} inside a raw lax.scan body draws one key for all steps"
                 advice = _MAKE_RNG_ADVICE
@@ -1506,8 +1507,9 @@ class _FixedNnxRandomness:
     """NNX randomness that is the same at every step of a raw loop body, with no error: a
     fresh `nnx.Rngs` built in the body from values no step changes (`nnx.Rngs(0)`, a closed-over
     key, a helper's `seed=0` default) and drawn from, a closed-over JAX key handed to a layer as
-    `rngs=` (`model(x, rngs=key)`), and `nnx.clone` of an outside module with RNG streams, called
-    (the clone starts from the same stream counts each step)."""
+    `rngs=` (`model(x, rngs=key)`), and `nnx.clone` of an outside module with RNG streams, or
+    `nnx.merge(..., copy=True)` of its state split outside and closed over, called (the copy
+    starts from the same stream counts each step)."""
 
     def __init__(self, flax: FlaxFile, code: BodyCode) -> None:
         self.flax = flax
@@ -1521,7 +1523,7 @@ class _FixedNnxRandomness:
             "`jax.random.fold_in(key, t)`), or lift the loop with `nnx.scan`, which splits the streams."
         )
         if self.flax.is_nnx_rngs_class(call.func) and self._drawn(call, scope):
-            if all(self._step_constant(arg.value, scope, 0) for arg in call.args):
+            if all(self.code.step_constant(arg.value, scope) for arg in call.args):
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body is seeded the same at every step"
                 return Report(
                     call,
@@ -1545,11 +1547,17 @@ class _FixedNnxRandomness:
                 summary=summary,
                 help=advice,
             )
-        if self.index.qualify(call.func) in NNX_CLONE and call.args and self._clone_called(call, scope):
+        copied = self.index.qualify(call.func) in NNX_CLONE | NNX_MERGE
+        if copied and call.args and self._clone_called(call, scope):
             state = OutsideNnxState(self.flax, self.code)
+            sources = (
+                state.outside_values(call.args[0].value, scope)
+                if self.index.qualify(call.func) in NNX_CLONE
+                else state.copied_merge_values(call, scope)
+            )
             random = [
                 h
-                for value, value_scope in state.outside_values(call.args[0].value, scope)
+                for value, value_scope in sources
                 for h in state.holdings(value, value_scope, frozenset())
                 if h == DROPOUT
             ]
@@ -1581,43 +1589,6 @@ class _FixedNnxRandomness:
                 ):
                     return True
         return False
-
-    def _step_constant(self, node: cst.BaseExpression, scope: Scope, depth: int) -> bool:
-        """Whether a value is the same at every step: it reads no step value of the body (its
-        parameters, what the loop passes), following names the body binds to their values and a
-        helper's parameters to what every call of it in the body passes (or the default)."""
-        if depth > 4:
-            return False
-        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
-            return True
-        names = NameCollector()
-        walk(node, names)
-        return all(self._name_constant(name, scope, depth) for name in names.names)
-
-    def _name_constant(self, name: str, scope: Scope, depth: int) -> bool:
-        if not self.code.binds(name, scope):
-            return True
-        found = scope.only_binding(name)
-        if found is None:
-            return False
-        binding_scope, binding = found
-        if isinstance(binding, cst.BaseExpression):
-            return self._step_constant(binding, binding_scope, depth + 1)
-        function = binding_scope.node
-        body = self.code.loop.body
-        if not isinstance(binding, cst.Param) or (body is not None and function is body.node):
-            return False  # the body's own parameters are the step values
-        calls = self.code.entries.get(function, [])
-        if not calls or not isinstance(function, (cst.FunctionDef, cst.Lambda)):
-            return False
-        for call, call_scope in calls:
-            passed = argument_for(function, binding, call)
-            if passed is None and binding.default is None:
-                return False
-            value, value_scope = (passed, call_scope) if passed is not None else (binding.default, binding_scope.parent)
-            if value is None or value_scope is None or not self._step_constant(value, value_scope, depth + 1):
-                return False
-        return True
 
     def _jax_key(self, name: cst.Name, scope: Scope) -> bool:
         """Whether a name is a JAX key: bound to a `jax.random` key maker (or an element of one),

@@ -1662,6 +1662,50 @@ RNG = [
         ["10:39 SCN103"],
     ),
     Case(
+        "not flagged: the key `make_rng` draws in the body folded with a step value (in the body, through a name, or in a helper method given the step)",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Langevin(nn.Module):
+            @nn.compact
+            def __call__(self, x0, steps):
+                def body(x, t):
+                    noise = jax.random.normal(jax.random.fold_in(self.make_rng("noise"), t), x.shape)
+                    key = self.make_rng("jitter")
+                    jitter = jax.random.uniform(jax.random.fold_in(key, t))
+                    return x + 0.1 * noise * jitter + self._noise(t, x.shape), noise
+                return jax.lax.scan(body, x0, jnp.arange(steps))
+
+            def _noise(self, step, shape):
+                return jax.random.normal(jax.random.fold_in(self.make_rng("extra"), step), shape)
+        """,
+        [],
+    ),
+    Case(
+        "`make_rng` folded with a value no step changes, or its key also used unfolded",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Langevin(nn.Module):
+            @nn.compact
+            def __call__(self, x0, steps):
+                def body(x, t):
+                    key = self.make_rng("noise")
+                    a = jax.random.normal(jax.random.fold_in(key, t), x.shape)
+                    b = jax.random.normal(key, x.shape)
+                    return x + a + b + self._noise(0, x.shape), a
+                return jax.lax.scan(body, x0, jnp.arange(steps))
+
+            def _noise(self, step, shape):
+                return jax.random.normal(jax.random.fold_in(self.make_rng("extra"), step), shape)
+        """,
+        ["10:19 SCN103", "17:53 SCN103"],
+    ),
+    Case(
         "nn.Dropout constructed in the body, and one from setup called in the body",
         """
         import flax.linen as nn
@@ -1983,6 +2027,61 @@ RNG = [
             return encode_frames(DenoisingAE(rngs=nnx.Rngs(params=0, dropout=1)), jnp.ones((4, 6)))
         """,
         ["16:13 SCN103"],
+    ),
+    Case(
+        "NNX: `nnx.merge(graphdef, state, copy=True)` in the body from state split outside and closed over, with dropout streams",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Denoiser(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.dense = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.dense(x))
+
+        def sample(xs):
+            graphdef, params = nnx.split(Denoiser(nnx.Rngs(0)))
+            def body(carry, x):
+                net = nnx.merge(graphdef, params, copy=True)
+                return carry, net(x)
+            return jax.lax.scan(body, 0.0, xs)[1]
+        """,
+        ["17:15 SCN103"],
+    ),
+    Case(
+        "NNX, not flagged: a copied merge of carried state, or of a model without randomness",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Denoiser(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.dense = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.dense(x))
+
+        def sample(xs):
+            graphdef, params = nnx.split(Denoiser(nnx.Rngs(0)))
+            def body(state, x):
+                net = nnx.merge(graphdef, state, copy=True)
+                y = net(x)
+                return nnx.state(net), y
+            return jax.lax.scan(body, params, xs)[1]
+
+        def project(xs):
+            graphdef, params = nnx.split(nnx.Linear(4, 4, rngs=nnx.Rngs(0)))
+            def body(carry, x):
+                return carry, nnx.merge(graphdef, params, copy=True)(x)
+            return jax.lax.scan(body, 0.0, xs)[1]
+        """,
+        [],
     ),
     Case(
         "NNX, not flagged: `nnx.clone` of an outside model without randomness",
