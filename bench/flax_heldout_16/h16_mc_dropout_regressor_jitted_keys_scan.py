@@ -1,0 +1,71 @@
+# label: ok
+# flax-error: none
+# class: 3 the scan body calls a jitted partial(model.apply) with a per-sample dropout key taken from the scanned xs
+"""Monte-Carlo dropout regressor: predictive samples give an uncertainty estimate."""
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+@dataclasses.dataclass(frozen=True)
+class RegressorConfig:
+    hidden: int = 16
+    depth: int = 2
+    dropout: float = 0.3
+    num_samples: int = 4
+
+
+class MLPBlock(nn.Module):
+    hidden: int
+    rate: float
+
+    @nn.compact
+    def __call__(self, x, deterministic: bool):
+        x = nn.relu(nn.Dense(self.hidden)(x))
+        return nn.Dropout(self.rate)(x, deterministic=deterministic)
+
+
+class Trunk(nn.Module):
+    config: RegressorConfig
+
+    def setup(self):
+        self.blocks = [MLPBlock(self.config.hidden, self.config.dropout) for _ in range(self.config.depth)]
+
+    def __call__(self, x, deterministic: bool):
+        for block in self.blocks:
+            x = block(x, deterministic)
+        return x
+
+
+class MCDropoutRegressor(nn.Module):
+    config: RegressorConfig
+
+    def setup(self):
+        self.trunk = Trunk(self.config)
+        self.head = nn.Dense(1)
+
+    def __call__(self, x, deterministic: bool = True):
+        return self.head(self.trunk(x, deterministic))
+
+
+def predictive_stats(model, variables, x, key):
+    forward = jax.jit(functools.partial(model.apply, deterministic=False))
+
+    def body(carry, sample_key):
+        return carry, forward(variables, x, rngs={"dropout": sample_key})
+
+    keys = jax.random.split(key, model.config.num_samples)
+    _, samples = jax.lax.scan(body, None, keys)
+    return samples, samples.mean(0), samples.std(0)
+
+
+def main():
+    config = RegressorConfig()
+    model = MCDropoutRegressor(config)
+    x = jax.random.normal(jax.random.key(0), (5, 3))
+    variables = model.init(jax.random.key(1), x)
+    samples, mean, std = predictive_stats(model, variables, x, jax.random.key(2))
+    return samples
