@@ -772,7 +772,24 @@ class _AttributeCall(cst.CSTVisitor):
                 and func.attr.value == self.attribute
             ):
                 self.found = True
+        if isinstance(node, cst.For) and self._iterates_attribute(node.iter):
+            # `for layer in self.layers: h = layer(h)`, also over `zip(...)` or `enumerate(...)`
+            names = NameCollector()
+            walk(node.target, names)
+            calls = _OwnCalls()
+            walk(node.body, calls)
+            self.found = any(isinstance(c.func, cst.Name) and c.func.value in names.names for c in calls.calls)
         return not self.found
+
+    def _iterates_attribute(self, iterated: cst.BaseExpression) -> bool:
+        if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and iterated.func.value in ("zip", "enumerate"):
+            return any(self._iterates_attribute(arg.value) for arg in iterated.args)
+        return (
+            isinstance(iterated, cst.Attribute)
+            and isinstance(iterated.value, cst.Name)
+            and iterated.value.value == self.self_name
+            and iterated.attr.value == self.attribute
+        )
 
 
 class _InitMethodFinder(cst.CSTVisitor):
@@ -1321,7 +1338,9 @@ def body_loop_over(code: BodyCode, name: cst.Name, scope: Scope) -> cst.BaseExpr
         return None
     if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
         return None  # a loop target is bound opaquely, and only once
-    finder = _LoopsBinding(name.value, enumerate_bound=scope.lookup("enumerate") is not None)
+    finder = _LoopsBinding(
+        name.value, enumerate_bound=scope.lookup("enumerate") is not None, zip_bound=scope.lookup("zip") is not None
+    )
     walk(scope.node, finder)
     return finder.iterated[0] if len(finder.iterated) == 1 else None
 
@@ -1330,9 +1349,10 @@ class _LoopsBinding(cst.CSTVisitor):
     """What the `for <name> in <it>` and `for i, <name> in enumerate(<it>)` statements of one
     function iterate, outside its nested functions."""
 
-    def __init__(self, name: str, enumerate_bound: bool, comprehensions: bool = False) -> None:
+    def __init__(self, name: str, enumerate_bound: bool, comprehensions: bool = False, zip_bound: bool = True) -> None:
         self.name = name
         self.enumerate_bound = enumerate_bound  # `enumerate` is not the builtin
+        self.zip_bound = zip_bound  # `zip` is not the builtin
         self.comprehensions = comprehensions  # the `for` clauses of comprehensions instead
         self.iterated: list[cst.BaseExpression] = []
         self.depth = 0
@@ -1357,6 +1377,18 @@ class _LoopsBinding(cst.CSTVisitor):
             and not iterated.args[0].star
         ):
             target, iterated = target.elements[1].value, iterated.args[0].value
+        elif (
+            isinstance(target, cst.Tuple)
+            and isinstance(iterated, cst.Call)
+            and isinstance(iterated.func, cst.Name)
+            and iterated.func.value == "zip"
+            and not self.zip_bound
+            and len(iterated.args) == len(target.elements)
+            and not any(arg.keyword or arg.star for arg in iterated.args)
+        ):  # `for layer, h in zip(self.layers, hs)`
+            for element, arg in zip(target.elements, iterated.args):
+                if isinstance(element.value, cst.Name) and element.value.value == self.name:
+                    target, iterated = element.value, arg.value
         if isinstance(target, cst.Name) and target.value == self.name:
             self.iterated.append(iterated)
 
@@ -1412,3 +1444,127 @@ def all_calls(index: ScanIndex) -> list[cst.Call]:
         found = index.derived[all_calls] = CallFinder()
         walk(index.module, found)
     return found.calls
+
+
+# -- what a call of a Linen module runs --------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class LinenRun:
+    """A method of a same-file Linen class that a call runs, with what reaches its parameters:
+    each parameter the call fills, mapped to the argument and the scope to read it in (an
+    argument that only passes on the caller's own parameter is followed to what reached that)."""
+
+    class_node: cst.ClassDef
+    method: cst.FunctionDef
+    given: dict[str, tuple[cst.BaseExpression, Scope]]
+
+
+def linen_runs(
+    flax: FlaxFile,
+    class_node: cst.ClassDef,
+    call: cst.Call,
+    call_scope: Scope,
+    method_name: str = "__call__",
+    outer: dict[str, tuple[cst.BaseExpression, Scope]] | None = None,
+    depth: int = 0,
+) -> list[LinenRun]:
+    """The methods a call of a same-file Linen module runs: the called method, and through the
+    same-file Linen submodules it calls (built inline, in `setup`, bound to a name, or looped
+    over in a `setup` list), theirs, a few levels deep."""
+    method = flax.index.method_of(class_node, method_name)
+    if method is None or depth > 3 or not flax.is_linen(class_node):
+        return []
+    given = {
+        param.name.value: _passed_on(arg, call_scope, outer or {})
+        for param, arg in parameters_filled(method, call.args, bound_method=True)
+    }
+    runs = [LinenRun(class_node, method, given)]
+    method_scope = flax.index.scope_of[method]
+    for inner_call, inner_class in linen_submodule_calls(flax, class_node, method):
+        runs += linen_runs(flax, inner_class, inner_call, method_scope, "__call__", given, depth + 1)
+    return runs
+
+
+def _passed_on(
+    arg: cst.BaseExpression, scope: Scope, outer: dict[str, tuple[cst.BaseExpression, Scope]]
+) -> tuple[cst.BaseExpression, Scope]:
+    if isinstance(arg, cst.Name) and arg.value in outer:
+        found = scope.only_binding(arg.value)
+        if found is not None and isinstance(found[1], cst.Param):
+            return outer[arg.value]
+    return arg, scope
+
+
+def linen_submodule_calls(
+    flax: FlaxFile, class_node: cst.ClassDef, method: cst.FunctionDef
+) -> list[tuple[cst.Call, cst.ClassDef]]:
+    """The calls in a method's own code (not its nested functions) of submodules that are
+    same-file Linen classes, with the class: `Block(...)(x)`, `self.block(x)` for a `setup`
+    attribute, `block(x)` after `block = Block(...)`, and `layer(x)` in `for layer in
+    self.layers` over a `setup` list."""
+    method_scope = flax.index.scope_of[method]
+    self_name = flax.index.self_name(method_scope)
+    setup = flax.self_attribute_values(class_node, "setup")
+    calls = _OwnCalls()
+    walk(method.body, calls)
+    found = []
+    for call in calls.calls:
+        func = call.func
+        constructions: list[cst.BaseExpression] = []
+        if isinstance(func, cst.Call):
+            constructions = [func]
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self_name:
+            constructions = setup.get(func.attr.value, [])
+        elif isinstance(func, cst.Name):
+            binding = method_scope.only_binding(func.value)
+            if binding is not None and isinstance(binding[1], cst.Call):
+                constructions = [binding[1]]
+            elif binding is not None and binding[0] is method_scope:
+                loops = _LoopsBinding(
+                    func.value,
+                    enumerate_bound=method_scope.lookup("enumerate") is not None,
+                    zip_bound=method_scope.lookup("zip") is not None,
+                )
+                walk(method, loops)
+                iterated = loops.iterated[0] if len(loops.iterated) == 1 else None
+                if (
+                    isinstance(iterated, cst.Attribute)
+                    and isinstance(iterated.value, cst.Name)
+                    and iterated.value.value == self_name
+                ):
+                    constructions = [
+                        element for value in setup.get(iterated.attr.value, []) for element in _elements(value)
+                    ]
+        classes = [
+            flax.local_class(c.func, flax.index.module_scope) if isinstance(c, cst.Call) else None
+            for c in constructions
+        ]
+        if classes and classes[0] is not None and all(c is classes[0] for c in classes) and flax.is_linen(classes[0]):
+            found.append((call, classes[0]))
+    return found
+
+
+def _elements(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """What a `setup` container is built from: `[Block(...) for _ in range(n)]`, `[A(), B()]`."""
+    if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+        return [value.elt]
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return [e.value for e in value.elements]
+    return []
+
+
+class _OwnCalls(cst.CSTVisitor):
+    """The calls in a function's own code, not in the functions and lambdas nested in it."""
+
+    def __init__(self) -> None:
+        self.calls: list[cst.Call] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append(node)

@@ -120,6 +120,19 @@ class RunFlags:
             return self._name_values(node.value, scope, depth)
         return None
 
+    def values_in_run(self, node: cst.BaseExpression, given: dict[str, tuple[cst.BaseExpression, Scope]]) -> Values:
+        """The values of a mode switch in a method (`deterministic`, `not train`) when one call
+        runs it: a parameter that call fills takes what it passes (`given`, see `LinenRun`);
+        anything else, its values over every run this file shows."""
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            inner = self.values_in_run(node.expression, given)
+            return frozenset(not v for v in inner) if inner is not None else None
+        if isinstance(node, cst.Name) and node.value in given:
+            found = self.scope_at(node).only_binding(node.value)
+            if found is not None and isinstance(found[1], cst.Param):
+                return self.values(*given[node.value])
+        return self.values(node, self.scope_at(node))
+
     def _merged(self, made: cst.BaseExpression, given: cst.BaseExpression, scope: Scope, depth: int) -> Values:
         """`nn.merge_param(name, made, given)`: `given` when it is not None, else `made`."""
         return _merge_param(self.values(made, scope, depth + 1), self.values(given, scope, depth + 1))

@@ -42,15 +42,14 @@ from scanlint.analysis.flax_model import (
     FlaxFile,
     NameCollector,
     ProjectCall,
-    argument_for,
     body_loop_over,
     branch_functions,
     enclosing_class,
     flax_file,
+    linen_runs,
     is_true,
     literal_element,
     method_name,
-    parameters_filled,
     project_calls,
     raw_scan_bodies,
     root_name,
@@ -504,7 +503,12 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     flags = run_flags(flax).within(code)
     if method is None or flags.never_runs(call):
         return None
-    updated = _variable_update_in(flax, method, flags, call, (construction, flags.scope_at(construction)))
+    made_by = (construction, flags.scope_at(construction))
+    updated = None
+    for run in linen_runs(flax, class_node, call, scope):  # its own `__call__`, and its submodules'
+        updated = _variable_update_in(flax, run.method, flags, run.given, made_by if run.method is method else None)
+        if updated is not None:
+            break
     if updated is None:
         return None
     summary = f"`{submodule.label}` updates its variables ({updated}) inside a raw lax.scan body"
@@ -531,7 +535,7 @@ def _variable_update_in(
     flax: FlaxFile,
     method: cst.FunctionDef,
     flags: RunFlags,
-    entry: cst.Call | None = None,
+    given: dict[str, tuple[cst.BaseExpression, Scope]] | None = None,
     made_by: tuple[cst.Call, Scope] | None = None,
 ) -> str | None:
     """The code of a variable update a Linen method makes whenever it runs under `apply` (a
@@ -588,22 +592,20 @@ def _variable_update_in(
 
     if not isinstance(method.body, cst.IndentedBlock):
         return None
-    return search(method.body.body) or _training_batch_norm_in(flax, method, flags, entry, made_by)
+    return search(method.body.body) or _training_batch_norm_in(flax, method, flags, given or {}, made_by)
 
 
 def _training_batch_norm_in(
     flax: FlaxFile,
     method: cst.FunctionDef,
     flags: RunFlags,
-    entry: cst.Call | None = None,
+    given: dict[str, tuple[cst.BaseExpression, Scope]],
     made_by: tuple[cst.Call, Scope] | None = None,
 ) -> str | None:
     """An `nn.BatchNorm` a Linen method runs (built and called there, or a `setup` attribute it
     calls) whose `use_running_average` is not true in every run: it updates `batch_stats`. A
-    switch that reads a parameter of the method takes what `entry`, the loop body's call of
-    it, passes when that is a literal (`block(z, x, False)` with `not train`)."""
-    given = {param.name.value: value for param, value in parameters_filled(method, entry.args, bound_method=True)} if entry is not None else {}
-    entry_scope = flags.scope_at(entry) if entry is not None else None
+    switch that reads a parameter of the method takes what the call running it passes
+    (`given`, see `LinenRun`: `block(z, x, False)` with `not train`)."""
     method_scope = flax.index.scope_of[method]
     class_node = method_scope.enclosing_class()
     setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
@@ -628,9 +630,7 @@ def _training_batch_norm_in(
             # the runs are known to train it: a switch reading a parameter takes what the body's
             # call passes there (`field(y, train)`, `block(z, x, False)`).
             if switch is not None:
-                values = _values_through(switch, given, flags, entry_scope) if entry_scope is not None else None
-                if values is None:
-                    values = flags.values(switch, flags.scope_at(switch))
+                values = flags.values_in_run(switch, given)
             else:
                 values = flags.values(partial_switch, partial_scope) if partial_switch is not None else None
             if values is None or all(v for v in values):
@@ -674,19 +674,6 @@ def _batch_norm_field(
         else:
             return None
     return found
-
-
-def _values_through(
-    node: cst.BaseExpression, given: dict[str, cst.BaseExpression], flags: RunFlags, scope: Scope
-) -> frozenset[object] | None:
-    """The values of `flag` or `not flag`, a parameter of a method, as a call passes it: what the
-    argument takes over the runs, read where the call is (None: not known)."""
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-        inner = _values_through(node.expression, given, flags, scope)
-        return frozenset(not v for v in inner) if inner is not None else None
-    if isinstance(node, cst.Name) and node.value in given:
-        return flags.values(given[node.value], scope)
-    return None
 
 
 def _module_methods_called(

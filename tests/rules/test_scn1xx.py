@@ -1541,6 +1541,114 @@ LINEN_VARIABLE = [
         [],
     ),
     Case(
+        "a training-mode BatchNorm two modules down (`self.backbone` -> `ResBlock`), the flag passed down from the body's `train=True`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class ResBlock(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return x + nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+
+        class Backbone(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                for i in range(2):
+                    x = ResBlock(name=f"block_{i}")(x, train)
+                return x
+
+        class Net(nn.Module):
+            def setup(self):
+                self.backbone = Backbone()
+                self.head = nn.Dense(2)
+
+            def __call__(self, x, train: bool = False):
+                return self.head(self.backbone(x, train))
+
+            def accumulate(self, micro_xs):
+                def body(total, x):
+                    return total + self.head(self.backbone(x, train=True)).sum(), None
+                return jax.lax.scan(body, jnp.zeros(()), micro_xs)[0]
+        """,
+        ["28:38 SCN102"],
+    ),
+    Case(
+        "not flagged: the same nesting when the body passes `train=False`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class ResBlock(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return x + nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+
+        class Backbone(nn.Module):
+            def setup(self):
+                self.blocks = [ResBlock() for _ in range(2)]
+
+            def __call__(self, x, train: bool):
+                for block in self.blocks:
+                    x = block(x, train)
+                return x
+
+        class Net(nn.Module):
+            def setup(self):
+                self.backbone = Backbone()
+
+            def __call__(self, x, train: bool = True):
+                return self.backbone(x, train)
+
+            def evaluate(self, xs):
+                def body(total, x):
+                    return total + self.backbone(x, train=False).sum(), None
+                return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+        """,
+        [],
+    ),
+    Case(
+        "layers of a `setup` list that sow, run through `zip(self.layers, hs)` in a step method the body calls (init built them through `__call__`)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class GatedLayer(nn.Module):
+            @nn.compact
+            def __call__(self, h, x):
+                gate = nn.sigmoid(nn.Dense(4)(h + x))
+                self.sow("intermediates", "gate", gate.mean())
+                return gate * h
+
+        class LM(nn.Module):
+            def setup(self):
+                self.layers = [GatedLayer() for _ in range(2)]
+
+            def step(self, hs, x):
+                new = []
+                for layer, h in zip(self.layers, hs):
+                    x = layer(h, x)
+                    new.append(x)
+                return tuple(new), x
+
+            def __call__(self, x):
+                return self.step((x, x), x)[1]
+
+            def generate(self, x):
+                def body(hs, _):
+                    hs, y = self.step(hs, x)
+                    return hs, y
+                return jax.lax.scan(body, (x, x), None, length=3)[1]
+
+        def run(model, params, x):
+            return model.apply({"params": params}, x, method=LM.generate, mutable=["intermediates"])
+        """,
+        ["20:17 SCN102"],
+    ),
+    Case(
         "not flagged: the BatchNorm block's mode comes from a config field this file cannot evaluate",
         """
         from dataclasses import dataclass
