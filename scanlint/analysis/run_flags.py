@@ -33,6 +33,7 @@ from scanlint.analysis.flax_model import BodyCode, FlaxFile
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
 from scanlint.analysis.walk import walk
+from scanlint.index.names import PARTIAL
 
 Values = frozenset[object] | None  # None: unknown
 
@@ -40,6 +41,7 @@ MAX_DEPTH = 12
 MAX_VALUES = 8
 _MERGE_PARAM = {"flax.linen.merge_param", "flax.linen.module.merge_param"}
 _ENTRY_METHODS = {"apply": 1, "init": 1, "init_with_output": 1}  # their arguments before the method's
+_PARTIAL_APPLY_KEYWORDS = frozenset({"method", "mutable", "rngs", "capture_intermediates"})
 
 
 class RunFlags:
@@ -378,15 +380,7 @@ class RunFlags:
             binding = scope.only_binding(target.value)
             if binding is None or binding[0] is not scope:
                 return None
-            uses = []
-            for read in self.index.reads_of(target.value, scope):
-                if read is target:
-                    continue
-                use = self._use_of(read, scope, class_node)
-                if use is None:
-                    return None
-                uses.append(use)
-            return uses
+            return self._uses_of_name(target, scope, class_node, 0)
         if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
             owner = self.flax.linen_self(target.value, scope)
             if owner is None:
@@ -395,6 +389,83 @@ class RunFlags:
             walk(owner.body, finder)
             return None if finder.escapes else finder.instance_uses
         return None
+
+    def _uses_of_name(
+        self, bound: cst.Name, scope: Scope, class_node: cst.ClassDef | None, depth: int
+    ) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """The calls that run an instance bound to a name, through every read of the name: its
+        own uses (`_use_of`), the calls of `partial(model.apply, method=...)` bound to a name,
+        and the uses of the parameter of a same-file function it is handed to
+        (`make_train_step(model)`); None when a read does anything else."""
+        uses = []
+        for read in self.index.reads_of(bound.value, scope):
+            if read is bound:
+                continue
+            use = self._use_of(read, scope, class_node)
+            if use is not None:
+                uses.append(use)
+                continue
+            through = self._partial_apply_uses(read) if depth <= 2 else None
+            if through is None and depth < 2:
+                through = self._handed_to_function(read, class_node, depth)
+            if through is None:
+                return None
+            uses += through
+        return uses
+
+    def _partial_apply_uses(self, read: cst.BaseExpression) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """`step = functools.partial(model.apply, method=..., mutable=...)`, then `step(v, x)`:
+        each call of `step` runs the entered method. Only keywords that are not the method's
+        own arguments may be bound (`method`, `mutable`, `rngs`)."""
+        attribute = self.parents.get(read)
+        arg = self.parents.get(attribute) if isinstance(attribute, cst.Attribute) else None
+        partial = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
+        if not (
+            isinstance(attribute, cst.Attribute)
+            and attribute.attr.value == "apply"
+            and isinstance(partial, cst.Call)
+            and self.index.qualify(partial.func) == PARTIAL
+            and partial.args[0] is arg
+            and all(a.keyword is not None and a.keyword.value in _PARTIAL_APPLY_KEYWORDS for a in partial.args[1:])
+        ):
+            return None
+        entered = self._entered_method(partial)
+        assign = self.parents.get(partial)
+        if entered is None or not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+            return None
+        target = assign.targets[0].target
+        scope = self.scope_at(partial)
+        if not isinstance(target, cst.Name) or scope.only_binding(target.value) is None:
+            return None
+        uses = []
+        for call_read in self.index.reads_of(target.value, scope):
+            if call_read is target:
+                continue
+            call = self.parents.get(call_read)
+            if not isinstance(call, cst.Call) or call.func is not call_read:
+                return None
+            uses.append((call, self.scope_at(call), entered, 1))
+        return uses
+
+    def _handed_to_function(
+        self, read: cst.BaseExpression, class_node: cst.ClassDef | None, depth: int
+    ) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """`make_train_step(model)`: the uses of the parameter of a same-file module-level
+        function that a read is passed to by position."""
+        arg = self.parents.get(read)
+        call = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or arg.keyword is not None or arg.star:
+            return None
+        function = self.index.resolve_callable(call.func, self.scope_at(call))
+        if function is None or function.via != "def" or not isinstance(function.node, cst.FunctionDef):
+            return None
+        if function.scope.parent is not self.index.module_scope:
+            return None
+        position = [a for a in call.args].index(arg)
+        params = [*function.node.params.posonly_params, *function.node.params.params]
+        if any(a.star for a in call.args[: position + 1]) or position >= len(params):
+            return None
+        return self._uses_of_name(params[position].name, function.scope, class_node, depth + 1)
 
     def _use_of(
         self, read: cst.BaseExpression, scope: Scope, class_node: cst.ClassDef | None

@@ -1649,6 +1649,70 @@ LINEN_VARIABLE = [
         ["20:17 SCN102"],
     ),
     Case(
+        "the mode comes from runs the file shows through `partial(model.apply, mutable=...)` in a factory the model is handed to",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                block = Block()
+                x = block(x, False)
+                return jax.lax.fori_loop(0, 3, lambda i, h: block(h, train), x)
+
+        def make_step(model):
+            forward = functools.partial(model.apply, mutable=["batch_stats"])
+            return jax.jit(lambda variables, x: forward(variables, x))
+
+        def main():
+            model = Net()
+            variables = model.init(jax.random.key(0), jnp.ones((2, 4)), train=False)
+            return make_step(model)(variables, jnp.ones((2, 4)))
+        """,
+        ["18:53 SCN102"],
+    ),
+    Case(
+        "not flagged: the same runs when every call passes `train=False`",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                block = Block()
+                x = block(x, False)
+                return jax.lax.fori_loop(0, 3, lambda i, h: block(h, train), x)
+
+        def make_step(model):
+            forward = functools.partial(model.apply, mutable=["batch_stats"])
+            return jax.jit(lambda variables, x: forward(variables, x, train=False))
+
+        def main():
+            model = Net()
+            variables = model.init(jax.random.key(0), jnp.ones((2, 4)), train=False)
+            return make_step(model)(variables, jnp.ones((2, 4)))
+        """,
+        [],
+    ),
+    Case(
         "not flagged: the BatchNorm block's mode comes from a config field this file cannot evaluate",
         """
         from dataclasses import dataclass
