@@ -40,14 +40,15 @@ from scanlint.analysis.flax_model import (
     BodyCode,
     CallFinder,
     FlaxFile,
+    LinenRun,
     NameCollector,
     ProjectCall,
     body_loop_over,
     branch_functions,
     enclosing_class,
     flax_file,
-    linen_runs,
     is_true,
+    linen_runs,
     literal_element,
     method_name,
     project_calls,
@@ -1266,6 +1267,37 @@ def _linen_class_draws(
     return False
 
 
+def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun]) -> str | None:
+    """What draws randomness in the methods a call runs (see `linen_runs`): a `make_rng` call,
+    or an `nn.Dropout` (built inline or in `setup`) whose `deterministic` is known to be false
+    in some run, following the flags each call passes down."""
+    code_of = flax.index.module.code_for_node
+    for run in runs:
+        setup = flax.self_attribute_values(run.class_node, "setup")
+        method_scope = flax.index.scope_of[run.method]
+        self_name = flax.index.self_name(method_scope)
+        calls = CallFinder()
+        walk(run.method.body, calls)
+        for call in calls.calls:
+            if flags.never_runs(call):
+                continue
+            if method_name(call) == "make_rng" and isinstance(call.func, cst.Attribute):
+                if isinstance(call.func.value, cst.Name) and call.func.value.value == self_name:
+                    return f"`{code_of(call.func)}` in `{run.class_node.name.value}`"
+            construction = call.func if isinstance(call.func, cst.Call) else None
+            if construction is None and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name):
+                if call.func.value.value == self_name:
+                    values = setup.get(call.func.attr.value, [])
+                    construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
+            if construction is None or not flax.is_linen_dropout(construction.func):
+                continue
+            switch = keyword_argument(call, "deterministic") or keyword_argument(construction, "deterministic")
+            values = flags.values_in_run(switch, run.given) if switch is not None else None
+            if values is not None and False in values:
+                return f"an `nn.Dropout` in `{run.class_node.name.value}`"
+    return None
+
+
 def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
     """A Linen Dropout built in a class's own code that no run lets draw: every call of it is
     under a branch no run takes or is deterministic in every run."""
@@ -1419,6 +1451,22 @@ class NoisyWalk(nn.Module):
             if not in_linen:
                 return None
             return Report(call, _dropout_message("`nn.Dropout`"), summary=_dropout_summary("`nn.Dropout`"), help=_DROPOUT_ADVICE)
+        own_class = flax.linen_self(call.func, scope) if isinstance(call.func, cst.Name) else None
+        if own_class is not None and not flags.never_runs(call):  # `self(x, deterministic=False)`
+            # The called method is part of the body's code, whose own draws report themselves:
+            # here, the submodules it runs.
+            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, own_class, call, scope)[1:])
+            if drawn is not None:
+                called = f"`{flax.index.module.code_for_node(call.func)}(...)`"
+                summary = f"{called} draws randomness ({drawn}) inside a raw lax.scan body"
+                advice = "Lift the loop with `nn.scan` and `split_rngs`, or pass per-step keys as `xs`."
+                return Report(
+                    call,
+                    f"{summary}: its key is drawn once, while the scan traces the body, so "
+                    f"{_SAME_VALUES}. {advice}",
+                    summary=summary,
+                    help=advice,
+                )
         submodule = _submodule_called(flax, code, call, scope)
         if submodule is None or submodule.construction is None or flags.never_runs(call):
             return None

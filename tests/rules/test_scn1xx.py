@@ -1878,6 +1878,78 @@ RNG = [
         ["10:19 SCN103", "17:53 SCN103"],
     ),
     Case(
+        "`self(x, deterministic=False)` in the body of a sampling method: a Dropout two modules down draws one mask for all steps",
+        """
+        import jax
+        import flax.linen as nn
+
+        class MLPBlock(nn.Module):
+            @nn.compact
+            def __call__(self, x, deterministic: bool):
+                x = nn.relu(nn.Dense(8)(x))
+                return nn.Dropout(0.3)(x, deterministic=deterministic)
+
+        class Trunk(nn.Module):
+            def setup(self):
+                self.blocks = [MLPBlock() for _ in range(2)]
+
+            def __call__(self, x, deterministic: bool):
+                for block in self.blocks:
+                    x = block(x, deterministic)
+                return x
+
+        class Regressor(nn.Module):
+            def setup(self):
+                self.trunk = Trunk()
+                self.head = nn.Dense(1)
+
+            def __call__(self, x, deterministic: bool = True):
+                return self.head(self.trunk(x, deterministic))
+
+            def predictive_samples(self, x):
+                def body(carry, _):
+                    return carry, self(x, deterministic=False)
+                return jax.lax.scan(body, None, None, length=4)[1]
+        """,
+        ["30:27 SCN103"],
+    ),
+    Case(
+        "not flagged: the same call on the default `deterministic=True`",
+        """
+        import jax
+        import flax.linen as nn
+
+        class MLPBlock(nn.Module):
+            @nn.compact
+            def __call__(self, x, deterministic: bool):
+                x = nn.relu(nn.Dense(8)(x))
+                return nn.Dropout(0.3)(x, deterministic=deterministic)
+
+        class Trunk(nn.Module):
+            def setup(self):
+                self.blocks = [MLPBlock() for _ in range(2)]
+
+            def __call__(self, x, deterministic: bool):
+                for block in self.blocks:
+                    x = block(x, deterministic)
+                return x
+
+        class Regressor(nn.Module):
+            def setup(self):
+                self.trunk = Trunk()
+                self.head = nn.Dense(1)
+
+            def __call__(self, x, deterministic: bool = True):
+                return self.head(self.trunk(x, deterministic))
+
+            def predictive_samples(self, x):
+                def body(carry, _):
+                    return carry, self(x)
+                return jax.lax.scan(body, None, None, length=4)[1]
+        """,
+        [],
+    ),
+    Case(
         "nn.Dropout constructed in the body, and one from setup called in the body",
         """
         import flax.linen as nn
