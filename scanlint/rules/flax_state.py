@@ -542,8 +542,9 @@ def _variable_update_in(
     """The code of a variable update a Linen method makes whenever it runs under `apply` (a
     `.value` assignment, `self.put_variable`, or `self.sow` into a collection some run collects): not in
     a branch, a loop or a nested function, except a branch taken under `apply`
-    (`if not self.is_initializing():`, `if self.is_mutable_collection(...)`) or one every run
-    takes (`if update_stats:` with every call passing True)."""
+    (`if not self.is_initializing():`, `if self.is_mutable_collection(...)`, the decode cache's
+    `if self.has_variable(...)`, true once `init` made the variable) or one every run takes
+    (`if update_stats:` with every call passing True)."""
     self_name = flax.index.self_name(flax.index.scope_of[method])
     method_scope = flax.index.scope_of[method]
     code_of = flax.index.module.code_for_node
@@ -552,7 +553,11 @@ def _variable_update_in(
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             if isinstance(test.expression, cst.Call) and method_name(test.expression) == "is_initializing":
                 return True
-        if isinstance(test, cst.Call) and method_name(test) == "is_mutable_collection":
+        if isinstance(test, cst.Name):  # `initialized = self.has_variable("cache", "k")`
+            found = method_scope.only_binding(test.value)
+            if found is not None and isinstance(found[1], cst.Call) and method_name(found[1]) == "has_variable":
+                return True
+        if isinstance(test, cst.Call) and method_name(test) in ("is_mutable_collection", "has_variable"):
             return True
         return flags.values(test, method_scope) == frozenset({True})
 

@@ -1713,6 +1713,86 @@ LINEN_VARIABLE = [
         [],
     ),
     Case(
+        "the decode cache idiom (`if self.has_variable(...)`) two modules below `self(h)` in a while_loop body of a generate method",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class CachedAttention(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                initialized = self.has_variable("cache", "keys")
+                keys = self.variable("cache", "keys", jnp.zeros, (x.shape[0], 8, 4))
+                index = self.variable("cache", "index", lambda: jnp.zeros((), jnp.int32))
+                if initialized:
+                    keys.value = jax.lax.dynamic_update_slice(keys.value, x[:, None], (0, index.value, 0))
+                    index.value = index.value + 1
+                return nn.Dense(4)(keys.value.sum(1))
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x + CachedAttention()(nn.LayerNorm()(x))
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.blocks = [Block() for _ in range(2)]
+
+            def __call__(self, x):
+                for block in self.blocks:
+                    x = block(x)
+                return x
+
+            def generate(self, x):
+                def body(carry):
+                    i, h = carry
+                    return i + 1, self(h)
+                return jax.lax.while_loop(lambda c: c[0] < 4, body, (0, x))[1]
+        """,
+        ["28:17 SCN102"],
+    ),
+    Case(
+        "not flagged: the same nesting when the cache is written only while `init` makes it (`if not initialized:`)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class CachedAttention(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                initialized = self.has_variable("cache", "keys")
+                keys = self.variable("cache", "keys", jnp.zeros, (x.shape[0], 8, 4))
+                index = self.variable("cache", "index", lambda: jnp.zeros((), jnp.int32))
+                if not initialized:
+                    keys.value = jax.lax.dynamic_update_slice(keys.value, x[:, None], (0, index.value, 0))
+                    index.value = index.value + 1
+                return nn.Dense(4)(keys.value.sum(1))
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x + CachedAttention()(nn.LayerNorm()(x))
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.blocks = [Block() for _ in range(2)]
+
+            def __call__(self, x):
+                for block in self.blocks:
+                    x = block(x)
+                return x
+
+            def generate(self, x):
+                def body(carry):
+                    i, h = carry
+                    return i + 1, self(h)
+                return jax.lax.while_loop(lambda c: c[0] < 4, body, (0, x))[1]
+        """,
+        [],
+    ),
+    Case(
         "not flagged: the BatchNorm block's mode comes from a config field this file cannot evaluate",
         """
         from dataclasses import dataclass
