@@ -887,6 +887,8 @@ class BodyCode:
                 helper = index.resolve_callable(call.func, scope) or code._bound_callable(index, call, scope)
                 if helper is not None:
                     code.entries.setdefault(helper.node, []).append((call, scope))
+                    if helper.via == "partial":  # `update = partial(ema_update, self.ema)`, `update(x)`
+                        code._bind_partial(index, helper, call.func, scope)
                     if helper.node not in code.functions:
                         pending.append(helper.node)
                 for branch in branch_functions(index, call, scope):
@@ -894,6 +896,16 @@ class BodyCode:
                     if found is not None and found.node not in code.functions:
                         pending.append(found.node)
         return code
+
+    def _bind_partial(self, index: ScanIndex, helper: Body, func: cst.BaseExpression, scope: Scope) -> None:
+        """The helper parameters a `functools.partial` the body calls fills, as bound arguments."""
+        if isinstance(func, cst.Name):
+            found = scope.only_binding(func.value)
+            func, scope = (found[1], found[0]) if found is not None and isinstance(found[1], cst.BaseExpression) else (func, scope)
+        if not (isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args):
+            return
+        for param, value in parameters_filled(helper.node, func.args[1:]):
+            self.bound_arguments.setdefault(param, (value, scope))
 
     def _bound_callable(self, index: ScanIndex, call: cst.Call, scope: Scope) -> Body | None:
         """What a call of a bound parameter runs, as the call site fills it."""

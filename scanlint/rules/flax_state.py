@@ -708,8 +708,9 @@ def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseEx
         return None
     holder = target.value
     bound = code.bound_argument(holder, scope)
-    if bound is not None and isinstance(bound[0], cst.Name) and bound[0] is not holder:
-        holder, scope = bound  # `make_body(n_evals)` whose body updates `counter.value`
+    if bound is not None and isinstance(bound[0], (cst.Name, cst.Attribute)) and bound[0] is not holder:
+        # `make_body(n_evals)` whose body updates `counter.value`; `partial(ema_update, self.ema)`
+        holder, scope = bound
     if isinstance(holder, cst.Name):
         aliased = scope.only_binding(holder.value)  # `keys = self.keys`, a variable `setup` made
         if aliased is not None and isinstance(aliased[1], cst.Attribute) and isinstance(aliased[1].value, cst.Name):

@@ -1793,6 +1793,63 @@ LINEN_VARIABLE = [
         [],
     ),
     Case(
+        "a module-level helper that writes the Linen variable `functools.partial(helper, self.ema)` binds, called in a fori_loop body",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def ema_update(var, x, decay):
+            var.value = decay * var.value + (1.0 - decay) * x
+            return var.value
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.encoder = nn.Dense(4)
+                self.ema = self.variable("ema_stats", "mean", jnp.zeros, (4,))
+
+            def __call__(self, frame):
+                return self.encoder(frame) - self.ema.value
+
+            def track(self, frames):
+                update = functools.partial(ema_update, self.ema, decay=0.9)
+                def body(i, drift):
+                    return drift + update(self.encoder(frames[i])).sum()
+                return jax.lax.fori_loop(0, frames.shape[0], body, jnp.zeros(()))
+        """,
+        ["9:5 SCN102"],
+    ),
+    Case(
+        "not flagged: the same partial when the helper only reads the variable",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def ema_update(var, x, decay):
+            return decay * var.value + (1.0 - decay) * x
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.encoder = nn.Dense(4)
+                self.ema = self.variable("ema_stats", "mean", jnp.zeros, (4,))
+
+            def __call__(self, frame):
+                return self.encoder(frame) - self.ema.value
+
+            def track(self, frames):
+                update = functools.partial(ema_update, self.ema, decay=0.9)
+                def body(i, drift):
+                    return drift + update(self.encoder(frames[i])).sum()
+                return jax.lax.fori_loop(0, frames.shape[0], body, jnp.zeros(()))
+        """,
+        [],
+    ),
+    Case(
         "not flagged: the BatchNorm block's mode comes from a config field this file cannot evaluate",
         """
         from dataclasses import dataclass
