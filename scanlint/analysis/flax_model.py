@@ -1126,7 +1126,10 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
     file runs it: the function's parameters the body calls (or the body itself, when the
     function passes a parameter as the body) bound to that call's arguments."""
     wrapper = loop.scope.node
-    if not isinstance(wrapper, cst.FunctionDef) or loop.scope.parent is not index.module_scope:
+    if not isinstance(wrapper, cst.FunctionDef):
+        return
+    sites = _wrapper_sites(index, wrapper, loop.scope)
+    if sites is None:
         return
     wrapper_params = [*wrapper.params.posonly_params, *wrapper.params.params, *wrapper.params.kwonly_params]
     body_argument = loop.body_argument
@@ -1147,7 +1150,7 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
                     called.add(found[1])
     if passed_body is None and not called:
         return
-    for site, site_scope in index.calls_of(wrapper.name.value, index.module_scope):
+    for site, site_scope in sites:
         bound: dict[cst.Param, tuple[cst.BaseExpression, Scope]] = {}
         for param in {*called, *([passed_body] if passed_body is not None else [])}:
             value = argument_for(wrapper, param, site)
@@ -1167,6 +1170,30 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
             continue
         run = LoopCall(loop.kind, site, site_scope, body, None)
         yield BodyCode.collect(index, run, bound, wrapper.name.value)
+
+
+def _wrapper_sites(index: ScanIndex, wrapper: cst.FunctionDef, scope: Scope) -> list[tuple[cst.Call, Scope]] | None:
+    """The calls that run a loop wrapper: a module-level function's calls, or for a function a
+    module-level factory defines and returns (`integrate = make_integrator(n)`), the calls of
+    the names bound to that factory's calls."""
+    if scope.parent is index.module_scope:
+        return list(index.calls_of(wrapper.name.value, index.module_scope))
+    factory = scope.parent.node if scope.parent is not None else None
+    if not isinstance(factory, cst.FunctionDef) or index.scope_of[factory].parent is not index.module_scope:
+        return None
+    returns = returns_of(factory)
+    if not returns or not all(isinstance(r.value, cst.Name) and r.value.value == wrapper.name.value for r in returns):
+        return None
+    sites = []
+    for name, calls in index.local_name_calls.items():
+        for call, call_scope in calls:
+            found = call_scope.only_binding(name)
+            if found is None or not isinstance(found[1], cst.Call):
+                continue
+            made = index.factory_of(found[1], found[0])
+            if made is not None and made[1] is factory:
+                sites.append((call, call_scope))
+    return sites
 
 
 def enclosing_class(loop: LoopCall) -> cst.ClassDef | None:

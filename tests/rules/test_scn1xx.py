@@ -3200,6 +3200,65 @@ RNG_FLAGS = [
 
 SUBMODULE = [
     Case(
+        "a setup submodule first called through a partial of a method handed to an integrator a module-level factory returns",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def make_euler(num_steps):
+            def integrate(fn, y0):
+                def body(y, t):
+                    return y + 0.1 * fn(y, t), None
+                return jax.lax.scan(body, y0, jnp.arange(num_steps) * 0.1)[0]
+            return integrate
+
+        class ODEBlock(nn.Module):
+            def setup(self):
+                self.field = nn.Dense(4)
+
+            def velocity(self, y, t, scale):
+                return scale * self.field(y)
+
+            def __call__(self, y):
+                integrate = make_euler(5)
+                return integrate(functools.partial(self.velocity, scale=1.0), y)
+        """,
+        ["20:24 SCN104"],
+    ),
+    Case(
+        "not flagged: the same integrator when `__call__` calls the field once before integrating",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def make_euler(num_steps):
+            def integrate(fn, y0):
+                def body(y, t):
+                    return y + 0.1 * fn(y, t), None
+                return jax.lax.scan(body, y0, jnp.arange(num_steps) * 0.1)[0]
+            return integrate
+
+        class ODEBlock(nn.Module):
+            def setup(self):
+                self.field = nn.Dense(4)
+
+            def velocity(self, y, t, scale):
+                return scale * self.field(y)
+
+            def __call__(self, y):
+                integrate = make_euler(5)
+                _ = self.field(y)
+                return integrate(functools.partial(self.velocity, scale=1.0), y)
+        """,
+        [],
+    ),
+    Case(
         "setup submodule first called in the body",
         """
         import flax.linen as nn
