@@ -752,7 +752,8 @@ class _SelfCallsBefore(cst.CSTVisitor):
 
 
 class _AttributeCall(cst.CSTVisitor):
-    """Finds a call of `self.<attribute>(...)` (or of an item of it) outside the given bodies."""
+    """Finds a call of `self.<attribute>(...)` (or of an item or a method of it) outside the
+    given bodies."""
 
     def __init__(self, self_name: str, attribute: str, skipped: set[cst.CSTNode]) -> None:
         self.self_name = self_name
@@ -765,6 +766,8 @@ class _AttributeCall(cst.CSTVisitor):
             return False
         if isinstance(node, cst.Call):
             func = node.func.value if isinstance(node.func, cst.Subscript) else node.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
+                func = func.value  # `self.decoder.refine(z)`, a method of the submodule
             if (
                 isinstance(func, cst.Attribute)
                 and isinstance(func.value, cst.Name)

@@ -987,6 +987,23 @@ def _submodule_called(
     return _submodule_named(flax, code, call.func, scope)
 
 
+def _submodule_method_called(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
+    """`self.decoder.refine(z)` in the body: an outside-built submodule of a same-file Linen
+    class, run through a method its class defines (which builds its parameters as `__call__`
+    would)."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Attribute, cst.Name))):
+        return None
+    submodule = _submodule_named(flax, code, func.value, scope)
+    construction = submodule.construction if submodule is not None else None
+    if construction is None:
+        return None
+    class_node = flax.local_class(construction.func, flax.index.module_scope)
+    if class_node is None or not flax.is_linen(class_node) or func.attr.value.startswith("__"):
+        return None
+    return submodule if flax.index.method_of(class_node, func.attr.value) is not None else None
+
+
 def _submodule_passed(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
     """An outside-built Linen submodule the body passes to a same-file helper that calls it:
     `update(self.cell, h, x)` with `def update(cell, h, x): return cell(h) + x`."""
@@ -1789,7 +1806,11 @@ class CellRNN(nn.Module):
                         help=advice,
                     ))
                     continue
-                submodule = _submodule_called(flax, code, call, scope) or _submodule_passed(flax, code, call, scope)
+                submodule = (
+                    _submodule_called(flax, code, call, scope)
+                    or _submodule_passed(flax, code, call, scope)
+                    or _submodule_method_called(flax, code, call, scope)
+                )
                 if submodule is not None and submodule.label not in reported and _first_called_in_body(flax, code, submodule):
                     node = _handed_over(code, call, scope)
                     if node is not call:  # called in the wrapper: reported where this file hands it over

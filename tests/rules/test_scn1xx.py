@@ -3200,6 +3200,78 @@ RNG_FLAGS = [
 
 SUBMODULE = [
     Case(
+        "a submodule first run through a method of its own class (`self.decoder.refine(z)`) in a fori_loop body that `init(method=VAE.sample)` runs",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.to_data = nn.Dense(3)
+                self.to_latent = nn.Dense(2)
+
+            def refine(self, z):
+                x = self.to_data(z)
+                return z + 0.1 * self.to_latent(x), x
+
+        class VAE(nn.Module):
+            def setup(self):
+                self.decoder = Decoder()
+
+            def __call__(self, z):
+                return self.decoder.refine(z)[1]
+
+            def sample(self, z):
+                def body(_, carry):
+                    return self.decoder.refine(carry[0])
+                return jax.lax.fori_loop(0, 3, body, (z, jnp.zeros(z.shape[:-1] + (3,))))[1]
+
+        def main():
+            model = VAE()
+            z = jnp.zeros((2, 2))
+            variables = model.init(jax.random.key(0), z, method=VAE.sample)
+            return model.apply(variables, z, method=VAE.sample)
+        """,
+        ["24:20 SCN104"],
+    ),
+    Case(
+        "not flagged: the same sampler when `init` runs `__call__`, which calls that method first",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.to_data = nn.Dense(3)
+                self.to_latent = nn.Dense(2)
+
+            def refine(self, z):
+                x = self.to_data(z)
+                return z + 0.1 * self.to_latent(x), x
+
+        class VAE(nn.Module):
+            def setup(self):
+                self.decoder = Decoder()
+
+            def __call__(self, z):
+                return self.decoder.refine(z)[1]
+
+            def sample(self, z):
+                def body(_, carry):
+                    return self.decoder.refine(carry[0])
+                return jax.lax.fori_loop(0, 3, body, (z, jnp.zeros(z.shape[:-1] + (3,))))[1]
+
+        def main():
+            model = VAE()
+            z = jnp.zeros((2, 2))
+            variables = model.init(jax.random.key(0), z)
+            return model.apply(variables, z, method=VAE.sample)
+        """,
+        [],
+    ),
+    Case(
         "a setup submodule first called through a partial of a method handed to an integrator a module-level factory returns",
         """
         import functools
