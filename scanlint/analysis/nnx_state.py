@@ -51,6 +51,10 @@ NNX_OPTIMIZERS = {"flax.nnx.Optimizer", "flax.nnx.optimizer.Optimizer", "flax.nn
 STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
 DROPOUT = "an `nnx.Dropout`"
 MODE_SWITCHES = ("eval", "train", "set_attributes")  # NNX module methods that set layer modes
+# How a description of changed state names a Python container the object keeps: tracers
+# stored there leak (`UnexpectedTracerError` where used), NNX raises nothing at the loop.
+PYTHON_CONTAINER = "a Python container the object keeps"
+_CONTAINER_UPDATES = frozenset({"append", "extend", "insert", "update", "setdefault", "add"})
 # NNX modules that call or hold the layers they are built from.
 NNX_CONTAINERS = ("Sequential", "List", "Dict")
 
@@ -661,6 +665,9 @@ class OutsideNnxState:
         if updates.targets:
             return code_of(updates.targets[0])
         for attribute, call in updates.attribute_calls:
+            if self._python_container_updated(class_node, attribute, call):
+                return f"`{code_of(call.func)}`, {PYTHON_CONTAINER}"
+        for attribute, call in updates.attribute_calls:
             values = self._init_values(class_node, attribute)
             if values and all(self._is_rngs_value(v, s) for v, s in values):
                 return code_of(call.func)
@@ -693,6 +700,38 @@ class OutsideNnxState:
                 if found is not None:
                     return found
         return None
+
+    def _python_container_updated(self, class_node: cst.ClassDef, attribute: str, call: cst.Call) -> bool:
+        """`self.records.append(h)`: a call that adds to a Python list, dict or set that
+        `__init__` stores on `self` (`self.records = []`)."""
+        func = call.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in _CONTAINER_UPDATES
+            and isinstance(func.value, cst.Attribute)
+            and func.value.attr.value == attribute
+            and isinstance(func.value.value, cst.Name)
+        ):
+            return False
+        values = self._init_values(class_node, attribute)
+        return bool(values) and all(_python_container(value) for value, _ in values)
+
+    def outside_container_updated(self, call: cst.Call, scope: Scope) -> bool:
+        """`model.history.append(h)` in the body: a call that adds to a Python list, dict or set
+        that an outside NNX object's `__init__` stores (see `_python_container_updated`)."""
+        func = call.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in _CONTAINER_UPDATES
+            and isinstance(func.value, cst.Attribute)
+        ):
+            return False
+        owners = self.outside_values(func.value.value, scope)
+        kinds = [self._object_kind(value, value_scope, 0) for value, value_scope in owners]
+        return bool(kinds) and all(
+            isinstance(kind, cst.ClassDef) and self._python_container_updated(kind, func.value.attr.value, call)
+            for kind in kinds
+        )
 
     def _held_layer_called(self, class_node: cst.ClassDef, attribute: str, call: cst.Call) -> bool:
         """`self.bn(x)` in a method: a call of a layer `__init__` stores on `self` that changes
@@ -876,3 +915,15 @@ def _holds_rngs(construction: cst.Call) -> bool:
     """Whether an NNX layer is built with RNG streams of its own (`rngs=` other than None)."""
     rngs = keyword_argument(construction, "rngs")
     return rngs is not None and not (isinstance(rngs, cst.Name) and rngs.value == "None")
+
+
+def _python_container(value: cst.BaseExpression) -> bool:
+    """`[]`, `{}`, `list()`, `dict()`, `set()`: an empty Python container."""
+    if isinstance(value, (cst.List, cst.Dict)):
+        return not value.elements
+    return (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Name)
+        and value.func.value in ("list", "dict", "set")
+        and not value.args
+    )

@@ -61,6 +61,7 @@ from scanlint.analysis.nnx_state import (
     NNX_CLONE,
     NNX_MERGE,
     NNX_STATE_UPDATES,
+    PYTHON_CONTAINER,
     STATEFUL_NNX,
     OutsideNnxState,
 )
@@ -2030,7 +2031,9 @@ class CountingRNN(nnx.Module):
                 if message is not None and call not in seen:
                     seen.add(call)
                     called = _short_code(context.module, call.func)
-                    yield _in_loop(code, Report(call, message, summary=f"`{called}(...)` inside a raw lax.scan body mutates NNX state made outside the body"))
+                    what = "leaks loop values into a Python container" if PYTHON_CONTAINER in message else "mutates NNX state made outside the body"
+                    summary = f"`{called}(...)` inside a raw lax.scan body {what}"
+                    yield _in_loop(code, Report(call, message, summary=summary))
 
 
 def _short_code(module: cst.Module, node: cst.CSTNode, limit: int = 32) -> str:
@@ -2102,6 +2105,11 @@ def _assigned_state(state: OutsideNnxState, target: cst.BaseExpression, scope: S
 def _mutating_call_message(state: OutsideNnxState, call: cst.Call, scope: Scope) -> str | None:
     """The message for a call in the body that changes outside NNX state, if it does."""
     code_of = state.flax.index.module.code_for_node
+    if state.outside_container_updated(call, scope):
+        return (
+            f"`{code_of(call.func)}(...)` inside a raw lax.scan body stores a value of the loop in "
+            f"{PYTHON_CONTAINER}, made outside the body: {_CONTAINER_LEAK}"
+        )
     draws = (
         f"inside a raw lax.scan body draws from an `nnx.Rngs` that lives outside the body: "
         f"{TRACE_CONTEXT_ERROR}. Split the keys outside the loop and pass them as `xs`, or "
@@ -2142,8 +2150,20 @@ def _mutating_call_message(state: OutsideNnxState, call: cst.Call, scope: Scope)
                 break
     if held is None:
         return None
+    if PYTHON_CONTAINER in held:
+        return (
+            f"calling {called} inside a raw lax.scan body stores values of the loop in the state "
+            f"it holds ({held}), which lives outside the body: {_CONTAINER_LEAK}"
+        )
     return (
         f"calling {called} inside a raw lax.scan body mutates the state it holds "
         f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
         f"which splits RNG streams and carries state through the loop."
     )
+
+
+_CONTAINER_LEAK = (
+    "NNX does not track a plain Python container, so no error is raised in the loop, but the "
+    "stored tracers escape the trace and raise `UnexpectedTracerError` where they are used "
+    "after it. Return the values as the scan's outputs (`ys`) and collect them after the loop."
+)

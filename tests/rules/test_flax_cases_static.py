@@ -14,7 +14,8 @@ from helpers import REPO, lint
 
 DEV = REPO / "tests" / "flax_cases" / "dev"
 EXPECTED = {
-    "unexpected-tracer": {"SCN101", "SCN102", "SCN104"},
+    # SCN105 too: an NNX module that stores loop values in a Python list it keeps leaks them
+    "unexpected-tracer": {"SCN101", "SCN102", "SCN104", "SCN105"},
     "modify-scope": {"SCN102"},
     "same-values": {"SCN103"},
     "trace-context": {"SCN105"},

@@ -4308,6 +4308,99 @@ NNX = [
         ["13:13 SCN105"],
     ),
     Case(
+        "NNX: an outside model whose submodule appends to a Python list it keeps (`self.records.append(...)`), called in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Probe(nnx.Module):
+            def __init__(self):
+                self.records = []
+
+            def __call__(self, h):
+                self.records.append(h.mean())
+                return h
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(4, 4, rngs=rngs)
+                self.probe = Probe()
+
+            def __call__(self, x):
+                return x + self.probe(self.fc(x))
+
+        def evaluate(model, batches):
+            def body(total, x):
+                return total + model(x).mean(), None
+            return jax.lax.scan(body, jnp.zeros(()), batches)[0]
+
+        def main():
+            return evaluate(Block(nnx.Rngs(0)), jnp.ones((3, 2, 4)))
+        """,
+        ["24:24 SCN105"],
+    ),
+    Case(
+        "not flagged: the same probe when it appends to a list it builds in the call",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Probe(nnx.Module):
+            def __init__(self):
+                self.records = []
+
+            def __call__(self, h):
+                stats = []; stats.append(h.mean())
+                return h
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(4, 4, rngs=rngs)
+                self.probe = Probe()
+
+            def __call__(self, x):
+                return x + self.probe(self.fc(x))
+
+        def evaluate(model, batches):
+            def body(total, x):
+                return total + model(x).mean(), None
+            return jax.lax.scan(body, jnp.zeros(()), batches)[0]
+
+        def main():
+            return evaluate(Block(nnx.Rngs(0)), jnp.ones((3, 2, 4)))
+        """,
+        [],
+    ),
+    Case(
+        "NNX: the body appends to a list an outside model keeps (`model.history.append(h)`)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Cell(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(4, 4, rngs=rngs)
+                self.history = []
+
+            def __call__(self, h):
+                return jnp.tanh(self.fc(h))
+
+        def unroll(model, h0):
+            def body(h, _):
+                h = model(h)
+                model.history.append(h)
+                return h, h
+            return jax.lax.scan(body, h0, None, length=3)
+
+        def main():
+            return unroll(Cell(nnx.Rngs(0)), jnp.ones(4))
+        """,
+        ["17:9 SCN105"],
+    ),
+    Case(
         "updating an nnx.Variable of self: .value =, +=, [...] =",
         """
         import jax.numpy as jnp
