@@ -1953,6 +1953,10 @@ class NnxStateMutatedInScanBody(Rule):
     methods of outside modules that call their own training-mode layers (`model.forward(x)`
     running `self.bn`) or a state-changing method of a module they hold
     (`self.attn.decode_one(h)`), also bound before the loop (`inc = partial(sde.increment)`).
+    An outside object that appends loop values to a Python list, dict or set its `__init__`
+    made (`self.records.append(h)` in a probe several modules down, or `model.history.append(h)`
+    in the body) raises nothing in the loop, but the stored tracers raise
+    `UnexpectedTracerError` where they are used after it; the message says so.
     An `nnx.MultiHeadAttention` built with `decode=True` writes its KV cache when called, and an
     `nnx.Rngs` a plain class stores on `self` (`self.rngs.action()`) is outside state too. So
     are modules called in a comprehension in the body (`[m(obs) for m in members]`), methods of
