@@ -66,6 +66,7 @@ class OutsideNnxState:
         self.flax = flax
         self.code = code
         self._counting_mode_layers = False  # see `mode_layers`
+        self._trained = False  # the called module was switched to training before the loop
         self._factories_seen: set[cst.CSTNode] = set()  # factories being followed (recursion)
 
     def _outside_binding(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.CSTNode] | None:
@@ -381,11 +382,48 @@ class OutsideNnxState:
         """What mutable state an outside NNX module called by the body holds, if any: a module
         `__init__` stores on `self`, a name bound outside the body, or the loop variable of a
         `for` in the body over such a container (`for layer in self.layers: h = layer(h)`)."""
-        held = [
-            [h for h in self.holdings(value, value_scope, frozenset()) if not (rngs_passed and h == DROPOUT)]
-            for value, value_scope in self.outside_values(func, scope)
-        ]
+        self._trained = self._trained_before_loop(func, scope)
+        try:
+            held = [
+                [h for h in self.holdings(value, value_scope, frozenset()) if not (rngs_passed and h == DROPOUT)]
+                for value, value_scope in self.outside_values(func, scope)
+            ]
+        finally:
+            self._trained = False
         return held[0][0] if held and all(held) else None
+
+    def _trained_before_loop(self, func: cst.BaseExpression, scope: Scope) -> bool:
+        """`model.train()` as the last mode switch of `model` among the statements of the
+        function that runs the loop, before the loop's statement: its layers train in the loop."""
+        if not isinstance(func, cst.Name):
+            return False
+        found = scope.lookup(func.value)
+        loop_scope = self.code.loop.scope
+        if found is None or found[0] is not loop_scope or not isinstance(loop_scope.node, cst.FunctionDef):
+            return False
+        body = loop_scope.node.body
+        mode = None
+        for statement in body.body if isinstance(body, cst.IndentedBlock) else []:
+            calls = CallFinder()
+            walk(statement, calls)
+            if self.code.loop.call in calls.calls:
+                return mode == "train"
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    call = small.value if isinstance(small, cst.Expr) else None
+                    if (
+                        isinstance(call, cst.Call)
+                        and isinstance(call.func, cst.Attribute)
+                        and isinstance(call.func.value, cst.Name)
+                        and call.func.value.value == func.value
+                        and call.func.attr.value in MODE_SWITCHES
+                    ):
+                        mode = call.func.attr.value
+            elif any(
+                isinstance(c.func, cst.Attribute) and c.func.attr.value in MODE_SWITCHES for c in calls.calls
+            ):
+                mode = None  # switched in a branch or a loop: not known
+        return False
 
     def mode_layers(self, node: cst.BaseExpression, scope: Scope) -> str | None:
         """A layer with a mode (`nnx.Dropout`, `nnx.BatchNorm`) that an outside NNX module holds,
@@ -750,8 +788,9 @@ class OutsideNnxState:
 
     def _modes_switched(self) -> bool:
         """Whether the file switches NNX modules to evaluation mode (`.eval()`,
-        `.set_attributes(...)`), which stops Dropout and BatchNorm from changing state."""
-        return any(
+        `.set_attributes(...)`), which stops Dropout and BatchNorm from changing state; not for a
+        module switched to training just before the loop (see `_trained_before_loop`)."""
+        return not self._trained and any(
             isinstance(call.func, cst.Attribute) and call.func.attr.value in ("eval", "set_attributes")
             for call in all_calls(self.flax.index)
         )

@@ -4308,6 +4308,80 @@ NNX = [
         ["13:13 SCN105"],
     ),
     Case(
+        "NNX: `model.train()` just before the loop, then the body calls the model whose blocks hold BatchNorm layers",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(4, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return x + self.norm(self.fc(x))
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.blocks = nnx.List([Block(rngs) for _ in range(2)])
+
+            def __call__(self, x):
+                for block in self.blocks:
+                    x = block(x)
+                return x
+
+        def calibrate(model, batches):
+            model.train()
+            def body(i, total):
+                return total + model(batches[i]).mean()
+            total = jax.lax.fori_loop(0, batches.shape[0], body, jnp.zeros(()))
+            model.eval()
+            return total
+
+        def main():
+            return calibrate(Net(nnx.Rngs(0)), jnp.ones((3, 2, 4)))
+        """,
+        ["26:24 SCN105"],
+    ),
+    Case(
+        "not flagged: the same loop after `model.eval()`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(4, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return x + self.norm(self.fc(x))
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.blocks = nnx.List([Block(rngs) for _ in range(2)])
+
+            def __call__(self, x):
+                for block in self.blocks:
+                    x = block(x)
+                return x
+
+        def calibrate(model, batches):
+            model.eval()
+            def body(i, total):
+                return total + model(batches[i]).mean()
+            total = jax.lax.fori_loop(0, batches.shape[0], body, jnp.zeros(()))
+            model.eval()
+            return total
+
+        def main():
+            return calibrate(Net(nnx.Rngs(0)), jnp.ones((3, 2, 4)))
+        """,
+        [],
+    ),
+    Case(
         "NNX: an outside model whose submodule appends to a Python list it keeps (`self.records.append(...)`), called in the body",
         """
         import jax
