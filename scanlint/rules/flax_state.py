@@ -71,6 +71,7 @@ from scanlint.analysis.resolver import (
     argument,
     dotted,
     keyword_argument,
+    returns_of,
 )
 from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.analysis.walk import walk
@@ -1636,14 +1637,19 @@ class _FixedNnxRandomness:
         (`nnx.Rngs(0).noise()`, `rngs.sample()`, `rngs()`), or it handed to a call that is not a
         layer's construction (`drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`)."""
         names = {name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is rngs_call}
+        made = {rngs_call}
+        function = scope.node
+        if function in self.code.functions and any(r.value is rngs_call for r in returns_of(function)):
+            # `make_rngs(cfg)` returning `nnx.Rngs(dropout=cfg.seed)`: its calls stand for it.
+            made |= {call for call, _ in self.code.entries.get(function, [])}
         for call, call_scope in self.code.calls:
             func = call.func
             owner = func.value if isinstance(func, (cst.Attribute, cst.Subscript)) else func
-            if owner is rngs_call or (isinstance(owner, cst.Name) and owner.value in names and call_scope is scope):
+            if owner in made or (isinstance(owner, cst.Name) and owner.value in names and call_scope is scope):
                 return True
             for arg in call.args:  # `drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`
                 given = arg.value
-                if (given is rngs_call or (isinstance(given, cst.Name) and given.value in names and call_scope is scope)) and (
+                if (given in made or (isinstance(given, cst.Name) and given.value in names and call_scope is scope)) and (
                     self.flax.nnx_module_class(call.func, call_scope) is None
                 ):
                     return True

@@ -2465,6 +2465,56 @@ RNG = [
         [],
     ),
     Case(
+        "NNX: a same-file helper returns a fresh `nnx.Rngs` seeded the same at every step, handed to the model in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def make_rngs(seed):
+            return nnx.Rngs(dropout=seed)
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.3)
+
+            def __call__(self, x, *, rngs=None):
+                return self.drop(self.fc(x), deterministic=False, rngs=rngs)
+
+        def mc_predict(model, x, seed):
+            def body(carry, _):
+                return carry, model(x, rngs=make_rngs(seed))
+            return jax.lax.scan(body, None, None, length=5)[1]
+        """,
+        ["7:12 SCN103"],
+    ),
+    Case(
+        "NNX, not flagged: the same helper given a per-step key",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def make_rngs(seed):
+            return nnx.Rngs(dropout=seed)
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.3)
+
+            def __call__(self, x, *, rngs=None):
+                return self.drop(self.fc(x), deterministic=False, rngs=rngs)
+
+        def mc_predict(model, x, seed):
+            def body(carry, key):
+                return carry, model(x, rngs=make_rngs(key))
+            return jax.lax.scan(body, None, jax.random.split(jax.random.key(seed), 5), length=5)[1]
+        """,
+        [],
+    ),
+    Case(
         "NNX, not flagged: `nnx.clone` of an outside model without randomness",
         """
         import jax
