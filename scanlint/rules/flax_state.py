@@ -51,6 +51,7 @@ from scanlint.analysis.flax_model import (
     linen_runs,
     literal_element,
     method_name,
+    parameters_filled,
     project_calls,
     raw_scan_bodies,
     root_name,
@@ -1535,9 +1536,16 @@ class NoisyWalk(nn.Module):
         if function in _KEY_PLUMBING and function not in ("split", "fold_in"):
             return None
         key = _key_argument(call)
-        if not isinstance(key, cst.Name) or code.binds(key.value, scope):
+        if not isinstance(key, cst.Name):
             return None
-        if scope.lookup(key.value) is None:
+        key_scope = scope
+        if code.binds(key.value, scope):
+            # `select(obs, key)` in the body, whose helper draws from its `key` parameter
+            handed = _closed_over_argument(code, key, scope)
+            if handed is None:
+                return None
+            key, key_scope = handed
+        if key_scope.lookup(key.value) is None:
             return None  # not a variable this file shows (a typo or a star import)
         if function == "fold_in":
             data = call.args[1].value if len(call.args) > 1 else keyword_argument(call, "data")
@@ -1557,6 +1565,30 @@ class NoisyWalk(nn.Module):
             summary=f"RNG key `{key.value}` closed over by the raw lax.scan body is never split or folded with the step",
             help=advice,
         )
+
+
+def _closed_over_argument(code: BodyCode, name: cst.Name, scope: Scope) -> tuple[cst.Name, Scope] | None:
+    """For a parameter of a helper the body calls, the one closed-over name every call of the
+    helper in the body's code passes for it (`self.select(obs, key)` with `key` made before
+    the loop), with the scope of the call."""
+    found = scope.only_binding(name.value)
+    function = scope.node
+    body = code.loop.body
+    if found is None or not isinstance(found[1], cst.Param) or found[0] is not scope:
+        return None
+    if not isinstance(function, (cst.FunctionDef, cst.Lambda)) or (body is not None and function is body.node):
+        return None
+    method = scope.parent is not None and scope.parent.is_class
+    passed = []
+    for call, call_scope in code.entries.get(function, []):
+        bound_method = method and isinstance(call.func, cst.Attribute)
+        value = dict(parameters_filled(function, call.args, bound_method=bound_method)).get(found[1])
+        if not isinstance(value, cst.Name) or code.binds(value.value, call_scope):
+            return None
+        passed.append((value, call_scope))
+    if not passed or any(value.value != passed[0][0].value for value, _ in passed):
+        return None
+    return passed[0]
 
 
 _KEY_MAKERS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone", "wrap_key_data"})

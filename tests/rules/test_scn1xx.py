@@ -2087,6 +2087,54 @@ RNG = [
         [],
     ),
     Case(
+        "a key made before the loop, handed by the body to a helper method that splits and draws from it",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class Agent:
+            def __init__(self, epsilon):
+                self.epsilon = epsilon
+
+            def select(self, q, key):
+                k_explore, k_action = jax.random.split(key)
+                random_action = jax.random.randint(k_action, (), 0, q.shape[-1])
+                return jnp.where(jax.random.uniform(k_explore) < self.epsilon, random_action, jnp.argmax(q))
+
+            def rollout(self, qs, seed):
+                key = jax.random.key(seed)
+                def body(carry, q):
+                    t, = carry
+                    return (t + 1,), self.select(q, key)
+                return jax.lax.scan(body, (0,), qs)[1]
+        """,
+        ["18:45 SCN103"],
+    ),
+    Case(
+        "not flagged: the body hands the helper the key folded with the step",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class Agent:
+            def __init__(self, epsilon):
+                self.epsilon = epsilon
+
+            def select(self, q, key):
+                k_explore, k_action = jax.random.split(key)
+                random_action = jax.random.randint(k_action, (), 0, q.shape[-1])
+                return jnp.where(jax.random.uniform(k_explore) < self.epsilon, random_action, jnp.argmax(q))
+
+            def rollout(self, qs, seed):
+                key = jax.random.key(seed)
+                def body(carry, q):
+                    t, = carry
+                    return (t + 1,), self.select(q, jax.random.fold_in(key, t))
+                return jax.lax.scan(body, (0,), qs)[1]
+        """,
+        [],
+    ),
+    Case(
         "nn.Dropout constructed in the body, and one from setup called in the body",
         """
         import flax.linen as nn
