@@ -43,6 +43,7 @@ from scanlint.analysis.flax_model import (
     LinenRun,
     NameCollector,
     ProjectCall,
+    argument_for,
     body_loop_over,
     branch_functions,
     enclosing_class,
@@ -1423,6 +1424,7 @@ class NoisyWalk(nn.Module):
             for call, scope in code.calls:
                 report = (
                     self._linen_draw(flax, code, call, scope)
+                    or _apply_with_fixed_keys(flax, code, call, scope)
                     or self._closed_key(context.index, code, call, scope)
                     or (fixed.report(call, scope) if fixed is not None else None)
                 )
@@ -1565,6 +1567,63 @@ class NoisyWalk(nn.Module):
             summary=f"RNG key `{key.value}` closed over by the raw lax.scan body is never split or folded with the step",
             help=advice,
         )
+
+
+def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`model.apply(variables, x, rngs={"dropout": key})` in the body with keys that are the same
+    at every step (closed over, not split or folded with the step), on a same-file Linen module
+    that draws randomness: each step draws the same values."""
+    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply"):
+        return None
+    rngs = keyword_argument(call, "rngs")
+    if rngs is None:
+        return None
+    if isinstance(rngs, cst.Dict):
+        keys = [e.value for e in rngs.elements if isinstance(e, cst.DictElement)]
+        if len(keys) != len(rngs.elements):
+            return None
+    else:
+        keys = [rngs]
+    if not keys or not all(code.step_constant(key, scope) for key in keys):
+        return None
+    class_node = _linen_instance_class(flax, call.func.value, scope, 0)
+    if class_node is None or not _linen_class_draws(flax, class_node):
+        return None
+    code_of = flax.index.module.code_for_node
+    summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body is given the same RNG keys at every step"
+    advice = "Fold the step into the keys (`jax.random.fold_in(key, t)`) or pass per-step keys as `xs`."
+    return Report(
+        rngs,
+        f"{summary}: `{class_node.name.value}` draws from them, so {_SAME_VALUES}. {advice}",
+        summary=summary,
+        help=advice,
+    )
+
+
+def _linen_instance_class(flax: FlaxFile, node: cst.BaseExpression, scope: Scope, depth: int) -> cst.ClassDef | None:
+    """The same-file Linen class of the module an expression holds: a name bound to its
+    construction, or a parameter of a module-level function (or of one nested in it) that every
+    call of that function in the file fills with one."""
+    if depth > 3 or not isinstance(node, cst.Name):
+        return None
+    found = scope.only_binding(node.value)
+    if found is None:
+        return None
+    binding_scope, binding = found
+    if isinstance(binding, cst.Call):
+        class_node = flax.local_class(binding.func, binding_scope)
+        return class_node if class_node is not None and flax.is_linen(class_node) else None
+    function = binding_scope.node
+    if not isinstance(binding, cst.Param) or not isinstance(function, cst.FunctionDef):
+        return None
+    if binding_scope.parent is not flax.index.module_scope:
+        return None
+    classes = [
+        _linen_instance_class(flax, passed, site_scope, depth + 1)
+        for site, site_scope in flax.index.calls_of(function.name.value, flax.index.module_scope)
+        if (passed := argument_for(function, binding, site)) is not None
+    ]
+    return classes[0] if classes and classes[0] is not None and all(c is classes[0] for c in classes) else None
 
 
 def _closed_over_argument(code: BodyCode, name: cst.Name, scope: Scope) -> tuple[cst.Name, Scope] | None:

@@ -2135,6 +2135,56 @@ RNG = [
         [],
     ),
     Case(
+        "`model.apply(..., rngs={'augment': rng})` in a scan body with a key the factory closed over, on a module that draws",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Jitter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x + 0.1 * jax.random.normal(self.make_rng("augment"), x.shape)
+
+        def make_views(model, variables, rng, n):
+            def body(carry, _):
+                return carry, model.apply(variables, carry, rngs={"augment": rng})
+            return jax.jit(lambda x: jax.lax.scan(body, x, None, length=n)[1])
+
+        def main():
+            model = Jitter()
+            x = jnp.ones(3)
+            variables = model.init({"params": jax.random.key(0), "augment": jax.random.key(1)}, x)
+            return make_views(model, variables, jax.random.key(2), 4)(x)
+        """,
+        ["13:58 SCN103"],
+    ),
+    Case(
+        "not flagged: the same apply given per-step keys",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Jitter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x + 0.1 * jax.random.normal(self.make_rng("augment"), x.shape)
+
+        def make_views(model, variables, rng, n):
+            def body(carry, key):
+                return carry, model.apply(variables, carry, rngs={"augment": key})
+            return jax.jit(lambda x: jax.lax.scan(body, x, jax.random.split(rng, n), length=n)[1])
+
+        def main():
+            model = Jitter()
+            x = jnp.ones(3)
+            variables = model.init({"params": jax.random.key(0), "augment": jax.random.key(1)}, x)
+            return make_views(model, variables, jax.random.key(2), 4)(x)
+        """,
+        [],
+    ),
+    Case(
         "nn.Dropout constructed in the body, and one from setup called in the body",
         """
         import flax.linen as nn
