@@ -632,24 +632,33 @@ def _training_batch_norm_in(
             continue
         switch = keyword_argument(call, "use_running_average") or keyword_argument(construction, "use_running_average")
         if flax.is_linen_batch_norm(construction.func):
-            preset: list[tuple[cst.BaseExpression | None, Scope]] = [(None, method_scope)]
+            presets: list[tuple[cst.BaseExpression | None, Scope]] = [(None, method_scope)]
         else:  # `self.norm()(y)`, a field given `partial(nn.BatchNorm, use_running_average=...)`
-            preset = _batch_norm_field(flax, flags, construction.func, method_scope, made_by) or []
-        for partial_switch, partial_scope in preset:
-            # Unlike a BatchNorm the body calls itself, one inside a submodule counts only when
-            # the runs are known to train it: a switch reading a parameter takes what the body's
-            # call passes there (`field(y, train)`, `block(z, x, False)`).
-            if switch is not None:
-                values = flags.values_in_run(switch, given)
-            else:
-                values = flags.values(partial_switch, partial_scope) if partial_switch is not None else None
-            if values is None or all(v for v in values):
-                break
-        else:
-            if preset:
-                held = "" if flax.is_linen_batch_norm(construction.func) else ", an `nn.BatchNorm`"
-                return f"`batch_stats`, by `{flax.index.module.code_for_node(construction.func)}`{held}"
+            presets = _batch_norm_field(flax, flags, construction.func, method_scope, made_by) or []
+        if presets and all(_trains_in_some_run(flags, switch, given, *preset) for preset in presets):
+            held = "" if flax.is_linen_batch_norm(construction.func) else ", an `nn.BatchNorm`"
+            return f"`batch_stats`, by `{flax.index.module.code_for_node(construction.func)}`{held}"
     return None
+
+
+def _trains_in_some_run(
+    flags: RunFlags,
+    switch: cst.BaseExpression | None,
+    given: dict[str, tuple[cst.BaseExpression, Scope]],
+    preset: cst.BaseExpression | None,
+    preset_scope: Scope,
+) -> bool:
+    """Whether a BatchNorm's `use_running_average` is known to be false in some run: the switch
+    its call or construction passes, a parameter read as the call running the method passes it
+    (`given`: `block(z, x, False)` with `not train`), else the one a `partial` presets. Unlike a
+    BatchNorm the body calls itself, one inside a submodule counts only when that is known."""
+    if switch is not None:
+        values = flags.values_in_run(switch, given)
+    elif preset is not None:
+        values = flags.values(preset, preset_scope)
+    else:
+        return False
+    return values is not None and not all(values)
 
 
 def _batch_norm_field(
