@@ -1,0 +1,35 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[4] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 4 a factory jits `functools.partial(model.apply, mutable=["batch_stats"])` on the default train=True, so the fori_loop lambda runs the BatchNorm block in training mode
+import functools
+
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+class Block(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool):
+        return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+
+
+class Net(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool = True):
+        block = Block()
+        x = block(x, False)
+        return jax.lax.fori_loop(0, 3, lambda i, h: block(h, train), x)
+
+
+def make_step(model):
+    forward = functools.partial(model.apply, mutable=["batch_stats"])
+    return jax.jit(lambda variables, x: forward(variables, x))
+
+
+def main():
+    model = Net()
+    variables = model.init(jax.random.key(0), jnp.ones((2, 4)), train=False)
+    jax.tree.map(lambda a: a + 0, variables)
+    out = make_step(model)(variables, jnp.ones((2, 4)))
+    jax.tree.map(lambda a: a + 0, out)
