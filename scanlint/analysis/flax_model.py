@@ -382,6 +382,31 @@ class FlaxFile:
         """What `self.<attr> = value` statements in one method (setup, __init__) assign."""
         return self.index.self_attribute_values(class_node, method_name)
 
+    def linen_instance_class(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> cst.ClassDef | None:
+        """The same-file Linen class of the module an expression holds: a name bound to its
+        construction, or a parameter of a module-level function that every call of it in the file
+        fills with one."""
+        if depth > 3 or not isinstance(node, cst.Name):
+            return None
+        found = scope.only_binding(node.value)
+        if found is None:
+            return None
+        binding_scope, binding = found
+        if isinstance(binding, cst.Call):
+            class_node = self.local_class(binding.func, binding_scope)
+            return class_node if class_node is not None and self.is_linen(class_node) else None
+        function = binding_scope.node
+        if not isinstance(binding, cst.Param) or not isinstance(function, cst.FunctionDef):
+            return None
+        if binding_scope.parent is not self.index.module_scope:
+            return None
+        classes = [
+            self.linen_instance_class(passed, site_scope, depth + 1)
+            for site, site_scope in self.index.calls_of(function.name.value, self.index.module_scope)
+            if (passed := argument_for(function, binding, site)) is not None
+        ]
+        return classes[0] if classes and classes[0] is not None and all(c is classes[0] for c in classes) else None
+
     # -- what `init` runs -------------------------------------------------------------------
 
     def init_path(self, class_node: cst.ClassDef, method: str) -> list[str] | None:
@@ -995,6 +1020,29 @@ class BodyCode:
             if value is None or value_scope is None or not self.step_constant(value, value_scope, depth + 1):
                 return False
         return True
+
+    def closed_over_argument(self, name: cst.Name, scope: Scope) -> tuple[cst.Name, Scope] | None:
+        """For a parameter of a helper the body calls, the one closed-over name every call of the
+        helper in the body's code passes for it (`self.select(obs, key)` with `key` made before
+        the loop), with the scope of the call."""
+        found = scope.only_binding(name.value)
+        function = scope.node
+        body = self.loop.body
+        if found is None or not isinstance(found[1], cst.Param) or found[0] is not scope:
+            return None
+        if not isinstance(function, (cst.FunctionDef, cst.Lambda)) or (body is not None and function is body.node):
+            return None
+        method = scope.parent is not None and scope.parent.is_class
+        passed = []
+        for call, call_scope in self.entries.get(function, []):
+            bound_method = method and isinstance(call.func, cst.Attribute)
+            value = dict(parameters_filled(function, call.args, bound_method=bound_method)).get(found[1])
+            if not isinstance(value, cst.Name) or self.binds(value.value, call_scope):
+                return None
+            passed.append((value, call_scope))
+        if not passed or any(value.value != passed[0][0].value for value, _ in passed):
+            return None
+        return passed[0]
 
     def key_varies_by_step(self, index: ScanIndex, key: cst.Call, scope: Scope) -> bool:
         """Whether every use of a key the body draws (`self.make_rng("noise")`) makes it

@@ -43,7 +43,6 @@ from scanlint.analysis.flax_model import (
     LinenRun,
     NameCollector,
     ProjectCall,
-    argument_for,
     body_loop_over,
     branch_functions,
     enclosing_class,
@@ -52,7 +51,6 @@ from scanlint.analysis.flax_model import (
     linen_runs,
     literal_element,
     method_name,
-    parameters_filled,
     project_calls,
     raw_scan_bodies,
     root_name,
@@ -1552,7 +1550,7 @@ class NoisyWalk(nn.Module):
         key_scope = scope
         if code.binds(key.value, scope):
             # `select(obs, key)` in the body, whose helper draws from its `key` parameter
-            handed = _closed_over_argument(code, key, scope)
+            handed = code.closed_over_argument(key, scope)
             if handed is None:
                 return None
             key, key_scope = handed
@@ -1595,7 +1593,7 @@ def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope
         keys = [rngs]
     if not keys or not all(code.step_constant(key, scope) for key in keys):
         return None
-    class_node = _linen_instance_class(flax, call.func.value, scope, 0)
+    class_node = flax.linen_instance_class(call.func.value, scope)
     if class_node is None or not _linen_class_draws(flax, class_node):
         return None
     code_of = flax.index.module.code_for_node
@@ -1607,56 +1605,6 @@ def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope
         summary=summary,
         help=advice,
     )
-
-
-def _linen_instance_class(flax: FlaxFile, node: cst.BaseExpression, scope: Scope, depth: int) -> cst.ClassDef | None:
-    """The same-file Linen class of the module an expression holds: a name bound to its
-    construction, or a parameter of a module-level function (or of one nested in it) that every
-    call of that function in the file fills with one."""
-    if depth > 3 or not isinstance(node, cst.Name):
-        return None
-    found = scope.only_binding(node.value)
-    if found is None:
-        return None
-    binding_scope, binding = found
-    if isinstance(binding, cst.Call):
-        class_node = flax.local_class(binding.func, binding_scope)
-        return class_node if class_node is not None and flax.is_linen(class_node) else None
-    function = binding_scope.node
-    if not isinstance(binding, cst.Param) or not isinstance(function, cst.FunctionDef):
-        return None
-    if binding_scope.parent is not flax.index.module_scope:
-        return None
-    classes = [
-        _linen_instance_class(flax, passed, site_scope, depth + 1)
-        for site, site_scope in flax.index.calls_of(function.name.value, flax.index.module_scope)
-        if (passed := argument_for(function, binding, site)) is not None
-    ]
-    return classes[0] if classes and classes[0] is not None and all(c is classes[0] for c in classes) else None
-
-
-def _closed_over_argument(code: BodyCode, name: cst.Name, scope: Scope) -> tuple[cst.Name, Scope] | None:
-    """For a parameter of a helper the body calls, the one closed-over name every call of the
-    helper in the body's code passes for it (`self.select(obs, key)` with `key` made before
-    the loop), with the scope of the call."""
-    found = scope.only_binding(name.value)
-    function = scope.node
-    body = code.loop.body
-    if found is None or not isinstance(found[1], cst.Param) or found[0] is not scope:
-        return None
-    if not isinstance(function, (cst.FunctionDef, cst.Lambda)) or (body is not None and function is body.node):
-        return None
-    method = scope.parent is not None and scope.parent.is_class
-    passed = []
-    for call, call_scope in code.entries.get(function, []):
-        bound_method = method and isinstance(call.func, cst.Attribute)
-        value = dict(parameters_filled(function, call.args, bound_method=bound_method)).get(found[1])
-        if not isinstance(value, cst.Name) or code.binds(value.value, call_scope):
-            return None
-        passed.append((value, call_scope))
-    if not passed or any(value.value != passed[0][0].value for value, _ in passed):
-        return None
-    return passed[0]
 
 
 _KEY_MAKERS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone", "wrap_key_data"})
