@@ -1261,8 +1261,8 @@ def test_scn104_field_submodule_first_called_through_a_module_level_integrator(t
     found = sorted((f.line, f.code) for f in lint(INTEGRATOR) if f.code.startswith("SCN1"))
     assert found == [(30, "SCN104"), (39, "SCN104")], found
     messages = [f.message for f in sorted(lint(INTEGRATOR), key=lambda f: f.line) if f.code == "SCN104"]
-    assert "`self.net` is first called inside a raw lax.scan body (the scan in `rollout`, called here)" in messages[0]
-    assert "(the scan in `integrate`, called here)" in messages[1]
+    assert "`self.net` is first called inside a raw lax.scan body (the scan in `rollout`, which `NeuralODE.__call__` calls)" in messages[0]
+    assert "(the scan in `integrate`, which `Stepper.__call__` calls)" in messages[1]
     module = load(INTEGRATOR, tmp_path, "integrator")
     y0, ts = jnp.ones(3), jnp.arange(4.0)
     init_leaks_then_apply_raises(module.NeuralODE(module.Vector()), y0, ts)

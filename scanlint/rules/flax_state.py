@@ -831,7 +831,7 @@ def _init_path_note(flax: FlaxFile, code: BodyCode, always: bool = False) -> str
     """` (init runs `__call__` -> `encode` -> this scan)` when `init` reaches the scan through
     more than `__call__` itself (or at all, with `always`); empty otherwise."""
     holder = code.loop.scope.enclosing_method()
-    wrapper = f" (the scan in `{code.wrapper}`, called here)" if code.wrapper else ""
+    wrapper = f" (the scan in `{code.wrapper}`, which {_caller_name(code.loop.scope)} calls)" if code.wrapper else ""
     if holder is None:
         return wrapper
     path = flax.init_path(holder[1], holder[0].name.value)
@@ -839,6 +839,15 @@ def _init_path_note(flax: FlaxFile, code: BodyCode, always: bool = False) -> str
         return wrapper
     scan = f"`{code.wrapper}` -> its scan" if code.wrapper else "this scan"
     return f" (`init` runs {' -> '.join(f'`{m}`' for m in path)} -> {scan})"
+
+
+def _caller_name(scope: Scope) -> str:
+    """How a message names the function a call sits in: `NeuralODE.__call__`, `train`."""
+    method = scope.enclosing_method()
+    if method is not None:
+        return f"`{method[1].name.value}.{method[0].name.value}`"
+    node = scope.node
+    return f"`{node.name.value}`" if isinstance(node, cst.FunctionDef) else "the module's top level"
 
 
 def _hoist_fix(context: FileContext, code: BodyCode, call: cst.Call) -> FixProposal | None:
