@@ -29,6 +29,7 @@ from scanlint.analysis.resolver import (
 )
 from scanlint.analysis.values import class_statements, constructor_arguments
 from scanlint.analysis.walk import walk
+from scanlint.index.names import SAME_FUNCTION_WRAPPERS
 
 # Module classes exported by flax.linen and flax.nnx (measured with flax 0.12; a runtime test
 # compares these lists with the installed Flax).
@@ -402,10 +403,29 @@ class FlaxFile:
             return None
         classes = [
             self.linen_instance_class(passed, site_scope, depth + 1)
-            for site, site_scope in self.index.calls_of(function.name.value, self.index.module_scope)
+            for site, site_scope in self.calls_running(function)
             if (passed := argument_for(function, binding, site)) is not None
         ]
         return classes[0] if classes and classes[0] is not None and all(c is classes[0] for c in classes) else None
+
+    def calls_running(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
+        """The calls of a module-level function in the file, also through a wrapper that runs it
+        with the same arguments (`jax.jit(run)(model, x)`, `step = jax.jit(run)` then `step(...)`)."""
+        name = function.name.value
+        sites = list(self.index.calls_of(name, self.index.module_scope))
+        for wrapped in self.index.calls_to(*SAME_FUNCTION_WRAPPERS):
+            call = wrapped.call
+            if not call.args or not isinstance(call.args[0].value, cst.Name) or call.args[0].value.value != name:
+                continue
+            if wrapped.scope.lookup(name) is None or wrapped.scope.lookup(name)[0] is not self.index.module_scope:
+                continue
+            outer = self.index.result_called_by.get(call)
+            if outer is not None:
+                sites.append(outer)
+            assign = _assigned_name(wrapped.scope, call)
+            if assign is not None:
+                sites += list(self.index.calls_of(assign, wrapped.scope))
+        return sites
 
     # -- what `init` runs -------------------------------------------------------------------
 
@@ -1658,3 +1678,9 @@ class _OwnCalls(cst.CSTVisitor):
 
     def visit_Call(self, node: cst.Call) -> None:
         self.calls.append(node)
+
+
+def _assigned_name(scope: Scope, value: cst.BaseExpression) -> str | None:
+    """The one name a scope binds to exactly this value (`step = jax.jit(run)`), if any."""
+    names = [name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is value]
+    return names[0] if len(names) == 1 else None

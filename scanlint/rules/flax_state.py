@@ -356,7 +356,8 @@ class ParamRNN(nn.Module):
                 yield _in_loop(code, Report(call, text, fix, summary=summary, help=_VARIABLE_ADVICE[method]))
             for call, scope in code.calls:
                 report = (
-                    _batch_statistics_updated(flax, code, call, scope)
+                    _immutable_apply_updates(flax, code, call, scope)
+                    or _batch_statistics_updated(flax, code, call, scope)
                     or _attention_cache_updated(flax, code, call, scope)
                     or _spectral_statistics_updated(flax, code, call, scope)
                     or _submodule_variable_updated(flax, code, call, scope)
@@ -526,6 +527,50 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     )
 
 
+_APPLY_KEYWORDS = frozenset({"method", "mutable", "rngs", "capture_intermediates"})
+
+
+def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`model.apply(variables, x)` in the body with nothing mutable, on a same-file Linen module
+    whose method, or a submodule it runs, updates a variable in that run: Flax raises
+    `ModifyScopeVariableError` as the loop traces its body."""
+    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply") or not call.args:
+        return None
+    mutable = keyword_argument(call, "mutable")
+    if mutable is not None and not (isinstance(mutable, cst.Name) and mutable.value == "False"):
+        return None
+    if any(arg.star for arg in call.args):
+        return None
+    class_node = flax.linen_instance_class(call.func.value, scope)
+    entered = keyword_argument(call, "method")
+    method = "__call__" if entered is None else entered.attr.value if isinstance(entered, cst.Attribute) else None
+    if class_node is None or method is None:
+        return None
+    arguments = [a for a in call.args[1:] if a.keyword is None or a.keyword.value not in _APPLY_KEYWORDS]
+    flags = run_flags(flax).within(code)
+    if flags.never_runs(call):
+        return None
+    for run in linen_runs(flax, class_node, call.with_changes(args=arguments), scope, method):
+        updated = _variable_update_in(flax, run.method, flags, run.given, immutable=True)
+        if updated is not None:
+            code_of = flax.index.module.code_for_node
+            summary = f"`{_short_code(flax.index.module, call.func)}(...)` inside a raw lax.scan body updates variables, none mutable"
+            advice = (
+                "Pass `mutable=[...]` and carry the returned collections through the loop, or run "
+                "the module so that it updates nothing (`use_running_average=True`, no cache)."
+            )
+            return Report(
+                call,
+                f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs "
+                f"`{class_node.name.value}.{method}`, which updates {updated} (in "
+                f"`{run.class_node.name.value}`), but `apply` makes no collection mutable: Flax "
+                f"raises `ModifyScopeVariableError` as soon as the loop traces its body. {advice}",
+                summary=summary,
+                help=advice,
+            )
+    return None
+
+
 def _handed_over(code: BodyCode, call: cst.Call, scope: Scope) -> cst.CSTNode:
     """Where a report on a call in the body goes: for a loop a module-level wrapper runs, a
     call of what the wrapper was given is reported at the argument this file hands over
@@ -540,15 +585,20 @@ def _variable_update_in(
     flags: RunFlags,
     given: dict[str, tuple[cst.BaseExpression, Scope]] | None = None,
     made_by: tuple[cst.Call, Scope] | None = None,
+    immutable: bool = False,
 ) -> str | None:
     """The code of a variable update a Linen method makes whenever it runs under `apply` (a
-    `.value` assignment, `self.put_variable`, or `self.sow` into a collection some run collects): not in
-    a branch, a loop or a nested function, except a branch taken under `apply`
-    (`if not self.is_initializing():`, `if self.is_mutable_collection(...)`, the decode cache's
-    `if self.has_variable(...)`, true once `init` made the variable) or one every run takes
-    (`if update_stats:` with every call passing True)."""
+    `.value` assignment to a variable it binds or `setup` made, `self.put_variable`, or
+    `self.sow` into a collection some run collects): not in a branch, a loop or a nested
+    function, except a branch taken under `apply` (`if not self.is_initializing():`, `if
+    self.is_mutable_collection(...)`, the decode cache's `if self.has_variable(...)`, true once
+    `init` made the variable) or one every run takes (`if update_stats:` with every call passing
+    True). Under an `apply` that makes nothing mutable (`immutable`), no collection is mutable
+    and `sow` stores nothing."""
     self_name = flax.index.self_name(flax.index.scope_of[method])
     method_scope = flax.index.scope_of[method]
+    class_node = method_scope.enclosing_class()
+    setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
     code_of = flax.index.module.code_for_node
 
     def under_apply(test: cst.BaseExpression) -> bool:
@@ -559,14 +609,19 @@ def _variable_update_in(
             found = method_scope.only_binding(test.value)
             if found is not None and isinstance(found[1], cst.Call) and method_name(found[1]) == "has_variable":
                 return True
-        if isinstance(test, cst.Call) and method_name(test) in ("is_mutable_collection", "has_variable"):
+        if isinstance(test, cst.Call) and method_name(test) == "has_variable":
             return True
+        if isinstance(test, cst.Call) and method_name(test) == "is_mutable_collection":
+            return not immutable
         return flags.values(test, method_scope) == frozenset({True})
 
     def is_variable(holder: cst.BaseExpression) -> bool:
         if isinstance(holder, cst.Name):
             found = method_scope.only_binding(holder.value)
             return found is not None and isinstance(found[1], cst.Call) and method_name(found[1]) == "variable"
+        if isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Name) and holder.value.value == self_name:
+            values = setup.get(holder.attr.value, [])  # `self.counts = self.variable(...)` in `setup`
+            return bool(values) and all(isinstance(v, cst.Call) and method_name(v) == "variable" for v in values)
         return False
 
     def search(statements: Sequence[cst.BaseStatement]) -> str | None:
@@ -593,7 +648,7 @@ def _variable_update_in(
                     and isinstance(call.func, cst.Attribute)
                     and isinstance(call.func.value, cst.Name)
                     and call.func.value.value == self_name
-                    and not (method_name(call) == "sow" and _sown_and_dropped(flax, call))
+                    and not (method_name(call) == "sow" and (immutable or _sown_and_dropped(flax, call)))
                 ):
                     return f"`{code_of(call.func)}`"
         return None

@@ -1850,6 +1850,142 @@ LINEN_VARIABLE = [
         [],
     ),
     Case(
+        "`model.apply(...)` without `mutable` in a helper the scan body calls, on a model whose nested BatchNorm trains in that run",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class ScoreBlock(nn.Module):
+            @nn.compact
+            def __call__(self, h, train: bool):
+                return nn.elu(nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(h)))
+
+        class ScoreNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                return nn.Dense(2)(ScoreBlock()(x, train))
+
+        def langevin_step(model, variables, x, step_size):
+            return x + step_size * model.apply(variables, x)
+
+        def sample(model, variables, x0):
+            def body(x, _):
+                x = langevin_step(model, variables, x, 0.01)
+                return x, x
+            return jax.lax.scan(body, x0, None, length=5)[1]
+
+        def main():
+            model = ScoreNet()
+            x0 = jnp.ones((4, 2))
+            variables = model.init(jax.random.key(0), x0)
+            return sample(model, variables, x0)
+        """,
+        ["17:28 SCN102"],
+    ),
+    Case(
+        "not flagged: the same apply with `train=False`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class ScoreBlock(nn.Module):
+            @nn.compact
+            def __call__(self, h, train: bool):
+                return nn.elu(nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(h)))
+
+        class ScoreNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                return nn.Dense(2)(ScoreBlock()(x, train))
+
+        def langevin_step(model, variables, x, step_size):
+            return x + step_size * model.apply(variables, x, train=False)
+
+        def sample(model, variables, x0):
+            def body(x, _):
+                x = langevin_step(model, variables, x, 0.01)
+                return x, x
+            return jax.lax.scan(body, x0, None, length=5)[1]
+
+        def main():
+            model = ScoreNet()
+            x0 = jnp.ones((4, 2))
+            variables = model.init(jax.random.key(0), x0)
+            return sample(model, variables, x0)
+        """,
+        [],
+    ),
+    Case(
+        "`model.apply(..., method=QNetwork.act)` without `mutable` in a fori_loop body; `act` updates a `setup` variable; the loop runs under `jax.jit(run_episode)`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class QNetwork(nn.Module):
+            def setup(self):
+                self.out = nn.Dense(2)
+                self.counts = self.variable("counters", "action_counts", jnp.zeros, (2,))
+
+            def __call__(self, obs):
+                return self.out(obs)
+
+            def act(self, obs):
+                action = jnp.argmax(self(obs), axis=-1)
+                self.counts.value = self.counts.value + jax.nn.one_hot(action, 2)
+                return action
+
+        def run_episode(model, variables, obs0):
+            def body(t, obs):
+                action = model.apply(variables, obs, method=QNetwork.act)
+                return jnp.roll(obs, action)
+            return jax.lax.fori_loop(0, 5, body, obs0)
+
+        def main():
+            model = QNetwork()
+            obs = jnp.ones(4)
+            variables = model.init(jax.random.key(0), obs)
+            return jax.jit(run_episode, static_argnums=0)(model, variables, obs)
+        """,
+        ["21:18 SCN102"],
+    ),
+    Case(
+        "not flagged: the same apply through `__call__`, which updates nothing",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class QNetwork(nn.Module):
+            def setup(self):
+                self.out = nn.Dense(2)
+                self.counts = self.variable("counters", "action_counts", jnp.zeros, (2,))
+
+            def __call__(self, obs):
+                return self.out(obs)
+
+            def act(self, obs):
+                action = jnp.argmax(self(obs), axis=-1)
+                self.counts.value = self.counts.value + jax.nn.one_hot(action, 2)
+                return action
+
+        def run_episode(model, variables, obs0):
+            def body(t, obs):
+                action = model.apply(variables, obs)
+                return jnp.roll(obs, action)
+            return jax.lax.fori_loop(0, 5, body, obs0)
+
+        def main():
+            model = QNetwork()
+            obs = jnp.ones(4)
+            variables = model.init(jax.random.key(0), obs)
+            return jax.jit(run_episode, static_argnums=0)(model, variables, obs)
+        """,
+        [],
+    ),
+    Case(
         "not flagged: the BatchNorm block's mode comes from a config field this file cannot evaluate",
         """
         from dataclasses import dataclass
