@@ -1550,22 +1550,6 @@ class NoisyWalk(nn.Module):
             if not in_linen:
                 return None
             return Report(call, _dropout_message("`nn.Dropout`"), summary=_dropout_summary("`nn.Dropout`"), help=_DROPOUT_ADVICE)
-        own_class = flax.linen_self(call.func, scope) if isinstance(call.func, cst.Name) else None
-        if own_class is not None and not flags.never_runs(call):  # `self(x, deterministic=False)`
-            # The called method is part of the body's code, whose own draws report themselves:
-            # here, the submodules it runs.
-            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, own_class, call, scope)[1:])
-            if drawn is not None:
-                called = f"`{flax.index.module.code_for_node(call.func)}(...)`"
-                summary = f"{called} draws randomness ({drawn}) inside a raw lax.scan body"
-                advice = "Lift the loop with `nn.scan` and `split_rngs`, or pass per-step keys as `xs`."
-                return Report(
-                    call,
-                    f"{summary}: its key is drawn once, while the scan traces the body, so "
-                    f"{_SAME_VALUES}. {advice}",
-                    summary=summary,
-                    help=advice,
-                )
         submodule = _submodule_called(flax, code, call, scope)
         if submodule is None or submodule.construction is None or flags.never_runs(call):
             return None
@@ -1580,11 +1564,13 @@ class NoisyWalk(nn.Module):
             what = f"`{submodule.label}` (an `nn.Dropout`)"
             return Report(call, _dropout_message(what), summary=_dropout_summary(what), help=_DROPOUT_ADVICE)
         local = flax.local_class(construction.func, flax.index.module_scope)
-        if (
-            local is not None
-            and _linen_class_draws(flax, local)
-            and _called_before_scan(flax, code, submodule)  # otherwise SCN104 says more
-        ):
+        if local is None or _first_called_in_body(flax, code, submodule):
+            return None  # SCN104 says more
+        if _called_before_scan(flax, code, submodule):
+            drawn = _linen_class_draws(flax, local)
+        else:  # run only under `apply`: what this call runs, with the flags it passes down
+            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, local, call, scope)) is not None
+        if drawn:
             summary = (
                 f"`{submodule.label}` draws randomness (`make_rng` or `nn.Dropout`) and is "
                 f"called inside a raw lax.scan body"
@@ -1968,8 +1954,10 @@ def _first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) 
         return False
     attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None
     if holder is not None and path is None and attribute is not None:
-        if flax.called_on_init_path(holder[1], attribute):
-            return False  # runs only under `apply`, after `init` built the submodule
+        # The scanning method runs only under `apply`: after `init` built the submodule through
+        # another method, or, when no method `init` runs calls it, with no parameters of it at
+        # all (Flax then fails to find them, or, with none to find, works): not this finding.
+        return False
     if holder is not None and attribute is not None:
         if flax.called_earlier_on_init_path(holder[1], holder[0].name.value, attribute):
             return False  # `init` runs a method that calls it before the one that scans

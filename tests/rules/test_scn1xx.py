@@ -2184,7 +2184,7 @@ RNG = [
                     return carry, self(x, deterministic=False)
                 return jax.lax.scan(body, None, None, length=4)[1]
         """,
-        ["30:27 SCN103"],
+        ["26:26 SCN103"],
     ),
     Case(
         "not flagged: the same call on the default `deterministic=True`",
@@ -2319,6 +2319,35 @@ RNG = [
             return make_views(model, variables, jax.random.key(2), 4)(x)
         """,
         [],
+    ),
+    Case(
+        "a parameter-free `setup` submodule that calls `make_rng`, first called in a helper of a sampling method only `apply` runs",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class BrownianIncrement(nn.Module):
+            @nn.compact
+            def __call__(self, shape, dt):
+                return jnp.sqrt(dt) * jax.random.normal(self.make_rng("brownian"), shape)
+
+        class LatentSDE(nn.Module):
+            def setup(self):
+                self.drift = nn.Dense(4)
+                self.increment = BrownianIncrement()
+
+            def __call__(self, y):
+                return self.drift(y)
+
+            def _em_step(self, y):
+                dw = self.increment(y.shape, 0.05)
+                return y + 0.05 * self(y) + dw, dw
+
+            def sample_path(self, y0):
+                return jax.lax.scan(lambda y, _: self._em_step(y), y0, None, length=10)
+        """,
+        ["20:14 SCN103"],
     ),
     Case(
         "nn.Dropout constructed in the body, and one from setup called in the body",
