@@ -32,6 +32,7 @@ from scanlint.analysis.resolver import (
     PARTIAL,
     Scope,
     argument,
+    dotted,
     keyword_argument,
     returns_of,
 )
@@ -395,9 +396,11 @@ class OutsideNnxState:
     def _trained_before_loop(self, func: cst.BaseExpression, scope: Scope) -> bool:
         """`model.train()` as the last mode switch of `model` among the statements of the
         function that runs the loop, before the loop's statement: its layers train in the loop."""
-        if not isinstance(func, cst.Name):
+        name = dotted(func)  # `model`, `self.model`
+        root = root_name(func)
+        if name is None or root is None:
             return False
-        found = scope.lookup(func.value)
+        found = scope.lookup(root.value)
         loop_scope = self.code.loop.scope
         if found is None or found[0] is not loop_scope or not isinstance(loop_scope.node, cst.FunctionDef):
             return False
@@ -414,8 +417,7 @@ class OutsideNnxState:
                     if (
                         isinstance(call, cst.Call)
                         and isinstance(call.func, cst.Attribute)
-                        and isinstance(call.func.value, cst.Name)
-                        and call.func.value.value == func.value
+                        and dotted(call.func.value) == name
                         and call.func.attr.value in MODE_SWITCHES
                     ):
                         mode = call.func.attr.value

@@ -4695,6 +4695,38 @@ NNX = [
         [],
     ),
     Case(
+        "NNX: a test-time adapter object switches its held model to training (`self.model.train()`) just before the loop that calls it",
+        """
+        import jax
+        from flax import nnx
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(4, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.fc(x))
+
+        class Adapter:
+            def __init__(self, model: Net):
+                self.model = model
+
+            def adapt(self, batches):
+                self.model.train()
+                def body(i, carry):
+                    self.model(batches[i])
+                    return carry
+                jax.lax.fori_loop(0, batches.shape[0], body, 0)
+                self.model.eval()
+                return self.model
+
+        def main(batches):
+            return Adapter(Net(nnx.Rngs(0))).adapt(batches)
+        """,
+        ["20:13 SCN105"],
+    ),
+    Case(
         "NNX: an outside model whose submodule appends to a Python list it keeps (`self.records.append(...)`), called in the body",
         """
         import jax
