@@ -734,12 +734,31 @@ class OutsideNnxState:
                 found = self._method_changes_state(kinds[0], func.attr.value, depth + 1)  # type: ignore[arg-type]
                 if found is not None:
                     return code_of(func)
+        loops = _LoopedElementCalls(self.flax.index.self_name(self.flax.index.scope_of[method]))
+        walk(method.body, loops)
+        for attribute, call, called in loops.found:  # `for block in self.blocks: block.decode(x)`
+            kinds = [k for v, s in self._init_values(class_node, attribute) for k in self._element_kinds(v, s)]
+            if kinds and all(isinstance(k, cst.ClassDef) and k is kinds[0] for k in kinds):
+                found = self._method_changes_state(kinds[0], called, depth + 1)  # type: ignore[arg-type]
+                if found is not None:
+                    return code_of(call.func)
         for called, _ in updates.attribute_calls:
             if called != name:
                 found = self._method_changes_state(class_node, called, depth + 1)
                 if found is not None:
                     return found
         return None
+
+    def _element_kinds(self, value: cst.BaseExpression, scope: Scope) -> list[str | cst.ClassDef | None]:
+        """The kinds of the objects a container `__init__` stores is built from:
+        `nnx.List([Block(...) for _ in range(n)])`, `[A(...), B(...)]`."""
+        if isinstance(value, cst.Call) and self.flax.nnx_module_class(value.func, scope) in NNX_CONTAINERS:
+            return [k for arg in value.args[:1] for k in self._element_kinds(arg.value, scope)]
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+            return [self._object_kind(value.elt, scope, 0)]
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return [self._object_kind(e.value, scope, 0) for e in value.elements]
+        return [None]
 
     def _python_container_updated(self, class_node: cst.ClassDef, attribute: str, call: cst.Call) -> bool:
         """`self.records.append(h)`: a call that adds to a Python list, dict or set that
@@ -968,3 +987,42 @@ def _python_container(value: cst.BaseExpression) -> bool:
         and value.func.value in ("list", "dict", "set")
         and not value.args
     )
+
+
+class _LoopedElementCalls(cst.CSTVisitor):
+    """In a method's own code, the calls of the loop variable of a `for` over a container on
+    `self` (`for block in self.blocks: x = block.decode(x)`, also through `enumerate` and
+    `zip`): the attribute, the call and the method it runs."""
+
+    def __init__(self, self_name: str | None) -> None:
+        self.self_name = self_name
+        self.found: list[tuple[str, cst.Call, str]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_For(self, node: cst.For) -> None:
+        attribute = self._self_attribute(node.iter)
+        if attribute is None:
+            return
+        names = NameCollector()
+        walk(node.target, names)
+        calls = CallFinder()
+        walk(node.body, calls)
+        for call in calls.calls:
+            func = call.func
+            if isinstance(func, cst.Name) and func.value in names.names:
+                self.found.append((attribute, call, "__call__"))
+            elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in names.names:
+                self.found.append((attribute, call, func.attr.value))
+
+    def _self_attribute(self, iterated: cst.BaseExpression) -> str | None:
+        if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and iterated.func.value in ("zip", "enumerate"):
+            found = [a for a in (self._self_attribute(arg.value) for arg in iterated.args) if a is not None]
+            return found[0] if len(found) == 1 else None
+        if isinstance(iterated, cst.Attribute) and isinstance(iterated.value, cst.Name) and iterated.value.value == self.self_name:
+            return iterated.attr.value
+        return None

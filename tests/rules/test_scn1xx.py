@@ -4621,6 +4621,100 @@ NNX = [
         ["13:13 SCN105"],
     ),
     Case(
+        "NNX: a method of a held model loops over its `nnx.List` of blocks, whose attention writes its cache",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Attention(nnx.Module):
+            def __init__(self, rngs):
+                self.qkv = nnx.Linear(4, 4, rngs=rngs)
+                self.index = nnx.Cache(jnp.array(0))
+
+            def decode(self, x):
+                self.index[...] = self.index[...] + 1
+                return self.qkv(x)
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.attn = Attention(rngs)
+
+            def decode(self, x):
+                return x + self.attn.decode(x)
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.blocks = nnx.List([Block(rngs) for _ in range(2)])
+
+            def decode_step(self, x):
+                for block in self.blocks:
+                    x = block.decode(x)
+                return x
+
+        class Generator:
+            def __init__(self, model: Decoder):
+                self.model = model
+
+            def generate(self, x, steps):
+                def body(h, _):
+                    h = self.model.decode_step(h)
+                    return h, h
+                return jax.lax.scan(body, x, None, length=steps)[1]
+
+        def main():
+            return Generator(Decoder(nnx.Rngs(0))).generate(jnp.ones(4), 3)
+        """,
+        ["37:17 SCN105"],
+    ),
+    Case(
+        "not flagged: the same loop when the attention only reads its cache",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Attention(nnx.Module):
+            def __init__(self, rngs):
+                self.qkv = nnx.Linear(4, 4, rngs=rngs)
+                self.index = nnx.Cache(jnp.array(0))
+
+            def decode(self, x):
+                x = x + self.index[...]
+                return self.qkv(x)
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.attn = Attention(rngs)
+
+            def decode(self, x):
+                return x + self.attn.decode(x)
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.blocks = nnx.List([Block(rngs) for _ in range(2)])
+
+            def decode_step(self, x):
+                for block in self.blocks:
+                    x = block.decode(x)
+                return x
+
+        class Generator:
+            def __init__(self, model: Decoder):
+                self.model = model
+
+            def generate(self, x, steps):
+                def body(h, _):
+                    h = self.model.decode_step(h)
+                    return h, h
+                return jax.lax.scan(body, x, None, length=steps)[1]
+
+        def main():
+            return Generator(Decoder(nnx.Rngs(0))).generate(jnp.ones(4), 3)
+        """,
+        [],
+    ),
+    Case(
         "NNX: `model.train()` just before the loop, then the body calls the model whose blocks hold BatchNorm layers",
         """
         import jax
