@@ -261,6 +261,8 @@ class OutsideNnxState:
                 return "an `nnx.Variable`"
             if self.flax.index.qualify(value.func) in NNX_OPTIMIZERS:
                 return "an `nnx.Optimizer`"
+            if self.flax.index.qualify(value.func) in NNX_CLONE and value.args:  # `nnx.clone(online)`
+                return self._object_kind(value.args[0].value, scope, depth + 1)
             factory = self.flax.index.factory_of(value, scope)  # `make_ensemble(keys)` returning one
             if factory is None or factory[1] in self._factories_seen:
                 return None

@@ -4621,6 +4621,56 @@ NNX = [
         ["13:13 SCN105"],
     ),
     Case(
+        "NNX: a helper the body calls `nnx.update`s a target network made by `nnx.clone` outside the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def ema_update(target, online, decay):
+            t, o = nnx.state(target, nnx.Param), nnx.state(online, nnx.Param)
+            nnx.update(target, jax.tree.map(lambda a, b: decay * a + (1 - decay) * b, t, o))
+
+        def train_epoch(online, target, batches):
+            graphdef, params = nnx.split(online)
+            def body(params, x):
+                ema_update(target, nnx.merge(graphdef, params), 0.99)
+                return params, x.sum()
+            return jax.lax.scan(body, params, batches)
+
+        def main():
+            online = nnx.Linear(4, 4, rngs=nnx.Rngs(0))
+            target = nnx.clone(online)
+            return train_epoch(online, target, jnp.ones((3, 4)))
+        """,
+        ["8:5 SCN105"],
+    ),
+    Case(
+        "not flagged: the same helper on a target merged in the body from carried state",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def ema_update(target, online, decay):
+            t, o = nnx.state(target, nnx.Param), nnx.state(online, nnx.Param)
+            nnx.update(target, jax.tree.map(lambda a, b: decay * a + (1 - decay) * b, t, o))
+
+        def train_epoch(online, target, batches):
+            graphdef, params = nnx.split(online)
+            def body(params, x):
+                ema_update(nnx.merge(graphdef, params), nnx.merge(graphdef, params), 0.99)
+                return params, x.sum()
+            return jax.lax.scan(body, params, batches)
+
+        def main():
+            online = nnx.Linear(4, 4, rngs=nnx.Rngs(0))
+            target = nnx.clone(online)
+            return train_epoch(online, target, jnp.ones((3, 4)))
+        """,
+        [],
+    ),
+    Case(
         "NNX: a method of a held model loops over its `nnx.List` of blocks, whose attention writes its cache",
         """
         import jax
