@@ -613,7 +613,7 @@ def _variable_update_in(
             return True
         if isinstance(test, cst.Call) and method_name(test) == "is_mutable_collection":
             return not immutable
-        return flags.values(test, method_scope) == frozenset({True})
+        return flags.values_in_run(test, given or {}) == frozenset({True})
 
     def is_variable(holder: cst.BaseExpression) -> bool:
         if isinstance(holder, cst.Name):

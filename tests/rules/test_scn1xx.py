@@ -1986,6 +1986,94 @@ LINEN_VARIABLE = [
         [],
     ),
     Case(
+        "a decode flag passed down two modules to the attention whose cache is written, from `self(h, decode=True)` in a generate scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Attention(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode: bool = False):
+                if decode:
+                    initialized = self.has_variable("cache", "index")
+                    index = self.variable("cache", "index", lambda: jnp.zeros((), jnp.int32))
+                    if initialized:
+                        index.value = index.value + 1
+                return nn.Dense(4)(x)
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode: bool = False):
+                return x + Attention()(x, decode)
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.blocks = [Block() for _ in range(2)]
+
+            def __call__(self, x, decode: bool = False):
+                for block in self.blocks:
+                    x = block(x, decode)
+                return x
+
+            def generate(self, x):
+                def body(h, _):
+                    h = self(h, decode=True)
+                    return h, h
+                return jax.lax.scan(body, x, None, length=3)[1]
+
+        def main(x):
+            model = Decoder()
+            variables = model.init(jax.random.key(0), x, decode=True)
+            return model.apply(variables, x, method=Decoder.generate, mutable=["cache"])
+        """,
+        ["27:17 SCN102"],
+    ),
+    Case(
+        "not flagged: the same generate loop calling `self(h)` with decoding off",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Attention(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode: bool = False):
+                if decode:
+                    initialized = self.has_variable("cache", "index")
+                    index = self.variable("cache", "index", lambda: jnp.zeros((), jnp.int32))
+                    if initialized:
+                        index.value = index.value + 1
+                return nn.Dense(4)(x)
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode: bool = False):
+                return x + Attention()(x, decode)
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.blocks = [Block() for _ in range(2)]
+
+            def __call__(self, x, decode: bool = False):
+                for block in self.blocks:
+                    x = block(x, decode)
+                return x
+
+            def generate(self, x):
+                def body(h, _):
+                    h = self(h)
+                    return h, h
+                return jax.lax.scan(body, x, None, length=3)[1]
+
+        def main(x):
+            model = Decoder()
+            variables = model.init(jax.random.key(0), x, decode=True)
+            return model.apply(variables, x, method=Decoder.generate, mutable=["cache"])
+        """,
+        [],
+    ),
+    Case(
         "not flagged: the BatchNorm block's mode comes from a config field this file cannot evaluate",
         """
         from dataclasses import dataclass
