@@ -937,6 +937,8 @@ class BodyCode:
                     code.entries.setdefault(helper.node, []).append((call, scope))
                     if helper.via == "partial":  # `update = partial(ema_update, self.ema)`, `update(x)`
                         code._bind_partial(index, helper, call.func, scope)
+                    elif helper.via == "def":  # `rk4_step(f, t, y)` passing on a bound `f`
+                        code._pass_bound(helper, call, scope)
                     if helper.node not in code.functions:
                         pending.append(helper.node)
                 for branch in branch_functions(index, call, scope):
@@ -947,6 +949,9 @@ class BodyCode:
 
     def _bind_partial(self, index: ScanIndex, helper: Body, func: cst.BaseExpression, scope: Scope) -> None:
         """The helper parameters a `functools.partial` the body calls fills, as bound arguments."""
+        bound = self.bound_argument(func, scope)  # a parameter filled with the partial
+        if bound is not None:
+            func, scope = bound
         if isinstance(func, cst.Name):
             found = scope.only_binding(func.value)
             func, scope = (found[1], found[0]) if found is not None and isinstance(found[1], cst.BaseExpression) else (func, scope)
@@ -954,6 +959,15 @@ class BodyCode:
             return
         for param, value in parameters_filled(helper.node, func.args[1:]):
             self.bound_arguments.setdefault(param, (value, scope))
+
+    def _pass_bound(self, helper: Body, call: cst.Call, scope: Scope) -> None:
+        """A helper's parameters that a call fills with a name the body's code has bound (a
+        wrapper's `f`, passed on as `rk4_step(f, t, y)`): bound to the same argument."""
+        for param, value in parameters_filled(helper.node, call.args):
+            if isinstance(value, cst.Name):
+                found = scope.only_binding(value.value)
+                if found is not None and isinstance(found[1], cst.Param) and found[1] in self.bound_arguments:
+                    self.bound_arguments.setdefault(param, self.bound_arguments[found[1]])
 
     def _bound_callable(self, index: ScanIndex, call: cst.Call, scope: Scope) -> Body | None:
         """What a call of a bound parameter runs, as the call site fills it."""
@@ -1212,13 +1226,16 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
         found = loop.scope.only_binding(body_argument.value)
         if found is not None and isinstance(found[1], cst.Param) and found[1] in wrapper_params:
             passed_body = found[1]
-    called = set()
+    called = set()  # the wrapper's parameters the body calls, or passes on to its helpers
     if code is not None:
         for call, scope in code.calls:
-            if isinstance(call.func, cst.Name):
-                found = scope.only_binding(call.func.value)
-                if found is not None and isinstance(found[1], cst.Param) and found[1] in wrapper_params:
-                    called.add(found[1])
+            names = [call.func] + [arg.value for arg in call.args if code.entries and arg.keyword is None]
+            for name in names:
+                if isinstance(name, cst.Name):
+                    found = scope.only_binding(name.value)
+                    if found is not None and isinstance(found[1], cst.Param) and found[1] in wrapper_params:
+                        if name is call.func or index.resolve_callable(call.func, scope) is not None:
+                            called.add(found[1])
     if passed_body is None and not called:
         return
     for site, site_scope in sites:

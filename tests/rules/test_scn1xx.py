@@ -3601,6 +3601,75 @@ RNG_FLAGS = [
 
 SUBMODULE = [
     Case(
+        "a module built in `__call__`, bound by `partial(time_rescaled, func)`, handed to an integrator whose body passes it to a step helper",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def time_rescaled(f, horizon, s, y):
+            return horizon * f(s * horizon, y)
+
+        def rk4_step(f, t, y, dt):
+            k1 = f(t, y)
+            return y + dt * f(t + dt, y + dt * k1)
+
+        def odeint(f, y0, num_steps):
+            def body(i, y):
+                return rk4_step(f, i * 0.1, y, 0.1)
+            return jax.lax.fori_loop(0, num_steps, body, y0)
+
+        class ODEFunc(nn.Module):
+            @nn.compact
+            def __call__(self, t, y):
+                return nn.Dense(y.shape[-1])(y * t)
+
+        class Classifier(nn.Module):
+            @nn.compact
+            def __call__(self, y0):
+                func = ODEFunc()
+                return odeint(functools.partial(time_rescaled, func, 1.0), y0, 4)
+        """,
+        ["29:56 SCN104"],
+    ),
+    Case(
+        "not flagged: the same integrator after a first call of the module",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def time_rescaled(f, horizon, s, y):
+            return horizon * f(s * horizon, y)
+
+        def rk4_step(f, t, y, dt):
+            k1 = f(t, y)
+            return y + dt * f(t + dt, y + dt * k1)
+
+        def odeint(f, y0, num_steps):
+            def body(i, y):
+                return rk4_step(f, i * 0.1, y, 0.1)
+            return jax.lax.fori_loop(0, num_steps, body, y0)
+
+        class ODEFunc(nn.Module):
+            @nn.compact
+            def __call__(self, t, y):
+                return nn.Dense(y.shape[-1])(y * t)
+
+        class Classifier(nn.Module):
+            @nn.compact
+            def __call__(self, y0):
+                func = ODEFunc()
+                func(0.0, y0)
+                return odeint(functools.partial(time_rescaled, func, 1.0), y0, 4)
+        """,
+        [],
+    ),
+    Case(
         "a submodule first run through a method of its own class (`self.decoder.refine(z)`) in a fori_loop body that `init(method=VAE.sample)` runs",
         """
         import jax
