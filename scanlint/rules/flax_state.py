@@ -1551,10 +1551,14 @@ class NoisyWalk(nn.Module):
                 return None
             return Report(call, _dropout_message("`nn.Dropout`"), summary=_dropout_summary("`nn.Dropout`"), help=_DROPOUT_ADVICE)
         submodule = _submodule_called(flax, code, call, scope)
+        entered = "__call__"
+        if submodule is None:  # `self.prior.draw()`: a method of the submodule's own class
+            submodule = _submodule_method_called(flax, code, call, scope)
+            entered = call.func.attr.value if isinstance(call.func, cst.Attribute) else entered
         if submodule is None or submodule.construction is None or flags.never_runs(call):
             return None
         construction = submodule.construction
-        if flax.is_linen_dropout(construction.func):
+        if flax.is_linen_dropout(construction.func) and entered == "__call__":
             if (
                 _deterministic(construction, call)
                 or _per_step_rng(code, call, scope)
@@ -1569,7 +1573,7 @@ class NoisyWalk(nn.Module):
         if _called_before_scan(flax, code, submodule):
             drawn = _linen_class_draws(flax, local)
         else:  # run only under `apply`: what this call runs, with the flags it passes down
-            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, local, call, scope)) is not None
+            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, local, call, scope, entered)) is not None
         if drawn:
             summary = (
                 f"`{submodule.label}` draws randomness (`make_rng` or `nn.Dropout`) and is "

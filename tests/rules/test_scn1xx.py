@@ -2438,6 +2438,78 @@ RNG = [
         ["20:14 SCN103"],
     ),
     Case(
+        "a method of a `setup` submodule (`self.prior.draw()`) whose own submodule calls `make_rng`, in the scan of a sampling method",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Gumbel(nn.Module):
+            @nn.compact
+            def __call__(self, logits):
+                u = jax.random.uniform(self.make_rng("gumbel"), logits.shape, minval=1e-6, maxval=1.0)
+                return jax.nn.softmax(logits - jnp.log(-jnp.log(u)))
+
+        class Prior(nn.Module):
+            def setup(self):
+                self.logits = self.param("logits", nn.initializers.normal(1.0), (4, 8))
+                self.quantizer = Gumbel()
+
+            def draw(self):
+                return self.quantizer(self.logits)
+
+            def mode(self):
+                return jax.nn.one_hot(jnp.argmax(self.logits, -1), 8)
+
+        class Model(nn.Module):
+            def setup(self):
+                self.prior = Prior()
+
+            def __call__(self):
+                return self.prior.draw()
+
+            def sample(self, n: int):
+                return jax.lax.scan(lambda c, _: (c, self.prior.draw()), None, None, length=n)[1]
+        """,
+        ["31:46 SCN103"],
+    ),
+    Case(
+        "not flagged: the same scan calling a method of it that draws nothing",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Gumbel(nn.Module):
+            @nn.compact
+            def __call__(self, logits):
+                u = jax.random.uniform(self.make_rng("gumbel"), logits.shape, minval=1e-6, maxval=1.0)
+                return jax.nn.softmax(logits - jnp.log(-jnp.log(u)))
+
+        class Prior(nn.Module):
+            def setup(self):
+                self.logits = self.param("logits", nn.initializers.normal(1.0), (4, 8))
+                self.quantizer = Gumbel()
+
+            def draw(self):
+                return self.quantizer(self.logits)
+
+            def mode(self):
+                return jax.nn.one_hot(jnp.argmax(self.logits, -1), 8)
+
+        class Model(nn.Module):
+            def setup(self):
+                self.prior = Prior()
+
+            def __call__(self):
+                return self.prior.draw()
+
+            def sample(self, n: int):
+                return jax.lax.scan(lambda c, _: (c, self.prior.mode()), None, None, length=n)[1]
+        """,
+        [],
+    ),
+    Case(
         "nn.Dropout constructed in the body, and one from setup called in the body",
         """
         import flax.linen as nn
