@@ -51,6 +51,7 @@ from scanlint.analysis.flax_model import (
     linen_runs,
     literal_element,
     method_name,
+    parameters_filled,
     project_calls,
     raw_scan_bodies,
     root_name,
@@ -1497,6 +1498,7 @@ class NoisyWalk(nn.Module):
                     self._linen_draw(flax, code, call, scope)
                     or _apply_with_fixed_keys(flax, code, call, scope)
                     or self._closed_key(context.index, code, call, scope)
+                    or _closed_key_handed_to_module(context.index, code, call, scope)
                     or (fixed.report(call, scope) if fixed is not None else None)
                 )
                 if report is not None:
@@ -1659,6 +1661,42 @@ def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope
         summary=summary,
         help=advice,
     )
+
+
+def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`self.gumbel(logits, key)` in the body, with `key` made before the loop: a call of a
+    same-file module's `__call__` (or method), outside the body's own code, that draws from that
+    parameter directly (`jax.random.uniform(key, ...)`)."""
+    callee = index.resolve_callable(call.func, scope, objects=True)
+    if callee is None or callee.node in code.functions or not isinstance(callee.node, cst.FunctionDef):
+        return None
+    bound_method = callee.via == "method" and len(callee.parameters) < len(callee.node.params.params)
+    for param, value in parameters_filled(callee.node, call.args, bound_method=bound_method):
+        if not isinstance(value, cst.Name) or code.binds(value.value, scope) or scope.lookup(value.value) is None:
+            continue
+        draws = CallFinder()
+        walk(callee.node.body, draws)
+        for draw in draws.calls:
+            qualified = index.qualify(draw.func) or ""
+            if not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in _KEY_PLUMBING:
+                continue
+            key = _key_argument(draw)
+            if isinstance(key, cst.Name) and key.value == param.name.value:
+                if index.scope_of[callee.node].only_binding(key.value) == (index.scope_of[callee.node], param):
+                    advice = (
+                        f"Fold the step in (`jax.random.fold_in({value.value}, t)`), pass per-step keys "
+                        f"as `xs`, or carry the key and split it each step."
+                    )
+                    summary = f"RNG key `{value.value}` closed over by the raw lax.scan body is drawn from unchanged each step"
+                    return Report(
+                        value,
+                        f"RNG key `{value.value}` is closed over by the raw lax.scan body and handed to "
+                        f"`{index.module.code_for_node(call.func)}`, which draws from it without splitting "
+                        f"it or folding in the step: {_SAME_VALUES}. {advice}",
+                        summary=summary,
+                        help=advice,
+                    )
+    return None
 
 
 _KEY_MAKERS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone", "wrap_key_data"})

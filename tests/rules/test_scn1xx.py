@@ -2510,6 +2510,58 @@ RNG = [
         [],
     ),
     Case(
+        "NNX: a key drawn once before the loop, handed to a held module whose `__call__` samples from it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class GumbelSoftmax(nnx.Module):
+            def __call__(self, logits, key):
+                g = -jnp.log(-jnp.log(jax.random.uniform(key, logits.shape, minval=1e-6, maxval=1.0)))
+                return jax.nn.softmax(logits + g)
+
+        class SkillPrior(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.logits = nnx.Param(jnp.zeros(4))
+                self.gumbel = GumbelSoftmax()
+                self.rngs = rngs
+
+            def sample_plan(self, horizon):
+                key = self.rngs.gumbel()
+                def body(t, _):
+                    return t + 1, self.gumbel(self.logits[...], key)
+                return jax.lax.scan(body, 0, None, length=horizon)[1]
+        """,
+        ["20:57 SCN103"],
+    ),
+    Case(
+        "NNX, not flagged: the same module given the key folded with the step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class GumbelSoftmax(nnx.Module):
+            def __call__(self, logits, key):
+                g = -jnp.log(-jnp.log(jax.random.uniform(key, logits.shape, minval=1e-6, maxval=1.0)))
+                return jax.nn.softmax(logits + g)
+
+        class SkillPrior(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.logits = nnx.Param(jnp.zeros(4))
+                self.gumbel = GumbelSoftmax()
+                self.rngs = rngs
+
+            def sample_plan(self, horizon):
+                key = self.rngs.gumbel()
+                def body(t, _):
+                    return t + 1, self.gumbel(self.logits[...], jax.random.fold_in(key, t))
+                return jax.lax.scan(body, 0, None, length=horizon)[1]
+        """,
+        [],
+    ),
+    Case(
         "nn.Dropout constructed in the body, and one from setup called in the body",
         """
         import flax.linen as nn
