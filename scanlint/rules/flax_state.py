@@ -282,7 +282,18 @@ class LinenVariableInScanBody(Rule):
     tracer too, as does a setup variable taken to a local (`keys = self.keys`) or handed to the
     factory that made the body (`make_body(n_evals)`). A plain assignment of a value read from outside the body through names,
     attributes and string keys only (`target.value = online.variables["params"]["bias"]`)
-    runs no operation, stores the outside value and is not flagged. A step function of another project
+    runs no operation, stores the outside value and is not flagged. A submodule's updates are
+    followed through the same-file submodules it runs (built inline, in `setup`, bound to a
+    name, or looped over, also through `zip(self.layers, hs)`), with the mode flags each call
+    passes down (`self.backbone(x, train=True)` reaching a `ResBlock`'s BatchNorm; `decode`
+    reaching an attention's cache, written under `if self.has_variable(...)`), and through a
+    `norm` field given `functools.partial(nn.BatchNorm, use_running_average=not train)`. The
+    runs that set a flag include calls of `functools.partial(model.apply, ...)` and of
+    same-file functions the model is handed to. A `model.apply(...)` with nothing mutable in
+    the body, on a same-file module whose run updates a variable (a `setup` variable, a
+    training BatchNorm, a cache), raises `ModifyScopeVariableError` as the loop traces its
+    body, and is flagged too. A Linen variable a `functools.partial` binds to a helper the body
+    calls (`partial(ema_update, self.ema)`) is followed there. A step function of another project
     file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
     is read there, and reported where the module is handed over. The fix: create the parameter before
     the scan and let the body close over the array. When a `name = self.param(...)` (or `self.variable(...)`)
@@ -1434,9 +1445,16 @@ class RngDrawnOncePerTrace(Rule):
     (`nnx.Rngs(0)`, a closed-over key, a `seed=0` default) and drawn from, a closed-over key given
     to a layer as `rngs=` (`model(x, rngs=key)`; a same-seeded `nnx.Rngs` handed positionally to
     a call counts too, `rbm.sample_h(v, rngs)`), and `nnx.clone` of an outside module holding
-    RNG streams, called in the body (the clone starts from the same counts each step). Nothing
-    fails: every step gets the same noise or the same dropout mask, a silently wrong result. A
-    key carried through the loop or given as `xs`, and `nnx.Rngs(key)` from such a key, are fine.
+    RNG streams, called in the body (the clone starts from the same counts each step), or
+    `nnx.merge(..., copy=True)` of its state split outside and closed over. Also: a key made
+    before the loop that the body hands to a helper or a same-file module that samples from it
+    unchanged (`self.select(q, key)`, `self.gumbel(logits, key)`), `model.apply(...,
+    rngs={"dropout": key})` with keys no step changes on a module that draws, and a submodule
+    several levels down that draws (`self(x, deterministic=False)`, `self.prior.draw()`), in a
+    method only `apply` runs, with the flags each call passes down. Nothing fails: every step
+    gets the same noise or the same dropout mask, a silently wrong result. A key carried through
+    the loop or given as `xs`, `nnx.Rngs(key)` from such a key, and a `make_rng` key folded with
+    a step value (`fold_in(self.make_rng("noise"), t)`, also in a helper given the step) are fine.
 
     Randomness behind a mode flag that no run of this file sets is not flagged: a draw only
     under an `if` (or conditional expression, or after `if flag: return`) whose flag never takes
@@ -1873,15 +1891,18 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     element, to build the initial carry) creates the parameters outside the trace and makes the
     later calls in the body safe, so that case is not flagged. Neither is a method that `init`
     never runs (not `__call__`, not reached from it through `self.method(...)`, not given to
-    `init(..., method=...)` in the file) when a method `init` runs calls the submodule: under
-    `apply` its parameters already exist, the sampling and generation idiom. Submodules reach the
+    `init(..., method=...)` in the file): under `apply` a submodule some method `init` runs
+    calls has its parameters already, the sampling and generation idiom, and one no such
+    method calls has none to leak. A method of the submodule's own class (`self.decoder.refine(z)`)
+    counts as a call of it, in the body and on the way `init` goes. Submodules reach the
     body also through `functools.partial` (`partial(step, cell)`, `partial(step, module=self)`,
     `partial(Class.method, self)`), factories (`make_step(self.cell)`, `self.make_step()`),
     the branch functions `nn.cond`, `lax.cond` or `lax.switch` run in the body (also a branch
     list bound to a name), a `for layer in self.layers`
     loop in the body (a `for` loop over them before the scan is an earlier call), module-level
-    loop wrappers that call what they are given in their loop body (`odeint(self.field, y0, ts)`;
-    a call of it in the wrapper outside its loop is an earlier call), and functions of other
+    loop wrappers that call what they are given in their loop body, or pass it to a helper that
+    calls it (`odeint(self.field, y0, ts)`, `integrate = make_euler(n)` for a wrapper a factory
+    returns; a call of it in the wrapper outside its loop is an earlier call), and functions of other
     project files that call what they are handed; those are reported where the submodule is
     handed over; so are submodules picked by a literal key from a local dict or list of them
     (`parts["dec"](z)`), and those a branch lambda captures from a comprehension
@@ -2101,6 +2122,11 @@ class NnxStateMutatedInScanBody(Rule):
     methods of outside modules that call their own training-mode layers (`model.forward(x)`
     running `self.bn`) or a state-changing method of a module they hold
     (`self.attn.decode_one(h)`), also bound before the loop (`inc = partial(sde.increment)`).
+    A module switched to training (`model.train()`, `self.model.train()`) just before the loop
+    in the function that runs it holds training-mode layers there, whatever else the file
+    switches; methods of an outside model that loop over an `nnx.List` of blocks
+    (`for block in self.blocks: x = block.decode(x)`) change what those blocks change; and
+    `nnx.clone(model)` is a module of the same kind.
     An outside object that appends loop values to a Python list, dict or set its `__init__`
     made (`self.records.append(h)` in a probe several modules down, or `model.history.append(h)`
     in the body) raises nothing in the loop, but the stored tracers raise
