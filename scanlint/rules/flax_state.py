@@ -1700,7 +1700,8 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
                 continue
             key = _key_argument(draw)
             if isinstance(key, cst.Name) and key.value == param.name.value:
-                if index.scope_of[callee.node].only_binding(key.value) == (index.scope_of[callee.node], param):
+                found = index.scope_of[callee.node].only_binding(key.value)
+                if found is not None and found[1] is param:
                     advice = (
                         f"Fold the step in (`jax.random.fold_in({value.value}, t)`), pass per-step keys "
                         f"as `xs`, or carry the key and split it each step."
