@@ -292,7 +292,8 @@ class LinenVariableInScanBody(Rule):
     same-file functions the model is handed to. A `model.apply(...)` with nothing mutable in
     the body, on a same-file module whose run updates a variable (a `setup` variable, a
     training BatchNorm, a cache), raises `ModifyScopeVariableError` as the loop traces its
-    body, and is flagged too. A Linen variable a `functools.partial` binds to a helper the body
+    body, and is flagged too, also when called through `functools.partial(model.apply,
+    variables, decode=True)` bound there or returned by a factory. A Linen variable a `functools.partial` binds to a helper the body
     calls (`partial(ema_update, self.ema)`) is followed there. A step function of another project
     file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
     is read there, and reported where the module is handed over. The fix: create the parameter before
@@ -545,7 +546,10 @@ _APPLY_KEYWORDS = frozenset({"method", "mutable", "rngs", "capture_intermediates
 def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
     """`model.apply(variables, x)` in the body with nothing mutable, on a same-file Linen module
     whose method, or a submodule it runs, updates a variable in that run: Flax raises
-    `ModifyScopeVariableError` as the loop traces its body."""
+    `ModifyScopeVariableError` as the loop traces its body. Also through a name bound to
+    `functools.partial(model.apply, variables, ...)`, there or returned by a same-file factory."""
+    reported = call
+    call, scope = _apply_of_partial(flax, call, scope) or (call, scope)
     if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply") or not call.args:
         return None
     mutable = keyword_argument(call, "mutable")
@@ -560,20 +564,20 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
         return None
     arguments = [a for a in call.args[1:] if a.keyword is None or a.keyword.value not in _APPLY_KEYWORDS]
     flags = run_flags(flax).within(code)
-    if flags.never_runs(call):
+    if flags.never_runs(reported):
         return None
     for run in linen_runs(flax, class_node, call.with_changes(args=arguments), scope, method):
         updated = _variable_update_in(flax, run.method, flags, run.given, immutable=True)
         if updated is not None:
             code_of = flax.index.module.code_for_node
-            summary = f"`{_short_code(flax.index.module, call.func)}(...)` inside a raw lax.scan body updates variables, none mutable"
+            summary = f"`{_short_code(flax.index.module, reported.func)}(...)` inside a raw lax.scan body updates variables, none mutable"
             advice = (
                 "Pass `mutable=[...]` and carry the returned collections through the loop, or run "
                 "the module so that it updates nothing (`use_running_average=True`, no cache)."
             )
             return Report(
-                call,
-                f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs "
+                reported,
+                f"`{code_of(reported.func)}(...)` inside a raw lax.scan body runs "
                 f"`{class_node.name.value}.{method}`, which updates {updated} (in "
                 f"`{run.class_node.name.value}`), but `apply` makes no collection mutable: Flax "
                 f"raises `ModifyScopeVariableError` as soon as the loop traces its body. {advice}",
@@ -581,6 +585,34 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
                 help=advice,
             )
     return None
+
+
+def _apply_of_partial(flax: FlaxFile, call: cst.Call, scope: Scope) -> tuple[cst.Call, Scope] | None:
+    """For `logits_fn(tok)` with `logits_fn = functools.partial(model.apply, variables, ...)`, or
+    a same-file factory's call that returns one: the `apply` call it makes, written as one call
+    (the partial's arguments, then the call's), with the partial's scope."""
+    if not isinstance(call.func, cst.Name):
+        return None
+    found = scope.only_binding(call.func.value)
+    if found is None or not isinstance(found[1], cst.Call):
+        return None
+    partial, partial_scope = found[1], found[0]
+    made = flax.index.factory_of(partial, partial_scope)
+    if made is not None and flax.index.qualify(partial.func) != PARTIAL:
+        returns = [r.value for r in returns_of(made[1])]
+        if len(returns) != 1 or not isinstance(returns[0], cst.Call):
+            return None
+        partial, partial_scope = returns[0], flax.index.scope_of[made[1]]
+    if flax.index.qualify(partial.func) != PARTIAL or not partial.args or partial.args[0].keyword is not None:
+        return None
+    applied = partial.args[0].value
+    if not (isinstance(applied, cst.Attribute) and applied.attr.value == "apply"):
+        return None
+    if any(arg.star for arg in (*partial.args, *call.args)):
+        return None
+    given = [*partial.args[1:], *call.args]  # `partial(f, a, k=v)(b)` runs `f(a, b, k=v)`
+    args = [a for a in given if a.keyword is None] + [a for a in given if a.keyword is not None]
+    return cst.Call(func=applied, args=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]), partial_scope
 
 
 def _handed_over(code: BodyCode, call: cst.Call, scope: Scope) -> cst.CSTNode:

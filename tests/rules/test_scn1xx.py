@@ -2074,6 +2074,80 @@ LINEN_VARIABLE = [
         [],
     ),
     Case(
+        "`functools.partial(model.apply, variables, decode=True)` from a factory, called in a scan body with nothing mutable, on a module that writes its cache",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Attention(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode: bool = False):
+                if decode:
+                    initialized = self.has_variable("cache", "index")
+                    index = self.variable("cache", "index", lambda: jnp.zeros((), jnp.int32))
+                    if initialized:
+                        index.value = index.value + 1
+                return nn.Dense(4)(x)
+
+        def make_logits_fn(model, variables):
+            return functools.partial(model.apply, variables, decode=True)
+
+        def greedy(model, variables, x):
+            logits_fn = make_logits_fn(model, variables)
+            def body(h, _):
+                h = logits_fn(h)
+                return h, h
+            return jax.lax.scan(body, x, None, length=3)[1]
+
+        def main():
+            model = Attention()
+            x = jnp.ones((2, 4))
+            variables = model.init(jax.random.key(0), x, decode=True)
+            return greedy(model, variables, x)
+        """,
+        ["24:13 SCN102"],
+    ),
+    Case(
+        "not flagged: the same partial with `mutable=[\"cache\"]`, whose updates the body drops",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Attention(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode: bool = False):
+                if decode:
+                    initialized = self.has_variable("cache", "index")
+                    index = self.variable("cache", "index", lambda: jnp.zeros((), jnp.int32))
+                    if initialized:
+                        index.value = index.value + 1
+                return nn.Dense(4)(x)
+
+        def make_logits_fn(model, variables):
+            return functools.partial(model.apply, variables, decode=True, mutable=["cache"])
+
+        def greedy(model, variables, x):
+            logits_fn = make_logits_fn(model, variables)
+            def body(h, _):
+                h = logits_fn(h)[0]
+                return h, h
+            return jax.lax.scan(body, x, None, length=3)[1]
+
+        def main():
+            model = Attention()
+            x = jnp.ones((2, 4))
+            variables = model.init(jax.random.key(0), x, decode=True)
+            return greedy(model, variables, x)
+        """,
+        [],
+    ),
+    Case(
         "not flagged: the BatchNorm block's mode comes from a config field this file cannot evaluate",
         """
         from dataclasses import dataclass

@@ -1,0 +1,34 @@
+# label: modify-scope
+# flax-error: ModifyScopeVariableError: Cannot update variable "index" in "/" because collection "cache" is immutable. (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.ModifyScopeVariableError)
+# class: 4 a factory returns functools.partial(model.apply, variables, decode=True); the scan body calls it with nothing mutable while the attention writes its cache
+import functools
+
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+class Attention(nn.Module):
+    @nn.compact
+    def __call__(self, x, decode: bool = False):
+        if decode:
+            initialized = self.has_variable("cache", "index")
+            index = self.variable("cache", "index", lambda: jnp.zeros((), jnp.int32))
+            if initialized:
+                index.value = index.value + 1
+        return nn.Dense(4)(x)
+
+def make_logits_fn(model, variables):
+    return functools.partial(model.apply, variables, decode=True)
+
+def greedy(model, variables, x):
+    logits_fn = make_logits_fn(model, variables)
+    def body(h, _):
+        h = logits_fn(h)
+        return h, h
+    return jax.lax.scan(body, x, None, length=3)[1]
+
+def main():
+    model = Attention()
+    x = jnp.ones((2, 4))
+    variables = model.init(jax.random.key(0), x, decode=True)
+    return greedy(model, variables, x)
