@@ -1100,9 +1100,7 @@ class BodyCode:
         names = [name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is key]
         if len(names) != 1:
             return False
-        assignment = _AssignmentOf(key)
-        walk(scope.node, assignment)
-        reads = [read for read in index.reads_of(names[0], scope) if read not in assignment.targets]
+        reads = index.reads_of(names[0], scope)
         return bool(reads) and all(varies(read, scope) for read in reads)
 
     def mentions_step_value(self, node: cst.CSTNode, scope: Scope) -> bool:
@@ -1110,18 +1108,6 @@ class BodyCode:
         finder = NameCollector()
         walk(node, finder)
         return any(self.binds(name, scope) for name in finder.names)
-
-
-class _AssignmentOf(cst.CSTVisitor):
-    """The names an assignment of one value binds (`k = <value>`)."""
-
-    def __init__(self, value: cst.BaseExpression) -> None:
-        self.value = value
-        self.targets: list[cst.BaseExpression] = []
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        if node.value is self.value:
-            self.targets += [target.target for target in node.targets]
 
 
 class _BodyWalker(cst.CSTVisitor):

@@ -708,7 +708,9 @@ class _ReturnCollector(cst.CSTVisitor):
 
 
 class _NameReads(cst.CSTVisitor):
-    """Names read in expressions, with the scope each is read in."""
+    """Names read in expressions, with the scope each is read in. A name that is only stored
+    (an assignment, `for` or `with` target, walrus, import or `global` declaration) is not a
+    read; `x += 1` reads `x`, and `a[i] = v` reads `a` and `i`."""
 
     def __init__(self, index: ScanIndex) -> None:
         self.index = index
@@ -734,9 +736,49 @@ class _NameReads(cst.CSTVisitor):
         if isinstance(node, cst.Arg):
             walk(node.value, self)
             return False
+        if isinstance(node, (cst.Import, cst.ImportFrom, cst.Global, cst.Nonlocal)):
+            return False
+        if isinstance(node, cst.AssignTarget):
+            self._walk_store(node.target)
+            return False
+        if isinstance(node, cst.AnnAssign):
+            self._walk_store(node.target)
+            walk(node.annotation, self)
+            if node.value is not None:
+                walk(node.value, self)
+            return False
+        if isinstance(node, (cst.For, cst.CompFor)):
+            # The iterable first, as Python evaluates it; then the target, then the rest.
+            walk(node.iter, self)
+            self._walk_store(node.target)
+            for child in node.children:
+                if child is not node.iter and child is not node.target:
+                    walk(child, self)
+            return False
+        if isinstance(node, cst.NamedExpr):
+            walk(node.value, self)
+            self._walk_store(node.target)
+            return False
+        if isinstance(node, cst.AsName):
+            self._walk_store(node.name)
+            return False
         if isinstance(node, cst.Name):
             self.reads.setdefault(node.value, []).append((node, self.scopes[-1]))
         return True
+
+    def _walk_store(self, target: cst.BaseExpression) -> None:
+        """A store target: its bare names are not read; what an attribute or subscript target
+        is taken of is."""
+        if isinstance(target, cst.Name):
+            return
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._walk_store(element.value)
+            return
+        if isinstance(target, cst.StarredElement):
+            self._walk_store(target.value)
+            return
+        walk(target, self)
 
 
 class _IndexBuilder(cst.CSTVisitor):

@@ -399,8 +399,6 @@ class RunFlags:
         (`make_train_step(model)`); None when a read does anything else."""
         uses = []
         for read in self.index.reads_of(bound.value, scope):
-            if read is bound:
-                continue
             use = self._use_of(read, scope, class_node)
             if use is not None:
                 uses.append(use)
@@ -439,8 +437,6 @@ class RunFlags:
             return None
         uses = []
         for call_read in self.index.reads_of(target.value, scope):
-            if call_read is target:
-                continue
             call = self.parents.get(call_read)
             if not isinstance(call, cst.Call) or call.func is not call_read:
                 return None
