@@ -422,7 +422,7 @@ class FlaxFile:
             outer = self.index.result_called_by.get(call)
             if outer is not None:
                 sites.append(outer)
-            assign = _assigned_name(wrapped.scope, call)
+            assign = wrapped.scope.name_bound_to(call)
             if assign is not None:
                 sites += list(self.index.calls_of(assign, wrapped.scope))
         return sites
@@ -1097,10 +1097,10 @@ class BodyCode:
 
         if varies(key, scope):
             return True
-        names = [name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is key]
-        if len(names) != 1:
+        name = scope.name_bound_to(key)
+        if name is None:
             return False
-        reads = index.reads_of(names[0], scope)
+        reads = index.reads_of(name, scope)
         return bool(reads) and all(varies(read, scope) for read in reads)
 
     def mentions_step_value(self, node: cst.CSTNode, scope: Scope) -> bool:
@@ -1681,9 +1681,3 @@ class _OwnCalls(cst.CSTVisitor):
 
     def visit_Call(self, node: cst.Call) -> None:
         self.calls.append(node)
-
-
-def _assigned_name(scope: Scope, value: cst.BaseExpression) -> str | None:
-    """The one name a scope binds to exactly this value (`step = jax.jit(run)`), if any."""
-    names = [name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is value]
-    return names[0] if len(names) == 1 else None

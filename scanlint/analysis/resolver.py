@@ -126,6 +126,12 @@ class Scope:
             scope = scope.parent
         return None
 
+    def name_bound_to(self, value: cst.CSTNode) -> str | None:
+        """The one name this scope binds to exactly this value and nothing else
+        (`step = jax.jit(run)`, `rngs = nnx.Rngs(0)`); None when no name or several are."""
+        names = [name for name, values in self.bindings.items() if len(values) == 1 and values[0] is value]
+        return names[0] if len(names) == 1 else None
+
     def only_object_binding(self, name: str) -> tuple[Scope, Binding] | None:
         """The one binding a name resolves to here, not counting `name = None` placeholders
         (`model = None` at module level, set by `global model; model = MLP(...)`)."""

@@ -1827,7 +1827,7 @@ class _FixedNnxRandomness:
         """Whether the body draws from an `nnx.Rngs(...)` it builds: a stream of it called
         (`nnx.Rngs(0).noise()`, `rngs.sample()`, `rngs()`), or it handed to a call that is not a
         layer's construction (`drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`)."""
-        names = {name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is rngs_call}
+        bound = scope.name_bound_to(rngs_call)
         made = {rngs_call}
         function = scope.node
         if function in self.code.functions and any(r.value is rngs_call for r in returns_of(function)):
@@ -1836,11 +1836,11 @@ class _FixedNnxRandomness:
         for call, call_scope in self.code.calls:
             func = call.func
             owner = func.value if isinstance(func, (cst.Attribute, cst.Subscript)) else func
-            if owner in made or (isinstance(owner, cst.Name) and owner.value in names and call_scope is scope):
+            if owner in made or (isinstance(owner, cst.Name) and owner.value == bound and call_scope is scope):
                 return True
             for arg in call.args:  # `drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`
                 given = arg.value
-                if (given in made or (isinstance(given, cst.Name) and given.value in names and call_scope is scope)) and (
+                if (given in made or (isinstance(given, cst.Name) and given.value == bound and call_scope is scope)) and (
                     self.flax.nnx_module_class(call.func, call_scope) is None
                 ):
                     return True
@@ -1870,10 +1870,10 @@ class _FixedNnxRandomness:
         or `c.method(x)`."""
         if clone in self.code.applied:
             return True
-        names = {name for name, values in scope.bindings.items() if len(values) == 1 and values[0] is clone}
+        bound = scope.name_bound_to(clone)
         for call, call_scope in self.code.calls:
             func = call.func.value if isinstance(call.func, cst.Attribute) else call.func
-            if isinstance(func, cst.Name) and func.value in names and call_scope is scope:
+            if isinstance(func, cst.Name) and func.value == bound and call_scope is scope:
                 return True
         return False
 

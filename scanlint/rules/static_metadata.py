@@ -636,7 +636,8 @@ def static_jits(index: ScanIndex) -> list[StaticJit]:
             continue
         if target is not None:
             function = index.resolve_callable(target, call.scope)
-            binding = _assigned_name(index, jit_call, call.scope)
+            bound = call.scope.name_bound_to(jit_call)
+            binding = (bound, call.scope) if bound is not None else None
             name = index.module.code_for_node(target)
         elif jit_call in decorated:
             definition = decorated[jit_call]
@@ -677,14 +678,6 @@ def _decorated_functions(index: ScanIndex) -> dict[cst.Call, cst.FunctionDef]:
                 if isinstance(decorator.decorator, cst.Call):
                     found[decorator.decorator] = node
     return found
-
-
-def _assigned_name(index: ScanIndex, call: cst.Call, scope: Scope) -> tuple[str, Scope] | None:
-    """`name` when the jit call's result is bound once, by `name = jax.jit(...)`, in `scope`."""
-    for name, values in scope.bindings.items():
-        if len(values) == 1 and values[0] is call:
-            return name, scope
-    return None
 
 
 def _static_parameters(function: Body | None, static_names: set[str]) -> list[cst.Param]:
