@@ -647,7 +647,7 @@ def parameters_filled(
     if not isinstance(function, (cst.FunctionDef, cst.Lambda)):
         return []
     positional = [*function.params.posonly_params, *function.params.params]
-    if bound_method and not (isinstance(function, cst.FunctionDef) and is_staticmethod(function)):
+    if bound_method:
         positional = positional[1:]
     by_name = {p.name.value: p for p in (*function.params.params, *function.params.kwonly_params)}
     filled: list[tuple[cst.Param, cst.BaseExpression]] = []
@@ -698,6 +698,28 @@ def branch_functions(index: ScanIndex, call: cst.Call, scope: Scope) -> list[cst
     return found
 
 
+def parameters_passed(
+    function: cst.CSTNode, function_scope: Scope, call: cst.Call, call_scope: Scope
+) -> list[tuple[cst.Param, cst.BaseExpression]]:
+    """The parameters of `function` that this call of it fills, with what it passes (see
+    `parameters_filled`). A method called through an object (`self.draw(key)`, `agent.act(obs)`,
+    `sampler(key)` running `__call__`) has its `self` filled already; one called through its
+    class (`Sampler.draw(self, key)`), or a staticmethod, does not."""
+    return parameters_filled(function, call.args, bound_method=_binds_self(function, function_scope, call, call_scope))
+
+
+def _binds_self(function: cst.CSTNode, function_scope: Scope, call: cst.Call, call_scope: Scope) -> bool:
+    if function_scope.parent is None or not function_scope.parent.is_class:
+        return False
+    if isinstance(function, cst.FunctionDef) and is_staticmethod(function):
+        return False
+    owner = call.func.value if isinstance(call.func, cst.Attribute) else None
+    if isinstance(owner, cst.Name):
+        found = call_scope.only_binding(owner.value)
+        return not (found is not None and isinstance(found[1], cst.ClassDef))
+    return True
+
+
 def argument_for(function: cst.FunctionDef | cst.Lambda, param: cst.Param, call: cst.Call) -> cst.BaseExpression | None:
     """What a call of a function passes for one of its parameters (not its default)."""
     positional = [*function.params.posonly_params, *function.params.params]
@@ -719,7 +741,7 @@ def _filled_by_call_site(index: ScanIndex, loop: LoopCall) -> dict[cst.Param, tu
         factory = index.factory_of(_body_argument(index, loop), loop.scope)
         if factory is not None:
             call, function = factory
-            filled = parameters_filled(function, call.args, bound_method=isinstance(call.func, cst.Attribute))
+            filled = parameters_passed(function, index.scope_of[function], call, loop.scope)
             bound = {p: (v, loop.scope) for p, v in filled}
             returned = returns_of(function)[0].value if body.via == "factory_partial" else None
             if isinstance(returned, cst.Call) and index.qualify(returned.func) == PARTIAL:
@@ -1044,10 +1066,8 @@ class BodyCode:
         calls = self.entries.get(function, [])
         if not calls or not isinstance(function, (cst.FunctionDef, cst.Lambda)):
             return False
-        method = binding_scope.parent is not None and binding_scope.parent.is_class
         for call, call_scope in calls:
-            bound_method = method and isinstance(call.func, cst.Attribute)  # `self._noise(t, shape)`
-            passed = dict(parameters_filled(function, call.args, bound_method=bound_method)).get(binding)
+            passed = dict(parameters_passed(function, binding_scope, call, call_scope)).get(binding)
             if passed is None and binding.default is None:
                 return False
             value, value_scope = (passed, call_scope) if passed is not None else (binding.default, binding_scope.parent)
@@ -1066,11 +1086,9 @@ class BodyCode:
             return None
         if not isinstance(function, (cst.FunctionDef, cst.Lambda)) or (body is not None and function is body.node):
             return None
-        method = scope.parent is not None and scope.parent.is_class
         passed = []
         for call, call_scope in self.entries.get(function, []):
-            bound_method = method and isinstance(call.func, cst.Attribute)
-            value = dict(parameters_filled(function, call.args, bound_method=bound_method)).get(found[1])
+            value = dict(parameters_passed(function, scope, call, call_scope)).get(found[1])
             if not isinstance(value, cst.Name) or self.binds(value.value, call_scope):
                 return None
             passed.append((value, call_scope))
@@ -1590,7 +1608,7 @@ def linen_runs(
         return []
     given = {
         param.name.value: _passed_on(arg, call_scope, outer or {})
-        for param, arg in parameters_filled(method, call.args, bound_method=True)
+        for param, arg in parameters_passed(method, flax.index.scope_of[method], call, call_scope)
     }
     runs = [LinenRun(class_node, method, given)]
     method_scope = flax.index.scope_of[method]

@@ -51,7 +51,7 @@ from scanlint.analysis.flax_model import (
     linen_runs,
     literal_element,
     method_name,
-    parameters_filled,
+    parameters_passed,
     project_calls,
     raw_scan_bodies,
     root_name,
@@ -1720,8 +1720,7 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
     callee = index.resolve_callable(call.func, scope, objects=True)
     if callee is None or callee.node in code.functions or not isinstance(callee.node, cst.FunctionDef):
         return None
-    bound_method = callee.via == "method" and len(callee.parameters) < len(callee.node.params.params)
-    for param, value in parameters_filled(callee.node, call.args, bound_method=bound_method):
+    for param, value in parameters_passed(callee.node, callee.scope, call, scope):
         if not isinstance(value, cst.Name) or code.binds(value.value, scope) or scope.lookup(value.value) is None:
             continue
         draws = CallFinder()
