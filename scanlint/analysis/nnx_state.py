@@ -50,11 +50,42 @@ NNX_OPTIMIZERS = {"flax.nnx.Optimizer", "flax.nnx.optimizer.Optimizer", "flax.nn
 # NNX modules whose call mutates their own state (RNG counts, batch statistics), unless the
 # keyword that turns that off is a literal True.
 STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
-DROPOUT = "an `nnx.Dropout`"
 MODE_SWITCHES = ("eval", "train", "set_attributes")  # NNX module methods that set layer modes
-# How a description of changed state names a Python container the object keeps: tracers
-# stored there leak (`UnexpectedTracerError` where used), NNX raises nothing at the loop.
 PYTHON_CONTAINER = "a Python container the object keeps"
+
+
+@dataclass(frozen=True)
+class HeldState:
+    """Mutable state an outside NNX object holds, as a message names it ("an `nnx.Dropout`",
+    "state its `__call__` changes, `self.count.value`"). `python_container`: the state is a
+    plain Python list, dict or set the object keeps (`self.records = []`); NNX does not track
+    it, so nothing is raised in the loop, but loop values stored there leak as tracers."""
+
+    description: str
+    python_container: bool = False
+
+    def __str__(self) -> str:
+        return self.description
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """The code by which a method changes its object's state (`self.count.value`,
+    `self.rngs.action`), and whether what it changes is a Python container the object keeps."""
+
+    code: str
+    python_container: bool = False
+
+    def held_by(self, method: str) -> HeldState:
+        where = f", {PYTHON_CONTAINER}" if self.python_container else ""
+        return HeldState(f"state its `{method}` changes, `{self.code}`{where}", self.python_container)
+
+    def through(self, code: str) -> StateChange:
+        """The same change, reached through the call `code` (`self.attn.decode_one`)."""
+        return StateChange(code, self.python_container)
+
+
+DROPOUT = HeldState("an `nnx.Dropout`")
 _CONTAINER_UPDATES = frozenset({"append", "extend", "insert", "update", "setdefault", "add"})
 # NNX modules that call or hold the layers they are built from.
 NNX_CONTAINERS = ("Sequential", "List", "Dict")
@@ -381,7 +412,7 @@ class OutsideNnxState:
                 return self.flax.is_nnx_rngs_class(binding.func)
         return False
 
-    def stateful_module(self, func: cst.BaseExpression, scope: Scope, rngs_passed: bool) -> str | None:
+    def stateful_module(self, func: cst.BaseExpression, scope: Scope, rngs_passed: bool) -> HeldState | None:
         """What mutable state an outside NNX module called by the body holds, if any: a module
         `__init__` stores on `self`, a name bound outside the body, or the loop variable of a
         `for` in the body over such a container (`for layer in self.layers: h = layer(h)`)."""
@@ -429,7 +460,7 @@ class OutsideNnxState:
                 mode = None  # switched in a branch or a loop: not known
         return False
 
-    def mode_layers(self, node: cst.BaseExpression, scope: Scope) -> str | None:
+    def mode_layers(self, node: cst.BaseExpression, scope: Scope) -> HeldState | None:
         """A layer with a mode (`nnx.Dropout`, `nnx.BatchNorm`) that an outside NNX module holds,
         whatever mode it is in: what `.eval()` and `.train()` change."""
         self._counting_mode_layers = True
@@ -439,7 +470,7 @@ class OutsideNnxState:
             self._counting_mode_layers = False
         return held[0][0] if held and all(held) else None
 
-    def method_changing_state(self, func: cst.BaseExpression, scope: Scope) -> str | None:
+    def method_changing_state(self, func: cst.BaseExpression, scope: Scope) -> HeldState | None:
         """`agent.act(obs)` on an outside object of a same-file NNX class whose `act` changes the
         object's state (`self.rngs.action()`, `self.count[...] += 1`): what changes it."""
         if isinstance(func, cst.Name) and self.flax.index.resolve_callable(func, scope) is None:
@@ -461,7 +492,7 @@ class OutsideNnxState:
             changes.append(self._method_changes_state(kind, func.attr.value))
         if not changes or any(c is None for c in changes):
             return None
-        return f"state its `{func.attr.value}` changes, `{changes[0]}`"
+        return changes[0].held_by(func.attr.value)  # type: ignore[union-attr]
 
     def outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """What an outside module the body reads was built from, with the scope of each value."""
@@ -605,7 +636,7 @@ class OutsideNnxState:
         scope: Scope,
         seen: frozenset[cst.CSTNode],
         construction: _Construction | None = None,
-    ) -> list[str]:
+    ) -> list[HeldState]:
         """The mutable state a module built by `value` holds ('an `nnx.Dropout`', 'RNG
         streams', ...; empty when stateless or not known): the layer itself, the layers a
         container is built from (`nnx.Sequential(...)`, `nnx.List([...])`, `nnx.Dict(...)`,
@@ -645,25 +676,25 @@ class OutsideNnxState:
         if kind in NNX_CONTAINERS:
             return [h for arg in value.args for h in self.holdings(arg.value, scope, seen, construction)]
         if kind == "MultiHeadAttention" and is_true(keyword_argument(value, "decode")):
-            return ["an `nnx.MultiHeadAttention` built with `decode=True` (its KV cache)"]
+            return [HeldState("an `nnx.MultiHeadAttention` built with `decode=True` (its KV cache)")]
         if isinstance(kind, str):
             switch = STATEFUL_NNX.get(kind)
             if switch is not None and self._counting_mode_layers:
-                return [f"an `nnx.{kind}`"]
+                return [HeldState(f"an `nnx.{kind}`")]
             if switch is None or is_true(keyword_argument(value, switch)):
                 return []
             if kind == "Dropout" and not _holds_rngs(value):
                 return []  # it draws only from the `rngs` each call passes
             if self._modes_switched():
                 return []  # `model.eval()` may have turned it off: not known here
-            return [f"an `nnx.{kind}`"]
+            return [HeldState(f"an `nnx.{kind}`")]
         if isinstance(kind, cst.ClassDef) and kind not in seen:
             return self._class_holds(kind, seen | {kind}, _Construction(kind, value, scope))
         if kind is None:
             return self._factory_holds(value, scope, seen)
         return []
 
-    def _factory_holds(self, call: cst.Call, scope: Scope, seen: frozenset[cst.CSTNode]) -> list[str]:
+    def _factory_holds(self, call: cst.Call, scope: Scope, seen: frozenset[cst.CSTNode]) -> list[HeldState]:
         """The state what a same-file factory function returns holds (`model = make_model()`),
         when every return holds state. A layer the factory switches off or on by one of its own
         parameters (`nnx.Dropout(0.5, deterministic=deterministic)`) depends on the call: unknown."""
@@ -694,7 +725,7 @@ class OutsideNnxState:
         ]
         return held[0] if held and all(held) else []
 
-    def _method_changes_state(self, class_node: cst.ClassDef, name: str, depth: int = 0) -> str | None:
+    def _method_changes_state(self, class_node: cst.ClassDef, name: str, depth: int = 0) -> StateChange | None:
         """The code by which a method of a same-file NNX class changes the object's own state,
         itself or through the `self.method(...)` calls it makes: an assignment to `self...`,
         `self.sow(...)`, or a draw from an `nnx.Rngs` its `__init__` stores (`self.rngs.action()`)."""
@@ -705,26 +736,26 @@ class OutsideNnxState:
         walk(method.body, updates)
         code_of = self.flax.index.module.code_for_node
         if updates.targets:
-            return code_of(updates.targets[0])
+            return StateChange(code_of(updates.targets[0]))
         for attribute, call in updates.attribute_calls:
             if self._python_container_updated(class_node, attribute, call):
-                return f"`{code_of(call.func)}`, {PYTHON_CONTAINER}"
+                return StateChange(code_of(call.func), python_container=True)
         for attribute, call in updates.attribute_calls:
             values = self._init_values(class_node, attribute)
             if values and all(self._is_rngs_value(v, s) for v, s in values):
-                return code_of(call.func)
+                return StateChange(code_of(call.func))
         if name != "__call__":  # what `__call__` calls, `_class_holds` finds through `__init__`
             for attribute, call in updates.attribute_calls:
                 if self._held_layer_called(class_node, attribute, call):
-                    return code_of(call.func)
+                    return StateChange(code_of(call.func))
         for attribute, call in updates.attribute_calls:
             func = call.func  # `self.opt.update(self.model, grads)`: an optimizer held on self
             if isinstance(func, cst.Attribute) and func.attr.value == "update" and isinstance(func.value, cst.Attribute):
                 kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, attribute)]
                 if kinds and all(k == "an `nnx.Optimizer`" for k in kinds):
-                    return code_of(func)
+                    return StateChange(code_of(func))
         for call in _calls_of_transforms(self, method):
-            return code_of(call.func)
+            return StateChange(code_of(call.func))
         for attribute, call in updates.attribute_calls:
             func = call.func  # `self.attn.decode_one(h)`: a method of a module held on self
             if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute)):
@@ -735,7 +766,7 @@ class OutsideNnxState:
             if kinds and all(isinstance(k, cst.ClassDef) and k is kinds[0] for k in kinds):
                 found = self._method_changes_state(kinds[0], func.attr.value, depth + 1)  # type: ignore[arg-type]
                 if found is not None:
-                    return code_of(func)
+                    return found.through(code_of(func))
         loops = _LoopedElementCalls(self.flax.index.self_name(self.flax.index.scope_of[method]))
         walk(method.body, loops)
         for attribute, call, called in loops.found:  # `for block in self.blocks: block.decode(x)`
@@ -743,7 +774,7 @@ class OutsideNnxState:
             if kinds and all(isinstance(k, cst.ClassDef) and k is kinds[0] for k in kinds):
                 found = self._method_changes_state(kinds[0], called, depth + 1)  # type: ignore[arg-type]
                 if found is not None:
-                    return code_of(call.func)
+                    return found.through(code_of(call.func))
         for called, _ in updates.attribute_calls:
             if called != name:
                 found = self._method_changes_state(class_node, called, depth + 1)
@@ -820,14 +851,14 @@ class OutsideNnxState:
 
     def _class_holds(
         self, class_node: cst.ClassDef, seen: frozenset[cst.CSTNode], construction: _Construction
-    ) -> list[str]:
+    ) -> list[HeldState]:
         """The state a same-file NNX class holds: what its `__init__` stores on `self`, with the
         layers this construction passes to it (`Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
         the attributes or variables its `__call__` assigns (`self.calls.value += 1`)."""
-        held: list[str] = []
+        held: list[HeldState] = []
         changed = self._method_changes_state(class_node, "__call__")
         if changed is not None:
-            held.append(f"state its `__call__` changes, `{changed}`")
+            held.append(changed.held_by("__call__"))
         init = self.flax.index.method_of(class_node, "__init__")
         if init is None:
             return held

@@ -2237,13 +2237,20 @@ class CountingRNN(nnx.Module):
                         help=advice,
                     ))
             for call, scope in code.calls:
-                message = _mutating_call_message(state, call, scope) or _transform_or_update_message(state, call, scope)
-                if message is not None and call not in seen:
+                mutation = _mutating_call(state, call, scope)
+                if mutation is None:
+                    transformed = _transform_or_update_message(state, call, scope)
+                    mutation = _Mutation(transformed) if transformed is not None else None
+                if mutation is not None and call not in seen:
                     seen.add(call)
                     called = _short_code(context.module, call.func)
-                    what = "leaks loop values into a Python container" if PYTHON_CONTAINER in message else "mutates NNX state made outside the body"
+                    what = (
+                        "leaks loop values into a Python container"
+                        if mutation.leaks
+                        else "mutates NNX state made outside the body"
+                    )
                     summary = f"`{called}(...)` inside a raw lax.scan body {what}"
-                    yield _in_loop(code, Report(call, message, summary=summary))
+                    yield _in_loop(code, Report(call, mutation.message, summary=summary))
 
 
 def _short_code(module: cst.Module, node: cst.CSTNode, limit: int = 32) -> str:
@@ -2312,13 +2319,23 @@ def _assigned_state(state: OutsideNnxState, target: cst.BaseExpression, scope: S
     return what
 
 
-def _mutating_call_message(state: OutsideNnxState, call: cst.Call, scope: Scope) -> str | None:
-    """The message for a call in the body that changes outside NNX state, if it does."""
+@dataclass(frozen=True)
+class _Mutation:
+    """What a call in the body does to state outside it: the message, and whether the state is
+    a Python container the object keeps (the values leak; nothing is raised in the loop)."""
+
+    message: str
+    leaks: bool = False
+
+
+def _mutating_call(state: OutsideNnxState, call: cst.Call, scope: Scope) -> _Mutation | None:
+    """A call in the body that changes outside NNX state, if it does."""
     code_of = state.flax.index.module.code_for_node
     if state.outside_container_updated(call, scope):
-        return (
+        return _Mutation(
             f"`{code_of(call.func)}(...)` inside a raw lax.scan body stores a value of the loop in "
-            f"{PYTHON_CONTAINER}, made outside the body: {_CONTAINER_LEAK}"
+            f"{PYTHON_CONTAINER}, made outside the body: {_CONTAINER_LEAK}",
+            leaks=True,
         )
     draws = (
         f"inside a raw lax.scan body draws from an `nnx.Rngs` that lives outside the body: "
@@ -2327,7 +2344,7 @@ def _mutating_call_message(state: OutsideNnxState, call: cst.Call, scope: Scope)
     )
     rngs = keyword_argument(call, "rngs")
     if rngs is not None and state.is_outside_rngs(rngs, scope):
-        return f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` {draws}"
+        return _Mutation(f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` {draws}")
     # `rngs.noise()`, `rngs["noise"]()`: a stream of the `nnx.Rngs`.
     stream_owner = call.func.value if isinstance(call.func, (cst.Attribute, cst.Subscript)) else None
     for candidate in (call.func, stream_owner):
@@ -2336,11 +2353,11 @@ def _mutating_call_message(state: OutsideNnxState, call: cst.Call, scope: Scope)
         if state.is_rngs_attribute(candidate, scope) or (
             isinstance(candidate, cst.Name) and state.is_outside_rngs(candidate, scope)
         ):
-            return f"`{code_of(call.func)}()` {draws}"
+            return _Mutation(f"`{code_of(call.func)}()` {draws}")
     if isinstance(call.func, cst.Attribute) and call.func.attr.value in MODE_SWITCHES:
         switched = state.mode_layers(call.func.value, scope)
         if switched is not None:
-            return (
+            return _Mutation(
                 f"`{code_of(call.func)}(...)` inside a raw lax.scan body sets the mode of layers "
                 f"that live outside the body ({switched}): {TRACE_CONTEXT_ERROR}. Switch the "
                 f"mode before the loop, or {LIFT_NNX}."
@@ -2360,12 +2377,13 @@ def _mutating_call_message(state: OutsideNnxState, call: cst.Call, scope: Scope)
                 break
     if held is None:
         return None
-    if PYTHON_CONTAINER in held:
-        return (
+    if held.python_container:
+        return _Mutation(
             f"calling {called} inside a raw lax.scan body stores values of the loop in the state "
-            f"it holds ({held}), which lives outside the body: {_CONTAINER_LEAK}"
+            f"it holds ({held}), which lives outside the body: {_CONTAINER_LEAK}",
+            leaks=True,
         )
-    return (
+    return _Mutation(
         f"calling {called} inside a raw lax.scan body mutates the state it holds "
         f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
         f"which splits RNG streams and carries state through the loop."

@@ -7739,6 +7739,14 @@ def test_static_rules_do_not_import_jax_or_flax() -> None:
     subprocess.run([sys.executable, "-c", script], check=True)
 
 
+def test_container_leak_message_names_the_call_once_and_the_failure_it_causes() -> None:
+    (case,) = [c for c in NNX if c.id.startswith("NNX: an outside model whose submodule appends to a Python list")]
+    (finding,) = [f for f in lint(case.source) if f.code == "SCN105"]
+    assert "``" not in finding.message, finding.message
+    assert "`self.records.append`, a Python container the object keeps" in finding.message
+    assert "UnexpectedTracerError" in finding.message and "TraceContextError" not in finding.message
+
+
 def test_messages_name_the_init_path_to_the_scan() -> None:
     source = """
 import flax.linen as nn
