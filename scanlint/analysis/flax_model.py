@@ -917,6 +917,7 @@ class BodyCode:
     # the body calls, as this call of the wrapper fills them.
     bound_arguments: dict[cst.Param, tuple[cst.BaseExpression, Scope]] = field(default_factory=dict)
     wrapper: str | None = None  # the wrapper's name, for such a loop
+    wrapped_call: cst.Call | None = None  # the loop call inside that wrapper
     # The helpers the body runs, each with the calls in the body's code that run it.
     entries: dict[cst.CSTNode, list[tuple[cst.Call, Scope]]] = field(default_factory=dict)
 
@@ -929,10 +930,11 @@ class BodyCode:
         loop: LoopCall,
         bound_arguments: dict[cst.Param, tuple[cst.BaseExpression, Scope]] | None = None,
         wrapper: str | None = None,
+        wrapped_call: cst.Call | None = None,
     ) -> BodyCode:
         body = loop.body
         assert body is not None
-        code = cls(loop, bound_arguments=dict(bound_arguments or {}), wrapper=wrapper)
+        code = cls(loop, bound_arguments=dict(bound_arguments or {}), wrapper=wrapper, wrapped_call=wrapped_call)
         if wrapper is None:
             code.bound_arguments.update(_filled_by_call_site(index, loop))
         if body.via in ("partial", "factory_partial"):
@@ -1261,7 +1263,7 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
         elif not bound:
             continue
         run = LoopCall(loop.kind, site, site_scope, body, None)
-        yield BodyCode.collect(index, run, bound, wrapper.name.value)
+        yield BodyCode.collect(index, run, bound, wrapper.name.value, loop.call)
 
 
 def _wrapper_sites(index: ScanIndex, wrapper: cst.FunctionDef, scope: Scope) -> list[tuple[cst.Call, Scope]] | None:

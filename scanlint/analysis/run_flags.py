@@ -530,13 +530,25 @@ class RunFlags:
     def only_while_initializing(self, node: cst.CSTNode) -> bool:
         """Whether `node` runs only while `init` runs: under `if self.is_initializing():`, or
         in the `else` of `if not self.is_initializing():`."""
+        return True in self._initializing_conditions(node)
+
+    def never_while_initializing(self, node: cst.CSTNode) -> bool:
+        """Whether `node` never runs while `init` runs: in the `else` of
+        `if self.is_initializing():`, after `if module.is_initializing(): return ...`, or under
+        `if not self.is_initializing():`."""
+        return False in self._initializing_conditions(node)
+
+    def _initializing_conditions(self, node: cst.CSTNode) -> set[bool]:
+        """What `<module>.is_initializing()` must be for `node` to run, over the conditions
+        around it in its function."""
+        needed = set()
         for condition, wanted in self._conditions(node):
             if isinstance(condition, cst.UnaryOperation) and isinstance(condition.operator, cst.Not):
                 condition, wanted = condition.expression, not wanted
-            if wanted and isinstance(condition, cst.Call) and isinstance(condition.func, cst.Attribute):
-                if condition.func.attr.value == "is_initializing":
-                    return True
-        return False
+            if isinstance(condition, cst.Call) and isinstance(condition.func, cst.Attribute):
+                if condition.func.attr.value == "is_initializing" and not condition.args:
+                    needed.add(wanted)
+        return needed
 
     def dropout_always_deterministic(self, construction: cst.Call, call: cst.Call | None) -> bool:
         """Whether a Linen `nn.Dropout` made by `construction` and run by `call` is

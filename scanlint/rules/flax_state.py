@@ -146,6 +146,8 @@ class DenseRNN(nn.Module):
             in_linen_module = flax.is_linen(enclosing)
             if enclosing is not None and in_linen_module and not flax.creates_lazily(enclosing):
                 continue
+            if _init_skips_loop(flax, code):
+                continue
             called_at_once = {
                 call.func for call, _ in code.calls if isinstance(call.func, cst.Call)
             }
@@ -170,6 +172,15 @@ class DenseRNN(nn.Module):
                     summary=summary,
                     help=advice,
                 ))
+
+
+def _init_skips_loop(flax: FlaxFile, code: BodyCode) -> bool:
+    """Whether `init` never runs the loop: it follows `if module.is_initializing(): return ...`
+    (a helper that runs the step once in Python while the module initializes) or sits in the
+    `else` of that test. What the body makes, `init` made outside any trace, or not at all."""
+    flags = run_flags(flax)
+    calls = [code.loop.call] + ([code.wrapped_call] if code.wrapped_call is not None else [])
+    return any(flags.never_while_initializing(call) for call in calls)
 
 
 def _in_loop(code: BodyCode, report: Report) -> Report:
@@ -353,7 +364,7 @@ class ParamRNN(nn.Module):
                     continue
                 if method in HOISTABLE_METHODS and not flax.creates_lazily(class_node):
                     continue  # Flax rejects it outside setup/compact, scan or not
-                if method in HOISTABLE_METHODS and flax.made_by_init(code, scope):
+                if method in HOISTABLE_METHODS and (flax.made_by_init(code, scope) or _init_skips_loop(flax, code)):
                     continue
                 if method == "sow" and _sown_and_dropped(flax, call):
                     continue
@@ -1986,6 +1997,8 @@ class CellRNN(nn.Module):
 
     def check(self, context: FileContext) -> Iterator[Report]:
         for flax, code in raw_scan_bodies(context.index):
+            if _init_skips_loop(flax, code):
+                continue
             reported: set[str] = set()  # submodules named by a report on `self(...)`
             for call, scope in code.calls:
                 through_call = _submodules_through_self_call(flax, code, call, scope)

@@ -403,6 +403,70 @@ LINEN_MODULE = [
         """,
         [],
     ),
+    Case(
+        "not flagged: a scan helper that runs the step once in Python while the module initializes and scans only under apply",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def unrolled_while_initializing(module, f, init, xs):
+            if module.is_initializing():
+                return f(init, xs[0])
+            return jax.lax.scan(f, init, xs)
+
+        class Integrator(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(h, x):
+                    h = jnp.tanh(nn.Dense(3, name="cell")(h) + x)
+                    w = self.param("gain", nn.initializers.ones, (3,))
+                    return h * w, h
+                return unrolled_while_initializing(self, step, jnp.zeros(3), xs)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the scan sits in the `else` of `if self.is_initializing():`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Integrator(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                step = lambda h, x: (jnp.tanh(nn.Dense(3, name="cell")(h) + x),) * 2
+                if self.is_initializing():
+                    h, y = step(jnp.zeros(3), xs[0])
+                    return y
+                else:
+                    return jax.lax.scan(step, jnp.zeros(3), xs)[1]
+        """,
+        [],
+    ),
+    Case(
+        "Linen: the same helper when its scan also runs while initializing (the guard tests something else)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def unrolled_if_short(module, f, init, xs):
+            if xs.shape[0] == 1:
+                return f(init, xs[0])
+            return jax.lax.scan(f, init, xs)
+
+        class Integrator(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def step(h, x):
+                    h = jnp.tanh(nn.Dense(3, name="cell")(h) + x)
+                    return h, h
+                return unrolled_if_short(self, step, jnp.zeros(3), xs)
+        """,
+        ["15:26 SCN101"],
+    ),
 ]
 
 LINEN_VARIABLE = [
