@@ -674,6 +674,21 @@ _BRANCH_POSITIONS = {  # where each branching call takes its branch functions
 }
 
 
+_BRANCH_OPERANDS = {  # where the arguments each branch is called with start (`nn.cond`: the module first)
+    "jax.lax.cond": 3,
+    "flax.linen.cond": 3,
+    "jax.lax.switch": 2,
+    "flax.linen.switch": 2,
+}
+
+
+def branch_operands(index: ScanIndex, call: cst.Call) -> list[cst.Arg]:
+    """The arguments a `cond`/`switch` call passes to each branch it runs: after the branches,
+    `nn.cond(p, f, g, mdl, h)` calls `f(mdl, h)` or `g(mdl, h)`."""
+    start = _BRANCH_OPERANDS.get(index.qualify(call.func) or "")
+    return list(call.args[start:]) if start is not None else []
+
+
 def branch_functions(index: ScanIndex, call: cst.Call, scope: Scope) -> list[cst.BaseExpression]:
     """The functions a `cond`/`switch` call runs (`nn.cond(p, refine, keep, self, h)`,
     `lax.switch(i, [f, g], x)`, `lax.switch(i, branches, x)` with `branches = [f, g]`): the true

@@ -45,6 +45,7 @@ from scanlint.analysis.flax_model import (
     ProjectCall,
     body_loop_over,
     branch_functions,
+    branch_operands,
     enclosing_class,
     flax_file,
     is_true,
@@ -1136,18 +1137,22 @@ def _submodule_method_called(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
 
 def _submodule_passed(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
     """An outside-built Linen submodule the body passes to a same-file helper that calls it:
-    `update(self.cell, h, x)` with `def update(cell, h, x): return cell(h) + x`."""
-    helper = flax.index.resolve_callable(call.func, scope)
-    if helper is None or not isinstance(helper.node, cst.FunctionDef) or helper.node not in code.functions:
-        return None
-    called = {c.func.value for c, s in code.calls if isinstance(c.func, cst.Name) and s is helper.scope}
-    for name, arg in zip(helper.parameters, call.args):
-        if arg.keyword is not None or arg.star:
-            break
-        if name in called:
-            submodule = _submodule_named(flax, code, arg.value, scope)
-            if submodule is not None:
-                return submodule
+    `update(self.cell, h, x)` with `def update(cell, h, x): return cell(h) + x`, or to the
+    branches of `nn.cond(p, residual, plain, proj, h)`, which run `residual(proj, h)`."""
+    runs = [(call.func, list(call.args))]
+    runs += [(branch, branch_operands(flax.index, call)) for branch in branch_functions(flax.index, call, scope)]
+    for func, args in runs:
+        helper = flax.index.resolve_callable(func, scope)
+        if helper is None or not isinstance(helper.node, cst.FunctionDef) or helper.node not in code.functions:
+            continue
+        called = {c.func.value for c, s in code.calls if isinstance(c.func, cst.Name) and s is helper.scope}
+        for name, arg in zip(helper.parameters, args):
+            if arg.keyword is not None or arg.star:
+                break
+            if name in called:
+                submodule = _submodule_named(flax, code, arg.value, scope)
+                if submodule is not None:
+                    return submodule
     return None
 
 
@@ -2282,13 +2287,19 @@ def _transform_or_update_message(state: OutsideNnxState, call: cst.Call, scope: 
     nnx.grad(loss)`), or an outside `nnx.Optimizer` updated there (`optimizer.update(...)`,
     `state.optimizer.update(...)`)."""
     code_of = state.flax.index.module.code_for_node
-    transform = state.nnx_transform(call.func, scope)
+    func, func_scope, given = call.func, scope, [(arg, scope) for arg in call.args]
+    partial = _partial_called(state.flax.index, func, scope)
+    if partial is not None:  # `input_grad = partial(nnx.grad(energy, argnums=1), model)`
+        partial_call, func_scope = partial
+        func = partial_call.args[0].value
+        given = [(arg, func_scope) for arg in partial_call.args[1:]] + given
+    transform = state.nnx_transform(func, func_scope)
     if transform is not None:
         called = f"`{code_of(transform)}`"
-        if not isinstance(call.func, cst.Call):
+        if not isinstance(call.func, cst.Call) or partial is not None:
             called = f"`{code_of(call.func)}` (`{code_of(transform)}(...)`)"
-        for arg in call.args:
-            if state.outside_nnx_object(arg.value, scope) is not None:
+        for arg, arg_scope in given:
+            if state.outside_nnx_object(arg.value, arg_scope) is not None:
                 return (
                     f"{called} inside a raw lax.scan body is given "
                     f"`{code_of(arg.value)}`, an NNX object made outside the body: NNX raises "
@@ -2313,6 +2324,19 @@ def _transform_or_update_message(state: OutsideNnxState, call: cst.Call, scope: 
                 f"`nnx.Optimizer` made outside the body: {TRACE_CONTEXT_ERROR}. "
                 f"{LIFT_NNX.capitalize()}, passing the model and optimizer through the loop."
             )
+    return None
+
+
+def _partial_called(index: ScanIndex, func: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, Scope] | None:
+    """The `functools.partial(f, ...)` a call runs: written at the call, or bound once to the
+    name called, with the scope it is written in."""
+    if isinstance(func, cst.Name):
+        found = scope.only_binding(func.value)
+        if found is None or not isinstance(found[1], cst.Call):
+            return None
+        func, scope = found[1], found[0]
+    if isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args and not func.args[0].keyword:
+        return func, scope
     return None
 
 

@@ -5015,6 +5015,85 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "a compact submodule handed to nn.cond as the module its module-level branches call",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def residual(mdl, h):
+            return h + mdl(h)
+
+        def plain(mdl, h):
+            return mdl(h)
+
+        class GatedDepth(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                proj = nn.Dense(3)
+
+                def body(h, x):
+                    h = nn.cond(jnp.sum(x) > 0, residual, plain, proj, jnp.tanh(h + x))
+                    return h, None
+
+                return jax.lax.scan(body, jnp.zeros(3), xs)[0]
+        """,
+        ["18:17 SCN104"],
+    ),
+    Case(
+        "not flagged: the same nn.cond after the method called the submodule once",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def residual(mdl, h):
+            return h + mdl(h)
+
+        def plain(mdl, h):
+            return mdl(h)
+
+        class GatedDepth(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                proj = nn.Dense(3)
+                h0 = proj(xs[0])
+
+                def body(h, x):
+                    h = nn.cond(jnp.sum(x) > 0, residual, plain, proj, jnp.tanh(h + x))
+                    return h, None
+
+                return jax.lax.scan(body, h0, xs)[0]
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: nn.cond branches that never call the module they are handed",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def shrink(mdl, h):
+            return 0.5 * h
+
+        def keep(mdl, h):
+            return h
+
+        class GatedDepth(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                proj = nn.Dense(3)
+
+                def body(h, x):
+                    h = nn.cond(jnp.sum(x) > 0, shrink, keep, proj, jnp.tanh(h + x))
+                    return h, None
+
+                return jax.lax.scan(body, proj(xs[0]), xs)[0]
+        """,
+        [],
+    ),
 ]
 
 NNX = [
@@ -7498,6 +7577,127 @@ NNX = [
                 def inner(i, acc):
                     return acc + self.trainer.evaluate(xs[i])
                 return jax.lax.fori_loop(0, 3, inner, 0.0)
+        """,
+        [],
+    ),
+    Case(
+        "NNX: functools.partial binds an outside model into an nnx.grad transform, and the fori_loop body calls it",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def energy(model, x):
+            return jnp.sum(model(x))
+
+        def descend(model, x0, steps):
+            input_grad = functools.partial(nnx.grad(energy, argnums=1), model)
+
+            def body(i, x):
+                return x - 0.1 * input_grad(x)
+
+            return jax.lax.fori_loop(0, steps, body, x0)
+
+        descend(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), jnp.ones((2, 4)), 3)
+        """,
+        ["15:26 SCN105"],
+    ),
+    Case(
+        "NNX: the same transform partial built in the body",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def energy(model, x):
+            return jnp.sum(model(x))
+
+        def descend(model, x0, steps):
+            def body(i, x):
+                return x - 0.1 * functools.partial(nnx.grad(energy, argnums=1), model)(x)
+
+            return jax.lax.fori_loop(0, steps, body, x0)
+
+        descend(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), jnp.ones((2, 4)), 3)
+        """,
+        ["13:26 SCN105"],
+    ),
+    Case(
+        "NNX: the transform partial binds a model the body merges from state split outside and closed over",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def energy(model, x):
+            return jnp.sum(model(x))
+
+        def descend(model, x0, steps):
+            graphdef, state = nnx.split(model)
+
+            def body(i, x):
+                inner = nnx.merge(graphdef, state)
+                input_grad = functools.partial(nnx.grad(energy, argnums=1), inner)
+                return x - 0.1 * input_grad(x)
+
+            return jax.lax.fori_loop(0, steps, body, x0)
+        """,
+        ["17:26 SCN105"],
+    ),
+    Case(
+        "not flagged: the partial binds a model the body merges from state it carries",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def energy(model, x):
+            return jnp.sum(model(x))
+
+        def descend(model, x0, steps):
+            graphdef, state = nnx.split(model)
+
+            def body(i, carry):
+                x, state = carry
+                inner = nnx.merge(graphdef, state)
+                input_grad = functools.partial(nnx.grad(energy, argnums=1), inner)
+                return x - 0.1 * input_grad(x), state
+
+            return jax.lax.fori_loop(0, steps, body, (x0, state))[0]
+
+        descend(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), jnp.ones((2, 4)), 3)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: functools.partial of a plain function over the outside model, which only reads it",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def energy_grad(model, x):
+            return jax.grad(lambda v: jnp.sum(model(v)))(x)
+
+        def descend(model, x0, steps):
+            input_grad = functools.partial(energy_grad, model)
+
+            def body(i, x):
+                return x - 0.1 * input_grad(x)
+
+            return jax.lax.fori_loop(0, steps, body, x0)
+
+        descend(nnx.Linear(4, 4, rngs=nnx.Rngs(0)), jnp.ones((2, 4)), 3)
         """,
         [],
     ),
