@@ -261,6 +261,11 @@ def _dataclass_decorator(index: ScanIndex, class_node: cst.ClassDef) -> tuple[st
     return None
 
 
+def is_dataclass(index: ScanIndex, class_node: cst.ClassDef) -> bool:
+    """Whether a class is decorated as a dataclass (`dataclasses.dataclass`, `flax.struct.dataclass`, ...)."""
+    return _dataclass_decorator(index, class_node) is not None
+
+
 def _is_namedtuple(index: ScanIndex, class_node: cst.ClassDef) -> bool:
     return any(index.qualify(base.value) in _NAMEDTUPLE_BASES for base in class_node.bases)
 

@@ -9,6 +9,9 @@ values are found from what the file shows:
 - a literal (`True`, `"train"`, `0`), `not x`, `x == y`, `x and y`, `x or y`;
 - `self.<field>` of a Linen class: the field's default and what every construction of the class
   in this file passes (by keyword, or by position when the field order is certain);
+- `cfg.<field>`, `self.cfg.<field>` of a same-file dataclass instance (a config): what every
+  construction of it that reaches the read passes, or the field's default; unknown when any
+  code stores that attribute;
 - a parameter of a Linen method: its default and what every call reaching the method passes:
   calls of an instance (`model(x, train=False)`, `self.cell(x, deterministic=True)`),
   `model.init/apply/init_with_output(..., train=False)` (with `method=`), `self.method(...)`;
@@ -30,6 +33,7 @@ import itertools
 import libcst as cst
 
 from scanlint.analysis.flax_model import BodyCode, FlaxFile
+from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
 from scanlint.analysis.walk import walk
@@ -59,6 +63,7 @@ class RunFlags:
         self._pinned: dict[tuple[int, str], cst.Param] = {}  # a rebound parameter read as itself
         self._loop_method: tuple[cst.ClassDef, str] | None = None  # see `within`
         self._body: BodyCode | None = None
+        self._stores: frozenset[str] | None = None  # see `_stored_attributes`
 
     def within(self, code: BodyCode) -> RunFlags:
         """This resolver, for the code a loop body runs. `self.<field>` of the loop's own class
@@ -115,9 +120,11 @@ class RunFlags:
             return _limited(frozenset((b if a else a) if both else (a if a else b) for a, b in itertools.product(left, right)))
         if isinstance(node, cst.Call) and self.index.qualify(node.func) in _MERGE_PARAM and len(node.args) == 3:
             return self._merged(node.args[1].value, node.args[2].value, scope, depth)
-        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
-            class_node = self.flax.linen_self(node.value, scope)
-            return self.field_values(class_node, node.attr.value, depth + 1) if class_node is not None else None
+        if isinstance(node, cst.Attribute):
+            class_node = self.flax.linen_self(node.value, scope) if isinstance(node.value, cst.Name) else None
+            if class_node is not None:
+                return self.field_values(class_node, node.attr.value, depth + 1)
+            return self._dataclass_field_values(node, scope, depth)
         if isinstance(node, cst.Name):
             return self._name_values(node.value, scope, depth)
         return None
@@ -200,6 +207,79 @@ class RunFlags:
             del self._pinned[(id(method_scope), name)]
 
     # -- fields ------------------------------------------------------------------------------
+
+    def _dataclass_field_values(self, node: cst.Attribute, scope: Scope, depth: int) -> Values:
+        """`cfg.train`, `self.cfg.train`: a field of a same-file dataclass instance, over every
+        construction of it that reaches the read (`cfg = WMConfig()`, then `WorldModel(cfg)`):
+        the argument it passes for the field, or the field's default."""
+        field = node.attr.value
+        if field in self._stored_attributes():
+            return None  # `cfg.train = ...` somewhere: set after it is built
+        instances = self._dataclass_instances(node.value, scope, depth + 1)
+        if not instances:
+            return None
+        found: set[object] = set()
+        for call, call_scope, class_node in instances:
+            declaration = _field_declaration(self.index, class_node, field)
+            if declaration is None or any(a.star for a in call.args):
+                return None
+            value, value_scope = keyword_argument(call, field), call_scope
+            fields = _init_fields(self.index, class_node)
+            positional = [a for a in call.args if a.keyword is None]
+            if value is None and positional:
+                if fields is None:
+                    return None
+                position = fields.index(field)
+                value = positional[position].value if position < len(positional) else None
+            if value is None:
+                value = field_default(declaration.value) if declaration.value is not None else None
+                value_scope = self.index.scope_of[class_node]
+            passed = self.values(value, value_scope, depth + 1) if value is not None else None
+            if passed is None:
+                return None
+            found |= passed
+        return _limited(frozenset(found))
+
+    def _dataclass_instances(
+        self, node: cst.BaseExpression, scope: Scope, depth: int
+    ) -> list[tuple[cst.Call, Scope, cst.ClassDef]] | None:
+        """The constructions of a same-file dataclass an expression is, over the runs this file
+        shows: the call itself, a name bound once to one, or `self.<field>` of a Linen class
+        (what every construction of the module passes for the field)."""
+        if depth > MAX_DEPTH:
+            return None
+        if isinstance(node, cst.Call):
+            class_node = self.index.class_named(node.func, scope)
+            if class_node is None or not is_dataclass(self.index, class_node) or self.flax.is_linen(class_node):
+                return None
+            return [(node, scope, class_node)]
+        if isinstance(node, cst.Name):
+            found = scope.only_binding(node.value)
+            if found is None or not isinstance(found[1], cst.BaseExpression):
+                return None
+            return self._dataclass_instances(found[1], found[0], depth + 1)
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+            class_node = self.flax.linen_self(node.value, scope)
+            arguments = self.field_arguments(class_node, node.attr.value) if class_node is not None else None
+            if not arguments:
+                return None
+            instances = []
+            for value, value_scope in arguments:
+                found = self._dataclass_instances(value, value_scope, depth + 1)
+                if found is None:
+                    return None
+                instances += found
+            return instances
+        return None
+
+    def _stored_attributes(self) -> frozenset[str]:
+        """The attribute names any code of the file assigns (`cfg.train = False`), or sets by
+        `setattr`/`object.__setattr__` with a literal name."""
+        if self._stores is None:
+            stores = _AttributeStores()
+            walk(self.index.module, stores)
+            self._stores = frozenset(stores.names)
+        return self._stores
 
     def field_values(self, class_node: cst.ClassDef, field: str, depth: int = 0) -> Values:
         """`self.<field>` of a Linen class: its default and every construction's argument (for
@@ -622,6 +702,34 @@ def _merge_param(made: Values, given: Values) -> Values:
     if None in given:
         merged |= made
     return frozenset(merged)
+
+
+class _AttributeStores(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def _target(self, target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Attribute):
+            self.names.add(target.attr.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._target(element.value)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._target(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._target(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._target(node.target)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = node.func.attr.value if isinstance(node.func, cst.Attribute) else getattr(node.func, "value", None)
+        if name in ("setattr", "__setattr__") and len(node.args) >= 2:
+            attribute = node.args[1].value
+            if isinstance(attribute, cst.SimpleString):
+                self.names.add(attribute.value.strip("\"'"))
 
 
 def _limited(values: frozenset[object]) -> Values:

@@ -2244,6 +2244,213 @@ LINEN_VARIABLE = [
         [],
     ),
     Case(
+        "a config dataclass the file builds with its default `train=True` sets the BatchNorm block's mode",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        @dataclass(frozen=True)
+        class WMConfig:
+            horizon: int = 4
+            train: bool = True
+
+        class DynamicsBlock(nn.Module):
+            @nn.compact
+            def __call__(self, z, train: bool):
+                return z + nn.relu(nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(z)))
+
+        class WorldModel(nn.Module):
+            cfg: WMConfig
+
+            @nn.compact
+            def __call__(self, z0):
+                block = DynamicsBlock()
+                z = block(z0, self.cfg.train)
+                def imagine(z, _):
+                    z = block(z, self.cfg.train)
+                    return z, z
+                return lax.scan(imagine, z, None, length=self.cfg.horizon)[1]
+
+        def main():
+            cfg = WMConfig()
+            model = WorldModel(cfg)
+            z0 = jnp.ones((2, 8))
+            variables = model.init(jax.random.key(0), z0)
+            return model.apply(variables, z0, mutable=["batch_stats"])
+        """,
+        ["27:17 SCN102"],
+    ),
+    Case(
+        "a config dataclass built with `train=True` by keyword sets the BatchNorm block's mode",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        @dataclass(frozen=True)
+        class WMConfig:
+            horizon: int = 4
+            train: bool = False
+
+        class DynamicsBlock(nn.Module):
+            @nn.compact
+            def __call__(self, z, train: bool):
+                return z + nn.relu(nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(z)))
+
+        class WorldModel(nn.Module):
+            cfg: WMConfig
+
+            @nn.compact
+            def __call__(self, z0):
+                block = DynamicsBlock()
+                z = block(z0, self.cfg.train)
+                def imagine(z, _):
+                    z = block(z, self.cfg.train)
+                    return z, z
+                return lax.scan(imagine, z, None, length=self.cfg.horizon)[1]
+
+        def main():
+            cfg = WMConfig(train=True)
+            model = WorldModel(cfg)
+            z0 = jnp.ones((2, 8))
+            variables = model.init(jax.random.key(0), z0)
+            return model.apply(variables, z0, mutable=["batch_stats"])
+        """,
+        ["27:17 SCN102"],
+    ),
+    Case(
+        "not flagged: the config dataclass the file builds leaves `train` at its default False",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        @dataclass(frozen=True)
+        class WMConfig:
+            horizon: int = 4
+            train: bool = False
+
+        class DynamicsBlock(nn.Module):
+            @nn.compact
+            def __call__(self, z, train: bool):
+                return z + nn.relu(nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(z)))
+
+        class WorldModel(nn.Module):
+            cfg: WMConfig
+
+            @nn.compact
+            def __call__(self, z0):
+                block = DynamicsBlock()
+                z = block(z0, self.cfg.train)
+                def imagine(z, _):
+                    z = block(z, self.cfg.train)
+                    return z, z
+                return lax.scan(imagine, z, None, length=self.cfg.horizon)[1]
+
+        def main():
+            cfg = WMConfig(horizon=6)
+            model = WorldModel(cfg)
+            z0 = jnp.ones((2, 8))
+            variables = model.init(jax.random.key(0), z0)
+            return model.apply(variables, z0, mutable=["batch_stats"])
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the config is built from values this file does not show",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        @dataclass(frozen=True)
+        class WMConfig:
+            horizon: int = 4
+            train: bool = True
+
+        class DynamicsBlock(nn.Module):
+            @nn.compact
+            def __call__(self, z, train: bool):
+                return z + nn.relu(nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(z)))
+
+        class WorldModel(nn.Module):
+            cfg: WMConfig
+
+            @nn.compact
+            def __call__(self, z0):
+                block = DynamicsBlock()
+                z = block(z0, self.cfg.train)
+                def imagine(z, _):
+                    z = block(z, self.cfg.train)
+                    return z, z
+                return lax.scan(imagine, z, None, length=self.cfg.horizon)[1]
+
+        def main():
+            cfg = WMConfig(**load_overrides())
+            model = WorldModel(cfg)
+            z0 = jnp.ones((2, 8))
+            variables = model.init(jax.random.key(0), z0)
+            return model.apply(variables, z0, mutable=["batch_stats"])
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the config is rebuilt with `dataclasses.replace` before the model sees it",
+        """
+        import dataclasses
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        @dataclass(frozen=True)
+        class WMConfig:
+            horizon: int = 4
+            train: bool = True
+
+        class DynamicsBlock(nn.Module):
+            @nn.compact
+            def __call__(self, z, train: bool):
+                return z + nn.relu(nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(z)))
+
+        class WorldModel(nn.Module):
+            cfg: WMConfig
+
+            @nn.compact
+            def __call__(self, z0):
+                block = DynamicsBlock()
+                z = block(z0, self.cfg.train)
+                def imagine(z, _):
+                    z = block(z, self.cfg.train)
+                    return z, z
+                return lax.scan(imagine, z, None, length=self.cfg.horizon)[1]
+
+        def main():
+            cfg = WMConfig()
+            cfg = dataclasses.replace(cfg, train=False)
+            model = WorldModel(cfg)
+            z0 = jnp.ones((2, 8))
+            variables = model.init(jax.random.key(0), z0)
+            return model.apply(variables, z0, mutable=["batch_stats"])
+        """,
+        [],
+    ),
+    Case(
         "a module-level factory handed a Linen variable makes the while_loop body that updates it",
         """
         import jax
