@@ -57,6 +57,7 @@ DIRECTORIES = (
     REPO / "bench" / "flax_heldout_15",
     REPO / "bench" / "flax_heldout_16",
     REPO / "bench" / "flax_heldout_17",
+    REPO / "bench" / "flax_heldout_18",
     REPO / "bench" / "flax_heldout_19",
 )
 LABELS = ("unexpected-tracer", "modify-scope", "same-values", "trace-context", "ok")
