@@ -971,12 +971,23 @@ class _SelfAssignments(cst.CSTVisitor):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
-            if (
-                isinstance(target.target, cst.Attribute)
-                and isinstance(target.target.value, cst.Name)
-                and target.target.value.value == self.self_name
-            ):
-                self.values.setdefault(target.target.attr.value, []).append(node.value)
+            self._assign(target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._assign(node.target, node.value)
+
+    def _assign(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == self.self_name:
+            self.values.setdefault(target.attr.value, []).append(value)
+        elif (
+            isinstance(target, (cst.Tuple, cst.List))
+            and isinstance(value, (cst.Tuple, cst.List))
+            and len(target.elements) == len(value.elements)
+            and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))
+        ):
+            for part, part_value in zip(target.elements, value.elements):  # `self.a, self.b = a, b`
+                self._assign(part.value, part_value.value)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False

@@ -77,3 +77,20 @@ def test_reads_of_skips_imports_and_global_declarations():
     assert _lines(index, index.reads_of("np", module)) == [9]
     assert _lines(index, index.reads_of("lax", module)) == [9]
     assert _lines(index, index.reads_of("counter", module)) == [9]
+
+
+def test_self_attribute_values_pairs_tuple_assignments_and_reads_annotated_ones():
+    index = _index(
+        """
+        class Regressor:
+            def __init__(self, kernel, cfg, rest):
+                self.kernel, self.cfg = kernel, cfg
+                [self.lo, self.hi] = (0, 1)
+                self.first, *self.others = rest
+                self.scale: float = 2.0
+        """
+    )
+    (class_node,) = [node for node, _ in index.classes]
+    values = index.self_attribute_values(class_node, "__init__")
+    code = {name: [index.module.code_for_node(v) for v in found] for name, found in values.items()}
+    assert code == {"kernel": ["kernel"], "cfg": ["cfg"], "lo": ["0"], "hi": ["1"], "scale": ["2.0"]}

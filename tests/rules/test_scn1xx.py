@@ -7908,6 +7908,64 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a plain object's attributes set by tuple assignment (`self.kernel, self.cfg = kernel, cfg`), the kernel memoizing on itself in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class DeepKernel(nnx.Module):
+            def __init__(self, rngs):
+                self.net = nnx.Linear(1, 4, rngs=rngs)
+                self.last_features = None
+
+            def __call__(self, xa, xb):
+                self.last_features = self.net(xa)
+                return self.last_features @ self.net(xb).T
+
+        class Regressor:
+            def __init__(self, kernel, noise):
+                self.kernel, self.noise = kernel, noise
+
+            def fit(self, x, y):
+                def body(i, v):
+                    return self.kernel(x, x) @ v + self.noise * v
+                return jax.lax.fori_loop(0, 3, body, y)
+
+        def main():
+            return Regressor(DeepKernel(nnx.Rngs(0)), 0.1).fit(jnp.ones((5, 1)), jnp.ones(5))
+        """,
+        ["21:20 SCN105"],
+    ),
+    Case(
+        "not flagged: the same tuple-assigned kernel when it only reads its state",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class DeepKernel(nnx.Module):
+            def __init__(self, rngs):
+                self.net = nnx.Linear(1, 4, rngs=rngs)
+
+            def __call__(self, xa, xb):
+                return self.net(xa) @ self.net(xb).T
+
+        class Regressor:
+            def __init__(self, kernel, noise):
+                self.kernel, self.noise = kernel, noise
+
+            def fit(self, x, y):
+                def body(i, v):
+                    return self.kernel(x, x) @ v + self.noise * v
+                return jax.lax.fori_loop(0, 3, body, y)
+
+        def main():
+            return Regressor(DeepKernel(nnx.Rngs(0)), 0.1).fit(jnp.ones((5, 1)), jnp.ones(5))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
