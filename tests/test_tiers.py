@@ -131,6 +131,26 @@ def test_a_class_with_one_loop_hands_tier_2_only_what_the_loop_needs() -> None:
     assert [(f.line, f.code) for f in lint(LARGE_CLASS)] == [(22, "SCN201")]
 
 
+def test_a_module_bound_once_to_another_name_is_an_import_in_both_tiers() -> None:
+    from scanlint.index.selection import relevant_source
+
+    source = textwrap.dedent(
+        """
+        import jax
+
+        lax = jax.lax
+
+        def run(xs):
+            def step(carry, x):
+                return carry + x
+            return lax.scan(step, 0.0, xs)[0]
+        """
+    )
+    assert "lax.scan" in relevant_source(source, frozenset({"loops"})).text
+    rebound = source.replace("lax = jax.lax", "lax = jax.lax\nlax = None")
+    assert "lax.scan" not in relevant_source(rebound, frozenset({"loops"})).text
+
+
 # ---------------------------------------------------------------------------------------------
 # The read-only walk visits exactly what LibCST's own visit visits, in the same order.
 

@@ -227,7 +227,7 @@ class QualifiedCall:
 class ScanIndex:
     """Everything the rules ask about one module."""
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, not_aliases: frozenset[str] = frozenset()) -> None:
         self.module = module
         self.imports: dict[str, str] = {}
         self.star_imports: list[str] = []
@@ -249,7 +249,15 @@ class ScanIndex:
         self.project: ProjectIndex | None = None
         self.path: Path | None = None
         self._name_reads: dict[str, list[tuple[cst.Name, Scope]]] | None = None
-        walk(module, _IndexBuilder(self))
+        self._build(not_aliases)
+
+    def _build(self, not_aliases: frozenset[str]) -> None:
+        builder = _IndexBuilder(self, not_aliases)
+        walk(self.module, builder)
+        rebound = {name for name in builder.aliases if len(self.module_scope.bindings.get(name, [])) != 1}
+        if rebound:  # `lax = jax.lax`, then `lax = ...` again: no alias; index the file anew
+            self.__init__(self.module, not_aliases | rebound)  # type: ignore[misc]
+            return
         self.calls += self._loop_alias_calls()
         self.loops: list[LoopCall] = [
             self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS
@@ -790,10 +798,14 @@ class _NameReads(cst.CSTVisitor):
 class _IndexBuilder(cst.CSTVisitor):
     """The single pass that fills a ScanIndex."""
 
-    def __init__(self, index: ScanIndex) -> None:
+    def __init__(self, index: ScanIndex, not_aliases: frozenset[str]) -> None:
         self.index = index
         self.scope = index.module_scope
         index.scope_of[index.module] = self.scope
+        # Module-level names bound to a dotted name (`lax = jax.lax`), taken as imports by
+        # another name; `not_aliases` are names the module binds more than once.
+        self.not_aliases = not_aliases
+        self.aliases: list[str] = []
 
     # -- scopes -----------------------------------------------------------------------------
 
@@ -835,6 +847,18 @@ class _IndexBuilder(cst.CSTVisitor):
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
             self._bind_target(target.target, node.value)
+        if self.scope is self.index.module_scope and len(node.targets) == 1:
+            target = node.targets[0].target
+            if (
+                isinstance(target, cst.Name)
+                and isinstance(node.value, (cst.Name, cst.Attribute))
+                and target.value not in self.not_aliases
+                and target.value not in self.index.imports
+            ):
+                qualified = self.index.qualify(node.value)
+                if qualified is not None:
+                    self.index.imports[target.value] = qualified  # `lax = jax.lax`
+                    self.aliases.append(target.value)
         if isinstance(node.value, cst.Call) and len(node.targets) == 1:
             target = node.targets[0].target
             if (

@@ -129,7 +129,7 @@ def summarise(tree: ast.Module, lines: list[str], *, anchors: bool = True) -> Fi
             _read_imports(unit.node, summary)
         for member in unit.members:
             member.words = frozenset(_WORD.findall(_text(lines, member)))
-    _read_loop_aliases(units, summary)
+    _read_aliases(units, summary)
     if not anchors:
         return summary
     trigger_words = {kind: _trigger_words(kind, summary) for kind in (LOOPS, METADATA)}
@@ -243,18 +243,18 @@ def _read_imports(node: ast.AST, summary: FileSummary) -> None:
                     summary.imports[alias.asname or alias.name] = f"{module}.{alias.name}"
 
 
-def _read_loop_aliases(units: list[Unit], summary: FileSummary) -> None:
-    """`scan_fn = jax.lax.scan` at module level, the name's one binding there: calls of it are
-    calls of the loop (the resolver reads them so too)."""
+def _read_aliases(units: list[Unit], summary: FileSummary) -> None:
+    """`lax = jax.lax` or `scan_fn = jax.lax.scan` at module level, the name's one binding
+    there: an import by another name (the resolver reads it so too)."""
     bound = Counter(name for unit in units for name in unit.binds)
     for unit in units:
         statement = unit.node
         if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
             continue
         target = statement.targets[0]
-        if isinstance(target, ast.Name) and bound[target.id] == 1:
+        if isinstance(target, ast.Name) and bound[target.id] == 1 and target.id not in summary.imports:
             qualified = summary.qualify(statement.value) if isinstance(statement.value, (ast.Name, ast.Attribute)) else None
-            if qualified in LOOP_KINDS:
+            if qualified is not None:
                 summary.imports[target.id] = qualified
 
 

@@ -94,3 +94,35 @@ def test_self_attribute_values_pairs_tuple_assignments_and_reads_annotated_ones(
     values = index.self_attribute_values(class_node, "__init__")
     code = {name: [index.module.code_for_node(v) for v in found] for name, found in values.items()}
     assert code == {"kernel": ["kernel"], "cfg": ["cfg"], "lo": ["0"], "hi": ["1"], "scale": ["2.0"]}
+
+
+def test_a_module_level_alias_of_an_imported_module_qualifies_like_the_import():
+    index = _index(
+        """
+        import jax
+        from flax import linen as nn
+
+        lax = jax.lax
+        Dense = nn.Dense
+
+        def run(xs):
+            return lax.fori_loop(0, 3, lambda i, h: h, xs), Dense(4)
+        """
+    )
+    assert {call.name for call in index.calls} >= {"jax.lax.fori_loop", "flax.linen.Dense"}
+    assert [loop.kind for loop in index.loops] == ["fori_loop"]
+
+
+def test_a_rebound_module_level_name_is_no_alias():
+    index = _index(
+        """
+        import jax
+
+        lax = jax.lax
+        lax = None
+
+        def run(xs):
+            return lax.fori_loop(0, 3, lambda i, h: h, xs)
+        """
+    )
+    assert index.loops == []
