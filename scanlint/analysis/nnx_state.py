@@ -266,6 +266,14 @@ class OutsideNnxState:
         class_node = self.flax.self_class(node, scope)
         return class_node if class_node is not None and not self.flax.is_linen(class_node) else None
 
+    def _own_attribute_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """For `self.tower` read in a method of an NNX or plain class (`Encoder(self.tower)` in
+        `__init__`), what `__init__` assigns to it; None for anything else."""
+        if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
+            return None
+        class_node = self._holder_self(node.value, scope)
+        return self._init_values(class_node, node.attr.value) if class_node is not None else None
+
     def _init_values(self, class_node: cst.ClassDef, attribute: str) -> list[tuple[cst.BaseExpression, Scope]]:
         """What `__init__` assigns to `self.<attribute>`, with the scope of `__init__`."""
         init = self.flax.index.method_of(class_node, "__init__")
@@ -308,6 +316,9 @@ class OutsideNnxState:
             finally:
                 self._factories_seen.discard(function)
             return _one_kind(kinds)
+        own = self._own_attribute_values(value, scope)
+        if own is not None:  # `Encoder(self.tower)` in `__init__`
+            return _one_kind([self._object_kind(v, s, depth + 1) for v, s in own])
         if not isinstance(value, cst.Name):
             return None
         found = scope.only_binding(value.value)
@@ -655,6 +666,10 @@ class OutsideNnxState:
             ]
         if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
             return self.holdings(value.elt, scope, seen, construction)
+        own = self._own_attribute_values(value, scope)
+        if own is not None:  # `Block(self.norm)` in `__init__`
+            per_value = [self.holdings(v, s, seen, construction) for v, s in own]
+            return per_value[0] if per_value and all(per_value) else []
         if isinstance(value, cst.Name):
             found = scope.only_binding(value.value)
             if found is None:

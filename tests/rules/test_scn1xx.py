@@ -7966,6 +7966,107 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a submodule handed to another's constructor as `self.tower` from the parent's `__init__`, whose method the scan body calls to count into a Variable",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Popularity(nnx.Variable):
+            pass
+
+        class ItemTower(nnx.Module):
+            def __init__(self, rngs):
+                self.embed = nnx.Embed(10, 4, rngs=rngs)
+                self.counts = Popularity(jnp.zeros((10,)))
+
+            def observe(self, items):
+                self.counts[...] = self.counts[...] + jax.nn.one_hot(items, 10).sum(0)
+                return self.embed(items)
+
+        class Encoder(nnx.Module):
+            def __init__(self, tower, rngs):
+                self.tower = tower
+                self.cell = nnx.GRUCell(4, 4, rngs=rngs)
+
+            def __call__(self, sessions):
+                def step(h, items):
+                    h, _ = self.cell(h, self.tower.observe(items))
+                    return h, None
+                return jax.lax.scan(step, jnp.zeros((sessions.shape[0], 4)), sessions.T)[0]
+
+        class Recommender(nnx.Module):
+            def __init__(self, rngs):
+                self.tower = ItemTower(rngs)
+                self.encoder = Encoder(self.tower, rngs)
+
+        def main():
+            return Recommender(nnx.Rngs(0)).encoder(jnp.zeros((2, 3), jnp.int32))
+        """,
+        ["25:33 SCN105"],
+    ),
+    Case(
+        "not flagged: the same tower handed over as `self.tower` when its method only reads",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class ItemTower(nnx.Module):
+            def __init__(self, rngs):
+                self.embed = nnx.Embed(10, 4, rngs=rngs)
+
+            def observe(self, items):
+                return self.embed(items)
+
+        class Encoder(nnx.Module):
+            def __init__(self, tower, rngs):
+                self.tower = tower
+                self.cell = nnx.GRUCell(4, 4, rngs=rngs)
+
+            def __call__(self, sessions):
+                def step(h, items):
+                    h, _ = self.cell(h, self.tower.observe(items))
+                    return h, None
+                return jax.lax.scan(step, jnp.zeros((sessions.shape[0], 4)), sessions.T)[0]
+
+        class Recommender(nnx.Module):
+            def __init__(self, rngs):
+                self.tower = ItemTower(rngs)
+                self.encoder = Encoder(self.tower, rngs)
+
+        def main():
+            return Recommender(nnx.Rngs(0)).encoder(jnp.zeros((2, 3), jnp.int32))
+        """,
+        [],
+    ),
+    Case(
+        "NNX: a train-mode BatchNorm handed to a block's constructor as `self.norm` from the parent's `__init__`, called in the scan body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, norm):
+                self.norm = norm
+
+            def __call__(self, xs):
+                def step(h, x):
+                    return self.norm(h + x), h
+                return jax.lax.scan(step, jnp.zeros((2, 4)), xs)[0]
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+                self.block = Block(self.norm)
+
+        def main():
+            return Model(nnx.Rngs(0)).block(jnp.ones((3, 2, 4)))
+        """,
+        ["12:20 SCN105"],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
