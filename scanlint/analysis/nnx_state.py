@@ -759,7 +759,7 @@ class OutsideNnxState:
             values = self._init_values(class_node, attribute)
             if values and all(self._is_rngs_value(v, s) for v, s in values):
                 return StateChange(code_of(call.func))
-        if name != "__call__":  # what `__call__` calls, `_class_holds` finds through `__init__`
+        if name != "__call__" or depth > 0:  # a top-level `__call__`'s, `_class_holds` finds through `__init__`
             for attribute, call in updates.attribute_calls:
                 if self._held_layer_called(class_node, attribute, call):
                     return StateChange(code_of(call.func))

@@ -8067,6 +8067,82 @@ NNX = [
         """,
         ["12:20 SCN105"],
     ),
+    Case(
+        "NNX: a held decoder's method loops over its layers, whose `__call__` runs a decode-mode attention (a KV cache), from a while_loop body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Layer(nnx.Module):
+            def __init__(self, rngs):
+                self.attn = nnx.MultiHeadAttention(num_heads=2, in_features=8, decode=True, rngs=rngs)
+
+            def __call__(self, x):
+                return x + self.attn(x)
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.layers = nnx.List([Layer(rngs) for _ in range(2)])
+
+            def step(self, x):
+                for layer in self.layers:
+                    x = layer(x)
+                return x
+
+        class Generator:
+            def __init__(self, decoder):
+                self.decoder = decoder
+
+            def run(self, x0):
+                def body(state):
+                    t, x = state
+                    return t + 1, self.decoder.step(x)
+                return jax.lax.while_loop(lambda s: s[0] < 3, body, (0, x0))[1]
+
+        def main():
+            return Generator(Decoder(nnx.Rngs(0))).run(jnp.ones((1, 1, 8)))
+        """,
+        ["29:27 SCN105"],
+    ),
+    Case(
+        "not flagged: the same decoder when its attention does not decode (no cache)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Layer(nnx.Module):
+            def __init__(self, rngs):
+                self.attn = nnx.MultiHeadAttention(num_heads=2, in_features=8, decode=False, rngs=rngs)
+
+            def __call__(self, x):
+                return x + self.attn(x)
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.layers = nnx.List([Layer(rngs) for _ in range(2)])
+
+            def step(self, x):
+                for layer in self.layers:
+                    x = layer(x)
+                return x
+
+        class Generator:
+            def __init__(self, decoder):
+                self.decoder = decoder
+
+            def run(self, x0):
+                def body(state):
+                    t, x = state
+                    return t + 1, self.decoder.step(x)
+                return jax.lax.while_loop(lambda s: s[0] < 3, body, (0, x0))[1]
+
+        def main():
+            return Generator(Decoder(nnx.Rngs(0))).run(jnp.ones((1, 1, 8)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
