@@ -31,6 +31,13 @@ from scanlint.analysis.values import class_statements, constructor_arguments
 from scanlint.analysis.walk import walk
 from scanlint.index.names import SAME_FUNCTION_WRAPPERS
 
+# Transforms whose result calls the function with the arguments it is given (`jax.jit(f)(m, x)`
+# and `nnx.value_and_grad(loss)(model, batch)` both run `f`/`loss` on them).
+ARGUMENT_PASSING_TRANSFORMS = SAME_FUNCTION_WRAPPERS | {
+    "jax.grad", "jax.value_and_grad", "flax.nnx.grad", "flax.nnx.value_and_grad", "flax.nnx.jit",
+    "flax.nnx.remat", "flax.nnx.checkpoint",
+}  # fmt: skip
+
 # Module classes exported by flax.linen and flax.nnx (measured with flax 0.12; a runtime test
 # compares these lists with the installed Flax).
 LINEN_MODULE_CLASSES = frozenset({
@@ -409,11 +416,12 @@ class FlaxFile:
         return classes[0] if classes and classes[0] is not None and all(c is classes[0] for c in classes) else None
 
     def calls_running(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
-        """The calls of a module-level function in the file, also through a wrapper that runs it
-        with the same arguments (`jax.jit(run)(model, x)`, `step = jax.jit(run)` then `step(...)`)."""
+        """The calls of a module-level function in the file, also through a transform that runs
+        it with the same arguments (`jax.jit(run)(model, x)`, `step = jax.jit(run)` then
+        `step(...)`, `nnx.value_and_grad(loss)(model, batch)`)."""
         name = function.name.value
         sites = list(self.index.calls_of(name, self.index.module_scope))
-        for wrapped in self.index.calls_to(*SAME_FUNCTION_WRAPPERS):
+        for wrapped in self.index.calls_to(*ARGUMENT_PASSING_TRANSFORMS):
             call = wrapped.call
             if not call.args or not isinstance(call.args[0].value, cst.Name) or call.args[0].value.value != name:
                 continue

@@ -620,7 +620,7 @@ class OutsideNnxState:
         elif isinstance(function, cst.FunctionDef) and scope.parent is self.flax.index.module_scope:
             sites = [
                 (argument_for(function, param, call), call_scope)
-                for call, call_scope in self.flax.index.calls_of(function.name.value, self.flax.index.module_scope)
+                for call, call_scope in self.flax.calls_running(function)
             ]
         else:
             return None

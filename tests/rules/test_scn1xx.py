@@ -8143,6 +8143,88 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a module-level loss scans over a model that `nnx.value_and_grad(loss)(model, clip)` in a jitted train step passes, the model a trainer holds with a training BatchNorm",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        class Predictor(nnx.Module):
+            def __init__(self, rngs):
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+                self.out = nnx.Linear(4, 4, rngs=rngs)
+
+            def step(self, frame):
+                return self.out(self.norm(frame))
+
+        def rollout_loss(model, clip):
+            def body(frame, target):
+                pred = model.step(frame)
+                return pred, jnp.mean((pred - target) ** 2)
+            return jax.lax.scan(body, clip[0], clip[1:])[1].mean()
+
+        @nnx.jit
+        def train_step(model, optimizer, clip):
+            loss, grads = nnx.value_and_grad(rollout_loss)(model, clip)
+            optimizer.update(model, grads)
+            return loss
+
+        class Trainer:
+            def __init__(self):
+                self.model = Predictor(nnx.Rngs(0))
+                self.optimizer = nnx.Optimizer(self.model, optax.adam(1e-3), wrt=nnx.Param)
+
+            def fit(self, clips):
+                return [train_step(self.model, self.optimizer, clip) for clip in clips]
+
+        def main():
+            return Trainer().fit(jnp.ones((2, 3, 2, 4)))
+        """,
+        ["17:16 SCN105"],
+    ),
+    Case(
+        "not flagged: the same jitted train step when the model's BatchNorm uses running averages",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        class Predictor(nnx.Module):
+            def __init__(self, rngs):
+                self.norm = nnx.BatchNorm(4, use_running_average=True, rngs=rngs)
+                self.out = nnx.Linear(4, 4, rngs=rngs)
+
+            def step(self, frame):
+                return self.out(self.norm(frame))
+
+        def rollout_loss(model, clip):
+            def body(frame, target):
+                pred = model.step(frame)
+                return pred, jnp.mean((pred - target) ** 2)
+            return jax.lax.scan(body, clip[0], clip[1:])[1].mean()
+
+        @nnx.jit
+        def train_step(model, optimizer, clip):
+            loss, grads = nnx.value_and_grad(rollout_loss)(model, clip)
+            optimizer.update(model, grads)
+            return loss
+
+        class Trainer:
+            def __init__(self):
+                self.model = Predictor(nnx.Rngs(0))
+                self.optimizer = nnx.Optimizer(self.model, optax.adam(1e-3), wrt=nnx.Param)
+
+            def fit(self, clips):
+                return [train_step(self.model, self.optimizer, clip) for clip in clips]
+
+        def main():
+            return Trainer().fit(jnp.ones((2, 3, 2, 4)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
