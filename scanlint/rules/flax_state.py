@@ -1283,7 +1283,7 @@ def _called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) ->
     root = method[0] if method is not None else loop.scope.node
     bodies = {other.body.node for other in flax.index.loops if other.body is not None} | code.functions
     owner = method[1] if method is not None else None
-    finder = _EarlierCall(flax, submodule.label, owner, loop.call, bodies)
+    finder = _EarlierCall(flax, submodule.label, owner, loop.call, bodies, code.functions)
     walk(root, finder)
     if finder.found or _wrapper_calls_outside_loop(flax, code, submodule):
         return True
@@ -1318,9 +1318,16 @@ def _wrapper_calls_outside_loop(flax: FlaxFile, code: BodyCode, submodule: Submo
 
 class _EarlierCall(cst.CSTVisitor):
     def __init__(
-        self, flax: FlaxFile, label: str, owner: cst.ClassDef | None, scan_call: cst.Call, bodies: set[cst.CSTNode]
+        self,
+        flax: FlaxFile,
+        label: str,
+        owner: cst.ClassDef | None,
+        scan_call: cst.Call,
+        bodies: set[cst.CSTNode],
+        body_code: set[cst.CSTNode],
     ) -> None:
         self.flax = flax
+        self.body_code = body_code  # the functions the loop's body runs: calling one runs the submodule
         self.label = label
         self.attribute = label.split(".", 1)[1] if "." in label else None
         self.owner = owner
@@ -1352,6 +1359,7 @@ class _EarlierCall(cst.CSTVisitor):
             or _same_submodule(node.func, self.label)
             or (element is not None and _same_submodule(element[0], self.label))
             or self._through_alias(node)
+            or self._runs_the_body(node)
             # `helper(self.cell, x)`; `functools.partial(step, cell)` or a factory making a loop
             # body (`make_step(cell)`) only binds it, for later.
             or (
@@ -1364,6 +1372,16 @@ class _EarlierCall(cst.CSTVisitor):
             self.found = True
         return True
 
+    def _runs_the_body(self, call: cst.Call) -> bool:
+        """`prev = recycle(0, prev)` before `fori_loop(0, n, recycle, prev)`: the body (or a
+        helper it runs) called once outside the loop, unless never while `init` runs."""
+        if not self.scopes:
+            return False
+        found = self.flax.index.resolve_callable(call.func, self.scopes[-1])
+        if found is None or found.node not in self.body_code:
+            return False
+        return not run_flags(self.flax).never_while_initializing(call)
+
     def _through_alias(self, call: cst.Call) -> bool:
         """`mdl.cell(x)` where `mdl` is the module's `self` under another name."""
         func = call.func.value if isinstance(call.func, cst.Subscript) else call.func
@@ -1374,7 +1392,7 @@ class _EarlierCall(cst.CSTVisitor):
         return self.flax.self_class(func.value, self.scopes[-1]) is self.owner
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
-        if isinstance(original_node, (cst.FunctionDef, cst.Lambda)) and self.scopes:
+        if self.scopes and self.scopes[-1].node is original_node:  # not a skipped loop body's
             self.scopes.pop()
         if original_node is self.scan_call:
             self.done = True

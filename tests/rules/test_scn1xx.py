@@ -5301,6 +5301,46 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "not flagged: the body function itself runs once before the fori_loop while the module initializes",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Recycler(nn.Module):
+            @nn.compact
+            def __call__(self, nodes):
+                trunk = nn.Dense(4, name="trunk")
+                def recycle(i, prev):
+                    return jax.lax.stop_gradient(trunk(nodes + prev))
+                prev = jnp.zeros_like(nodes)
+                if self.is_initializing():
+                    prev = recycle(0, prev)
+                return jax.lax.fori_loop(0, 3, recycle, prev)
+        """,
+        [],
+    ),
+    Case(
+        "the body function runs before the loop only when the module is not initializing",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Recycler(nn.Module):
+            @nn.compact
+            def __call__(self, nodes):
+                trunk = nn.Dense(4, name="trunk")
+                def recycle(i, prev):
+                    return jax.lax.stop_gradient(trunk(nodes + prev))
+                prev = jnp.zeros_like(nodes)
+                if not self.is_initializing():
+                    prev = recycle(0, prev)
+                return jax.lax.fori_loop(0, 3, recycle, prev)
+        """,
+        ["11:42 SCN104"],
+    ),
 ]
 
 NNX = [
