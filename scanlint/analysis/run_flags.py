@@ -32,7 +32,7 @@ import itertools
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import BodyCode, FlaxFile
+from scanlint.analysis.flax_model import BodyCode, FlaxFile, argument_for
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
@@ -175,10 +175,36 @@ class RunFlags:
             owner = binding_scope.parent.node if binding_scope.parent is not None else None
             if isinstance(method, cst.FunctionDef) and isinstance(owner, cst.ClassDef) and self.flax.is_linen(owner):
                 return self.parameter_values(owner, method, binding, depth + 1)
+            if isinstance(method, cst.FunctionDef) and binding_scope.parent is self.index.module_scope:
+                return self._function_parameter_values(method, binding, depth + 1)
             return None
         if isinstance(binding, cst.BaseExpression):
             return self.values(binding, binding_scope, depth + 1)
         return None
+
+    def _function_parameter_values(self, function: cst.FunctionDef, parameter: cst.Param, depth: int) -> Values:
+        """A parameter of a module-level function (`make_loss_fn(model, train=True)`): what every
+        call of it in the file passes, or its default; unknown when no call is shown."""
+        key = (function, parameter)
+        sites = self.flax.calls_running(function)
+        if key in self._resolving or not sites:
+            return None
+        self._resolving.add(key)
+        try:
+            found: set[object] = set()
+            for call, scope in sites:
+                if any(a.star for a in call.args):
+                    return None
+                value = argument_for(function, parameter, call)
+                if value is None:
+                    value, scope = parameter.default, self.index.module_scope
+                passed = self.values(value, scope, depth + 1) if value is not None else None
+                if passed is None:
+                    return None
+                found |= passed
+            return _limited(frozenset(found))
+        finally:
+            self._resolving.discard(key)
 
     def _rebound_parameter(
         self, name: str, scope: Scope, method_scope: Scope, bindings: list, depth: int  # noqa: ANN001

@@ -2519,6 +2519,88 @@ LINEN_VARIABLE = [
         """,
         ["14:9 SCN102"],
     ),
+    Case(
+        "a BatchNorm in a fori_loop body trains by the flag a module-level factory's parameter passes to `model.apply` (make_loss_fn(model, train=True)), nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Recycler(nn.Module):
+            @nn.compact
+            def __call__(self, nodes, train: bool = False):
+                trunk = nn.Dense(4)
+                norm = nn.BatchNorm(use_running_average=not train)
+                prev = norm(trunk(nodes))
+                def recycle(i, prev):
+                    return norm(trunk(nodes + prev))
+                return jax.lax.fori_loop(0, 3, recycle, prev)
+
+        def make_loss_fn(model, train):
+            def loss_fn(variables, nodes):
+                return jnp.mean(model.apply(variables, nodes, train=train))
+            return loss_fn
+
+        def main():
+            model = Recycler()
+            variables = model.init(jax.random.key(0), jnp.ones((2, 4)))
+            return jax.jit(make_loss_fn(model, train=True))(variables, jnp.ones((2, 4)))
+        """,
+        ["13:20 SCN102"],
+    ),
+    Case(
+        "not flagged: the same factory when every call passes `train=False`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Recycler(nn.Module):
+            @nn.compact
+            def __call__(self, nodes, train: bool = False):
+                trunk = nn.Dense(4)
+                norm = nn.BatchNorm(use_running_average=not train)
+                prev = norm(trunk(nodes))
+                def recycle(i, prev):
+                    return norm(trunk(nodes + prev))
+                return jax.lax.fori_loop(0, 3, recycle, prev)
+
+        def make_loss_fn(model, train):
+            def loss_fn(variables, nodes):
+                return jnp.mean(model.apply(variables, nodes, train=train))
+            return loss_fn
+
+        def main():
+            model = Recycler()
+            variables = model.init(jax.random.key(0), jnp.ones((2, 4)))
+            return jax.jit(make_loss_fn(model, train=False))(variables, jnp.ones((2, 4)))
+        """,
+        [],
+    ),
+    Case(
+        "the factory's flag comes from a caller this file does not show: a BatchNorm not known to use running averages",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Recycler(nn.Module):
+            @nn.compact
+            def __call__(self, nodes, train: bool = False):
+                trunk = nn.Dense(4)
+                norm = nn.BatchNorm(use_running_average=not train)
+                prev = norm(trunk(nodes))
+                def recycle(i, prev):
+                    return norm(trunk(nodes + prev))
+                return jax.lax.fori_loop(0, 3, recycle, prev)
+
+        def make_loss_fn(model, train):
+            def loss_fn(variables, nodes):
+                return jnp.mean(model.apply(variables, nodes, train=train))
+            return loss_fn
+        """,
+        ["13:20 SCN102"],
+    ),
 ]
 
 RNG = [
