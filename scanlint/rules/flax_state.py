@@ -520,6 +520,10 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     variables (`mean.value = ...`, `self.put_variable(...)`) whenever it runs under `apply`,
     called in the body after its first call (before that, SCN104 reports the call)."""
     submodule = _submodule_called(flax, code, call, scope)
+    method_name = "__call__"
+    if submodule is None:  # `self.predictor.advance(token)`: a method of the submodule
+        submodule = _submodule_method_called(flax, code, call, scope)
+        method_name = call.func.attr.value if submodule is not None else method_name  # type: ignore[attr-defined]
     construction = submodule.construction if submodule is not None else None
     if submodule is None and isinstance(call.func, cst.Call) and flax.made_by_init(code, scope):
         # `Attention(...)(h, decode)` in a method `init` ran: under `apply` it binds that submodule.
@@ -528,13 +532,13 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     elif submodule is None or construction is None or _first_called_in_body(flax, code, submodule):
         return None
     class_node = flax.local_class(construction.func, flax.index.module_scope)
-    method = flax.index.method_of(class_node, "__call__") if class_node is not None and flax.is_linen(class_node) else None
+    method = flax.index.method_of(class_node, method_name) if class_node is not None and flax.is_linen(class_node) else None
     flags = run_flags(flax).within(code)
     if method is None or flags.never_runs(call):
         return None
     made_by = (construction, flags.scope_at(construction))
     updated = None
-    for run in linen_runs(flax, class_node, call, scope):  # its own `__call__`, and its submodules'
+    for run in linen_runs(flax, class_node, call, scope, method_name):  # the method, and its submodules'
         updated = _variable_update_in(flax, run.method, flags, run.given, made_by if run.method is method else None)
         if updated is not None:
             break
@@ -635,6 +639,19 @@ def _handed_over(code: BodyCode, call: cst.Call, scope: Scope) -> cst.CSTNode:
     return handed[0] if handed is not None else call
 
 
+def _unpacked_targets(targets: Sequence[cst.BaseExpression]) -> list[cst.BaseExpression]:
+    """Assignment targets with tuple and list targets taken apart (`a.value, b = ...`)."""
+    found: list[cst.BaseExpression] = []
+    for target in targets:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            found += _unpacked_targets([e.value for e in target.elements])
+        elif isinstance(target, cst.StarredElement):
+            found += _unpacked_targets([target.value])
+        else:
+            found.append(target)
+    return found
+
+
 def _variable_update_in(
     flax: FlaxFile,
     method: cst.FunctionDef,
@@ -693,7 +710,7 @@ def _variable_update_in(
                     [t.target for t in small.targets] if isinstance(small, cst.Assign)
                     else [small.target] if isinstance(small, cst.AugAssign) else []
                 )
-                for target in targets:
+                for target in _unpacked_targets(targets):  # `self.carry.value, out = ...` too
                     if isinstance(target, cst.Attribute) and target.attr.value == "value" and is_variable(target.value):
                         if not flags.never_runs(target):
                             return f"`{code_of(target)}`"

@@ -2601,6 +2601,70 @@ LINEN_VARIABLE = [
         """,
         ["13:20 SCN102"],
     ),
+    Case(
+        "a setup submodule's method that writes its setup variables (`self.carry.value = ...`), called in a while_loop body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Predictor(nn.Module):
+            def setup(self):
+                self.cell = nn.LSTMCell(4)
+                zeros = lambda: jnp.zeros((1, 4))
+                self.carry = self.variable("decoder_state", "carry", lambda: (zeros(), zeros()))
+
+            def advance(self, x):
+                self.carry.value, out = self.cell(self.carry.value, x)
+                return out
+
+        class Transducer(nn.Module):
+            def setup(self):
+                self.predictor = Predictor()
+
+            def __call__(self, x):
+                return self.predictor.advance(x)
+
+            def decode(self, xs):
+                def body(state):
+                    t, h = state
+                    return t + 1, self.predictor.advance(h + xs[t])
+                return jax.lax.while_loop(lambda s: s[0] < xs.shape[0], body, (0, xs[0]))[1]
+        """,
+        ["26:27 SCN102"],
+    ),
+    Case(
+        "not flagged: the same submodule's method that only reads its setup variables",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Predictor(nn.Module):
+            def setup(self):
+                self.cell = nn.LSTMCell(4)
+                zeros = lambda: jnp.zeros((1, 4))
+                self.carry = self.variable("decoder_state", "carry", lambda: (zeros(), zeros()))
+
+            def advance(self, x):
+                _, out = self.cell(self.carry.value, x)
+                return out
+
+        class Transducer(nn.Module):
+            def setup(self):
+                self.predictor = Predictor()
+
+            def __call__(self, x):
+                return self.predictor.advance(x)
+
+            def decode(self, xs):
+                def body(state):
+                    t, h = state
+                    return t + 1, self.predictor.advance(h + xs[t])
+                return jax.lax.while_loop(lambda s: s[0] < xs.shape[0], body, (0, xs[0]))[1]
+        """,
+        [],
+    ),
 ]
 
 RNG = [
