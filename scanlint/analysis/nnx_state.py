@@ -26,6 +26,7 @@ from scanlint.analysis.flax_model import (
     body_loop_over,
     is_true,
     literal_element,
+    parameters_passed,
     root_name,
 )
 from scanlint.analysis.resolver import (
@@ -611,11 +612,11 @@ class OutsideNnxState:
             if function is self.code.loop.body.node:  # type: ignore[union-attr]
                 return None  # filled by the loop itself: a step value
             sites = [
-                (argument_for(function, param, call), call_scope)
+                (dict(parameters_passed(function, scope, call, call_scope)).get(param), call_scope)
                 for call, call_scope in self.code.calls
                 if (helper := self.flax.index.resolve_callable(call.func, call_scope)) is not None
                 and helper.node is function
-                and helper.via in ("def", "lambda", "variable")
+                and helper.via in ("def", "lambda", "variable", "method")
             ]
         elif isinstance(function, cst.FunctionDef) and scope.parent is self.flax.index.module_scope:
             sites = [

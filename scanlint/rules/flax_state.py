@@ -204,6 +204,7 @@ def _in_loop(code: BodyCode, report: Report) -> Report:
             ("`nn.scan`", lifted[0]),
             ("`nnx.scan`", lifted[1]),
             ("the scan's per-step output and sow the stacked result", "part of the loop value and sow it"),
+            ("the scan's outputs (`ys`)", "part of the loop value"),
             ("the scan's output", "part of the loop value"),
             ("after the scan", "after the loop"),
             ("outside the scan before the loop", "before the loop"),

@@ -8411,6 +8411,72 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a helper method the loop body runs is handed a search tree built before the loop, whose `record` appends loop values to a list it keeps",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class SearchTree:
+            def __init__(self):
+                self.expanded = []
+
+            def record(self, latent):
+                self.expanded.append(latent)
+
+        class Planner:
+            def __init__(self, model):
+                self.model = model
+
+            def _simulate(self, i, value, tree):
+                latent = jnp.tanh(self.model(value))
+                tree.record(latent)
+                return latent
+
+            def plan(self, obs):
+                tree = SearchTree()
+                body = lambda i, value: self._simulate(i, value, tree)
+                return jax.lax.fori_loop(0, 3, body, obs), tree
+
+        def main():
+            return Planner(nnx.Linear(4, 4, rngs=nnx.Rngs(0))).plan(jnp.ones(4))
+        """,
+        ["19:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the same tree when `record` stores nothing",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class SearchTree:
+            def __init__(self):
+                self.expanded = []
+
+            def record(self, latent):
+                return latent
+
+        class Planner:
+            def __init__(self, model):
+                self.model = model
+
+            def _simulate(self, i, value, tree):
+                latent = jnp.tanh(self.model(value))
+                tree.record(latent)
+                return latent
+
+            def plan(self, obs):
+                tree = SearchTree()
+                body = lambda i, value: self._simulate(i, value, tree)
+                return jax.lax.fori_loop(0, 3, body, obs), tree
+
+        def main():
+            return Planner(nnx.Linear(4, 4, rngs=nnx.Rngs(0))).plan(jnp.ones(4))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
@@ -8719,6 +8785,13 @@ def test_container_leak_message_names_the_call_once_and_the_failure_it_causes() 
     assert "``" not in finding.message, finding.message
     assert "`self.records.append`, a Python container the object keeps" in finding.message
     assert "UnexpectedTracerError" in finding.message and "TraceContextError" not in finding.message
+
+
+def test_container_leak_message_in_a_fori_loop_speaks_of_the_loop_value() -> None:
+    (case,) = [c for c in NNX if c.id.startswith("NNX: a helper method the loop body runs is handed a search tree")]
+    (finding,) = [f for f in lint(case.source) if f.code == "SCN105"]
+    assert "`ys`" not in finding.message and "scan" not in finding.message
+    assert "part of the loop value" in finding.message
 
 
 def test_messages_name_the_init_path_to_the_scan() -> None:
