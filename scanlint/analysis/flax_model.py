@@ -1100,10 +1100,13 @@ class BodyCode:
                 return False
         return True
 
-    def closed_over_argument(self, name: cst.Name, scope: Scope) -> tuple[cst.Name, Scope] | None:
+    def closed_over_argument(self, name: cst.Name, scope: Scope, depth: int = 0) -> tuple[cst.Name, Scope] | None:
         """For a parameter of a helper the body calls, the one closed-over name every call of the
         helper in the body's code passes for it (`self.select(obs, key)` with `key` made before
-        the loop), with the scope of the call."""
+        the loop), with the scope of the call; also when a call passes a parameter of another
+        such helper (`_refine(x, key)` calling `_noise_like(x, key)`)."""
+        if depth > 3:
+            return None
         found = scope.only_binding(name.value)
         function = scope.node
         body = self.loop.body
@@ -1114,7 +1117,12 @@ class BodyCode:
         passed = []
         for call, call_scope in self.entries.get(function, []):
             value = dict(parameters_passed(function, scope, call, call_scope)).get(found[1])
-            if not isinstance(value, cst.Name) or self.binds(value.value, call_scope):
+            if isinstance(value, cst.Name) and self.binds(value.value, call_scope):
+                handed = self.closed_over_argument(value, call_scope, depth + 1)
+                if handed is None:
+                    return None
+                value, call_scope = handed
+            if not isinstance(value, cst.Name):
                 return None
             passed.append((value, call_scope))
         if not passed or any(value.value != passed[0][0].value for value, _ in passed):

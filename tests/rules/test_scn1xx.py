@@ -3604,6 +3604,64 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "NNX: a key drawn before the scan, passed by the body to a helper that hands it on to another helper drawing from it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Sampler:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(noise=seed)
+
+            def _noise_like(self, x, key):
+                return jax.random.normal(key, x.shape)
+
+            def _refine(self, x, t, key):
+                noise = self._noise_like(x, key)
+                return 0.9 * x + 0.1 * noise, noise
+
+            def sample(self, x):
+                key = self.rngs.noise()
+                def body(x, t):
+                    return self._refine(x, t, key)
+                return jax.lax.scan(body, x, jnp.arange(5))
+
+        def main():
+            return Sampler(3).sample(jnp.ones(4))[1]
+        """,
+        ["20:39 SCN103"],
+    ),
+    Case(
+        "not flagged: the middle helper folds the step into the key before handing it on",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Sampler:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(noise=seed)
+
+            def _noise_like(self, x, key):
+                return jax.random.normal(key, x.shape)
+
+            def _refine(self, x, t, key):
+                noise = self._noise_like(x, jax.random.fold_in(key, t))
+                return 0.9 * x + 0.1 * noise, noise
+
+            def sample(self, x):
+                key = self.rngs.noise()
+                def body(x, t):
+                    return self._refine(x, t, key)
+                return jax.lax.scan(body, x, jnp.arange(5))
+
+        def main():
+            return Sampler(3).sample(jnp.ones(4))[1]
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
