@@ -2216,7 +2216,9 @@ class NnxStateMutatedInScanBody(Rule):
     An outside object that appends loop values to a Python list, dict or set its `__init__`
     made (`self.records.append(h)` in a probe several modules down, or `model.history.append(h)`
     in the body) raises nothing in the loop, but the stored tracers raise
-    `UnexpectedTracerError` where they are used after it; the message says so.
+    `UnexpectedTracerError` where they are used after it; the message says so. The same holds
+    for a loop value assigned to an attribute of a plain object made outside the body (a
+    sampler's helper method run by the body storing `self.last_x0 = x0`).
     An `nnx.MultiHeadAttention` built with `decode=True` writes its KV cache when called, and an
     `nnx.Rngs` a plain class stores on `self` (`self.rngs.action()`) is outside state too. So
     are modules called in a comprehension in the body (`[m(obs) for m in members]`), methods of
@@ -2288,6 +2290,17 @@ class CountingRNN(nnx.Module):
                         f"lax.scan body mutates {what} that lives outside the body: "
                         f"{TRACE_CONTEXT_ERROR}. {advice}",
                         summary=f"assigning to `{context.module.code_for_node(target)}` inside a raw lax.scan body mutates NNX state made outside the body",
+                        help=advice,
+                    ))
+                elif what is None and target not in seen and _loop_value_stored_on_outside_object(flax, code, target, scope):
+                    seen.add(target)
+                    written = context.module.code_for_node(target)
+                    advice = "Return the value as the scan's output (or in the carry) and store it after the loop."
+                    yield _in_loop(code, Report(
+                        target,
+                        f"assigning to `{written}` inside a raw lax.scan body stores a value of the loop on "
+                        f"an object made outside the body: {_OBJECT_LEAK} {advice}",
+                        summary=f"assigning to `{written}` inside a raw lax.scan body leaks a loop value onto an object made outside it",
                         help=advice,
                     ))
             for call, scope in code.calls:
@@ -2460,6 +2473,46 @@ def _mutating_call(state: OutsideNnxState, call: cst.Call, scope: Scope) -> _Mut
         f"calling {called} inside a raw lax.scan body mutates the state it holds "
         f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
         f"which splits RNG streams and carries state through the loop."
+    )
+
+
+_OBJECT_LEAK = (
+    "nothing is raised in the loop, but the stored tracer escapes the trace and raises "
+    "`UnexpectedTracerError` where it is used after it."
+)
+
+
+def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target: cst.BaseExpression, scope: Scope) -> bool:
+    """`self.last_x0 = x0` in the body or a helper method it runs: a value of the loop assigned
+    to an attribute of a plain (not Flax) object made outside the body, the `self` of the
+    method the loop runs in, or of a method the body calls on that object."""
+    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)):
+        return False
+    class_node = flax.self_class(target.value, scope)
+    if class_node is None or flax.is_linen(class_node) or flax.is_nnx(class_node):
+        return False
+    if not _outside_self(flax, code, target.value, scope, 0):
+        return False
+    assign = run_flags(flax).parents.get(run_flags(flax).parents.get(target))
+    return isinstance(assign, cst.Assign) and code.mentions_step_value(assign.value, scope)
+
+
+def _outside_self(flax: FlaxFile, code: BodyCode, name: cst.Name, scope: Scope, depth: int) -> bool:
+    """Whether a method's `self` is an object made outside the loop body: closed over from the
+    method that runs the loop, the object whose method is the body, or passed on by calls
+    `self.helper(...)` of such an object in the body's code."""
+    found = scope.lookup(name.value)
+    if found is None or depth > 3:
+        return False
+    method = found[0].node
+    if method not in code.functions or (code.loop.body is not None and method is code.loop.body.node):
+        return True
+    calls = code.entries.get(method, [])
+    return bool(calls) and all(
+        isinstance(call.func, cst.Attribute)
+        and isinstance(call.func.value, cst.Name)
+        and _outside_self(flax, code, call.func.value, call_scope, depth + 1)
+        for call, call_scope in calls
     )
 
 

@@ -8535,6 +8535,98 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a sampler object's helper method, run by the scan body, stores the loop's prediction on the sampler (`self.last_x0 = x0`)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Sampler:
+            def __init__(self, denoiser):
+                self.denoiser = denoiser
+                self.last_x0 = None
+
+            def _predict_x0(self, x, t):
+                x0 = x - self.denoiser(x) * t
+                self.last_x0 = x0
+                return x0
+
+            def sample(self, x_T):
+                def body(x, t):
+                    return self._predict_x0(x, t), None
+                return jax.lax.scan(body, x_T, jnp.linspace(1.0, 0.0, 4))[0]
+
+        def main():
+            sampler = Sampler(nnx.Linear(2, 2, rngs=nnx.Rngs(0)))
+            sampler.sample(jnp.ones((3, 2)))
+            return jnp.std(sampler.last_x0)
+        """,
+        ["13:9 SCN105"],
+    ),
+    Case(
+        "a plain trainer's scan body stores the running loss on the trainer (`self.last_loss = loss`)",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class Trainer:
+            def __init__(self, scale):
+                self.scale = scale
+                self.last_loss = 0.0
+
+            def run(self, xs):
+                def body(total, x):
+                    loss = jnp.mean(x) * self.scale
+                    self.last_loss = loss
+                    return total + loss, loss
+                return jax.lax.scan(body, 0.0, xs)
+        """,
+        ["13:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the sampler stores a value no step changes, or an object the body made itself",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class Record:
+            pass
+
+        class Sampler:
+            def __init__(self):
+                self.mode = "eval"
+                self.calls = 0
+
+            def sample(self, x_T):
+                def body(x, t):
+                    self.mode = "sampling"
+                    record = Record()
+                    record.x = x
+                    return x * t, record.x
+                return jax.lax.scan(body, x_T, jnp.linspace(1.0, 0.0, 4))
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the loop's result stored on the sampler after the scan",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class Sampler:
+            def __init__(self):
+                self.last = None
+
+            def sample(self, x_T):
+                def body(x, t):
+                    return x * t, x
+                x, xs = jax.lax.scan(body, x_T, jnp.linspace(1.0, 0.0, 4))
+                self.last = xs[-1]
+                return x
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
