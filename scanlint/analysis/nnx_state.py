@@ -38,6 +38,7 @@ from scanlint.analysis.resolver import (
     returns_of,
 )
 from scanlint.analysis.values import constructor_arguments
+from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import walk
 
 NNX_TRANSFORMS = {
@@ -860,10 +861,15 @@ class OutsideNnxState:
         """Whether the file switches NNX modules to evaluation mode (`.eval()`,
         `.set_attributes(...)`), which stops Dropout and BatchNorm from changing state; not for a
         module switched to training just before the loop (see `_trained_before_loop`)."""
-        return not self._trained and any(
-            isinstance(call.func, cst.Attribute) and call.func.attr.value in ("eval", "set_attributes")
+        if self._trained:
+            return False
+        switches = [
+            call
             for call in all_calls(self.flax.index)
-        )
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("eval", "set_attributes")
+        ]
+        # `if not cfg.train: model.eval()` with a config the file leaves training: never runs.
+        return bool(switches) and not all(run_flags(self.flax).never_runs(call) for call in switches)
 
     def _class_holds(
         self, class_node: cst.ClassDef, seen: frozenset[cst.CSTNode], construction: _Construction

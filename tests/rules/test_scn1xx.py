@@ -8627,6 +8627,74 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: the model is switched to eval only under a config flag the file leaves False (`if not cfg.train: model.eval()`), so its BatchNorm trains in the scan body",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        @dataclass
+        class Config:
+            train: bool = True
+
+        class Field(nnx.Module):
+            def __init__(self, rngs):
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, z):
+                return jnp.tanh(self.norm(z))
+
+        def integrate(field, z0, xs):
+            def step(z, x):
+                return z + field(z) * x, None
+            return jax.lax.scan(step, z0, xs)[0]
+
+        def main():
+            cfg = Config()
+            field = Field(nnx.Rngs(0))
+            if not cfg.train:
+                field.eval()
+            return integrate(field, jnp.ones((2, 4)), jnp.ones((3, 2, 4)))
+        """,
+        ["21:20 SCN105"],
+    ),
+    Case(
+        "not flagged: the same model when the config leaves training off, so it is switched to eval",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        @dataclass
+        class Config:
+            train: bool = False
+
+        class Field(nnx.Module):
+            def __init__(self, rngs):
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, z):
+                return jnp.tanh(self.norm(z))
+
+        def integrate(field, z0, xs):
+            def step(z, x):
+                return z + field(z) * x, None
+            return jax.lax.scan(step, z0, xs)[0]
+
+        def main():
+            cfg = Config()
+            field = Field(nnx.Rngs(0))
+            if not cfg.train:
+                field.eval()
+            return integrate(field, jnp.ones((2, 4)), jnp.ones((3, 2, 4)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX

@@ -1,0 +1,36 @@
+# label: ok
+# flax-error: none
+# class: 3 the fori_loop body lambda runs a helper method `self._simulate(i, value, tree)` handed a search tree built before the loop, whose `record` stores nothing; the list is read afterwards
+"""A planner that unrolls an NNX model three times with jax.lax.fori_loop, passing each latent to a
+search tree it returns with the final value."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class SearchTree:
+    def __init__(self):
+        self.expanded = []
+
+    def record(self, latent):
+        return latent
+
+
+class Planner:
+    def __init__(self, model):
+        self.model = model
+
+    def _simulate(self, i, value, tree):
+        latent = jnp.tanh(self.model(value))
+        tree.record(latent)
+        return latent
+
+    def plan(self, obs):
+        tree = SearchTree()
+        body = lambda i, value: self._simulate(i, value, tree)
+        return jax.lax.fori_loop(0, 3, body, obs), tree
+
+
+def main():
+    value, tree = Planner(nnx.Linear(4, 4, rngs=nnx.Rngs(0))).plan(jnp.ones(4))
+    jax.tree.map(lambda a: a + 0, (value, tree.expanded))
