@@ -227,11 +227,29 @@ class QualifiedCall:
 class ScanIndex:
     """Everything the rules ask about one module."""
 
-    def __init__(self, module: cst.Module, not_aliases: frozenset[str] = frozenset()) -> None:
+    def __init__(self, module: cst.Module) -> None:
         self.module = module
+        # The other files of the project, for names this file imports (set by the engine).
+        self.project: ProjectIndex | None = None
+        self.path: Path | None = None
+        not_aliases: frozenset[str] = frozenset()
+        while True:
+            builder = self._build(not_aliases)
+            # `lax = jax.lax`, then `lax = ...` again: no alias after all; index the file anew.
+            rebound = {name for name in builder.aliases if len(self.module_scope.bindings.get(name, [])) != 1}
+            if not rebound:
+                break
+            not_aliases |= rebound
+        self.calls += self._loop_alias_calls()
+        self.loops: list[LoopCall] = [
+            self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS
+        ]
+
+    def _build(self, not_aliases: frozenset[str]) -> _IndexBuilder:
+        """One pass over the module, filling every fact from scratch."""
         self.imports: dict[str, str] = {}
         self.star_imports: list[str] = []
-        self.module_scope = Scope(module, None)
+        self.module_scope = Scope(self.module, None)
         self.scope_of: dict[cst.CSTNode, Scope] = {}
         self.calls: list[QualifiedCall] = []
         self.classes: list[tuple[cst.ClassDef, Scope]] = []
@@ -245,23 +263,10 @@ class ScanIndex:
         self.result_called_by: dict[cst.Call, tuple[cst.Call, Scope]] = {}
         # What a rule family derives from this file once for all its rules, by the type holding it.
         self.derived: dict[type, object] = {}
-        # The other files of the project, for names this file imports (set by the engine).
-        self.project: ProjectIndex | None = None
-        self.path: Path | None = None
         self._name_reads: dict[str, list[tuple[cst.Name, Scope]]] | None = None
-        self._build(not_aliases)
-
-    def _build(self, not_aliases: frozenset[str]) -> None:
         builder = _IndexBuilder(self, not_aliases)
         walk(self.module, builder)
-        rebound = {name for name in builder.aliases if len(self.module_scope.bindings.get(name, [])) != 1}
-        if rebound:  # `lax = jax.lax`, then `lax = ...` again: no alias; index the file anew
-            self.__init__(self.module, not_aliases | rebound)  # type: ignore[misc]
-            return
-        self.calls += self._loop_alias_calls()
-        self.loops: list[LoopCall] = [
-            self._loop_call(c) for c in self.calls if c.name in LOOP_KINDS
-        ]
+        return builder
 
     # -- names ------------------------------------------------------------------------------
 
