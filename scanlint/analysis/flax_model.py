@@ -392,8 +392,8 @@ class FlaxFile:
 
     def linen_instance_class(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> cst.ClassDef | None:
         """The same-file Linen class of the module an expression holds: a name bound to its
-        construction, or a parameter of a module-level function that every call of it in the file
-        fills with one."""
+        construction, or a parameter of a module-level function, or of a plain class's
+        `__init__` (`Propagator(model, variables)`), that every call in the file fills with one."""
         if depth > 3 or not isinstance(node, cst.Name):
             return None
         found = scope.only_binding(node.value)
@@ -403,17 +403,36 @@ class FlaxFile:
         if isinstance(binding, cst.Call):
             class_node = self.local_class(binding.func, binding_scope)
             return class_node if class_node is not None and self.is_linen(class_node) else None
-        function = binding_scope.node
-        if not isinstance(binding, cst.Param) or not isinstance(function, cst.FunctionDef):
+        if not isinstance(binding, cst.Param):
             return None
-        if binding_scope.parent is not self.index.module_scope:
-            return None
-        classes = [
-            self.linen_instance_class(passed, site_scope, depth + 1)
-            for site, site_scope in self.calls_running(function)
-            if (passed := argument_for(function, binding, site)) is not None
-        ]
+        passed = self.parameter_arguments(binding, binding_scope)
+        classes = [self.linen_instance_class(value, value_scope, depth + 1) for value, value_scope in passed or []]
         return classes[0] if classes and classes[0] is not None and all(c is classes[0] for c in classes) else None
+
+    def parameter_arguments(self, param: cst.Param, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """What every call in the file passes for a parameter of a module-level function, or of
+        a plain (not Flax) class's `__init__` by every construction of the class, with the scope
+        of each call; None when a call passes nothing for it or unpacks arguments."""
+        function = scope.node
+        if not isinstance(function, cst.FunctionDef):
+            return None
+        if scope.parent is self.index.module_scope:
+            sites = self.calls_running(function)
+        else:
+            owner = scope.parent.node if scope.parent is not None else None
+            if function.name.value != "__init__" or not isinstance(owner, cst.ClassDef):
+                return None
+            if self.is_linen(owner) or self.is_nnx(owner):
+                return None
+            class_scope = self.index.scope_of[owner].parent
+            sites = list(self.index.calls_of(owner.name.value, class_scope)) if class_scope is not None else []
+        found = []
+        for call, call_scope in sites:
+            value = dict(parameters_passed(function, scope, call, call_scope)).get(param)
+            if value is None or any(a.star for a in call.args):
+                return None
+            found.append((value, call_scope))
+        return found or None
 
     def calls_running(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
         """The calls of a module-level function in the file, also through a transform that runs

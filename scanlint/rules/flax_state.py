@@ -383,6 +383,7 @@ class ParamRNN(nn.Module):
             for call, scope in code.calls:
                 report = (
                     _immutable_apply_updates(flax, code, call, scope)
+                    or _bound_module_updates(flax, code, call, scope)
                     or _batch_statistics_updated(flax, code, call, scope)
                     or _attention_cache_updated(flax, code, call, scope)
                     or _spectral_statistics_updated(flax, code, call, scope)
@@ -601,6 +602,68 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
                 summary=summary,
                 help=advice,
             )
+    return None
+
+
+def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`bound.round(h)` in the body with `bound = model.bind(variables)` (a name, or an
+    attribute a plain object's `__init__` sets) and nothing mutable, on a same-file Linen module
+    whose method, or a submodule it runs, updates a variable in that run: Flax raises
+    `ModifyScopeVariableError` as the loop traces its body."""
+    func = call.func
+    holder, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
+    bound = _bind_call(flax, holder, scope)
+    if bound is None:
+        return None
+    bind, bind_scope = bound
+    mutable = keyword_argument(bind, "mutable")
+    if mutable is not None and not (isinstance(mutable, cst.Name) and mutable.value == "False"):
+        return None
+    assert isinstance(bind.func, cst.Attribute)
+    class_node = flax.linen_instance_class(bind.func.value, bind_scope)
+    flags = run_flags(flax).within(code)
+    if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
+        return None
+    for run in linen_runs(flax, class_node, call, scope, method):
+        updated = _variable_update_in(flax, run.method, flags, run.given, immutable=True)
+        if updated is not None:
+            code_of = flax.index.module.code_for_node
+            summary = f"`{_short_code(flax.index.module, func)}(...)` inside a raw lax.scan body updates variables of a bound module, none mutable"
+            advice = (
+                "Bind with `mutable=[...]` and carry the updated collections through the loop, or "
+                "run the module so that it updates nothing (`use_running_average=True`, no cache)."
+            )
+            return Report(
+                call,
+                f"`{code_of(func)}(...)` inside a raw lax.scan body runs `{class_node.name.value}.{method}` "
+                f"on a module bound by `{code_of(bind.func)}(...)`, which updates {updated} (in "
+                f"`{run.class_node.name.value}`), but the binding makes no collection mutable: Flax "
+                f"raises `ModifyScopeVariableError` as soon as the loop traces its body. {advice}",
+                summary=summary,
+                help=advice,
+            )
+    return None
+
+
+def _bind_call(flax: FlaxFile, holder: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, Scope] | None:
+    """The `model.bind(...)` call a name or a plain object's attribute holds, with its scope."""
+    values: list[tuple[cst.BaseExpression, Scope]] = []
+    if isinstance(holder, cst.Name):
+        found = scope.only_binding(holder.value)
+        if found is not None and isinstance(found[1], cst.Call):
+            values = [(found[1], found[0])]
+    elif isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Name):
+        owner = scope.lookup(holder.value.value)  # `self` read in a lambda or nested function
+        class_node = flax.self_class(holder.value, owner[0]) if owner is not None else None
+        init = flax.index.method_of(class_node, "__init__") if class_node is not None else None
+        if class_node is not None and init is not None and not (flax.is_linen(class_node) or flax.is_nnx(class_node)):
+            init_scope = flax.index.scope_of[init]
+            values = [(v, init_scope) for v in flax.self_attribute_values(class_node, "__init__").get(holder.attr.value, [])]
+    if len(values) != 1:
+        return None
+    value, value_scope = values[0]
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "bind":
+        return value, value_scope
     return None
 
 

@@ -2665,6 +2665,100 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "`model.bind(variables)` held by a propagator object, whose bound method runs a training BatchNorm from a fori_loop body (nothing mutable)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Net(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(4)
+                self.norm = nn.BatchNorm(use_running_average=False)
+
+            def round(self, h):
+                return self.norm(self.dense(h))
+
+            def __call__(self, h):
+                return self.round(h)
+
+        class Propagator:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables)
+
+            def run(self, h):
+                return jax.lax.fori_loop(0, 3, lambda i, h: self.bound.round(h), h)
+
+        def main():
+            model = Net()
+            variables = model.init(jax.random.key(0), jnp.ones((2, 4)))
+            return Propagator(model, variables).run(jnp.ones((2, 4)))
+        """,
+        ["22:53 SCN102"],
+    ),
+    Case(
+        "`bound = model.bind(variables)` in a function, its `__call__` updating a setup counter in a scan body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Net(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(4)
+                self.calls = self.variable("stats", "calls", lambda: jnp.zeros((), jnp.int32))
+
+            def __call__(self, h):
+                self.calls.value = self.calls.value + 1
+                return self.dense(h)
+
+        def rollout(model, variables, h0):
+            bound = model.bind(variables)
+            def body(h, _):
+                h = bound(h)
+                return h, h
+            return jax.lax.scan(body, h0, None, length=3)
+
+        def main():
+            model = Net()
+            variables = model.init(jax.random.key(0), jnp.ones((2, 4)))
+            return rollout(model, variables, jnp.ones((2, 4)))
+        """,
+        ["18:13 SCN102"],
+    ),
+    Case(
+        "not flagged: the bound module's method updates nothing (its BatchNorm uses running averages)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Net(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(4)
+                self.norm = nn.BatchNorm(use_running_average=True)
+
+            def round(self, h):
+                return self.norm(self.dense(h))
+
+            def __call__(self, h):
+                return self.round(h)
+
+        class Propagator:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables)
+
+            def run(self, h):
+                return jax.lax.fori_loop(0, 3, lambda i, h: self.bound.round(h), h)
+
+        def main():
+            model = Net()
+            variables = model.init(jax.random.key(0), jnp.ones((2, 4)))
+            return Propagator(model, variables).run(jnp.ones((2, 4)))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
