@@ -270,10 +270,13 @@ class RunFlags:
         self, node: cst.BaseExpression, scope: Scope, depth: int
     ) -> list[tuple[cst.Call, Scope, cst.ClassDef]] | None:
         """The constructions of a same-file dataclass an expression is, over the runs this file
-        shows: the call itself, a name bound once to one, or `self.<field>` of a Linen class
-        (what every construction of the module passes for the field)."""
+        shows: the call itself, a name bound once to one, a parameter every call fills with
+        one (`Propagator(model, cfg)`), or `self.<attr>` of a Linen class (what every
+        construction of the module passes for the field) or of a plain class (what its
+        `__init__` assigns)."""
         if depth > MAX_DEPTH:
             return None
+        arguments: list[tuple[cst.BaseExpression, Scope]] | None = None
         if isinstance(node, cst.Call):
             class_node = self.index.class_named(node.func, scope)
             if class_node is None or not is_dataclass(self.index, class_node) or self.flax.is_linen(class_node):
@@ -281,22 +284,41 @@ class RunFlags:
             return [(node, scope, class_node)]
         if isinstance(node, cst.Name):
             found = scope.only_binding(node.value)
-            if found is None or not isinstance(found[1], cst.BaseExpression):
-                return None
-            return self._dataclass_instances(found[1], found[0], depth + 1)
-        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+            if found is not None and isinstance(found[1], cst.Param):
+                arguments = self.flax.parameter_arguments(found[1], found[0])
+            elif found is not None and isinstance(found[1], cst.BaseExpression):
+                arguments = [(found[1], found[0])]
+        elif isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
             class_node = self.flax.linen_self(node.value, scope)
-            arguments = self.field_arguments(class_node, node.attr.value) if class_node is not None else None
-            if not arguments:
+            if class_node is not None:
+                arguments = self.field_arguments(class_node, node.attr.value)
+            else:
+                arguments = self._plain_attribute_values(node, scope)
+        if not arguments:
+            return None
+        instances = []
+        for value, value_scope in arguments:
+            found_instances = self._dataclass_instances(value, value_scope, depth + 1)
+            if found_instances is None:
                 return None
-            instances = []
-            for value, value_scope in arguments:
-                found = self._dataclass_instances(value, value_scope, depth + 1)
-                if found is None:
+            instances += found_instances
+        return instances
+
+    def _plain_attribute_values(self, node: cst.Attribute, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """`self.cfg` of a plain (not Flax) class: what its `__init__` assigns, when only
+        `__init__` assigns it."""
+        assert isinstance(node.value, cst.Name)
+        owner = scope.lookup(node.value.value)
+        class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
+        init = self.index.method_of(class_node, "__init__") if class_node is not None else None
+        if class_node is None or init is None or self.flax.is_linen(class_node) or self.flax.is_nnx(class_node):
+            return None
+        for statement in class_node.body.body:
+            if isinstance(statement, cst.FunctionDef) and statement is not init:
+                if node.attr.value in self.index.self_attribute_values(class_node, statement.name.value):
                     return None
-                instances += found
-            return instances
-        return None
+        init_scope = self.index.scope_of[init]
+        return [(value, init_scope) for value in self.index.self_attribute_values(class_node, "__init__").get(node.attr.value, [])]
 
     def _stored_attributes(self) -> frozenset[str]:
         """The attribute names any code of the file assigns (`cfg.train = False`), or sets by
