@@ -760,19 +760,19 @@ class OutsideNnxState:
         for attribute, call in updates.attribute_calls:
             values = self._init_values(class_node, attribute)
             if values and all(self._is_rngs_value(v, s) for v, s in values):
-                return StateChange(code_of(call.func))
+                return StateChange(code_of(call.func) + "(...)")
         if name != "__call__" or depth > 0:  # a top-level `__call__`'s, `_class_holds` finds through `__init__`
             for attribute, call in updates.attribute_calls:
                 if self._held_layer_called(class_node, attribute, call):
-                    return StateChange(code_of(call.func))
+                    return StateChange(code_of(call.func) + "(...)")
         for attribute, call in updates.attribute_calls:
             func = call.func  # `self.opt.update(self.model, grads)`: an optimizer held on self
             if isinstance(func, cst.Attribute) and func.attr.value == "update" and isinstance(func.value, cst.Attribute):
                 kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, attribute)]
                 if kinds and all(k == "an `nnx.Optimizer`" for k in kinds):
-                    return StateChange(code_of(func))
+                    return StateChange(code_of(func) + "(...)")
         for call in _calls_of_transforms(self, method):
-            return StateChange(code_of(call.func))
+            return StateChange(code_of(call.func) + "(...)")
         for attribute, call in updates.attribute_calls:
             func = call.func  # `self.attn.decode_one(h)`: a method of a module held on self
             if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute)):
@@ -783,7 +783,7 @@ class OutsideNnxState:
             if kinds and all(isinstance(k, cst.ClassDef) and k is kinds[0] for k in kinds):
                 found = self._method_changes_state(kinds[0], func.attr.value, depth + 1)  # type: ignore[arg-type]
                 if found is not None:
-                    return found.through(code_of(func))
+                    return found.through(code_of(func) + "(...)")
         loops = _LoopedElementCalls(self.flax.index.self_name(self.flax.index.scope_of[method]))
         walk(method.body, loops)
         for attribute, call, called in loops.found:  # `for block in self.blocks: block.decode(x)`
@@ -791,7 +791,7 @@ class OutsideNnxState:
             if kinds and all(isinstance(k, cst.ClassDef) and k is kinds[0] for k in kinds):
                 found = self._method_changes_state(kinds[0], called, depth + 1)  # type: ignore[arg-type]
                 if found is not None:
-                    return found.through(code_of(call.func))
+                    return found.through(code_of(call.func) + "(...)")
         for called, _ in updates.attribute_calls:
             if called != name:
                 found = self._method_changes_state(class_node, called, depth + 1)

@@ -199,6 +199,7 @@ def _in_loop(code: BodyCode, report: Report) -> Report:
         for scan_words, loop_words in (
             ("raw lax.scan body", f"raw lax.{kind} body"),
             ("while the scan traces", "while the loop traces"),
+            ("as soon as the scan traces", "as soon as the loop traces"),
             ("tracers of the scan", "tracers of the loop"),
             ("tracer of the scan", "tracer of the loop"),
             ("`nn.scan`", lifted[0]),
