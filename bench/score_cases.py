@@ -1,7 +1,7 @@
 """Score a rule family on labelled programs (each labelled by running it with JAX or Flax).
 
     python bench/score_cases.py carry [DIR ...]      (default: tests/carry_cases/dev bench/carry_heldout)
-    python bench/score_cases.py flax [DIR ...]       (default: tests/flax_cases/dev bench/flax_heldout bench/flax_heldout_2 bench/flax_heldout_3 bench/flax_heldout_4 bench/flax_heldout_5 bench/flax_heldout_6 bench/flax_heldout_7 bench/flax_heldout_8 bench/flax_heldout_9 bench/flax_heldout_10 bench/flax_heldout_11 bench/flax_heldout_12 bench/flax_heldout_13 bench/flax_heldout_14 bench/flax_heldout_15 bench/flax_heldout_16 bench/flax_heldout_17 bench/flax_heldout_18 bench/flax_heldout_19)
+    python bench/score_cases.py flax [DIR ...]       (default: tests/flax_cases/dev bench/flax_heldout bench/flax_heldout_2 bench/flax_heldout_3 bench/flax_heldout_4 bench/flax_heldout_5 bench/flax_heldout_6 bench/flax_heldout_7 bench/flax_heldout_8 bench/flax_heldout_9 bench/flax_heldout_10 bench/flax_heldout_11 bench/flax_heldout_12 bench/flax_heldout_13 bench/flax_heldout_14 bench/flax_heldout_15 bench/flax_heldout_16 bench/flax_heldout_17 bench/flax_heldout_18 bench/flax_heldout_19 bench/flax_heldout_20)
     python bench/score_cases.py metadata [DIR ...]   (default: tests/metadata_cases/dev bench/metadata_heldout)
 
 A program labelled with a failure counts as found when scanlint reports a code for that failure;
@@ -31,7 +31,7 @@ FAMILIES = {
     ),
     "flax": (
         "SCN1",
-        ("tests/flax_cases/dev", "bench/flax_heldout", "bench/flax_heldout_2", "bench/flax_heldout_3", "bench/flax_heldout_4", "bench/flax_heldout_5", "bench/flax_heldout_6", "bench/flax_heldout_7", "bench/flax_heldout_8", "bench/flax_heldout_9", "bench/flax_heldout_10", "bench/flax_heldout_11", "bench/flax_heldout_12", "bench/flax_heldout_13", "bench/flax_heldout_14", "bench/flax_heldout_15", "bench/flax_heldout_16", "bench/flax_heldout_17", "bench/flax_heldout_18", "bench/flax_heldout_19"),
+        ("tests/flax_cases/dev", "bench/flax_heldout", "bench/flax_heldout_2", "bench/flax_heldout_3", "bench/flax_heldout_4", "bench/flax_heldout_5", "bench/flax_heldout_6", "bench/flax_heldout_7", "bench/flax_heldout_8", "bench/flax_heldout_9", "bench/flax_heldout_10", "bench/flax_heldout_11", "bench/flax_heldout_12", "bench/flax_heldout_13", "bench/flax_heldout_14", "bench/flax_heldout_15", "bench/flax_heldout_16", "bench/flax_heldout_17", "bench/flax_heldout_18", "bench/flax_heldout_19", "bench/flax_heldout_20"),
         {
             # SCN105 too: an NNX module that stores loop values in a Python list it keeps leaks them
             "unexpected-tracer": {"SCN101", "SCN102", "SCN104", "SCN105"},

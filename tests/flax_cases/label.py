@@ -1,6 +1,6 @@
 """Label the Flax-in-scan case programs by running them with real Flax.
 
-Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _19/ (later
+Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _20/ (later
 measurement sets, each written from real reports and code without
 reading the rules) starts with a header:
 
@@ -59,6 +59,7 @@ DIRECTORIES = (
     REPO / "bench" / "flax_heldout_17",
     REPO / "bench" / "flax_heldout_18",
     REPO / "bench" / "flax_heldout_19",
+    REPO / "bench" / "flax_heldout_20",
 )
 LABELS = ("unexpected-tracer", "modify-scope", "same-values", "trace-context", "ok")
 
