@@ -1547,7 +1547,7 @@ def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun]) -> str
                 if call.func.value.value == self_name:
                     values = setup.get(call.func.attr.value, [])
                     construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
-            if construction is None or not flax.is_linen_dropout(construction.func):
+            if construction is None or not flax.is_linen_dropout(construction.func) or _dropout_given_key(call):
                 continue
             switch = keyword_argument(call, "deterministic") or keyword_argument(construction, "deterministic")
             values = flags.values_in_run(switch, run.given) if switch is not None else None
@@ -1557,14 +1557,22 @@ def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun]) -> str
 
 
 def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
-    """A Linen Dropout built in a class's own code that no run lets draw: every call of it is
-    under a branch no run takes or is deterministic in every run."""
+    """A Linen Dropout built in a class's own code that no run lets draw from `make_rng`: every
+    call of it is under a branch no run takes, deterministic in every run, or given its key
+    (`rng=`)."""
     if is_true(keyword_argument(construction, "deterministic")):
         return True
     uses = flags.instance_calls(construction, flags.scope_at(construction))
     return bool(uses) and all(
-        flags.never_runs(call) or flags.dropout_always_deterministic(construction, call) for call, _, _, _ in uses
+        flags.never_runs(call) or flags.dropout_always_deterministic(construction, call) or _dropout_given_key(call)
+        for call, _, _, _ in uses
     )
+
+
+def _dropout_given_key(call: cst.Call) -> bool:
+    """`dropout(x, rng=key)` (or the key third, after `deterministic`): a Linen Dropout that
+    uses the key it is given, not `make_rng`."""
+    return argument(call, 2, "rng") is not None
 
 
 # ---------------------------------------------------------------------------------------------

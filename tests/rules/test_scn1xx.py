@@ -3834,6 +3834,64 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "not flagged: a submodule's Dropout is given its key at the call (`rng=`), a per-step key the body splits off",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, x, dropout_rng=None):
+                x = nn.relu(nn.Dense(8)(x))
+                if dropout_rng is not None:
+                    x = nn.Dropout(0.25, deterministic=False)(x, rng=dropout_rng)
+                return nn.Dense(3)(x)
+
+        class Classifier(nn.Module):
+            def setup(self):
+                self.encoder = Encoder()
+
+            def __call__(self, x):
+                return self.encoder(x)
+
+            def mc_samples(self, x, key):
+                def body(key, _):
+                    key, sub = jax.random.split(key)
+                    return key, self.encoder(x, dropout_rng=sub)
+                return jax.lax.scan(body, key, None, length=4)[1]
+        """,
+        [],
+    ),
+    Case(
+        "a submodule's Dropout given no key at the call draws from `make_rng`, the same at every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=False):
+                x = nn.relu(nn.Dense(8)(x))
+                x = nn.Dropout(0.25, deterministic=not train)(x)
+                return nn.Dense(3)(x)
+
+        class Classifier(nn.Module):
+            def setup(self):
+                self.encoder = Encoder()
+
+            def __call__(self, x):
+                return self.encoder(x)
+
+            def mc_samples(self, x):
+                def body(c, _):
+                    return c, self.encoder(x, train=True)
+                return jax.lax.scan(body, 0, None, length=4)[1]
+        """,
+        ["22:23 SCN103"],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
