@@ -751,6 +751,9 @@ class OutsideNnxState:
             return None
         updates = _OwnStateUpdates(self.flax.index.self_name(self.flax.index.scope_of[method]))
         walk(method.body, updates)
+        if self._modes_switched():  # `if self.deterministic: return x` before a draw: `eval()` may skip it
+            updates.targets = [t for t in updates.targets if not self._under_mode_test(t)]
+            updates.attribute_calls = [(a, c) for a, c in updates.attribute_calls if not self._under_mode_test(c)]
         code_of = self.flax.index.module.code_for_node
         if updates.targets:
             return StateChange(code_of(updates.targets[0]))
@@ -798,6 +801,17 @@ class OutsideNnxState:
                 if found is not None:
                     return found
         return None
+
+    def _under_mode_test(self, node: cst.CSTNode) -> bool:
+        """Whether code of a module's method runs only as a mode attribute that `eval()` and
+        `train()` set decides (`if self.deterministic: return x` before it, or under `if not
+        self.use_running_average:`)."""
+        for condition, _ in run_flags(self.flax).conditions(node):
+            names = _AttributeNames()
+            walk(condition, names)
+            if names.names & _MODE_ATTRIBUTES:
+                return True
+        return False
 
     def _element_kinds(self, value: cst.BaseExpression, scope: Scope) -> list[str | cst.ClassDef | None]:
         """The kinds of the objects a container `__init__` stores is built from:
@@ -927,6 +941,17 @@ def _calls_of_transforms(state: OutsideNnxState, method: cst.FunctionDef) -> lis
                     found.append(call)
                     break
     return found
+
+
+_MODE_ATTRIBUTES = frozenset({"deterministic", "use_running_average"})  # what `eval()`/`train()` set
+
+
+class _AttributeNames(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.names.add(node.attr.value)
 
 
 class _OwnStateUpdates(cst.CSTVisitor):

@@ -697,6 +697,11 @@ class RunFlags:
         effective = _merge_param(made_values, given_values)
         return bool(effective) and all(v is not None and bool(v) for v in effective)
 
+    def conditions(self, node: cst.CSTNode) -> list[tuple[cst.BaseExpression, bool]]:
+        """The conditions (with the truth each needs) that must hold for `node` to run, within
+        its function: the tests of the `if`s around it and of the early returns before it."""
+        return self._conditions(node)
+
     def _conditions(self, node: cst.CSTNode) -> list[tuple[cst.BaseExpression, bool]]:
         """The conditions (with the truth each needs) that must hold for `node` to run."""
         conditions = []

@@ -8925,6 +8925,81 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "not flagged: a custom layer draws from its streams only unless `self.deterministic`, and the model is switched to eval before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class TokenDropper(nnx.Module):
+            def __init__(self, rngs, deterministic=False):
+                self.rngs, self.deterministic = rngs, deterministic
+
+            def __call__(self, tokens):
+                if self.deterministic:
+                    return tokens
+                order = jax.random.permutation(self.rngs.tokens(), tokens.shape[1])
+                return tokens[:, order[:2]]
+
+        class ViT(nnx.Module):
+            def __init__(self, rngs):
+                self.dropper = TokenDropper(nnx.Rngs(tokens=0))
+                self.head = nnx.Linear(4, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(self.dropper(x).mean(1))
+
+        def evaluate(model, batches):
+            def body(total, x):
+                return total + model(x).sum(), None
+            return jax.lax.scan(body, 0.0, batches)[0]
+
+        def main():
+            model = ViT(nnx.Rngs(0))
+            model.eval()
+            return evaluate(model, jnp.ones((3, 2, 5, 4)))
+        """,
+        [],
+    ),
+    Case(
+        "NNX: the same custom layer when the model is switched to training just before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class TokenDropper(nnx.Module):
+            def __init__(self, rngs, deterministic=False):
+                self.rngs, self.deterministic = rngs, deterministic
+
+            def __call__(self, tokens):
+                if self.deterministic:
+                    return tokens
+                order = jax.random.permutation(self.rngs.tokens(), tokens.shape[1])
+                return tokens[:, order[:2]]
+
+        class ViT(nnx.Module):
+            def __init__(self, rngs):
+                self.dropper = TokenDropper(nnx.Rngs(tokens=0))
+                self.head = nnx.Linear(4, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(self.dropper(x).mean(1))
+
+        def train_epoch(model, batches):
+            model.train()
+            def body(total, x):
+                return total + model(x).sum(), None
+            return jax.lax.scan(body, 0.0, batches)[0]
+
+        def main():
+            model = ViT(nnx.Rngs(0))
+            model.eval()
+            return train_epoch(model, jnp.ones((3, 2, 5, 4)))
+        """,
+        ["27:24 SCN105"],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
