@@ -471,6 +471,8 @@ class FlaxFile:
             return cache[(class_node, outside_loops)]
         skipped = {loop.body.node for loop in self.index.loops if loop.body is not None} if outside_loops else set()
         entries = ["__call__", *sorted(self._init_methods_named())]
+        if self._init_always_enters_a_method(class_node):
+            entries.remove("__call__")
         paths: dict[str, list[str]] = {}
         queue = [(name, [name]) for name in entries if self.index.method_of(class_node, name) is not None]
         while queue:
@@ -547,6 +549,39 @@ class FlaxFile:
                     reaching.add(name)
                     grown = True
         return reaching
+
+    def _init_always_enters_a_method(self, class_node: cst.ClassDef) -> bool:
+        """Whether every `init` of the class's modules the file shows enters a method of the
+        class (`model.init(key, x, method=Model.chunk_logits)`), so that `init` never runs
+        `__call__`: at least one such call, and no `init` call without `method=` on an object
+        that may be one of its modules (a name bound to a construction of another class, or to
+        the result of an imported function such as `optax.adam(...)`, is not)."""
+        finder = self.__dict__.get("_scoped_init_calls")
+        if finder is None:
+            finder = self.__dict__["_scoped_init_calls"] = _ScopedInitCalls(self.index)
+            walk(self.index.module, finder)
+        entered = False
+        for call, scope in finder.calls:
+            method = keyword_argument(call, "method")
+            assert isinstance(call.func, cst.Attribute)
+            if isinstance(method, cst.Attribute) and self.local_class(method.value, scope) is class_node:
+                entered = True
+            elif method is None and self._may_be_instance(call.func.value, scope, class_node):
+                return False
+        return entered
+
+    def _may_be_instance(self, node: cst.BaseExpression, scope: Scope, class_node: cst.ClassDef) -> bool:
+        if isinstance(node, cst.Name):
+            found = scope.only_binding(node.value)
+            if found is None or not isinstance(found[1], cst.Call):
+                return True
+            node, scope = found[1], found[0]
+        if not isinstance(node, cst.Call):
+            return True
+        local = self.local_class(node.func, scope)
+        if local is not None:
+            return local is class_node
+        return self.index.qualify(node.func) is None
 
     def _init_methods_named(self) -> set[str]:
         """Method names given to `init`/`init_with_output` as `method=` anywhere in the file:
@@ -902,6 +937,26 @@ class _AttributeCall(cst.CSTVisitor):
             and iterated.value.value == self.self_name
             and iterated.attr.value == self.attribute
         )
+
+
+class _ScopedInitCalls(cst.CSTVisitor):
+    """Every `x.init(...)` / `x.init_with_output(...)` call, with the scope it is written in."""
+
+    def __init__(self, index: ScanIndex) -> None:
+        self.index = index
+        self.scopes: list[Scope] = [index.module_scope]
+        self.calls: list[tuple[cst.Call, Scope]] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node in self.index.scope_of:
+            self.scopes.append(self.index.scope_of[node])
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in ("init", "init_with_output"):
+            self.calls.append((node, self.scopes[-1]))
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if len(self.scopes) > 1 and self.scopes[-1].node is original_node:
+            self.scopes.pop()
 
 
 class _InitMethodFinder(cst.CSTVisitor):

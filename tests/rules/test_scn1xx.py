@@ -5775,6 +5775,65 @@ SUBMODULE = [
         """,
         ["11:42 SCN104"],
     ),
+    Case(
+        "not flagged: every `init` the file shows enters a method (`method=Model.chunk_logits`), so `init` never runs the scan in `__call__`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        import optax
+
+        class Recognizer(nn.Module):
+            def setup(self):
+                self.rnn = nn.GRUCell(4)
+                self.classifier = nn.Dense(3)
+
+            def chunk_logits(self, state, chunk):
+                state, out = self.rnn(state, chunk)
+                return state, self.classifier(out)
+
+            def __call__(self, chunks):
+                state = jnp.zeros((chunks.shape[1], 4))
+                return jax.lax.scan(lambda s, c: self.chunk_logits(s, c), state, chunks)[1]
+
+        def main():
+            model = Recognizer()
+            chunks = jnp.ones((6, 2, 4))
+            variables = model.init(jax.random.key(0), jnp.zeros((2, 4)), chunks[0], method=Recognizer.chunk_logits)
+            opt_state = optax.adam(1e-3).init(variables["params"])
+            return model.apply(variables, chunks)
+        """,
+        [],
+    ),
+    Case(
+        "the same model when another `init` of it enters through `__call__`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Recognizer(nn.Module):
+            def setup(self):
+                self.rnn = nn.GRUCell(4)
+                self.classifier = nn.Dense(3)
+
+            def chunk_logits(self, state, chunk):
+                state, out = self.rnn(state, chunk)
+                return state, self.classifier(out)
+
+            def __call__(self, chunks):
+                state = jnp.zeros((chunks.shape[1], 4))
+                return jax.lax.scan(lambda s, c: self.chunk_logits(s, c), state, chunks)[1]
+
+        def main():
+            model = Recognizer()
+            chunks = jnp.ones((6, 2, 4))
+            warm = model.init(jax.random.key(0), jnp.zeros((2, 4)), chunks[0], method=Recognizer.chunk_logits)
+            variables = model.init(jax.random.key(0), chunks)
+            return model.apply(variables, chunks)
+        """,
+        ["12:22 SCN104", "13:23 SCN104"],
+    ),
 ]
 
 NNX = [
