@@ -295,11 +295,11 @@ class OutsideNnxState:
             kind = self.flax.nnx_module_class(value.func, scope)
             if kind is not None:
                 return kind if isinstance(kind, cst.ClassDef) else "an NNX module"
+            if self.flax.is_nnx_variable_class(value.func):  # also a same-file subclass
+                return "an `nnx.Variable`"
             plain = self.flax.local_class(value.func, scope)  # `Trainer(model, lr)`
             if plain is not None and not self.flax.is_linen(plain):
                 return plain
-            if self.flax.is_nnx_variable_class(value.func):
-                return "an `nnx.Variable`"
             if self.flax.index.qualify(value.func) in NNX_OPTIMIZERS:
                 return "an `nnx.Optimizer`"
             if self.flax.index.qualify(value.func) in NNX_CLONE and value.args:  # `nnx.clone(online)`

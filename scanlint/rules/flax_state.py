@@ -2474,6 +2474,9 @@ def _assigned_state(state: OutsideNnxState, target: cst.BaseExpression, scope: S
         and target.value is root
     ):
         return f"the state of `{root.value}` (an NNX module)"
+    if what is None and target.value is not root:
+        # `self.model.impressions[...] = ...`: a Variable or module a plain object holds
+        what = state.outside_nnx_object(target.value, scope)
     return what
 
 

@@ -9059,6 +9059,67 @@ NNX = [
         """,
         ["27:24 SCN105"],
     ),
+    Case(
+        "NNX: a server object's scan body adds to a Variable of the model it holds (`self.model.impressions[...] += ...`)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Impressions(nnx.Variable):
+            pass
+
+        class TwoTower(nnx.Module):
+            def __init__(self, rngs):
+                self.user = nnx.Linear(4, 8, rngs=rngs)
+                self.impressions = Impressions(jnp.zeros(8))
+
+        class Server:
+            def __init__(self, model):
+                self.model = model
+
+            def serve(self, sessions):
+                def body(total, users):
+                    scores = self.model.user(users)
+                    self.model.impressions[...] = self.model.impressions[...] + scores.sum(0)
+                    return total + scores.sum(), None
+                return jax.lax.scan(body, 0.0, sessions)
+
+        def main():
+            return Server(TwoTower(nnx.Rngs(0))).serve(jnp.ones((3, 2, 4)))
+        """,
+        ["21:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the same server reads the model's Variable in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Impressions(nnx.Variable):
+            pass
+
+        class TwoTower(nnx.Module):
+            def __init__(self, rngs):
+                self.user = nnx.Linear(4, 8, rngs=rngs)
+                self.impressions = Impressions(jnp.zeros(8))
+
+        class Server:
+            def __init__(self, model):
+                self.model = model
+
+            def serve(self, sessions):
+                def body(total, users):
+                    scores = self.model.user(users) - self.model.impressions[...]
+                    return total + scores.sum(), None
+                return jax.lax.scan(body, 0.0, sessions)
+
+        def main():
+            return Server(TwoTower(nnx.Rngs(0))).serve(jnp.ones((3, 2, 4)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
