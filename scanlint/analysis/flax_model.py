@@ -1203,6 +1203,24 @@ class BodyCode:
             return None
         return passed[0]
 
+    def object_outside(self, name: cst.Name, scope: Scope, depth: int = 0) -> bool:
+        """Whether a method's `self` read by the body's code is an object made outside the loop
+        body: closed over from the method that runs the loop, the object whose method is the
+        body, or passed on by calls `self.helper(...)` of such an object in the body's code."""
+        found = scope.lookup(name.value)
+        if found is None or depth > 3:
+            return False
+        method = found[0].node
+        if method not in self.functions or (self.loop.body is not None and method is self.loop.body.node):
+            return True
+        calls = self.entries.get(method, [])
+        return bool(calls) and all(
+            isinstance(call.func, cst.Attribute)
+            and isinstance(call.func.value, cst.Name)
+            and self.object_outside(call.func.value, call_scope, depth + 1)
+            for call, call_scope in calls
+        )
+
     def key_varies_by_step(self, index: ScanIndex, key: cst.Call, scope: Scope) -> bool:
         """Whether every use of a key the body draws (`self.make_rng("noise")`) makes it
         differ by step: folded with a value some step changes (`fold_in(key, t)`, also after

@@ -849,7 +849,13 @@ class OutsideNnxState:
             and isinstance(func.value, cst.Attribute)
         ):
             return False
-        owners = self.outside_values(func.value.value, scope)
+        holder = func.value.value
+        if isinstance(holder, cst.Name):  # `self.frames.append(out)` in a method the body runs
+            owner = scope.lookup(holder.value)
+            own_class = self._holder_self(holder, owner[0]) if owner is not None else None
+            if own_class is not None and self.code.object_outside(holder, scope):
+                return self._python_container_updated(own_class, func.value.attr.value, call)
+        owners = self.outside_values(holder, scope)
         kinds = [self._object_kind(value, value_scope, 0) for value, value_scope in owners]
         return bool(kinds) and all(
             isinstance(kind, cst.ClassDef) and self._python_container_updated(kind, func.value.attr.value, call)

@@ -2566,29 +2566,10 @@ def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target:
     class_node = flax.self_class(target.value, scope)
     if class_node is None or flax.is_linen(class_node) or flax.is_nnx(class_node):
         return False
-    if not _outside_self(flax, code, target.value, scope, 0):
+    if not code.object_outside(target.value, scope):
         return False
     assign = run_flags(flax).parents.get(run_flags(flax).parents.get(target))
     return isinstance(assign, cst.Assign) and code.mentions_step_value(assign.value, scope)
-
-
-def _outside_self(flax: FlaxFile, code: BodyCode, name: cst.Name, scope: Scope, depth: int) -> bool:
-    """Whether a method's `self` is an object made outside the loop body: closed over from the
-    method that runs the loop, the object whose method is the body, or passed on by calls
-    `self.helper(...)` of such an object in the body's code."""
-    found = scope.lookup(name.value)
-    if found is None or depth > 3:
-        return False
-    method = found[0].node
-    if method not in code.functions or (code.loop.body is not None and method is code.loop.body.node):
-        return True
-    calls = code.entries.get(method, [])
-    return bool(calls) and all(
-        isinstance(call.func, cst.Attribute)
-        and isinstance(call.func.value, cst.Name)
-        and _outside_self(flax, code, call.func.value, call_scope, depth + 1)
-        for call, call_scope in calls
-    )
 
 
 _CONTAINER_LEAK = (

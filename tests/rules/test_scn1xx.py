@@ -9120,6 +9120,59 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a module's own helper method, run by the scan in another of its methods, appends loop values to a list its `__init__` made",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Transcriber(nnx.Module):
+            def __init__(self, rngs):
+                self.head = nnx.Linear(4, 3, rngs=rngs)
+                self.frames = []
+
+            def _emit(self, out):
+                self.frames.append(jax.nn.log_softmax(self.head(out)))
+
+            def _consume(self, h, chunk):
+                h = jnp.tanh(h + chunk)
+                self._emit(h)
+                return h
+
+            def stream(self, chunks):
+                return jax.lax.scan(lambda h, c: (self._consume(h, c), None), jnp.zeros(4), chunks)[0]
+
+        def main():
+            asr = Transcriber(nnx.Rngs(0))
+            asr.stream(jnp.ones((5, 4)))
+            return jnp.stack(asr.frames)
+        """,
+        ["12:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the module collects the loop's outputs after the scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Transcriber(nnx.Module):
+            def __init__(self, rngs):
+                self.head = nnx.Linear(4, 3, rngs=rngs)
+                self.frames = []
+
+            def _consume(self, h, chunk):
+                h = jnp.tanh(h + chunk)
+                return h, jax.nn.log_softmax(self.head(h))
+
+            def stream(self, chunks):
+                h, outs = jax.lax.scan(lambda h, c: self._consume(h, c), jnp.zeros(4), chunks)
+                self.frames.append(outs)
+                return h
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
