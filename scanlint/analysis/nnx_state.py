@@ -334,8 +334,10 @@ class OutsideNnxState:
         if isinstance(binding, cst.BaseExpression):
             return self._object_kind(binding, binding_scope, depth + 1)
         if isinstance(binding, cst.Param):
-            kinds = [self._object_kind(v, s, depth + 1) for v, s in self._passed_to(binding, binding_scope)]
-            return _one_kind(kinds)
+            # What an NNX or plain class's constructions pass (`Trainer(model)`), or every call
+            # of a module-level function (`run(model, steps)`).
+            passed = self._passed_to(binding, binding_scope) or self.flax.parameter_arguments(binding, binding_scope) or []
+            return _one_kind([self._object_kind(v, s, depth + 1) for v, s in passed])
         return None
 
     def _passed_to(
@@ -929,7 +931,8 @@ def _nnx_kind(flax: FlaxFile, kind: str | cst.ClassDef) -> str | None:
 
 def _calls_of_transforms(state: OutsideNnxState, method: cst.FunctionDef) -> list[cst.Call]:
     """Calls in a method that hand an NNX module its object holds (`self.model`) to an NNX
-    transform (`nnx.value_and_grad(loss)(self.model, x)`)."""
+    transform (`nnx.value_and_grad(loss)(self.model, x)`), or write state into one
+    (`nnx.update(self.mean_model, new_state)`)."""
     method_scope = state.flax.index.scope_of[method]
     class_node = method_scope.enclosing_class()
     self_name = state.flax.index.self_name(method_scope)
@@ -937,9 +940,12 @@ def _calls_of_transforms(state: OutsideNnxState, method: cst.FunctionDef) -> lis
     calls = CallFinder()
     walk(method.body, calls)
     for call in calls.calls:
-        if class_node is None or self_name is None or state.nnx_transform(call.func, method_scope) is None:
+        if class_node is None or self_name is None:
             continue
-        for arg in call.args:
+        updates = state.flax.index.qualify(call.func) in NNX_STATE_UPDATES
+        if not updates and state.nnx_transform(call.func, method_scope) is None:
+            continue
+        for arg in call.args[:1] if updates else call.args:
             value = arg.value
             if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == self_name:
                 kinds = [state._object_kind(v, s, 0) for v, s in state._init_values(class_node, value.attr.value)]

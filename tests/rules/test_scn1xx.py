@@ -9173,6 +9173,66 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a plain collector object's method, called in a fori_loop body, writes running moments into the modules it holds with `nnx.update`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class MomentCollector:
+            def __init__(self, model):
+                self.mean_model = nnx.clone(model)
+
+            def _running_mean(self, params, n):
+                mean = nnx.state(self.mean_model, nnx.Param)
+                nnx.update(self.mean_model, jax.tree.map(lambda m, p: (n * m + p) / (n + 1), mean, params))
+
+            def collect(self, params, n):
+                self._running_mean(params, n)
+
+        def run(model, steps):
+            graphdef, params = nnx.split(model, nnx.Param)
+            collector = MomentCollector(model)
+            def body(step, params):
+                params = jax.tree.map(lambda p: 0.9 * p, params)
+                collector.collect(params, step)
+                return params
+            return jax.lax.fori_loop(0, steps, body, params)
+
+        def main():
+            return run(nnx.Linear(2, 2, rngs=nnx.Rngs(0)), 3)
+        """,
+        ["12:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the collector only reads the modules it holds in the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class MomentCollector:
+            def __init__(self, model):
+                self.mean_model = nnx.clone(model)
+
+            def distance(self, params):
+                mean = nnx.state(self.mean_model, nnx.Param)
+                return sum(jnp.sum((m - p) ** 2) for m, p in zip(jax.tree.leaves(mean), jax.tree.leaves(params)))
+
+        def run(model, steps):
+            graphdef, params = nnx.split(model, nnx.Param)
+            collector = MomentCollector(model)
+            def body(step, carry):
+                params, total = carry
+                return params, total + collector.distance(params)
+            return jax.lax.fori_loop(0, steps, body, (params, 0.0))
+
+        def main():
+            return run(nnx.Linear(2, 2, rngs=nnx.Rngs(0)), 3)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
