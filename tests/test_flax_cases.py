@@ -3,9 +3,12 @@
 The programs live in tests/flax_cases/dev/ (the development set), and bench/flax_heldout/ and
 bench/flax_heldout_2/ to _20/ (the measurement sets); tests/flax_cases/label.py runs each `main()` in a fresh process and derives its
 label from the exception JAX or Flax raises, if any, or from whether the per-step values the
-program returns are all identical."""
+program returns are all identical. The suite re-runs every development program and half of
+each measurement set (see `_rerun_here`)."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -17,7 +20,22 @@ pytest.importorskip("flax")
 
 pytestmark = [pytest.mark.runtime, pytest.mark.slow]
 
-PROGRAMS = label.programs()
+
+def _rerun_here() -> list:
+    """Every development program, and every second program (by name) of each measurement set.
+    Each set was run and checked in full when it was written (`label.py --check`); re-running
+    half of them keeps the suite inside CI's time budget while still catching a JAX or Flax
+    release that changes what the programs do. SCANLINT_ALL_LABELS=1 re-runs every program."""
+    dev, *measurement_sets = label.DIRECTORIES
+    if os.environ.get("SCANLINT_ALL_LABELS") == "1":
+        return label.programs()
+    chosen = label.programs([dev])
+    for directory in measurement_sets:
+        chosen += label.programs([directory])[::2]
+    return chosen
+
+
+PROGRAMS = _rerun_here()
 
 
 @pytest.fixture(scope="module")
