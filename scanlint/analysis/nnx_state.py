@@ -509,6 +509,55 @@ class OutsideNnxState:
             return None
         return changes[0].held_by(func.attr.value)  # type: ignore[union-attr]
 
+    def fixed_rngs_run(self, func: cst.BaseExpression, scope: Scope) -> tuple[str, cst.Call] | None:
+        """`emulator.step(u)` on an outside object of a same-file NNX class whose method (or a
+        method of a module it holds, `self.forcing.sample(...)`) builds an `nnx.Rngs` from values
+        no call changes (`nnx.Rngs(forcing=self.seed)`) and draws from it: the method run, and
+        that construction."""
+        if not isinstance(func, cst.Attribute) or self.flax.index.resolve_callable(func, scope) is not None:
+            return None
+        kinds = [self._object_kind(v, s, 0) for v, s in self.outside_values(func.value, scope)]
+        kind = _one_kind(kinds)
+        if not isinstance(kind, cst.ClassDef) or not self.flax.is_nnx(kind):
+            return None
+        found = self._fixed_rngs_in(kind, func.attr.value, 0)
+        return (f"{kind.name.value}.{func.attr.value}", found) if found is not None else None
+
+    def _fixed_rngs_in(self, class_node: cst.ClassDef, name: str, depth: int) -> cst.Call | None:
+        method = self.flax.index.method_of(class_node, name)
+        if method is None or depth > 3:
+            return None
+        method_scope = self.flax.index.scope_of[method]
+        self_name = self.flax.index.self_name(method_scope)
+        parameters = {p.name.value for p in _every_param(method.params)} - {self_name}
+        calls = CallFinder()
+        walk(method.body, calls)
+        for call in calls.calls:
+            if self.flax.is_nnx_rngs_class(call.func) and call.args:
+                names = NameCollector()
+                walk(call, names)
+                rngs = method_scope.name_bound_to(call)
+                drawn = rngs is not None and any(
+                    isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and c.func.value.value == rngs
+                    for c in calls.calls
+                )
+                local = {n for n in names.names if n in method_scope.bindings} - {self_name}
+                if drawn and not (names.names & parameters) and not local - {rngs}:
+                    return call
+            func = call.func  # `self.forcing.sample(...)`, `self._noise(...)`
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and isinstance(func.value.value, cst.Name):
+                if func.value.value.value == self_name:
+                    held = _one_kind([self._object_kind(v, s, 0) for v, s in self._init_values(class_node, func.value.attr.value)])
+                    if isinstance(held, cst.ClassDef) and self.flax.is_nnx(held):
+                        found = self._fixed_rngs_in(held, func.attr.value, depth + 1)
+                        if found is not None:
+                            return found
+            elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self_name:
+                found = self._fixed_rngs_in(class_node, func.attr.value, depth + 1)
+                if found is not None:
+                    return found
+        return None
+
     def outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """What an outside module the body reads was built from, with the scope of each value."""
         if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Attribute)):
@@ -953,6 +1002,12 @@ def _calls_of_transforms(state: OutsideNnxState, method: cst.FunctionDef) -> lis
                     found.append(call)
                     break
     return found
+
+
+def _every_param(params: cst.Parameters) -> list[cst.Param]:
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    every += [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+    return every
 
 
 _MODE_ATTRIBUTES = frozenset({"deterministic", "use_running_average"})  # what `eval()`/`train()` set

@@ -1597,8 +1597,9 @@ class RngDrawnOncePerTrace(Rule):
     passed to a `jax.random` function without being folded with the step (`fold_in(key, t)`) or
     split and indexed by the step (`split(key, n)[t]`). A submodule's `make_rng`
     (`diffusion.make_rng(...)` in a factory-made step given `self.diffusion`) draws once too. In
-    NNX: a fresh `nnx.Rngs` built in the body (or a helper it calls) from values no step changes
-    (`nnx.Rngs(0)`, a closed-over key, a `seed=0` default) and drawn from, a closed-over key given
+    NNX: a fresh `nnx.Rngs` built in the body (or a helper it calls, or a method of an outside
+    module it calls, `emulator.step(u)` running `nnx.Rngs(forcing=self.seed)`) from values no
+    step changes (`nnx.Rngs(0)`, a closed-over key, a `seed=0` default) and drawn from, a closed-over key given
     to a layer as `rngs=` (`model(x, rngs=key)`; a same-seeded `nnx.Rngs` handed positionally to
     a call counts too, `rbm.sample_h(v, rngs)`), and `nnx.clone` of an outside module holding
     RNG streams, called in the body (the clone starts from the same counts each step), or
@@ -1896,6 +1897,18 @@ class _FixedNnxRandomness:
             "Build the streams from a per-step key (`nnx.Rngs(key)` with `key` from `xs`, or "
             "`jax.random.fold_in(key, t)`), or lift the loop with `nnx.scan`, which splits the streams."
         )
+        fixed = OutsideNnxState(self.flax, self.code).fixed_rngs_run(call.func, scope)
+        if fixed is not None:
+            method, rngs_call = fixed
+            summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body draws from streams seeded the same at every call"
+            return Report(
+                call,
+                f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs `{method}`, which builds "
+                f"`{code_of(rngs_call)}` from values no step changes and draws from it: "
+                f"{_SAME_VALUES}. {advice}",
+                summary=summary,
+                help=advice,
+            )
         if self.flax.is_nnx_rngs_class(call.func) and self._drawn(call, scope):
             if all(self.code.step_constant(arg.value, scope) for arg in call.args):
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body is seeded the same at every step"

@@ -3892,6 +3892,71 @@ RNG = [
         """,
         ["22:23 SCN103"],
     ),
+    Case(
+        "NNX: a held forcing module's method, called through the emulator's step in the scan body, builds `nnx.Rngs` from its configured seed at every call",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Forcing(nnx.Module):
+            def __init__(self, seed):
+                self.seed = seed
+
+            def sample(self, shape):
+                rngs = nnx.Rngs(forcing=self.seed)
+                return jax.random.normal(rngs.forcing(), shape)
+
+        class Emulator(nnx.Module):
+            def __init__(self, rngs):
+                self.core = nnx.Linear(3, 3, rngs=rngs)
+                self.forcing = Forcing(0)
+
+            def step(self, u):
+                return jnp.tanh(self.core(u)) + 0.1 * self.forcing.sample(u.shape)
+
+        def rollout(emulator, u0, n):
+            def body(u, _):
+                u = emulator.step(u)
+                return u, u
+            return jax.lax.scan(body, u0, None, length=n)[1]
+
+        def main():
+            return rollout(Emulator(nnx.Rngs(0)), jnp.ones(3), 4)
+        """,
+        ["24:13 SCN103"],
+    ),
+    Case(
+        "not flagged: the forcing module draws from streams it keeps, carried as state, or from the key it is given",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Forcing(nnx.Module):
+            def sample(self, shape, key):
+                rngs = nnx.Rngs(forcing=key)
+                return jax.random.normal(rngs.forcing(), shape)
+
+        class Emulator(nnx.Module):
+            def __init__(self, rngs):
+                self.core = nnx.Linear(3, 3, rngs=rngs)
+                self.forcing = Forcing()
+
+            def step(self, u, key):
+                return jnp.tanh(self.core(u)) + 0.1 * self.forcing.sample(u.shape, key)
+
+        def rollout(emulator, u0, keys):
+            def body(u, key):
+                u = emulator.step(u, key)
+                return u, u
+            return jax.lax.scan(body, u0, keys)[1]
+
+        def main():
+            return rollout(Emulator(nnx.Rngs(0)), jnp.ones(3), jax.random.split(jax.random.key(0), 4))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
