@@ -167,9 +167,21 @@ class OutsideNnxState:
         states = [arg.value for arg in merge.args[1:]]
         if any(arg.keyword is not None or arg.star for arg in merge.args):
             return None
-        if not all(isinstance(s, cst.Name) and not self.code.binds(s.value, binding_scope) for s in states):
+        if not all(self._closed_over_state(s, binding_scope) for s in states):
             return None
         return merge
+
+    def _closed_over_state(self, state: cst.BaseExpression, scope: Scope) -> bool:
+        """A state the body reads but never carries: a name it does not bind, or an attribute of
+        an object made outside the body that the body never assigns (`self.state`, split in
+        `__init__`)."""
+        if isinstance(state, cst.Name):
+            return not self.code.binds(state.value, scope)
+        if isinstance(state, cst.Attribute) and isinstance(state.value, cst.Name) and self.code.object_outside(state.value, scope):
+            return not any(
+                isinstance(target, cst.Attribute) and target.attr.value == state.attr.value for target, _ in self.code.targets
+            )
+        return False
 
     def copied_merge_values(self, merge: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """For `nnx.merge(graphdef, state, copy=True)` in the body with every state closed over

@@ -9298,6 +9298,69 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: the body merges state a planner split in its `__init__` (`nnx.merge(self.graphdef, self.state)`) and writes into the merged module",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Belief(nnx.Variable):
+            pass
+
+        class Dynamics(nnx.Module):
+            def __init__(self, rngs):
+                self.cell = nnx.Linear(2, 2, rngs=rngs)
+                self.belief = Belief(jnp.zeros(2))
+
+        class Planner:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+            def plan(self, obs):
+                def body(i, mu):
+                    model = nnx.merge(self.graphdef, self.state)
+                    model.belief[...] = model.cell(mu)
+                    return mu + model.belief[...]
+                return jax.lax.fori_loop(0, 3, body, obs)
+
+        def main():
+            return Planner(Dynamics(nnx.Rngs(0))).plan(jnp.ones(2))
+        """,
+        ["21:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the planner carries the merged module's state through the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Belief(nnx.Variable):
+            pass
+
+        class Dynamics(nnx.Module):
+            def __init__(self, rngs):
+                self.cell = nnx.Linear(2, 2, rngs=rngs)
+                self.belief = Belief(jnp.zeros(2))
+
+        class Planner:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+            def plan(self, obs):
+                def body(i, carry):
+                    mu, state = carry
+                    model = nnx.merge(self.graphdef, state)
+                    model.belief[...] = model.cell(mu)
+                    return mu + model.belief[...], nnx.state(model)
+                return jax.lax.fori_loop(0, 3, body, (obs, self.state))[0]
+
+        def main():
+            return Planner(Dynamics(nnx.Rngs(0))).plan(jnp.ones(2))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
