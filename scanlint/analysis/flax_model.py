@@ -1369,8 +1369,9 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
         return
     for site, site_scope in sites:
         bound: dict[cst.Param, tuple[cst.BaseExpression, Scope]] = {}
+        passed = dict(parameters_passed(wrapper, loop.scope, site, site_scope))
         for param in {*called, *([passed_body] if passed_body is not None else [])}:
-            value = argument_for(wrapper, param, site)
+            value = passed.get(param)
             if value is not None:
                 bound[param] = (value, site_scope)
         body = loop.body
@@ -1395,6 +1396,8 @@ def _wrapper_sites(index: ScanIndex, wrapper: cst.FunctionDef, scope: Scope) -> 
     the names bound to that factory's calls."""
     if scope.parent is index.module_scope:
         return list(index.calls_of(wrapper.name.value, index.module_scope))
+    if scope.parent is not None and scope.parent.is_class:  # `self._reverse_process(x, step_fn)`
+        return _self_calls_of(index, scope.parent.node, wrapper.name.value)  # type: ignore[arg-type]
     factory = scope.parent.node if scope.parent is not None else None
     if not isinstance(factory, cst.FunctionDef) or index.scope_of[factory].parent is not index.module_scope:
         return None
@@ -1411,6 +1414,42 @@ def _wrapper_sites(index: ScanIndex, wrapper: cst.FunctionDef, scope: Scope) -> 
             if made is not None and made[1] is factory:
                 sites.append((call, call_scope))
     return sites
+
+
+def _self_calls_of(index: ScanIndex, class_node: cst.ClassDef, name: str) -> list[tuple[cst.Call, Scope]]:
+    """The calls `self.<name>(...)` in the methods of a class, with the scope of each."""
+    sites = []
+    for statement in class_node.body.body:
+        if not isinstance(statement, cst.FunctionDef):
+            continue
+        method_scope = index.scope_of[statement]
+        self_name = index.self_name(method_scope)
+        finder = _ScopedAttributeCalls(index, method_scope, name)
+        walk(statement.body, finder)
+        sites += [(call, scope) for call, scope in finder.calls if call.func.value.value == self_name]  # type: ignore[attr-defined]
+    return sites
+
+
+class _ScopedAttributeCalls(cst.CSTVisitor):
+    """Calls `<name>.<attribute>(...)` with the scope each is written in."""
+
+    def __init__(self, index: ScanIndex, scope: Scope, attribute: str) -> None:
+        self.index = index
+        self.attribute = attribute
+        self.scopes = [scope]
+        self.calls: list[tuple[cst.Call, Scope]] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node in self.index.scope_of:
+            self.scopes.append(self.index.scope_of[node])
+        func = node.func if isinstance(node, cst.Call) else None
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value == self.attribute:
+            self.calls.append((node, self.scopes[-1]))  # type: ignore[arg-type]
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if len(self.scopes) > 1 and self.scopes[-1].node is original_node:
+            self.scopes.pop()
 
 
 def enclosing_class(loop: LoopCall) -> cst.ClassDef | None:
