@@ -558,7 +558,9 @@ class FlaxFile:
         the result of an imported function such as `optax.adam(...)`, is not)."""
         finder = self.__dict__.get("_scoped_init_calls")
         if finder is None:
-            finder = self.__dict__["_scoped_init_calls"] = _ScopedInitCalls(self.index)
+            finder = self.__dict__["_scoped_init_calls"] = _ScopedAttributeCalls(
+                self.index, self.index.module_scope, frozenset({"init", "init_with_output"})
+            )
             walk(self.index.module, finder)
         entered = False
         for call, scope in finder.calls:
@@ -937,26 +939,6 @@ class _AttributeCall(cst.CSTVisitor):
             and iterated.value.value == self.self_name
             and iterated.attr.value == self.attribute
         )
-
-
-class _ScopedInitCalls(cst.CSTVisitor):
-    """Every `x.init(...)` / `x.init_with_output(...)` call, with the scope it is written in."""
-
-    def __init__(self, index: ScanIndex) -> None:
-        self.index = index
-        self.scopes: list[Scope] = [index.module_scope]
-        self.calls: list[tuple[cst.Call, Scope]] = []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node in self.index.scope_of:
-            self.scopes.append(self.index.scope_of[node])
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in ("init", "init_with_output"):
-            self.calls.append((node, self.scopes[-1]))
-        return True
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        if len(self.scopes) > 1 and self.scopes[-1].node is original_node:
-            self.scopes.pop()
 
 
 class _InitMethodFinder(cst.CSTVisitor):
@@ -1424,26 +1406,31 @@ def _self_calls_of(index: ScanIndex, class_node: cst.ClassDef, name: str) -> lis
             continue
         method_scope = index.scope_of[statement]
         self_name = index.self_name(method_scope)
-        finder = _ScopedAttributeCalls(index, method_scope, name)
+        finder = _ScopedAttributeCalls(index, method_scope, frozenset({name}))
         walk(statement.body, finder)
-        sites += [(call, scope) for call, scope in finder.calls if call.func.value.value == self_name]  # type: ignore[attr-defined]
+        sites += [
+            (call, scope)
+            for call, scope in finder.calls
+            if isinstance(call.func.value, cst.Name) and call.func.value.value == self_name  # type: ignore[attr-defined]
+        ]
     return sites
 
 
 class _ScopedAttributeCalls(cst.CSTVisitor):
-    """Calls `<name>.<attribute>(...)` with the scope each is written in."""
+    """Calls `<object>.<attribute>(...)` of the given attribute names, with the scope each is
+    written in (`model.init(...)`, `self._reverse(...)`)."""
 
-    def __init__(self, index: ScanIndex, scope: Scope, attribute: str) -> None:
+    def __init__(self, index: ScanIndex, scope: Scope, attributes: frozenset[str]) -> None:
         self.index = index
-        self.attribute = attribute
+        self.attributes = attributes
         self.scopes = [scope]
         self.calls: list[tuple[cst.Call, Scope]] = []
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda)) and node in self.index.scope_of:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node in self.index.scope_of:
             self.scopes.append(self.index.scope_of[node])
         func = node.func if isinstance(node, cst.Call) else None
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value == self.attribute:
+        if isinstance(func, cst.Attribute) and func.attr.value in self.attributes:
             self.calls.append((node, self.scopes[-1]))  # type: ignore[arg-type]
         return True
 

@@ -1890,6 +1890,7 @@ class _FixedNnxRandomness:
         self.flax = flax
         self.code = code
         self.index = flax.index
+        self.state = OutsideNnxState(flax, code)
 
     def report(self, call: cst.Call, scope: Scope) -> Report | None:
         code_of = self.index.module.code_for_node
@@ -1897,7 +1898,7 @@ class _FixedNnxRandomness:
             "Build the streams from a per-step key (`nnx.Rngs(key)` with `key` from `xs`, or "
             "`jax.random.fold_in(key, t)`), or lift the loop with `nnx.scan`, which splits the streams."
         )
-        fixed = OutsideNnxState(self.flax, self.code).fixed_rngs_run(call.func, scope)
+        fixed = self.state.fixed_rngs_run(call.func, scope) if self.index.qualify(call.func) is None else None
         if fixed is not None:
             method, rngs_call = fixed
             summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body draws from streams seeded the same at every call"
