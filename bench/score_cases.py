@@ -105,7 +105,7 @@ def main() -> None:
     if len(sys.argv) < 2 or sys.argv[1] not in FAMILIES:
         raise SystemExit(f"usage: score_cases.py {{{'|'.join(FAMILIES)}}} [DIR ...]")
     family, defaults, expected = FAMILIES[sys.argv[1]]
-    directories = [Path(a) for a in sys.argv[2:]] or [ROOT / d for d in defaults]
+    directories = [Path(a).resolve() for a in sys.argv[2:]] or [ROOT / d for d in defaults]
     for directory in directories:
         score(directory, family, expected)
 

@@ -1750,8 +1750,11 @@ def linen_runs(
     method_name: str = "__call__",
     outer: dict[str, tuple[cst.BaseExpression, Scope]] | None = None,
     depth: int = 0,
+    taken: BranchTaken | None = None,
 ) -> list[LinenRun]:
-    """The methods a call of a same-file Linen module runs: the called method, and through the
+    """The methods a call of a same-file Linen module runs: the called method, the module's own
+    methods it calls (`self._update_center(logits)`) where that call surely runs (not in a loop
+    or an `else`, and under no `if` unless `taken` says the run takes it), and through the
     same-file Linen submodules it calls (built inline, in `setup`, bound to a name, or looped
     over in a `setup` list), theirs, a few levels deep."""
     method = flax.index.method_of(class_node, method_name)
@@ -1763,9 +1766,73 @@ def linen_runs(
     }
     runs = [LinenRun(class_node, method, given)]
     method_scope = flax.index.scope_of[method]
+    for inner_call, tests in _own_method_calls(flax, class_node, method):
+        if all(test is not None and taken is not None and taken(test, given) for test in tests):
+            inner_method = inner_call.func.attr.value  # type: ignore[attr-defined]
+            runs += linen_runs(flax, class_node, inner_call, method_scope, inner_method, given, depth + 1, taken)
     for inner_call, inner_class in linen_submodule_calls(flax, class_node, method):
-        runs += linen_runs(flax, inner_class, inner_call, method_scope, "__call__", given, depth + 1)
+        runs += linen_runs(flax, inner_class, inner_call, method_scope, "__call__", given, depth + 1, taken)
     return runs
+
+
+# Whether one run of a method takes an `if` branch: the test, and what the run's call passes.
+BranchTaken = Callable[[cst.BaseExpression, dict[str, tuple[cst.BaseExpression, Scope]]], bool]
+
+
+def _own_method_calls(
+    flax: FlaxFile, class_node: cst.ClassDef, method: cst.FunctionDef
+) -> list[tuple[cst.Call, list[cst.BaseExpression | None]]]:
+    """The calls in a method's own code of other methods its class defines, `self.name(...)`,
+    each with the tests of the `if` statements it sits under (None for a guard no test decides:
+    an `else`, a loop, a conditional expression, the right side of `and`/`or`)."""
+    self_name = flax.index.self_name(flax.index.scope_of[method])
+    calls = _GuardedCalls()
+    walk(method.body, calls)
+    return [
+        (call, tests)
+        for call, tests in calls.calls
+        if isinstance(call.func, cst.Attribute)
+        and isinstance(call.func.value, cst.Name)
+        and call.func.value.value == self_name
+        and call.func.attr.value != method.name.value
+        and flax.index.method_of(class_node, call.func.attr.value) is not None
+    ]
+
+
+class _GuardedCalls(cst.CSTVisitor):
+    """The calls in a function's own code, each with the guards it runs under (see
+    `_own_method_calls`)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[cst.Call, list[cst.BaseExpression | None]]] = []
+        self._guards: list[cst.BaseExpression | None] = []
+        self._guarded: dict[cst.CSTNode, cst.BaseExpression | None] = {}
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if node in self._guarded:
+            self._guards.append(self._guarded[node])
+        if isinstance(node, cst.If):
+            self._guarded[node.body] = node.test
+            if node.orelse is not None:
+                self._guarded[node.orelse] = None
+        elif isinstance(node, (cst.For, cst.While, cst.Try, cst.TryStar)):
+            self._guarded[node.body] = None
+        elif isinstance(node, cst.IfExp):
+            self._guarded[node.body] = self._guarded[node.orelse] = None
+        elif isinstance(node, cst.BooleanOperation):
+            self._guarded[node.right] = None
+        elif isinstance(node, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+            self._guarded[node] = None
+            self._guards.append(None)
+        if isinstance(node, cst.Call):
+            self.calls.append((node, list(self._guards)))
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if original_node in self._guarded:
+            self._guards.pop()
 
 
 def _passed_on(

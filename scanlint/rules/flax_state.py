@@ -38,6 +38,7 @@ from scanlint.analysis.flax_model import (
     LINEN_VARIABLE_METHODS,
     TRACE_CONTEXT_ERROR,
     BodyCode,
+    BranchTaken,
     CallFinder,
     FlaxFile,
     LinenRun,
@@ -541,7 +542,7 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
         return None
     made_by = (construction, flags.scope_at(construction))
     updated = None
-    for run in linen_runs(flax, class_node, call, scope, method_name):  # the method, and its submodules'
+    for run in linen_runs(flax, class_node, call, scope, method_name, taken=_branch_taken(flags)):  # the method, and its submodules'
         updated = _variable_update_in(flax, run.method, flags, run.given, made_by if run.method is method else None)
         if updated is not None:
             break
@@ -585,7 +586,8 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     flags = run_flags(flax).within(code)
     if flags.never_runs(reported):
         return None
-    for run in linen_runs(flax, class_node, call.with_changes(args=arguments), scope, method):
+    taken = _branch_taken(flags, immutable=True)
+    for run in linen_runs(flax, class_node, call.with_changes(args=arguments), scope, method, taken=taken):
         updated = _variable_update_in(flax, run.method, flags, run.given, immutable=True)
         if updated is not None:
             code_of = flax.index.module.code_for_node
@@ -625,7 +627,7 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     flags = run_flags(flax).within(code)
     if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
         return None
-    for run in linen_runs(flax, class_node, call, scope, method):
+    for run in linen_runs(flax, class_node, call, scope, method, taken=_branch_taken(flags, immutable=True)):
         updated = _variable_update_in(flax, run.method, flags, run.given, immutable=True)
         if updated is not None:
             code_of = flax.index.module.code_for_node
@@ -717,6 +719,36 @@ def _unpacked_targets(targets: Sequence[cst.BaseExpression]) -> list[cst.BaseExp
     return found
 
 
+def _taken_under_apply(
+    flags: RunFlags,
+    test: cst.BaseExpression,
+    given: dict[str, tuple[cst.BaseExpression, Scope]],
+    immutable: bool = False,
+) -> bool:
+    """Whether a run of a Linen method under `apply` takes the branch of an `if` with this test:
+    `not self.is_initializing()`, the decode cache's `self.has_variable(...)` (true once `init`
+    made the variable), `self.is_mutable_collection(...)` (unless nothing is `immutable`), a
+    flag every run sets (`given` fills the method's parameters), or `and` of such tests."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _taken_under_apply(flags, test.left, given, immutable) and _taken_under_apply(flags, test.right, given, immutable)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        if isinstance(test.expression, cst.Call) and method_name(test.expression) == "is_initializing":
+            return True
+    if isinstance(test, cst.Name):  # `initialized = self.has_variable("cache", "k")`
+        found = flags.scope_at(test).only_binding(test.value)
+        if found is not None and isinstance(found[1], cst.Call) and method_name(found[1]) == "has_variable":
+            return True
+    if isinstance(test, cst.Call) and method_name(test) == "has_variable":
+        return True
+    if isinstance(test, cst.Call) and method_name(test) == "is_mutable_collection":
+        return not immutable
+    return flags.values_in_run(test, given) == frozenset({True})
+
+
+def _branch_taken(flags: RunFlags, immutable: bool = False) -> BranchTaken:
+    return lambda test, given: _taken_under_apply(flags, test, given, immutable)
+
+
 def _variable_update_in(
     flax: FlaxFile,
     method: cst.FunctionDef,
@@ -740,22 +772,16 @@ def _variable_update_in(
     code_of = flax.index.module.code_for_node
 
     def under_apply(test: cst.BaseExpression) -> bool:
-        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            if isinstance(test.expression, cst.Call) and method_name(test.expression) == "is_initializing":
-                return True
-        if isinstance(test, cst.Name):  # `initialized = self.has_variable("cache", "k")`
-            found = method_scope.only_binding(test.value)
-            if found is not None and isinstance(found[1], cst.Call) and method_name(found[1]) == "has_variable":
-                return True
-        if isinstance(test, cst.Call) and method_name(test) == "has_variable":
-            return True
-        if isinstance(test, cst.Call) and method_name(test) == "is_mutable_collection":
-            return not immutable
-        return flags.values_in_run(test, given or {}) == frozenset({True})
+        return _taken_under_apply(flags, test, given or {}, immutable)
 
     def is_variable(holder: cst.BaseExpression) -> bool:
         if isinstance(holder, cst.Name):
             found = method_scope.only_binding(holder.value)
+            if found is not None and isinstance(found[1], cst.Param) and holder.value in (given or {}):
+                # `self._merge(count, mean, x)`: a parameter filled with the caller's variable
+                passed, passed_scope = (given or {})[holder.value]
+                if isinstance(passed, cst.Name):
+                    found = passed_scope.only_binding(passed.value)
             return found is not None and isinstance(found[1], cst.Call) and method_name(found[1]) == "variable"
         if isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Name) and holder.value.value == self_name:
             values = setup.get(holder.attr.value, [])  # `self.counts = self.variable(...)` in `setup`
@@ -1750,7 +1776,7 @@ class NoisyWalk(nn.Module):
         if _called_before_scan(flax, code, submodule):
             drawn = _linen_class_draws(flax, local)
         else:  # run only under `apply`: what this call runs, with the flags it passes down
-            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, local, call, scope, entered)) is not None
+            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, local, call, scope, entered, taken=_branch_taken(flags))) is not None
         if drawn:
             summary = (
                 f"`{submodule.label}` draws randomness (`make_rng` or `nn.Dropout`) and is "

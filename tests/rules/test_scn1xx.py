@@ -2837,6 +2837,189 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a setup submodule whose `__call__` runs its own helper method that updates a variable, reached from the body through the outer module's helper",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Teacher(nn.Module):
+            def setup(self):
+                self.head = nn.Dense(4)
+                self.center = self.variable("centering", "center", jnp.zeros, (4,))
+
+            def _update_center(self, logits):
+                if not self.is_initializing():
+                    self.center.value = 0.9 * self.center.value + 0.1 * logits.mean(axis=0)
+
+            def __call__(self, x):
+                logits = self.head(x)
+                self._update_center(logits)
+                return logits - self.center.value
+
+        class Distiller(nn.Module):
+            def setup(self):
+                self.teacher = Teacher()
+
+            def _pair_loss(self, view):
+                return self.teacher(view).sum()
+
+            def __call__(self, view):
+                return self._pair_loss(view)
+
+            def multi_crop(self, crops):
+                total, _ = jax.lax.scan(lambda acc, crop: (acc + self._pair_loss(crop), None), 0.0, crops)
+                return total
+        """,
+        ["25:16 SCN102"],
+    ),
+    Case(
+        "not flagged: the same helper when it updates the variable only while the module initializes",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Teacher(nn.Module):
+            def setup(self):
+                self.head = nn.Dense(4)
+                self.center = self.variable("centering", "center", jnp.zeros, (4,))
+
+            def _update_center(self, logits):
+                if self.is_initializing():
+                    self.center.value = 0.9 * self.center.value + 0.1 * logits.mean(axis=0)
+
+            def __call__(self, x):
+                logits = self.head(x)
+                self._update_center(logits)
+                return logits - self.center.value
+
+        class Distiller(nn.Module):
+            def setup(self):
+                self.teacher = Teacher()
+
+            def _pair_loss(self, view):
+                return self.teacher(view).sum()
+
+            def __call__(self, view):
+                return self._pair_loss(view)
+
+            def multi_crop(self, crops):
+                total, _ = jax.lax.scan(lambda acc, crop: (acc + self._pair_loss(crop), None), 0.0, crops)
+                return total
+        """,
+        [],
+    ),
+    Case(
+        "a submodule's helper method given the variables its compact `__call__` made (`self._merge(count, mean, x)`), run behind `if update and not self.is_initializing():` with the body's call setting the flag",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class RunningNorm(nn.Module):
+            def _merge(self, count, mean, x):
+                total = count.value + x.shape[0]
+                mean.value = mean.value + (x.mean(0) - mean.value) * x.shape[0] / total
+                count.value = total
+
+            @nn.compact
+            def __call__(self, x, update: bool):
+                count = self.variable("norm_stats", "count", lambda: jnp.array(1e-4))
+                mean = self.variable("norm_stats", "mean", lambda: jnp.zeros(x.shape[-1]))
+                if update and not self.is_initializing():
+                    self._merge(count, mean, x)
+                return x - mean.value
+
+        class Policy(nn.Module):
+            def setup(self):
+                self.norm = RunningNorm()
+                self.head = nn.Dense(3)
+
+            def __call__(self, obs, update_stats: bool = False):
+                return self.head(self.norm(obs, update_stats))
+
+            def rollout(self, obs0, steps):
+                def body(obs, _):
+                    logits = self(obs, update_stats=True)
+                    return obs * 0.9 + logits.mean(), logits
+                return jax.lax.scan(body, obs0, None, length=steps)
+        """,
+        ["26:26 SCN102"],
+    ),
+    Case(
+        "not flagged: the same helper when the body's call leaves the flag off and the statistics are merged after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class RunningNorm(nn.Module):
+            def _merge(self, count, mean, x):
+                total = count.value + x.shape[0]
+                mean.value = mean.value + (x.mean(0) - mean.value) * x.shape[0] / total
+                count.value = total
+
+            @nn.compact
+            def __call__(self, x, update: bool):
+                count = self.variable("norm_stats", "count", lambda: jnp.array(1e-4))
+                mean = self.variable("norm_stats", "mean", lambda: jnp.zeros(x.shape[-1]))
+                if update and not self.is_initializing():
+                    self._merge(count, mean, x)
+                return x - mean.value
+
+        class Policy(nn.Module):
+            def setup(self):
+                self.norm = RunningNorm()
+                self.head = nn.Dense(3)
+
+            def __call__(self, obs, update_stats: bool = False):
+                return self.head(self.norm(obs, update_stats))
+
+            def rollout(self, obs0, steps):
+                def body(obs, _):
+                    logits = self(obs, update_stats=False)
+                    return obs * 0.9 + logits.mean(), logits
+                last, traj = jax.lax.scan(body, obs0, None, length=steps)
+                self.norm(obs0, update=True)
+                return last, traj
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: a submodule's helper that updates a variable, called only in the `else` of a flag",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.total = self.variable("stats", "total", jnp.zeros, ())
+
+            def _accumulate(self, x):
+                self.total.value = self.total.value + x.sum()
+
+            def __call__(self, x, frozen: bool = True):
+                if frozen:
+                    return x
+                else:
+                    self._accumulate(x)
+                return x
+
+        class Model(nn.Module):
+            def setup(self):
+                self.tracker = Tracker()
+
+            def __call__(self, x):
+                return self.tracker(x)
+
+            def sweep(self, xs):
+                return jax.lax.scan(lambda c, x: (c + self.tracker(x).sum(), None), 0.0, xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [

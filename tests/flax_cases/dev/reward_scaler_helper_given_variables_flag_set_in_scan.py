@@ -1,0 +1,46 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 4 the scaler's compact __call__ hands its variables to self._merge(), run behind `if update and not self.is_initializing()`; the scan body's self(..., update_stats=True) sets the flag; the stats come back mutable and are used again
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+class RewardScaler(nn.Module):
+    def _merge(self, count, second_moment, r):
+        total = count.value + r.shape[0]
+        second_moment.value = second_moment.value + ((r**2).mean() - second_moment.value) * r.shape[0] / total
+        count.value = total
+
+    @nn.compact
+    def __call__(self, r, update: bool):
+        count = self.variable("scaler", "count", lambda: jnp.array(1e-4))
+        second_moment = self.variable("scaler", "m2", lambda: jnp.array(1.0))
+        if update and not self.is_initializing():
+            self._merge(count, second_moment, r)
+        return r / jnp.sqrt(second_moment.value + 1e-8)
+
+
+class Critic(nn.Module):
+    def setup(self):
+        self.scaler = RewardScaler()
+        self.value = nn.Dense(1)
+
+    def __call__(self, obs, reward, update_stats: bool = False):
+        return self.value(obs).squeeze(-1) - self.scaler(reward, update_stats)
+
+    def unroll(self, obs, rewards):
+        def body(carry, r):
+            adv = self(obs, r, update_stats=True)
+            return carry + adv.mean(), adv
+        return jax.lax.scan(body, 0.0, rewards)
+
+
+def main():
+    critic = Critic()
+    obs = jnp.ones((4, 3))
+    rewards = jnp.arange(20.0).reshape(5, 4)
+    variables = critic.init(jax.random.key(0), obs, rewards[0])
+    _, updated = critic.apply(variables, obs, rewards, method=Critic.unroll, mutable=["scaler"])
+    critic.apply({"params": variables["params"], **updated}, obs, rewards[0])
+    return None
