@@ -1,7 +1,7 @@
 """Score a rule family on labelled programs (each labelled by running it with JAX or Flax).
 
     python bench/score_cases.py carry [DIR ...]      (default: tests/carry_cases/dev bench/carry_heldout)
-    python bench/score_cases.py flax [DIR ...]       (default: tests/flax_cases/dev bench/flax_heldout bench/flax_heldout_2 bench/flax_heldout_3 bench/flax_heldout_4 bench/flax_heldout_5 bench/flax_heldout_6 bench/flax_heldout_7 bench/flax_heldout_8 bench/flax_heldout_9 bench/flax_heldout_10 bench/flax_heldout_11 bench/flax_heldout_12 bench/flax_heldout_13 bench/flax_heldout_14 bench/flax_heldout_15 bench/flax_heldout_16 bench/flax_heldout_17 bench/flax_heldout_18 bench/flax_heldout_19 bench/flax_heldout_20)
+    python bench/score_cases.py flax [DIR ...]       (default: tests/flax_cases/dev and every bench/flax_heldout* set, in order)
     python bench/score_cases.py metadata [DIR ...]   (default: tests/metadata_cases/dev bench/metadata_heldout)
 
 A program labelled with a failure counts as found when scanlint reports a code for that failure;
@@ -16,6 +16,19 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _flax_measurement_sets() -> tuple[str, ...]:
+    """bench/flax_heldout, then bench/flax_heldout_2, _3, ... by number."""
+    def number(path: Path) -> int:
+        suffix = path.name.removeprefix("flax_heldout").lstrip("_")
+        return int(suffix) if suffix else 1
+
+    found = sorted((p for p in (ROOT / "bench").glob("flax_heldout*") if p.is_dir()), key=number)
+    return tuple(str(p.relative_to(ROOT)) for p in found)
+
+
+FLAX_MEASUREMENT_SETS = _flax_measurement_sets()
 FAMILIES = {
     "carry": (
         "SCN2",
@@ -31,7 +44,7 @@ FAMILIES = {
     ),
     "flax": (
         "SCN1",
-        ("tests/flax_cases/dev", "bench/flax_heldout", "bench/flax_heldout_2", "bench/flax_heldout_3", "bench/flax_heldout_4", "bench/flax_heldout_5", "bench/flax_heldout_6", "bench/flax_heldout_7", "bench/flax_heldout_8", "bench/flax_heldout_9", "bench/flax_heldout_10", "bench/flax_heldout_11", "bench/flax_heldout_12", "bench/flax_heldout_13", "bench/flax_heldout_14", "bench/flax_heldout_15", "bench/flax_heldout_16", "bench/flax_heldout_17", "bench/flax_heldout_18", "bench/flax_heldout_19", "bench/flax_heldout_20"),
+        ("tests/flax_cases/dev", *FLAX_MEASUREMENT_SETS),
         {
             # SCN105 too: an NNX module that stores loop values in a Python list it keeps leaks them
             "unexpected-tracer": {"SCN101", "SCN102", "SCN104", "SCN105"},

@@ -1,6 +1,6 @@
 """Label the Flax-in-scan case programs by running them with real Flax.
 
-Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/ to _20/ (later
+Each program in tests/flax_cases/dev/, bench/flax_heldout/ and bench/flax_heldout_2/, _3/, ... (later
 measurement sets, each written from real reports and code without
 reading the rules) starts with a header:
 
@@ -38,29 +38,18 @@ import case_runner
 from case_runner import Header, Outcome
 
 REPO = case_runner.REPO
-DIRECTORIES = (
-    REPO / "tests" / "flax_cases" / "dev",
-    REPO / "bench" / "flax_heldout",
-    REPO / "bench" / "flax_heldout_2",
-    REPO / "bench" / "flax_heldout_3",
-    REPO / "bench" / "flax_heldout_4",
-    REPO / "bench" / "flax_heldout_5",
-    REPO / "bench" / "flax_heldout_6",
-    REPO / "bench" / "flax_heldout_7",
-    REPO / "bench" / "flax_heldout_8",
-    REPO / "bench" / "flax_heldout_9",
-    REPO / "bench" / "flax_heldout_10",
-    REPO / "bench" / "flax_heldout_11",
-    REPO / "bench" / "flax_heldout_12",
-    REPO / "bench" / "flax_heldout_13",
-    REPO / "bench" / "flax_heldout_14",
-    REPO / "bench" / "flax_heldout_15",
-    REPO / "bench" / "flax_heldout_16",
-    REPO / "bench" / "flax_heldout_17",
-    REPO / "bench" / "flax_heldout_18",
-    REPO / "bench" / "flax_heldout_19",
-    REPO / "bench" / "flax_heldout_20",
-)
+
+
+def _measurement_sets() -> list[Path]:
+    """bench/flax_heldout and bench/flax_heldout_2, _3, ... in the order they were written."""
+    def number(path: Path) -> int:
+        suffix = path.name.removeprefix("flax_heldout").lstrip("_")
+        return int(suffix) if suffix else 1
+
+    return sorted((p for p in (REPO / "bench").glob("flax_heldout*") if p.is_dir()), key=number)
+
+
+DIRECTORIES = (REPO / "tests" / "flax_cases" / "dev", *_measurement_sets())
 LABELS = ("unexpected-tracer", "modify-scope", "same-values", "trace-context", "ok")
 
 

@@ -1,0 +1,49 @@
+# label: ok
+# flax-error: none
+# class: 2 fori_loop body merges the nnx.split state it carries, calls the helper encode_chunk(model, ...) and splits the BatchNorm-updated state back into the carry
+# modelled on: google/flax#3567 [nnx] Add complex test with scan + batchnorm + dropout and google/flax#4771 Scan over layers does not work with jax.grad? (split/merge flow)
+"""Streaming feature encoder that warms up BatchNorm statistics chunk by chunk."""
+
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+CHUNKS, CHUNK_SIZE, FEATURES, WIDTH = 4, 8, 5, 12
+
+
+class Encoder(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.proj = nnx.Linear(FEATURES, WIDTH, rngs=rngs)
+        self.norm = nnx.BatchNorm(WIDTH, momentum=0.9, rngs=rngs)
+        self.out = nnx.Linear(WIDTH, 3, rngs=rngs)
+
+    def __call__(self, x):
+        return self.out(nnx.gelu(self.norm(self.proj(x))))
+
+
+def encode_chunk(model, chunk):
+    return model(chunk).mean(axis=0)
+
+
+def calibrate(model, stream):
+    graphdef, state = nnx.split(model)
+
+    def body(i, carry):
+        state, acc = carry
+        model = nnx.merge(graphdef, state)
+        acc = acc + encode_chunk(model, stream[i]) / CHUNKS
+        return nnx.state(model), acc
+
+    state, summary = jax.lax.fori_loop(0, CHUNKS, body, (state, jnp.zeros(3)))
+    nnx.update(model, state)
+    return summary
+
+
+def main():
+    model = Encoder(nnx.Rngs(0))
+    model.train()
+    stream = jax.random.normal(jax.random.key(1), (CHUNKS, CHUNK_SIZE, FEATURES)) * 2.0 + 1.0
+    summary = calibrate(model, stream)
+    model.eval()
+    print(summary, model.norm.mean[...])
+    return None
