@@ -809,19 +809,28 @@ def argument_for(function: cst.FunctionDef | cst.Lambda, param: cst.Param, call:
 def _filled_by_call_site(index: ScanIndex, loop: LoopCall) -> dict[cst.Param, tuple[cst.BaseExpression, Scope]]:
     """The parameters of a loop's body that its `functools.partial` fills, or of the factory
     that made the body (`make_step(cell)`), with what is passed, in the loop's scope."""
-    body = loop.body
-    if body is None:
+    if loop.body is None:
         return {}
+    return filled_by_maker(index, loop.body, _body_argument(index, loop), loop.scope)
+
+
+def filled_by_maker(
+    index: ScanIndex, body: Body, node: cst.BaseExpression | None, scope: Scope
+) -> dict[cst.Param, tuple[cst.BaseExpression, Scope]]:
+    """The parameters of a body function that the expression which gives it fills: a
+    `functools.partial(step, cell)` (also through a name bound once to it), or a factory call
+    `make_step(cell)` (with what a `return partial(refine, head)` in it binds)."""
+    if isinstance(node, cst.Name):
+        node = index.value_of(node.value, scope) or node
     if body.via == "partial":
-        partial_call = _partial_call(index, loop)
-        if partial_call is not None:
-            return {p: (v, loop.scope) for p, v in parameters_filled(body.node, partial_call.args[1:])}
+        if isinstance(node, cst.Call) and index.qualify(node.func) == PARTIAL:
+            return {p: (v, scope) for p, v in parameters_filled(body.node, node.args[1:])}
     elif body.via in ("factory", "factory_partial"):
-        factory = index.factory_of(_body_argument(index, loop), loop.scope)
+        factory = index.factory_of(node, scope) if node is not None else None
         if factory is not None:
             call, function = factory
-            filled = parameters_passed(function, index.scope_of[function], call, loop.scope)
-            bound = {p: (v, loop.scope) for p, v in filled}
+            filled = parameters_passed(function, index.scope_of[function], call, scope)
+            bound = {p: (v, scope) for p, v in filled}
             returned = returns_of(function)[0].value if body.via == "factory_partial" else None
             if isinstance(returned, cst.Call) and index.qualify(returned.func) == PARTIAL:
                 # `return partial(refine, head)`: what the partial binds, read in the factory
@@ -1366,6 +1375,7 @@ def _wrapper_runs(index: ScanIndex, loop: LoopCall, code: BodyCode | None) -> It
             body = index.resolve_callable(passed, passed_scope, objects=True)
             if body is None:
                 continue
+            bound.update(filled_by_maker(index, body, passed, passed_scope))  # `partial(step, attention)`
         elif not bound:
             continue
         run = LoopCall(loop.kind, site, site_scope, body, None)

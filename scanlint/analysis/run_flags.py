@@ -32,7 +32,7 @@ import itertools
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import BodyCode, FlaxFile, argument_for
+from scanlint.analysis.flax_model import BodyCode, FlaxFile, argument_for, parameters_passed
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
@@ -76,6 +76,65 @@ class RunFlags:
         view._loop_method = (found[1], found[0].name.value) if found is not None else None
         view._body = code
         return view
+
+    def _loop_array(self, name: cst.Name, scope: Scope, depth: int = 0) -> bool:
+        """Whether a name in the code the loop body (see `within`) runs always holds an array
+        the loop gives it, never None: the scan body's `x` when the scan is given `xs`, the
+        fori_loop body's index, or a parameter of a function the body runs that every call of
+        it from the body fills with such a name."""
+        code = self._body
+        found = self._parameter_read(name, scope)
+        if code is None or code.loop.body is None or found is None or depth > 4:
+            return False
+        binding_scope, binding = found
+        body, function = code.loop.body, binding_scope.node
+        if function is body.node:
+            if code.loop.kind == "fori_loop":
+                return binding.name.value == body.parameter(0)
+            if code.loop.kind == "scan" and binding.name.value == body.parameter(1):
+                xs = argument(code.wrapped_call or code.loop.call, 2, "xs")
+                return xs is not None and not (isinstance(xs, cst.Name) and xs.value == "None")
+            return False
+        if not isinstance(function, cst.FunctionDef):
+            return False
+        sites = self._body_sites(function) if binding_scope.enclosing_method() is not None else None
+        calls = [(call, call_scope) for call, call_scope, _ in sites] if sites else code.entries.get(function, [])
+        if not calls:
+            return False
+        for call, call_scope in calls:
+            passed = dict(parameters_passed(function, binding_scope, call, call_scope)).get(binding)
+            if not isinstance(passed, cst.Name) or not self._loop_array(passed, call_scope, depth + 1):
+                return False
+        return True
+
+    def _parameter_read(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.Param] | None:
+        """The parameter a name reads: bound only as the parameter, or read before the function
+        rebinds it (`key = self.make_rng("x") if key is None else key` reads the parameter)."""
+        found = scope.lookup(name.value)
+        if found is None:
+            return None
+        binding_scope, bindings = found
+        parameters = [b for b in bindings if isinstance(b, cst.Param)]
+        if len(parameters) != 1:
+            return None
+        function = binding_scope.node
+        if len(bindings) > 1:
+            if scope is not binding_scope or not isinstance(function, cst.FunctionDef):
+                return None
+            statements = list(function.body.body) if isinstance(function.body, cst.IndentedBlock) else []
+            read_at = self._statement_index(name, statements)
+            rebound_at = [self._statement_index(b, statements) for b in bindings if b is not parameters[0]]
+            if read_at is None or None in rebound_at or read_at > min(rebound_at):  # type: ignore[type-var]
+                return None
+            if read_at == min(rebound_at) and not isinstance(statements[read_at], cst.SimpleStatementLine):  # type: ignore[type-var]
+                return None  # read and rebound inside one block: the order is not known here
+        return binding_scope, parameters[0]
+
+    def _statement_index(self, node: cst.CSTNode, statements: list[cst.BaseStatement]) -> int | None:
+        """Which of a function's top-level statements holds a node."""
+        while node is not None and node not in statements:
+            node = self.parents.get(node)  # type: ignore[assignment]
+        return statements.index(node) if node is not None else None
 
     def _body_sites(self, method: cst.FunctionDef) -> list[tuple[cst.Call, Scope, int]] | None:
         """The calls by which the loop body (see `within`) runs a method of its class: None
@@ -151,6 +210,14 @@ class RunFlags:
         operator = target.operator
         if not isinstance(operator, (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)):
             return None
+        if (
+            isinstance(operator, (cst.Is, cst.IsNot))
+            and isinstance(target.comparator, cst.Name)
+            and target.comparator.value == "None"
+            and isinstance(node.left, cst.Name)
+            and self._loop_array(node.left, scope)
+        ):
+            return frozenset({isinstance(operator, cst.IsNot)})  # `key if key is not None else ...`
         left = self.values(node.left, scope, depth + 1)
         right = self.values(target.comparator, scope, depth + 1)
         if left is None or right is None:

@@ -3020,6 +3020,88 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a compact submodule that sows into a collection `apply` collects, handed by `functools.partial(decode_step, attention, cell)` to a module-level loop helper that runs `lax.scan`",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        def scan_steps(step_fn, carry, xs):
+            return jax.lax.scan(step_fn, carry, xs)
+
+        class Attention(nn.Module):
+            @nn.compact
+            def __call__(self, query):
+                weights = jax.nn.softmax(nn.Dense(4)(query))
+                self.sow("intermediates", "weights", weights)
+                return weights
+
+        def decode_step(attention, cell, h, y):
+            h, out = cell(h, jnp.concatenate([y, attention(h)], axis=-1))
+            return h, out
+
+        class Decoder(nn.Module):
+            @nn.compact
+            def __call__(self, targets):
+                attention = Attention()
+                cell = nn.GRUCell(4)
+                h0 = jnp.zeros((2, 4))
+                step = functools.partial(decode_step, attention, cell)
+                if self.is_initializing():
+                    step(h0, targets[0])
+                return scan_steps(step, h0, targets)
+
+        def main(targets):
+            model = Decoder()
+            params = model.init(jax.random.key(0), targets)["params"]
+            return model.apply({"params": params}, targets, mutable=["intermediates"])
+        """,
+        ["28:47 SCN102"],
+    ),
+    Case(
+        "not flagged: the same decoder when no `apply` collects what it sows",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        def scan_steps(step_fn, carry, xs):
+            return jax.lax.scan(step_fn, carry, xs)
+
+        class Attention(nn.Module):
+            @nn.compact
+            def __call__(self, query):
+                weights = jax.nn.softmax(nn.Dense(4)(query))
+                self.sow("intermediates", "weights", weights)
+                return weights
+
+        def decode_step(attention, cell, h, y):
+            h, out = cell(h, jnp.concatenate([y, attention(h)], axis=-1))
+            return h, out
+
+        class Decoder(nn.Module):
+            @nn.compact
+            def __call__(self, targets):
+                attention = Attention()
+                cell = nn.GRUCell(4)
+                h0 = jnp.zeros((2, 4))
+                step = functools.partial(decode_step, attention, cell)
+                if self.is_initializing():
+                    step(h0, targets[0])
+                return scan_steps(step, h0, targets)
+
+        def main(targets):
+            model = Decoder()
+            params = model.init(jax.random.key(0), targets)["params"]
+            return model.apply({"params": params}, targets)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
