@@ -610,41 +610,57 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
 
 def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
     """`bound.round(h)` in the body with `bound = model.bind(variables)` (a name, or an
-    attribute a plain object's `__init__` sets) and nothing mutable, on a same-file Linen module
-    whose method, or a submodule it runs, updates a variable in that run: Flax raises
-    `ModifyScopeVariableError` as the loop traces its body."""
+    attribute a plain object's `__init__` sets), on a same-file Linen module whose method, or a
+    submodule it runs, updates a variable in that run. With nothing mutable Flax raises
+    `ModifyScopeVariableError` as the loop traces its body; with `mutable=[...]` the bound
+    module keeps a tracer of the loop, which fails when it is used after the loop."""
     func = call.func
     holder, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
     bound = _bind_call(flax, holder, scope)
+    if bound is None and isinstance(func, cst.Attribute):  # `self.bound(x)`: the bound module called
+        holder, method = func, "__call__"
+        bound = _bind_call(flax, holder, scope)
     if bound is None:
         return None
     bind, bind_scope = bound
     mutable = keyword_argument(bind, "mutable")
-    if mutable is not None and not (isinstance(mutable, cst.Name) and mutable.value == "False"):
-        return None
+    immutable = mutable is None or (isinstance(mutable, cst.Name) and mutable.value == "False")
     assert isinstance(bind.func, cst.Attribute)
     class_node = flax.linen_instance_class(bind.func.value, bind_scope)
     flags = run_flags(flax).within(code)
     if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
         return None
-    for run in linen_runs(flax, class_node, call, scope, method, taken=_branch_taken(flags, immutable=True)):
-        updated = _variable_update_in(flax, run.method, flags, run.given, immutable=True)
-        if updated is not None:
-            code_of = flax.index.module.code_for_node
+    for run in linen_runs(flax, class_node, call, scope, method, taken=_branch_taken(flags, immutable=immutable)):
+        updated = _variable_update_in(flax, run.method, flags, run.given, immutable=immutable)
+        if updated is None:
+            continue
+        code_of = flax.index.module.code_for_node
+        ran = (
+            f"`{code_of(func)}(...)` inside a raw lax.scan body runs `{class_node.name.value}.{method}` "
+            f"on a module bound by `{code_of(bind.func)}(...)`, which updates {updated} (in "
+            f"`{run.class_node.name.value}`)"
+        )
+        if immutable:
             summary = f"`{_short_code(flax.index.module, func)}(...)` inside a raw lax.scan body updates variables of a bound module, none mutable"
             advice = (
                 "Bind with `mutable=[...]` and carry the updated collections through the loop, or "
                 "run the module so that it updates nothing (`use_running_average=True`, no cache)."
             )
-            return Report(
-                call,
-                f"`{code_of(func)}(...)` inside a raw lax.scan body runs `{class_node.name.value}.{method}` "
-                f"on a module bound by `{code_of(bind.func)}(...)`, which updates {updated} (in "
-                f"`{run.class_node.name.value}`), but the binding makes no collection mutable: Flax "
-                f"raises `ModifyScopeVariableError` as soon as the loop traces its body. {advice}",
-                summary=summary,
-                help=advice,
+            text = (
+                f"{ran}, but the binding makes no collection mutable: Flax raises "
+                f"`ModifyScopeVariableError` as soon as the loop traces its body. {advice}"
             )
+        else:
+            summary = f"`{_short_code(flax.index.module, func)}(...)` inside a raw lax.scan body stores a tracer of the scan in a bound module's variables"
+            advice = (
+                "Carry the collections through the loop with `model.apply(..., mutable=[...])` and "
+                "bind the result after it, or run the module so that it updates nothing inside the loop."
+            )
+            text = (
+                f"{ran}: the bound module keeps a tracer of the scan, so reading those variables "
+                f"after the loop (`unbind()`, a later call) raises `UnexpectedTracerError`. {advice}"
+            )
+        return Report(call, text, summary=summary, help=advice)
     return None
 
 

@@ -3102,6 +3102,90 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a plain object's module bound with `mutable=['batch_stats']`, called (`self.bound(frame, train=True)`) from a helper the scan body runs: the BatchNorm keeps a tracer of the scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+
+        class Trainer:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables, mutable=["batch_stats"])
+
+            def _encode(self, frame):
+                return self.bound(frame, train=True)
+
+            def embed(self, clip):
+                return jax.lax.scan(lambda acc, f: (acc + self._encode(f), None), jnp.zeros((2, 4)), clip)
+
+        def main(clip):
+            model = Encoder()
+            trainer = Trainer(model, model.init(jax.random.key(0), clip[0]))
+            return trainer.embed(clip)
+        """,
+        ["16:16 SCN102"],
+    ),
+    Case(
+        "the same module bound with nothing mutable, called directly in the scan body in training mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+
+        class Trainer:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables)
+
+            def embed(self, clip):
+                return jax.lax.scan(lambda acc, f: (acc + self.bound(f, train=True), None), jnp.zeros((2, 4)), clip)
+
+        def main(clip):
+            model = Encoder()
+            trainer = Trainer(model, model.init(jax.random.key(0), clip[0]))
+            return trainer.embed(clip)
+        """,
+        ["16:51 SCN102"],
+    ),
+    Case(
+        "not flagged: the mutable binding called in evaluation mode in the scan body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+
+        class Trainer:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables, mutable=["batch_stats"])
+
+            def _encode(self, frame):
+                return self.bound(frame, train=False)
+
+            def embed(self, clip):
+                return jax.lax.scan(lambda acc, f: (acc + self._encode(f), None), jnp.zeros((2, 4)), clip)
+
+        def main(clip):
+            model = Encoder()
+            trainer = Trainer(model, model.init(jax.random.key(0), clip[0]))
+            return trainer.embed(clip)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
