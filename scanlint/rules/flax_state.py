@@ -1852,9 +1852,17 @@ class NoisyWalk(nn.Module):
 def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
     """`model.apply(variables, x, rngs={"dropout": key})` in the body with keys that are the same
     at every step (closed over, not split or folded with the step), on a same-file Linen module
-    that draws randomness: each step draws the same values."""
+    that draws randomness: each step draws the same values. Also through a name bound to
+    `functools.partial(model.apply, variables, method=...)` (the keys given at the call, or
+    fixed by the partial)."""
+    reported, module_scope = call, scope
     if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply"):
-        return None
+        made = _apply_of_partial(flax, call, scope)
+        if made is None:
+            return None
+        call, module_scope = made
+        if keyword_argument(reported, "rngs") is None:
+            scope = module_scope  # the keys the partial fixes, read where it is made
     rngs = keyword_argument(call, "rngs")
     if rngs is None:
         return None
@@ -1866,11 +1874,12 @@ def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope
         keys = [rngs]
     if not keys or not all(code.step_constant(key, scope) for key in keys):
         return None
-    class_node = flax.linen_instance_class(call.func.value, scope)
+    assert isinstance(call.func, cst.Attribute)
+    class_node = flax.linen_instance_class(call.func.value, module_scope)
     if class_node is None or not _linen_class_draws(flax, class_node):
         return None
     code_of = flax.index.module.code_for_node
-    summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body is given the same RNG keys at every step"
+    summary = f"`{code_of(reported.func)}(...)` inside a raw lax.scan body is given the same RNG keys at every step"
     advice = "Fold the step into the keys (`jax.random.fold_in(key, t)`) or pass per-step keys as `xs`."
     return Report(
         rngs,

@@ -4371,6 +4371,126 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "not flagged: a helper draws from `make_rng` only when it is given no key (`key = self.make_rng('fire') if key is None else key`), and the scan body always passes the step's key",
+        """
+        import jax
+        import flax.linen as nn
+
+        class Automaton(nn.Module):
+            def _mask(self, key=None):
+                key = self.make_rng("fire") if key is None else key
+                return jax.random.bernoulli(key, 0.5, (4,))
+
+            def update(self, grid, key=None):
+                return grid * self._mask(key)
+
+            def __call__(self, grid):
+                return self.update(grid)
+
+            def grow(self, grid, steps):
+                keys = jax.random.split(self.make_rng("fire"), steps)
+                return jax.lax.scan(lambda g, k: (self.update(g, k), None), grid, keys)
+        """,
+        [],
+    ),
+    Case(
+        "the same helper when the scan body passes no key, and when the scan is given no xs (`k` is None at every step)",
+        """
+        import jax
+        import flax.linen as nn
+
+        class Automaton(nn.Module):
+            def _mask(self, key=None):
+                key = self.make_rng("fire") if key is None else key
+                return jax.random.bernoulli(key, 0.5, (4,))
+
+            def update(self, grid, key=None):
+                return grid * self._mask(key)
+
+            def __call__(self, grid):
+                return self.update(grid)
+
+            def grow(self, grid, steps):
+                return jax.lax.scan(lambda g, k: (self.update(g), None), grid, None, length=steps)
+
+            def grow_keyless(self, grid, steps):
+                return jax.lax.scan(lambda g, k: (self.update(g, k), None), grid, None, length=steps)
+        """,
+        ["7:15 SCN103"],
+    ),
+    Case(
+        "`functools.partial(model.apply, variables, method=...)` made by a sampler factory, called in the scan body with `rngs={'noise': rng}` closed over",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class ScoreNet(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+            def langevin_update(self, x, step_size):
+                noise = jax.random.normal(self.make_rng("noise"), x.shape)
+                return x + step_size * self(x) + noise
+
+        def make_sampler(model, params):
+            update = functools.partial(model.apply, {"params": params}, method=ScoreNet.langevin_update)
+
+            def sample(x0, rng, steps):
+                def body(x, _):
+                    x = update(x, 0.01, rngs={"noise": rng})
+                    return x, x
+                return jax.lax.scan(body, x0, None, length=steps)
+
+            return sample
+
+        def main(x0):
+            model = ScoreNet()
+            sample = make_sampler(model, model.init(jax.random.key(0), x0)["params"])
+            return sample(x0, jax.random.key(1), 5)
+        """,
+        ["22:38 SCN103"],
+    ),
+    Case(
+        "not flagged: the same sampler when the key is folded in with the step",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class ScoreNet(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+            def langevin_update(self, x, step_size):
+                noise = jax.random.normal(self.make_rng("noise"), x.shape)
+                return x + step_size * self(x) + noise
+
+        def make_sampler(model, params):
+            update = functools.partial(model.apply, {"params": params}, method=ScoreNet.langevin_update)
+
+            def sample(x0, rng, steps):
+                def body(x, t):
+                    x = update(x, 0.01, rngs={"noise": jax.random.fold_in(rng, t)})
+                    return x, x
+                return jax.lax.scan(body, x0, jnp.arange(steps))
+
+            return sample
+
+        def main(x0):
+            model = ScoreNet()
+            sample = make_sampler(model, model.init(jax.random.key(0), x0)["params"])
+            return sample(x0, jax.random.key(1), 5)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
