@@ -390,10 +390,21 @@ class FlaxFile:
         """What `self.<attr> = value` statements in one method (setup, __init__) assign."""
         return self.index.self_attribute_values(class_node, method_name)
 
-    def linen_instance_class(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> cst.ClassDef | None:
+    def linen_instance_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The same-file Linen class of the module an expression holds: a name bound to its
         construction, or a parameter of a module-level function, or of a plain class's
         `__init__` (`Propagator(model, variables)`), that every call in the file fills with one."""
+        constructions = self.linen_instances(node, scope)
+        if not constructions:
+            return None
+        classes = [self.local_class(call.func, call_scope) for call, call_scope in constructions]
+        return classes[0] if classes[0] is not None and all(c is classes[0] for c in classes) else None
+
+    def linen_instances(
+        self, node: cst.BaseExpression, scope: Scope, depth: int = 0
+    ) -> list[tuple[cst.Call, Scope]] | None:
+        """The constructions of same-file Linen modules that the module an expression holds may
+        be (see `linen_instance_class`), each with its scope; None when one is not known."""
         if depth > 3 or not isinstance(node, cst.Name):
             return None
         found = scope.only_binding(node.value)
@@ -402,12 +413,16 @@ class FlaxFile:
         binding_scope, binding = found
         if isinstance(binding, cst.Call):
             class_node = self.local_class(binding.func, binding_scope)
-            return class_node if class_node is not None and self.is_linen(class_node) else None
+            return [(binding, binding_scope)] if class_node is not None and self.is_linen(class_node) else None
         if not isinstance(binding, cst.Param):
             return None
-        passed = self.parameter_arguments(binding, binding_scope)
-        classes = [self.linen_instance_class(value, value_scope, depth + 1) for value, value_scope in passed or []]
-        return classes[0] if classes and classes[0] is not None and all(c is classes[0] for c in classes) else None
+        made: list[tuple[cst.Call, Scope]] = []
+        for value, value_scope in self.parameter_arguments(binding, binding_scope) or []:
+            instances = self.linen_instances(value, value_scope, depth + 1)
+            if not instances:
+                return None
+            made += instances
+        return made or None
 
     def parameter_arguments(self, param: cst.Param, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """What every call in the file passes for a parameter of a module-level function, or of
@@ -1761,25 +1776,31 @@ def linen_runs(
     outer: dict[str, tuple[cst.BaseExpression, Scope]] | None = None,
     depth: int = 0,
     taken: BranchTaken | None = None,
+    instance: tuple[cst.BaseExpression, Scope] | None = None,
 ) -> list[LinenRun]:
     """The methods a call of a same-file Linen module runs: the called method, the module's own
     methods it calls (`self._update_center(logits)`) where that call surely runs (not in a loop
     or an `else`, and under no `if` unless `taken` says the run takes it), and through the
     same-file Linen submodules it calls (built inline, in `setup`, bound to a name, or looped
-    over in a `setup` list), theirs, a few levels deep."""
+    over in a `setup` list), theirs, a few levels deep. `instance` is the expression (and its scope) that holds the
+    module the call runs, when known (`decode_model` in `decode_model.apply(...)`): the method's
+    `self` takes it, and so does the `self` of the module's own methods it runs."""
     method = flax.index.method_of(class_node, method_name)
     if method is None or depth > 3 or not flax.is_linen(class_node):
         return []
+    method_scope = flax.index.scope_of[method]
     given = {
         param.name.value: _passed_on(arg, call_scope, outer or {})
-        for param, arg in parameters_passed(method, flax.index.scope_of[method], call, call_scope)
+        for param, arg in parameters_passed(method, method_scope, call, call_scope)
     }
+    self_name = flax.index.self_name(method_scope)
+    if instance is not None and self_name is not None:
+        given[self_name] = instance
     runs = [LinenRun(class_node, method, given)]
-    method_scope = flax.index.scope_of[method]
     for inner_call, tests in _own_method_calls(flax, class_node, method):
         if all(test is not None and taken is not None and taken(test, given) for test in tests):
             inner_method = inner_call.func.attr.value  # type: ignore[attr-defined]
-            runs += linen_runs(flax, class_node, inner_call, method_scope, inner_method, given, depth + 1, taken)
+            runs += linen_runs(flax, class_node, inner_call, method_scope, inner_method, given, depth + 1, taken, instance)
     for inner_call, inner_class in linen_submodule_calls(flax, class_node, method):
         runs += linen_runs(flax, inner_class, inner_call, method_scope, "__call__", given, depth + 1, taken)
     return runs

@@ -199,7 +199,32 @@ class RunFlags:
             found = self.scope_at(node).only_binding(node.value)
             if found is not None and isinstance(found[1], cst.Param):
                 return self.values(*given[node.value])
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value in given:
+            found = self.scope_at(node).only_binding(node.value.value)
+            if found is not None and isinstance(found[1], cst.Param):  # `self.decode` of the module the call runs
+                instance_values = self._instance_field_values(*given[node.value.value], node.attr.value)
+                if instance_values is not None:
+                    return instance_values
         return self.values(node, self.scope_at(node))
+
+    def _instance_field_values(self, holder: cst.BaseExpression, scope: Scope, field: str) -> Values:
+        """`self.<field>` of the module an expression holds: over the constructions it may be
+        (`decode_model = TinyLM(decode=True)`), each one's argument for the field or its default."""
+        instances = self.flax.linen_instances(holder, scope)
+        if not instances:
+            return None
+        found: set[object] = set()
+        for construction, construction_scope in instances:
+            class_node = self.flax.local_class(construction.func, construction_scope)
+            arguments = self.field_arguments(class_node, field, (construction, construction_scope)) if class_node else None
+            if arguments is None:
+                return None
+            for value, value_scope in arguments:
+                passed = self.values(value, value_scope)
+                if passed is None:
+                    return None
+                found |= passed
+        return _limited(frozenset(found))
 
     def _merged(self, made: cst.BaseExpression, given: cst.BaseExpression, scope: Scope, depth: int) -> Values:
         """`nn.merge_param(name, made, given)`: `given` when it is not None, else `made`."""

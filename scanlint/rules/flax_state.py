@@ -587,7 +587,8 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     if flags.never_runs(reported):
         return None
     taken = _branch_taken(flags, immutable=True)
-    for run in linen_runs(flax, class_node, call.with_changes(args=arguments), scope, method, taken=taken):
+    instance = (call.func.value, scope)  # `decode_model` in `decode_model.apply(...)`
+    for run in linen_runs(flax, class_node, call.with_changes(args=arguments), scope, method, taken=taken, instance=instance):
         updated = _variable_update_in(flax, run.method, flags, run.given, immutable=True)
         if updated is not None:
             code_of = flax.index.module.code_for_node

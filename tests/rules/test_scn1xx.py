@@ -3186,6 +3186,79 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "`decode_model.apply(...)` with nothing mutable in a while_loop body, where `decode_model = LM(decode=True)` and another instance of the same class trains: the decode branch writes the cache",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class LM(nn.Module):
+            decode: bool = False
+
+            @nn.compact
+            def __call__(self, tokens):
+                x = nn.Embed(11, 8)(tokens)
+                if self.decode:
+                    initialized = self.has_variable("cache", "total")
+                    total = self.variable("cache", "total", jnp.zeros, x[:, 0].shape)
+                    if initialized:
+                        total.value = total.value + x[:, 0]
+                    return nn.Dense(11)(total.value)
+                return nn.Dense(11)(x.mean(1))
+
+        def sample(decode_model, params, cache, seq):
+            def body(state):
+                i, seq = state
+                logits = decode_model.apply({"params": params, "cache": cache}, jax.lax.dynamic_slice_in_dim(seq, i, 1, axis=1))
+                return i + 1, seq.at[:, i + 1].set(logits.argmax(-1))
+            return jax.lax.while_loop(lambda s: s[0] < 4, body, (0, seq))
+
+        def main(tokens):
+            model = LM()
+            params = model.init(jax.random.key(0), tokens)["params"]
+            decode_model = LM(decode=True)
+            cache = decode_model.init(jax.random.key(0), tokens[:, :1])["cache"]
+            return sample(decode_model, params, cache, tokens)
+        """,
+        ["23:18 SCN102"],
+    ),
+    Case(
+        "not flagged: the same sampler handed the instance built with `decode=False`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class LM(nn.Module):
+            decode: bool = False
+
+            @nn.compact
+            def __call__(self, tokens):
+                x = nn.Embed(11, 8)(tokens)
+                if self.decode:
+                    initialized = self.has_variable("cache", "total")
+                    total = self.variable("cache", "total", jnp.zeros, x[:, 0].shape)
+                    if initialized:
+                        total.value = total.value + x[:, 0]
+                    return nn.Dense(11)(total.value)
+                return nn.Dense(11)(x.mean(1))
+
+        def sample(decode_model, params, cache, seq):
+            def body(state):
+                i, seq = state
+                logits = decode_model.apply({"params": params, "cache": cache}, jax.lax.dynamic_slice_in_dim(seq, i, 1, axis=1))
+                return i + 1, seq.at[:, i + 1].set(logits.argmax(-1))
+            return jax.lax.while_loop(lambda s: s[0] < 4, body, (0, seq))
+
+        def main(tokens):
+            model = LM()
+            params = model.init(jax.random.key(0), tokens)["params"]
+            cache = LM(decode=True).init(jax.random.key(0), tokens[:, :1])["cache"]
+            return sample(model, params, cache, tokens)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
