@@ -453,39 +453,52 @@ class OutsideNnxState:
             self._trained = False
         return held[0][0] if held and all(held) else None
 
-    def _trained_before_loop(self, func: cst.BaseExpression, scope: Scope) -> bool:
+    def _trained_before_loop(self, func: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
         """`model.train()` as the last mode switch of `model` among the statements of the
-        function that runs the loop, before the loop's statement: its layers train in the loop."""
+        function that runs the loop, before the loop's statement: its layers train in the loop.
+        When `model` is a parameter of a module-level function that runs the loop, every call
+        of that function passes a name switched so before the call's statement
+        (`model.train()`, then `calibrate(model, stream)`). A parameter of a helper the body
+        runs (`encode_chunk(model, chunk)`) is followed to what every call of it passes."""
         name = dotted(func)  # `model`, `self.model`
         root = root_name(func)
-        if name is None or root is None:
+        if name is None or root is None or depth > 4:
             return False
         found = scope.lookup(root.value)
         loop_scope = self.code.loop.scope
+        helper = found[0].node if found is not None else None
+        if (
+            found is not None
+            and name == root.value
+            and len(found[1]) == 1
+            and isinstance(found[1][0], cst.Param)
+            and helper in self.code.functions
+            and helper is not self.code.loop.body.node  # type: ignore[union-attr]
+        ):
+            passed = [
+                (dict(parameters_passed(helper, found[0], call, call_scope)).get(found[1][0]), call_scope)
+                for call, call_scope in self.code.entries.get(helper, [])
+            ]
+            return bool(passed) and all(
+                value is not None and self._trained_before_loop(value, value_scope, depth + 1) for value, value_scope in passed
+            )
         if found is None or found[0] is not loop_scope or not isinstance(loop_scope.node, cst.FunctionDef):
             return False
-        body = loop_scope.node.body
-        mode = None
-        for statement in body.body if isinstance(body, cst.IndentedBlock) else []:
-            calls = CallFinder()
-            walk(statement, calls)
-            if self.code.loop.call in calls.calls:
-                return mode == "train"
-            if isinstance(statement, cst.SimpleStatementLine):
-                for small in statement.body:
-                    call = small.value if isinstance(small, cst.Expr) else None
-                    if (
-                        isinstance(call, cst.Call)
-                        and isinstance(call.func, cst.Attribute)
-                        and dotted(call.func.value) == name
-                        and call.func.attr.value in MODE_SWITCHES
-                    ):
-                        mode = call.func.attr.value
-            elif any(
-                isinstance(c.func, cst.Attribute) and c.func.attr.value in MODE_SWITCHES for c in calls.calls
-            ):
-                mode = None  # switched in a branch or a loop: not known
-        return False
+        mode = _last_mode_switch(loop_scope.node, name, self.code.loop.call)
+        if mode is not None or name != root.value or loop_scope.parent is not self.flax.index.module_scope:
+            return mode == "train"
+        bindings = found[1]
+        if len(bindings) != 1 or not isinstance(bindings[0], cst.Param):
+            return False
+        sites = self.flax.calls_running(loop_scope.node)
+        modes = []
+        for call, call_scope in sites:
+            passed = dict(parameters_passed(loop_scope.node, loop_scope, call, call_scope)).get(bindings[0])
+            caller = call_scope.node
+            if not isinstance(passed, cst.Name) or not isinstance(caller, cst.FunctionDef):
+                return False
+            modes.append(_last_mode_switch(caller, passed.value, call))
+        return bool(modes) and all(mode == "train" for mode in modes)
 
     def mode_layers(self, node: cst.BaseExpression, scope: Scope) -> HeldState | None:
         """A layer with a mode (`nnx.Dropout`, `nnx.BatchNorm`) that an outside NNX module holds,
@@ -975,6 +988,32 @@ class OutsideNnxState:
                 if not self._is_rngs_value(value, init_scope):
                     held += self.holdings(value, init_scope, seen, construction)
         return held
+
+
+def _last_mode_switch(function: cst.FunctionDef, name: str, call: cst.Call) -> str | None:
+    """The last mode switch (`eval`, `train`, `set_attributes`) of the module a name (`model`,
+    `self.model`) holds, among a function's statements before the one holding `call`: None
+    when there is none, "unknown" when one sits in a branch or a loop."""
+    mode = None
+    body = function.body
+    for statement in body.body if isinstance(body, cst.IndentedBlock) else []:
+        calls = CallFinder()
+        walk(statement, calls)
+        if call in calls.calls:
+            return mode
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                switch = small.value if isinstance(small, cst.Expr) else None
+                if (
+                    isinstance(switch, cst.Call)
+                    and isinstance(switch.func, cst.Attribute)
+                    and dotted(switch.func.value) == name
+                    and switch.func.attr.value in MODE_SWITCHES
+                ):
+                    mode = switch.func.attr.value
+        elif any(isinstance(c.func, cst.Attribute) and c.func.attr.value in MODE_SWITCHES for c in calls.calls):
+            mode = "unknown"  # switched in a branch or a loop
+    return None
 
 
 def _one_kind(kinds: list[str | cst.ClassDef | None]) -> str | cst.ClassDef | None:

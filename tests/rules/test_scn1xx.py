@@ -9968,6 +9968,70 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a module switched to training by the caller of the function that runs the fori_loop (`model.train()`, then `calibrate(model, stream)`), its BatchNorm run in the body through a helper; the file also switches it to eval afterwards",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Encoder(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(5, 8, rngs=rngs)
+                self.norm = nnx.BatchNorm(8, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.proj(x))
+
+        def encode_chunk(model, chunk):
+            return model(chunk).mean(axis=0)
+
+        def calibrate(model, stream):
+            def body(i, acc):
+                return acc + encode_chunk(model, stream[i])
+            return jax.lax.fori_loop(0, stream.shape[0], body, jnp.zeros(8))
+
+        def main(stream):
+            model = Encoder(nnx.Rngs(0))
+            model.train()
+            summary = calibrate(model, stream)
+            model.eval()
+            return summary, model(stream[0])
+        """,
+        ["15:12 SCN105"],
+    ),
+    Case(
+        "not flagged: the same calibration when the caller switches the module to eval before it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Encoder(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(5, 8, rngs=rngs)
+                self.norm = nnx.BatchNorm(8, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.proj(x))
+
+        def encode_chunk(model, chunk):
+            return model(chunk).mean(axis=0)
+
+        def calibrate(model, stream):
+            def body(i, acc):
+                return acc + encode_chunk(model, stream[i])
+            return jax.lax.fori_loop(0, stream.shape[0], body, jnp.zeros(8))
+
+        def main(stream):
+            model = Encoder(nnx.Rngs(0))
+            model.train()
+            model(stream[0])
+            model.eval()
+            return calibrate(model, stream)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX

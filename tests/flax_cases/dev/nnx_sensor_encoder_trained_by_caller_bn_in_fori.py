@@ -1,0 +1,35 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate BatchStat from a different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 4 main() switches the model to training, then calls warm_up(model, ...), whose fori_loop body runs summarize(model, ...) -> the model's BatchNorm updates its statistics
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class SensorEncoder(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.proj = nnx.Linear(4, 6, rngs=rngs)
+        self.norm = nnx.BatchNorm(6, rngs=rngs)
+
+    def __call__(self, x):
+        return nnx.relu(self.norm(self.proj(x)))
+
+
+def summarize(model, window):
+    return model(window).mean(axis=0)
+
+
+def warm_up(model, windows):
+    def body(i, total):
+        return total + summarize(model, windows[i])
+    return jax.lax.fori_loop(0, windows.shape[0], body, jnp.zeros(6))
+
+
+def main():
+    windows = jax.random.normal(jax.random.key(0), (3, 5, 4))
+    model = SensorEncoder(nnx.Rngs(0))
+    model.train()
+    total = warm_up(model, windows)
+    model.eval()
+    print(total, model(windows[0]).shape)
+    return None
