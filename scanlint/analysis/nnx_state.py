@@ -37,8 +37,9 @@ from scanlint.analysis.resolver import (
     keyword_argument,
     returns_of,
 )
-from scanlint.analysis.values import constructor_arguments
+from scanlint.analysis.pytree_classes import is_dataclass, is_namedtuple
 from scanlint.analysis.run_flags import run_flags
+from scanlint.analysis.values import constructor_arguments
 from scanlint.analysis.walk import walk
 
 NNX_TRANSFORMS = {
@@ -250,17 +251,19 @@ class OutsideNnxState:
         optimizer that `__init__` stores on an NNX `self` (`self.inner`, `self.model.encoder`)."""
         if isinstance(node, cst.Name):
             return self.outside_object(node, scope)
-        if isinstance(node, cst.Subscript):  # `models["teacher"]`
-            kinds = [self._object_kind(v, s, 0) for v, s in self.outside_values(node, scope)]
-            kind = _one_kind(kinds)
-            return _nnx_kind(self.flax, kind) if kind is not None else None
+        whole = node
         attributes: list[str] = []
         while isinstance(node, cst.Attribute):
             attributes.insert(0, node.attr.value)
             node = node.value
+        owner: cst.ClassDef | None = self._holder_self(node, scope) if isinstance(node, cst.Name) else None
+        if isinstance(whole, cst.Subscript) or (owner is None and attributes):
+            # `models["teacher"]`, `session.model` with `session = TrainSession(model, optimizer)`
+            kinds = [self._object_kind(v, s, 0) for v, s in self.outside_values(whole, scope)]
+            kind = _one_kind(kinds)
+            return _nnx_kind(self.flax, kind) if kind is not None else None
         if not isinstance(node, cst.Name) or not 1 <= len(attributes) <= 2:
             return None
-        owner: cst.ClassDef | None = self._holder_self(node, scope)
         kind: str | cst.ClassDef | None = None
         for attribute in attributes:
             if owner is None:
@@ -289,9 +292,13 @@ class OutsideNnxState:
         return self._init_values(class_node, node.attr.value) if class_node is not None else None
 
     def _init_values(self, class_node: cst.ClassDef, attribute: str) -> list[tuple[cst.BaseExpression, Scope]]:
-        """What `__init__` assigns to `self.<attribute>`, with the scope of `__init__`."""
+        """What `__init__` assigns to `self.<attribute>`, with the scope of `__init__`; for a
+        dataclass or NamedTuple without one (`TrainSession(model, optimizer)`), what the
+        constructions in the file pass for that field, with the scope of each."""
         init = self.flax.index.method_of(class_node, "__init__")
         if init is None:
+            if is_dataclass(self.flax.index, class_node) or is_namedtuple(self.flax.index, class_node):
+                return constructor_arguments(self.flax.index, class_node, None, attribute)
             return []
         init_scope = self.flax.index.scope_of[init]
         values = self.flax.self_attribute_values(class_node, "__init__").get(attribute, [])

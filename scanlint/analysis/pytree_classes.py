@@ -266,13 +266,13 @@ def is_dataclass(index: ScanIndex, class_node: cst.ClassDef) -> bool:
     return _dataclass_decorator(index, class_node) is not None
 
 
-def _is_namedtuple(index: ScanIndex, class_node: cst.ClassDef) -> bool:
+def is_namedtuple(index: ScanIndex, class_node: cst.ClassDef) -> bool:
     return any(index.qualify(base.value) in _NAMEDTUPLE_BASES for base in class_node.bases)
 
 
 def compares_by_fields(index: ScanIndex, class_node: cst.ClassDef) -> bool:
     """`==` on instances compares their fields: a NamedTuple, or a dataclass with the default `eq`."""
-    if _is_namedtuple(index, class_node):
+    if is_namedtuple(index, class_node):
         return True
     found = _dataclass_decorator(index, class_node)
     if found is None:
@@ -287,7 +287,7 @@ def hashes_by_fields(index: ScanIndex, class_node: cst.ClassDef | None) -> bool:
     dataclass, without a `__hash__` of its own."""
     if class_node is None or index.method_of(class_node, "__hash__") is not None:
         return False
-    if _is_namedtuple(index, class_node):
+    if is_namedtuple(index, class_node):
         return True
     found = _dataclass_decorator(index, class_node)
     if found is None:

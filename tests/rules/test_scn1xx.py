@@ -10032,6 +10032,69 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a NamedTuple session holding the model and optimizer, closed over by a fori_loop body whose helper runs `nnx.value_and_grad` on `session.model` and `session.optimizer.update`",
+        """
+        from typing import NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        class TrainSession(NamedTuple):
+            model: nnx.Module
+            optimizer: nnx.Optimizer
+
+        def loss_fn(model, x):
+            return (model(x) ** 2).mean()
+
+        def apply_microbatch(session, x):
+            loss, grads = nnx.value_and_grad(loss_fn)(session.model, x)
+            session.optimizer.update(session.model, grads)
+            return loss
+
+        def training_step(batches, session):
+            def body(i, total):
+                return total + apply_microbatch(session, batches[i])
+            return jax.lax.fori_loop(0, batches.shape[0], body, jnp.zeros(()))
+
+        def main(batches):
+            model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+            session = TrainSession(model, nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param))
+            return training_step(batches, session)
+        """,
+        ["17:19 SCN105", "18:5 SCN105"],
+    ),
+    Case(
+        "not flagged: the same session when the body only reads the model through it",
+        """
+        from typing import NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        class TrainSession(NamedTuple):
+            model: nnx.Module
+            optimizer: nnx.Optimizer
+
+        def evaluate(session, x):
+            return (session.model(x) ** 2).mean()
+
+        def validation_loss(batches, session):
+            def body(i, total):
+                return total + evaluate(session, batches[i])
+            return jax.lax.fori_loop(0, batches.shape[0], body, jnp.zeros(()))
+
+        def main(batches):
+            model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+            session = TrainSession(model, nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param))
+            return validation_loss(batches, session)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
