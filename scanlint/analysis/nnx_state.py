@@ -29,6 +29,7 @@ from scanlint.analysis.flax_model import (
     parameters_passed,
     root_name,
 )
+from scanlint.analysis.pytree_classes import is_dataclass, is_namedtuple
 from scanlint.analysis.resolver import (
     PARTIAL,
     Scope,
@@ -37,7 +38,6 @@ from scanlint.analysis.resolver import (
     keyword_argument,
     returns_of,
 )
-from scanlint.analysis.pytree_classes import is_dataclass, is_namedtuple
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.values import constructor_arguments
 from scanlint.analysis.walk import walk
