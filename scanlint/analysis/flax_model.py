@@ -400,11 +400,27 @@ class FlaxFile:
         classes = [self.local_class(call.func, call_scope) for call, call_scope in constructions]
         return classes[0] if classes[0] is not None and all(c is classes[0] for c in classes) else None
 
-    def linen_instances(
-        self, node: cst.BaseExpression, scope: Scope, depth: int = 0
-    ) -> list[tuple[cst.Call, Scope]] | None:
+    def linen_instances(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.Call, Scope]] | None:
         """The constructions of same-file Linen modules that the module an expression holds may
         be (see `linen_instance_class`), each with its scope; None when one is not known."""
+        made = self.instances(node, scope)
+        if not made or not all(self.is_linen(self.local_class(call.func, call_scope)) for call, call_scope in made):
+            return None
+        return made
+
+    def instance_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """The one same-file class of the object an expression holds (see `instances`)."""
+        made = self.instances(node, scope)
+        classes = {self.local_class(call.func, call_scope) for call, call_scope in made or []}
+        return classes.pop() if len(classes) == 1 else None
+
+    def instances(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> list[tuple[cst.Call, Scope]] | None:
+        """The constructions of same-file classes that the object an expression holds may be,
+        each with its scope: a name bound once to one, or a parameter of a module-level function
+        or of a plain class's `__init__` that every call in the file fills with such an object
+        (`make_rollout(Actor(...), 5)`); None when one is not known."""
+        if isinstance(node, cst.Call):
+            return [(node, scope)] if self.local_class(node.func, scope) is not None else None
         if depth > 3 or not isinstance(node, cst.Name):
             return None
         found = scope.only_binding(node.value)
@@ -412,13 +428,12 @@ class FlaxFile:
             return None
         binding_scope, binding = found
         if isinstance(binding, cst.Call):
-            class_node = self.local_class(binding.func, binding_scope)
-            return [(binding, binding_scope)] if class_node is not None and self.is_linen(class_node) else None
+            return self.instances(binding, binding_scope)
         if not isinstance(binding, cst.Param):
             return None
         made: list[tuple[cst.Call, Scope]] = []
         for value, value_scope in self.parameter_arguments(binding, binding_scope) or []:
-            instances = self.linen_instances(value, value_scope, depth + 1)
+            instances = self.instances(value, value_scope, depth + 1)
             if not instances:
                 return None
             made += instances

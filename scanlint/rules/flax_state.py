@@ -1893,22 +1893,27 @@ def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope
 def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
     """`self.gumbel(logits, key)` in the body, with `key` made before the loop: a call of a
     same-file module's `__call__` (or method), outside the body's own code, that draws from that
-    parameter directly (`jax.random.uniform(key, ...)`)."""
+    parameter directly (`jax.random.uniform(key, ...)`); also a method of an object a
+    module-level function is handed (`agent.sample_action(obs, key)` in `make_rollout(agent)`)."""
     callee = index.resolve_callable(call.func, scope, objects=True)
-    if callee is None or callee.node in code.functions or not isinstance(callee.node, cst.FunctionDef):
+    function = callee.node if callee is not None else None
+    if function is None and isinstance(call.func, cst.Attribute):
+        class_node = flax_file(index).instance_class(call.func.value, scope)
+        function = index.method_of(class_node, call.func.attr.value) if class_node is not None else None
+    if function is None or function in code.functions or not isinstance(function, cst.FunctionDef):
         return None
-    for param, value in parameters_passed(callee.node, callee.scope, call, scope):
+    for param, value in parameters_passed(function, index.scope_of[function], call, scope):
         if not isinstance(value, cst.Name) or code.binds(value.value, scope) or scope.lookup(value.value) is None:
             continue
         draws = CallFinder()
-        walk(callee.node.body, draws)
+        walk(function.body, draws)
         for draw in draws.calls:
             qualified = index.qualify(draw.func) or ""
             if not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in _KEY_PLUMBING:
                 continue
             key = _key_argument(draw)
             if isinstance(key, cst.Name) and key.value == param.name.value:
-                found = index.scope_of[callee.node].only_binding(key.value)
+                found = index.scope_of[function].only_binding(key.value)
                 if found is not None and found[1] is param:
                     advice = (
                         f"Fold the step in (`jax.random.fold_in({value.value}, t)`), pass per-step keys "

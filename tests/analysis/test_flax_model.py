@@ -6,7 +6,7 @@ import textwrap
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import parameters_passed
+from scanlint.analysis.flax_model import flax_file, parameters_passed
 from scanlint.analysis.resolver import ScanIndex
 
 
@@ -82,3 +82,32 @@ def test_parameters_passed_fills_self_for_methods_called_through_an_object():
     assert filled("noise", "self.noise(key, 5)") == [("key", "key"), ("shape", "5")]
     assert filled("__call__", "sampler(key)") == [("key", "key")]
     assert filled("draw", "sampler.draw(key, 6)") == [("key", "key"), ("shape", "6")]
+
+
+AGENT = """
+class Agent:
+    def act(self, obs, key):
+        return obs + key
+
+def make_rollout(agent):
+    def step(obs, key):
+        return agent.act(obs, key), obs
+    return step
+"""
+
+
+def _agent_class(source: str):
+    index = _index(source)
+    call, scope = _call_in(index, "step", "agent.act(obs, key)")
+    found = flax_file(index).instance_class(call.func.value, _function_scope(index, "step"))
+    return found.name.value if found is not None else None
+
+
+def test_the_object_every_call_of_a_module_level_function_passes_has_a_known_class():
+    assert _agent_class(AGENT + "\nagent = Agent()\nrollout = make_rollout(agent)\nother = make_rollout(agent=Agent())\n") == "Agent"
+
+
+def test_the_class_is_not_known_when_calls_pass_objects_of_other_classes_or_unknown_values():
+    other = "\nclass Other:\n    def act(self, obs, key):\n        return obs\n"
+    assert _agent_class(AGENT + other + "\nrollout = make_rollout(Agent())\nsecond = make_rollout(Other())\n") is None
+    assert _agent_class(AGENT + "\nrollout = make_rollout(Agent())\nsecond = make_rollout(load_agent())\n") is None

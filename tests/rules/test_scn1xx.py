@@ -4564,6 +4564,74 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "NNX: a key drawn once from the agent's Rngs by a rollout factory and handed each step to the agent's method, which draws noise from it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Actor(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(4, 2, rngs=rngs)
+                self.rngs = rngs
+
+            def sample_action(self, obs, key):
+                mean = self.linear(obs)
+                return mean + jax.random.normal(key, mean.shape)
+
+        def make_rollout(agent, steps):
+            action_key = agent.rngs.action()
+
+            def env_step(obs, _):
+                action = agent.sample_action(obs, action_key)
+                return obs * 0.9, action
+
+            def rollout(obs):
+                return jax.lax.scan(env_step, obs, None, length=steps)
+
+            return rollout
+
+        def main():
+            rollout = make_rollout(Actor(nnx.Rngs(params=0, action=1)), 5)
+            return rollout(jnp.ones(4))
+        """,
+        ["19:43 SCN103"],
+    ),
+    Case(
+        "not flagged: the same rollout when the step is folded into the key",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Actor(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(4, 2, rngs=rngs)
+                self.rngs = rngs
+
+            def sample_action(self, obs, key):
+                mean = self.linear(obs)
+                return mean + jax.random.normal(key, mean.shape)
+
+        def make_rollout(agent, steps):
+            action_key = agent.rngs.action()
+
+            def env_step(obs, t):
+                action = agent.sample_action(obs, jax.random.fold_in(action_key, t))
+                return obs * 0.9, action
+
+            def rollout(obs):
+                return jax.lax.scan(env_step, obs, jnp.arange(steps))
+
+            return rollout
+
+        def main():
+            rollout = make_rollout(Actor(nnx.Rngs(params=0, action=1)), 5)
+            return rollout(jnp.ones(4))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
