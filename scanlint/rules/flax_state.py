@@ -1568,10 +1568,12 @@ def _linen_class_draws(
     return False
 
 
-def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun]) -> str | None:
+def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun], code: BodyCode | None = None) -> str | None:
     """What draws randomness in the methods a call runs (see `linen_runs`): a `make_rng` call,
     or an `nn.Dropout` (built inline or in `setup`) whose `deterministic` is known to be false
-    in some run, following the flags each call passes down."""
+    in some run, following the flags each call passes down. A `make_rng` key folded with a
+    value the loop body's call passes each step (`fold_in(self.make_rng("x"), step)`) differs
+    at every step and is not one."""
     code_of = flax.index.module.code_for_node
     for run in runs:
         setup = flax.self_attribute_values(run.class_node, "setup")
@@ -1579,8 +1581,9 @@ def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun]) -> str
         self_name = flax.index.self_name(method_scope)
         calls = CallFinder()
         walk(run.method.body, calls)
+        folded = _folded_with_step(flax, code, run, calls.calls) if code is not None else set()
         for call in calls.calls:
-            if flags.never_runs(call):
+            if flags.never_runs(call) or call in folded:
                 continue
             if method_name(call) == "make_rng" and isinstance(call.func, cst.Attribute):
                 if isinstance(call.func.value, cst.Name) and call.func.value.value == self_name:
@@ -1597,6 +1600,33 @@ def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun]) -> str
             if values is not None and False in values:
                 return f"an `nn.Dropout` in `{run.class_node.name.value}`"
     return None
+
+
+def _folded_with_step(flax: FlaxFile, code: BodyCode, run: LinenRun, calls: list[cst.Call]) -> set[cst.Call]:
+    """The `make_rng` calls of a run whose key is only used folded with a per-step value:
+    `jax.random.fold_in(self.make_rng("x"), step)`, or `key = self.make_rng("x")` read only in
+    such folds, with `step` a parameter the loop body's call fills with a value of the step."""
+    method_scope = flax.index.scope_of[run.method]
+
+    def per_step(data: cst.BaseExpression) -> bool:
+        names = NameCollector()
+        walk(data, names)
+        passed = [run.given[n] for n in names.names if n in run.given]
+        return any(code.mentions_step_value(value, value_scope) for value, value_scope in passed)
+
+    folds = [
+        c for c in calls
+        if flax.index.qualify(c.func) == "jax.random.fold_in" and len(c.args) == 2 and per_step(c.args[1].value)
+    ]
+    folded_names = [c.args[0].value.value for c in folds if isinstance(c.args[0].value, cst.Name)]
+    found = {c.args[0].value for c in folds if isinstance(c.args[0].value, cst.Call)}
+    for call in calls:
+        if method_name(call) != "make_rng":
+            continue
+        name = method_scope.name_bound_to(call)
+        if name is not None and folded_names.count(name) == len(flax.index.reads_of(name, method_scope)):
+            found.add(call)
+    return found  # type: ignore[return-value]
 
 
 def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
@@ -1793,7 +1823,7 @@ class NoisyWalk(nn.Module):
         if _called_before_scan(flax, code, submodule):
             drawn = _linen_class_draws(flax, local)
         else:  # run only under `apply`: what this call runs, with the flags it passes down
-            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, local, call, scope, entered, taken=_branch_taken(flags))) is not None
+            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, local, call, scope, entered, taken=_branch_taken(flags)), code) is not None
         if drawn:
             summary = (
                 f"`{submodule.label}` draws randomness (`make_rng` or `nn.Dropout`) and is "

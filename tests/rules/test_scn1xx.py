@@ -4632,6 +4632,64 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "not flagged: a setup submodule's method folds the scan step the body passes into its `make_rng` key (`fold_in(self.make_rng('sample'), step)`, also through a name)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Base(nn.Module):
+            def sample(self, batch, step):
+                key = jax.random.fold_in(self.make_rng("sample"), step)
+                return jax.random.normal(key, (batch, 2))
+
+            def jitter(self, z, step):
+                key = self.make_rng("sample")
+                return z + jax.random.normal(jax.random.fold_in(key, step), z.shape)
+
+        class Flow(nn.Module):
+            def setup(self):
+                self.base = Base()
+                self.proj = nn.Dense(2)
+
+            def __call__(self, x):
+                return self.proj(x)
+
+            def sample_chain(self, n, batch):
+                def body(carry, step):
+                    return carry, self.proj(self.base.jitter(self.base.sample(batch, step), step))
+                return jax.lax.scan(body, None, jnp.arange(n))
+        """,
+        [],
+    ),
+    Case(
+        "the same submodule method when the body passes a constant step: one key for every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Base(nn.Module):
+            def sample(self, batch, step):
+                key = jax.random.fold_in(self.make_rng("sample"), step)
+                return jax.random.normal(key, (batch, 2))
+
+        class Flow(nn.Module):
+            def setup(self):
+                self.base = Base()
+                self.proj = nn.Dense(2)
+
+            def __call__(self, x):
+                return self.proj(x)
+
+            def sample_chain(self, n, batch):
+                def body(carry, _):
+                    return carry, self.proj(self.base.sample(batch, 0))
+                return jax.lax.scan(body, None, jnp.arange(n))
+        """,
+        ["21:37 SCN103"],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
