@@ -526,12 +526,15 @@ class RunFlags:
         try:
             found: set[object] = set()
             for call, scope, skipped in sites:
-                if any(a.star for a in call.args):
-                    return None
-                if position is not None:
+                value = keyword_argument(call, name)
+                if value is None and any(a.star for a in call.args):
+                    positional = _positional_arguments(call, scope)  # `model.init(key, *graph)`
+                    if positional is None:
+                        return None
+                    if position is not None and position + skipped < len(positional):
+                        value = positional[position + skipped]
+                elif value is None and position is not None:
                     value = argument(call, position + skipped, name)
-                else:
-                    value = keyword_argument(call, name)
                 if value is None:
                     if parameter.default is None:
                         return None
@@ -828,6 +831,27 @@ def _operands(condition: cst.BaseExpression, wanted: bool) -> list[tuple[cst.Bas
     if isinstance(condition, cst.BooleanOperation) and isinstance(condition.operator, cst.And) == wanted:
         parts += _operands(condition.left, wanted) + _operands(condition.right, wanted)
     return parts
+
+
+def _positional_arguments(call: cst.Call, scope: Scope) -> list[cst.BaseExpression] | None:
+    """A call's positional arguments with each `*name` spread out, for a name bound once to a
+    tuple or list display (`graph = (x, senders, receivers)`); None when one is not known or
+    a `**mapping` may fill any parameter."""
+    found: list[cst.BaseExpression] = []
+    for arg in call.args:
+        if arg.star == "**":
+            return None
+        if arg.keyword is not None:
+            continue
+        if arg.star != "*":
+            found.append(arg.value)
+            continue
+        bound = scope.only_binding(arg.value.value) if isinstance(arg.value, cst.Name) else None
+        display = bound[1] if bound is not None and bound[0] is scope else None
+        if not isinstance(display, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in display.elements):
+            return None
+        found += [e.value for e in display.elements]
+    return found
 
 
 def run_flags(flax: FlaxFile) -> RunFlags:

@@ -3259,6 +3259,80 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a setup BatchNorm in a block the fori_loop body runs with `train=train`, where `init` spreads its inputs (`model.init(key, *graph)`) and a jitted step applies with `train=True`",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Block(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(4)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def __call__(self, h, *, train: bool):
+                return self.norm(self.dense(h), use_running_average=not train)
+
+        class Net(nn.Module):
+            def setup(self):
+                self.block = Block()
+
+            def __call__(self, x, senders, train: bool = False):
+                h = self.block(x[senders], train=train)
+                return jax.lax.fori_loop(0, 3, lambda i, h: self.block(h, train=train), h)
+
+        @functools.partial(jax.jit, static_argnums=0)
+        def train_step(model, variables, graph):
+            return model.apply(variables, *graph, train=True, mutable=["batch_stats"])
+
+        def main(x, senders):
+            graph = (x, senders)
+            model = Net()
+            variables = model.init(jax.random.key(0), *graph)
+            return train_step(model, variables, graph)
+        """,
+        ["22:53 SCN102"],
+    ),
+    Case(
+        "not flagged: the same network when every apply leaves `train` off",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Block(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(4)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def __call__(self, h, *, train: bool):
+                return self.norm(self.dense(h), use_running_average=not train)
+
+        class Net(nn.Module):
+            def setup(self):
+                self.block = Block()
+
+            def __call__(self, x, senders, train: bool = False):
+                h = self.block(x[senders], train=train)
+                return jax.lax.fori_loop(0, 3, lambda i, h: self.block(h, train=train), h)
+
+        @functools.partial(jax.jit, static_argnums=0)
+        def eval_step(model, variables, graph):
+            return model.apply(variables, *graph)
+
+        def main(x, senders):
+            graph = (x, senders)
+            model = Net()
+            variables = model.init(jax.random.key(0), *graph)
+            return eval_step(model, variables, graph)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
