@@ -669,19 +669,25 @@ class RunFlags:
     def _handed_to_function(
         self, read: cst.BaseExpression, class_node: cst.ClassDef | None, depth: int
     ) -> list[tuple[cst.Call, Scope, str, int]] | None:
-        """`make_train_step(model)`: the uses of the parameter of a same-file module-level
-        function that a read is passed to by position."""
+        """`make_train_step(model)`, `train_step(params, model=model)`: the uses of the
+        parameter of a same-file module-level function that a read is passed to, by position
+        or by keyword."""
         arg = self.parents.get(read)
         call = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
-        if not isinstance(call, cst.Call) or arg.keyword is not None or arg.star:
+        if not isinstance(call, cst.Call) or arg.star:
             return None
         function = self.index.resolve_callable(call.func, self.scope_at(call))
         if function is None or function.via != "def" or not isinstance(function.node, cst.FunctionDef):
             return None
         if function.scope.parent is not self.index.module_scope:
             return None
-        position = [a for a in call.args].index(arg)
         params = [*function.node.params.posonly_params, *function.node.params.params]
+        if arg.keyword is not None:
+            named = [p for p in (*params, *function.node.params.kwonly_params) if p.name.value == arg.keyword.value]
+            if len(named) != 1 or named[0] in function.node.params.posonly_params:
+                return None
+            return self._uses_of_name(named[0].name, function.scope, class_node, depth + 1)
+        position = [a for a in call.args].index(arg)
         if any(a.star for a in call.args[: position + 1]) or position >= len(params):
             return None
         return self._uses_of_name(params[position].name, function.scope, class_node, depth + 1)

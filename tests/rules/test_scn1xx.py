@@ -3333,6 +3333,74 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a decoder cell's BatchNorm run in training mode in the scan body, where the model reaches `apply(train=True)` as a keyword argument of a jitted step (`train_step(params, x, model=model)`)",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Cell(nn.Module):
+            @nn.compact
+            def __call__(self, h, *, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(h))
+
+        class Forecaster(nn.Module):
+            def setup(self):
+                self.cell = Cell()
+
+            def __call__(self, h, xs, train: bool = False):
+                if self.is_initializing():
+                    self.cell(h, train=False)
+                return jax.lax.scan(lambda h, x: (self.cell(h + x, train=train), h), h, xs)
+
+        @functools.partial(jax.jit, static_argnames=("model",))
+        def train_step(variables, h, xs, *, model):
+            return model.apply(variables, h, xs, train=True)
+
+        def main(h, xs):
+            model = Forecaster()
+            variables = model.init(jax.random.key(0), h, xs)
+            return train_step(variables, h, xs, model=model)
+        """,
+        ["20:43 SCN102"],
+    ),
+    Case(
+        "not flagged: the same forecaster when the jitted step it is handed by keyword applies in evaluation mode",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Cell(nn.Module):
+            @nn.compact
+            def __call__(self, h, *, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(h))
+
+        class Forecaster(nn.Module):
+            def setup(self):
+                self.cell = Cell()
+
+            def __call__(self, h, xs, train: bool = False):
+                if self.is_initializing():
+                    self.cell(h, train=False)
+                return jax.lax.scan(lambda h, x: (self.cell(h + x, train=train), h), h, xs)
+
+        @functools.partial(jax.jit, static_argnames=("model",))
+        def eval_step(variables, h, xs, *, model):
+            return model.apply(variables, h, xs, train=False)
+
+        def main(h, xs):
+            model = Forecaster()
+            variables = model.init(jax.random.key(0), h, xs)
+            return eval_step(variables, h, xs, model=model)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
