@@ -1,0 +1,72 @@
+# label: trace-context
+# flax-error: ValueError: Cannot extract graph node from different trace level, got Param( # 4 (16 B)
+# class: 4 Trainer.fit scans a train_step helper that runs nnx.value_and_grad and nnx.Optimizer.update on outside modules in the raw scan body
+"""Neural program induction: a small controller learns to emit register-machine instruction logits."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+@dataclasses.dataclass(frozen=True)
+class InductionConfig:
+    num_ops: int = 6
+    registers: int = 4
+    hidden: int = 24
+    lr: float = 1e-2
+
+
+class InstructionDecoder(nnx.Module):
+    def __init__(self, cfg: InductionConfig, rngs: nnx.Rngs):
+        self.trunk = nnx.Sequential(
+            nnx.Linear(cfg.registers * 2, cfg.hidden, rngs=rngs), nnx.gelu,
+            nnx.Linear(cfg.hidden, cfg.hidden, rngs=rngs), nnx.gelu)
+        self.op_head = nnx.Linear(cfg.hidden, cfg.num_ops, rngs=rngs)
+        self.arg_head = nnx.Linear(cfg.hidden, cfg.registers, rngs=rngs)
+
+    def __call__(self, io_pair):
+        h = self.trunk(io_pair)
+        return self.op_head(h), self.arg_head(h)
+
+
+def program_loss(model, io_pairs, ops, args):
+    op_logits, arg_logits = model(io_pairs)
+    return (optax.softmax_cross_entropy_with_integer_labels(op_logits, ops).mean()
+            + optax.softmax_cross_entropy_with_integer_labels(arg_logits, args).mean())
+
+
+def train_step(model, optimizer, batch):
+    loss, grads = nnx.value_and_grad(program_loss)(model, *batch)
+    optimizer.update(model, grads)
+    return loss
+
+
+class Trainer:
+    def __init__(self, cfg: InductionConfig, seed: int = 0):
+        self.model = InstructionDecoder(cfg, nnx.Rngs(seed))
+        self.optimizer = nnx.Optimizer(self.model, optax.adam(cfg.lr), wrt=nnx.Param)
+
+    def fit(self, batches):
+        def body(_, batch):
+            return None, train_step(self.model, self.optimizer, batch)
+
+        _, losses = jax.lax.scan(body, None, batches)
+        return losses
+
+
+def make_batches(cfg, key, steps=5, batch=16):
+    k1, k2, k3 = jax.random.split(key, 3)
+    io = jax.random.normal(k1, (steps, batch, cfg.registers * 2))
+    ops = jax.random.randint(k2, (steps, batch), 0, cfg.num_ops)
+    args = jax.random.randint(k3, (steps, batch), 0, cfg.registers)
+    return io, ops, args
+
+
+def main():
+    cfg = InductionConfig()
+    trainer = Trainer(cfg)
+    losses = trainer.fit(make_batches(cfg, jax.random.key(1)))
+    print("losses", losses.round(3).tolist())
+    return None
