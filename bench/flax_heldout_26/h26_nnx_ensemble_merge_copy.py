@@ -1,0 +1,39 @@
+# label: same-values
+# flax-error: none
+# class: 2 split state closed over; the raw lax.scan body rebuilds the model each step with nnx.merge(..., copy=True) and calls its Dropout
+# modelled on: Dropout can yield TraceContextError is nnx.merge(..., copy=False) (google/flax#5050)
+"""Dropout-ensemble uncertainty: stochastic forward passes via a functional split/merge."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class Head(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.body = nnx.Linear(6, 24, rngs=rngs)
+        self.drop = nnx.Dropout(0.5, rngs=rngs)
+        self.head = nnx.Linear(24, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.head(self.drop(nnx.relu(self.body(x))))
+
+
+def ensemble(model, x, members):
+    graphdef, state = nnx.split(model)
+
+    def member(carry, _):
+        m = nnx.merge(graphdef, state, copy=True)
+        y = m(x)
+        return carry, y
+
+    _, ys = jax.lax.scan(member, None, None, length=members)
+    return ys
+
+
+def main():
+    model = Head(nnx.Rngs(params=0, dropout=7))
+    x = jax.random.normal(jax.random.key(3), (4, 6))
+    ys = ensemble(model, x, members=6)
+    std = ys.std(0)
+    assert std.shape == (4, 1)
+    return ys
