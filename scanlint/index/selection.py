@@ -11,8 +11,8 @@ From the tier-1 summary, it keeps:
 * every unit that uses a function jitted with static arguments (its call sites are checked), a
   function or class holding pytree metadata (a field helper's callers; a class's constructions
   show what its attributes hold), and every unit that uses a top-level function or class
-  running a loop (a function's arguments are
-  the loop's init; a class's uses show the methods `init` runs);
+  running a loop, and their callers up to `CALLER_DEPTH` deep (a function's arguments are
+  the loop's init and what its parameters hold; a class's uses show the methods `init` runs);
 * transitively, the units binding the names a kept unit uses (a body defined elsewhere, a helper,
   a base class, a module-level constant), and inside a class the members a kept member names as
   an attribute (`self.step`), up to `CLOSURE_DEPTH` functions or classes deep.
@@ -34,6 +34,9 @@ from scanlint.source import split_lines
 # call, the body it names, the helpers that body calls. Other units (assignments, imports) are
 # followed however long their chain.
 CLOSURE_DEPTH = 3
+# How many callers deep the units that call a function running a loop are kept (each level shows
+# what the level below is passed).
+CALLER_DEPTH = 3
 # Methods the rules read whenever they read a class: where attributes, submodules and pytree
 # children are set up.
 ALWAYS_KEPT_METHODS = frozenset({
@@ -82,9 +85,16 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
     if LOOPS in kinds:
         # The calls of a function that runs a loop show the values its init and xs come from.
         looping = set().union(*(u.binds for u in summary.units if LOOPS in u.anchors and u.is_definition))
-        # A class whose method calls a module-level function that runs a loop: its constructions
-        # show what its fields hold (a submodule handed to it, first called by that loop).
-        looping |= set().union(*(u.binds for u in summary.units if u.is_definition and u.uses & looping))
+        # A function or class that calls a module-level function that runs a loop, and those
+        # that call them in turn: their calls show what reaches the loop's parameters (a model
+        # handed down `train_step(model)` -> `rollout_loss(model)` -> the loop), and a class's
+        # constructions show what its fields hold (a submodule handed to it, first called by
+        # that loop).
+        for _ in range(CALLER_DEPTH):
+            callers = set().union(*(u.binds for u in summary.units if u.is_definition and u.uses & looping))
+            if callers <= looping:
+                break
+            looping |= callers
         if looping:
             # For a class, its uses show which methods `init` runs (`init(..., method=...)`).
             closure.keep_users(looping)

@@ -3401,6 +3401,46 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "`model.apply(variables, u, train=train)` with nothing mutable in a lambda a loop wrapper scans, where the model and the flag reach it through two callers (`train_step(model, ...)` -> `rollout_loss(model, ..., train=True)`) and a block's inline BatchNorm trains",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax.lax import scan
+
+        def integrate(f, x0, n):
+            def _step(x, _):
+                x = f(x)
+                return x, x
+            return scan(_step, x0, None, length=n)[1]
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, train):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, u, train=False):
+                for _ in range(2):
+                    u = Block()(u, train)
+                return u
+
+        def rollout_loss(model, variables, u0, train):
+            traj = integrate(lambda u: model.apply(variables, u, train=train), u0, 3)
+            return jnp.mean(traj**2)
+
+        def train_step(model, variables, u0):
+            return jax.grad(lambda p: rollout_loss(model, {**variables, "params": p}, u0, train=True))(variables["params"])
+
+        def main(u0):
+            model = Net()
+            variables = model.init(jax.random.key(0), u0)
+            return train_step(model, variables, u0)
+        """,
+        ["26:32 SCN102"],
+    ),
 ]
 
 RNG = [
