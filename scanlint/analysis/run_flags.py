@@ -83,8 +83,12 @@ class RunFlags:
         fori_loop body's index, or a parameter of a function the body runs that every call of
         it from the body fills with such a name."""
         code = self._body
+        if code is None or code.loop.body is None or depth > 4:
+            return False
+        if self._jax_array_binding(name, scope):
+            return True
         found = self._parameter_read(name, scope)
-        if code is None or code.loop.body is None or found is None or depth > 4:
+        if found is None:
             return False
         binding_scope, binding = found
         body, function = code.loop.body, binding_scope.node
@@ -107,6 +111,20 @@ class RunFlags:
                 return False
         return True
 
+    def _jax_array_binding(self, name: cst.Name, scope: Scope) -> bool:
+        """A name the code the loop body runs binds once, by an assignment (also unpacking)
+        from a `jax.random` or `jax.numpy` call: `key, sub = jax.random.split(key)`."""
+        found = scope.lookup(name.value)
+        code = self._body
+        if found is None or len(found[1]) != 1 or code is None or found[0].node not in code.functions:
+            return False
+        assigns = _Assignments(name.value)
+        walk(found[0].node, assigns)
+        if len(assigns.values) != 1 or not isinstance(assigns.values[0], cst.Call):
+            return False
+        qualified = self.index.qualify(assigns.values[0].func) or ""
+        return qualified.startswith(("jax.random.", "jax.numpy."))
+
     def _parameter_read(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.Param] | None:
         """The parameter a name reads: bound only as the parameter, or read before the function
         rebinds it (`key = self.make_rng("x") if key is None else key` reads the parameter)."""
@@ -126,9 +144,18 @@ class RunFlags:
             rebound_at = [self._statement_index(b, statements) for b in bindings if b is not parameters[0]]
             if read_at is None or None in rebound_at or read_at > min(rebound_at):  # type: ignore[type-var]
                 return None
-            if read_at == min(rebound_at) and not isinstance(statements[read_at], cst.SimpleStatementLine):  # type: ignore[type-var]
+            first = min(rebound_at)  # type: ignore[type-var]
+            if read_at == first and not (
+                isinstance(statements[read_at], cst.SimpleStatementLine)
+                or (isinstance(statements[read_at], cst.If) and self._inside(name, statements[read_at].test))
+            ):
                 return None  # read and rebound inside one block: the order is not known here
         return binding_scope, parameters[0]
+
+    def _inside(self, node: cst.CSTNode, ancestor: cst.CSTNode) -> bool:
+        while node is not None and node is not ancestor:
+            node = self.parents.get(node)  # type: ignore[assignment]
+        return node is ancestor
 
     def _statement_index(self, node: cst.CSTNode, statements: list[cst.BaseStatement]) -> int | None:
         """Which of a function's top-level statements holds a node."""
@@ -837,6 +864,33 @@ def _operands(condition: cst.BaseExpression, wanted: bool) -> list[tuple[cst.Bas
     if isinstance(condition, cst.BooleanOperation) and isinstance(condition.operator, cst.And) == wanted:
         parts += _operands(condition.left, wanted) + _operands(condition.right, wanted)
     return parts
+
+
+class _Assignments(cst.CSTVisitor):
+    """The values assigned to a name in a function's own code, also by unpacking a target."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.values: list[cst.BaseExpression] = []
+        self._depth = 0
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self._depth += 1
+        return self._depth == 1
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._depth -= 1
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            names = [target.target] if isinstance(target.target, cst.Name) else [
+                e.value for e in getattr(target.target, "elements", [])
+            ]
+            if any(isinstance(n, cst.Name) and n.value == self.name for n in names):
+                self.values.append(node.value)
 
 
 def _positional_arguments(call: cst.Call, scope: Scope) -> list[cst.BaseExpression] | None:

@@ -4872,6 +4872,52 @@ RNG = [
         """,
         ["21:37 SCN103"],
     ),
+    Case(
+        "not flagged: `if key is None: key = self.make_rng('sample')` in a method the scan body runs with a key it splits from its carry (`key, sub = jax.random.split(key)`)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Imagination(nn.Module):
+            @nn.compact
+            def __call__(self, h, key=None):
+                if key is None:
+                    key = self.make_rng("sample")
+                return nn.Dense(4)(h) + jax.random.normal(key, h.shape)
+
+            def imagine(self, h0, steps):
+                def step(carry, _):
+                    h, key = carry
+                    key, sub = jax.random.split(key)
+                    h = self(h, sub)
+                    return (h, key), h
+                return jax.lax.scan(step, (h0, self.make_rng("sample")), None, length=steps)
+        """,
+        [],
+    ),
+    Case(
+        "the same method when the scan body passes no key: it draws `make_rng` while the scan traces",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Imagination(nn.Module):
+            @nn.compact
+            def __call__(self, h, key=None):
+                if key is None:
+                    key = self.make_rng("sample")
+                return nn.Dense(4)(h) + jax.random.normal(key, h.shape)
+
+            def imagine(self, h0, steps):
+                def step(h, _):
+                    h = self(h)
+                    return h, h
+                return jax.lax.scan(step, h0, None, length=steps)
+        """,
+        ["10:19 SCN103"],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
