@@ -1,7 +1,7 @@
 """Every Flax-case program's header matches what real Flax does when the program runs.
 
 The programs live in tests/flax_cases/dev/ (the development set), and bench/flax_heldout/ and
-bench/flax_heldout_2/ to _20/ (the measurement sets); tests/flax_cases/label.py runs each `main()` in a fresh process and derives its
+bench/flax_heldout_2/, _3/, ... (the measurement sets, found by name); tests/flax_cases/label.py runs each `main()` in a fresh process and derives its
 label from the exception JAX or Flax raises, if any, or from whether the per-step values the
 program returns are all identical. The suite re-runs every development program and half of
 each measurement set (see `_rerun_here`)."""
