@@ -1,0 +1,53 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[8] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 1 nn.LSTMCell constructed and first called inside the jax.lax.scan body while init creates params
+import jax
+import jax.numpy as jnp
+import optax
+from flax import linen as nn
+
+VOCAB = 16
+HIDDEN = 8
+
+
+class SeqClassifier(nn.Module):
+    hidden: int = HIDDEN
+    num_classes: int = 3
+
+    @nn.compact
+    def __call__(self, tokens):
+        emb = nn.Embed(VOCAB, 6, name="embed")(tokens)  # (T, B, 6)
+        batch = tokens.shape[1]
+        carry = (jnp.zeros((batch, self.hidden)), jnp.zeros((batch, self.hidden)))
+
+        def step(carry, x_t):
+            carry, h_t = nn.LSTMCell(self.hidden, name="cell")(carry, x_t)
+            return carry, h_t
+
+        carry, hs = jax.lax.scan(step, carry, emb)
+        return nn.Dense(self.num_classes, name="head")(hs[-1])
+
+
+def cross_entropy(logits, labels):
+    return optax.softmax_cross_entropy_with_integer_labels(logits, labels).mean()
+
+
+def main():
+    model = SeqClassifier()
+    tokens = jnp.array([[1, 4], [3, 2], [7, 7], [0, 5], [9, 1]], dtype=jnp.int32)
+    labels = jnp.array([0, 2])
+    variables = model.init(jax.random.key(0), tokens)
+
+    tx = optax.adam(1e-2)
+    opt_state = tx.init(variables["params"])
+
+    def loss_fn(params):
+        logits = model.apply({"params": params}, tokens)
+        return cross_entropy(logits, labels)
+
+    loss, grads = jax.value_and_grad(loss_fn)(variables["params"])
+    updates, opt_state = tx.update(grads, opt_state, variables["params"])
+    params = optax.apply_updates(variables["params"], updates)
+    float(loss)
+    jax.block_until_ready(params)
+    return None
