@@ -185,6 +185,49 @@ class FlaxFile:
     def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         return self.index.class_named(node, scope)
 
+    def linen_class_without_variables(self, class_node: cst.ClassDef) -> bool:
+        """Whether a same-file Linen class surely creates no variable when it runs (a
+        finite-difference stencil, a fixed transform): it has no `setup`, and every call in its
+        methods is a JAX or NumPy function, a lowercase `flax.linen` function (`nn.relu`), a
+        builtin, one of its own methods through `self`, or a method of a value that is neither
+        `self` nor a parameter (`u.at[0].set(...)`). Anything else (`self.param`, a layer, a
+        field or argument called, a helper function) might create one."""
+        if not self.is_linen(class_node) or self.index.method_of(class_node, "setup") is not None:
+            return False
+        for statement in class_node.body.body:
+            if not isinstance(statement, cst.FunctionDef):
+                continue
+            scope = self.index.scope_of[statement]
+            self_name = self.index.self_name(scope)
+            finder = CallFinder()
+            walk(statement.body, finder)
+            for call in finder.calls:
+                if not self._call_creates_nothing(class_node, call, scope, self_name):
+                    return False
+        return True
+
+    def _call_creates_nothing(self, class_node: cst.ClassDef, call: cst.Call, scope: Scope, self_name: str | None) -> bool:
+        func = call.func
+        qualified = self.index.qualify(func)
+        if qualified is not None:
+            module, _, name = qualified.rpartition(".")
+            if module.startswith(("jax", "numpy", "math")):
+                return True
+            return module == "flax.linen" and name[:1].islower() and name not in LINEN_VARIABLE_METHODS
+        root = root_name(func)
+        if root is None:
+            return False
+        if root.value == self_name:
+            own = isinstance(func, cst.Attribute) and func.value is root
+            return own and self.index.method_of(class_node, func.attr.value) is not None
+        found = scope.lookup(root.value)
+        if isinstance(func, cst.Name):
+            return found is None  # a builtin
+        if isinstance(func, cst.Attribute) and func.attr.value in ("apply", "init", "init_with_output", "bind"):
+            return False
+        bindings = found[1] if found is not None else []
+        return not any(isinstance(b, (cst.ClassDef, cst.FunctionDef)) for b in bindings)
+
     def linen_module_class(self, callee: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
         """The name of the Linen module class a callee refers to (flax.linen or same file), also
         through a lifted transform of it (`nn.remat(Block)`, or a name bound once to one)."""
@@ -421,7 +464,12 @@ class FlaxFile:
         (`make_rollout(Actor(...), 5)`); None when one is not known."""
         if isinstance(node, cst.Call):
             return [(node, scope)] if self.local_class(node.func, scope) is not None else None
-        if depth > 3 or not isinstance(node, cst.Name):
+        if depth > 3:
+            return None
+        if isinstance(node, cst.Attribute):  # `self.model` in a runner object's method
+            stored = self._plain_self_attribute(node, scope)
+            return self.instances(*stored, depth + 1) if stored is not None else None
+        if not isinstance(node, cst.Name):
             return None
         found = scope.only_binding(node.value)
         if found is None:
@@ -438,6 +486,14 @@ class FlaxFile:
                 return None
             made += instances
         return made or None
+
+    def _plain_self_attribute(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `self.model` read in a method of a plain (not Flax) class: the one value its
+        `__init__` stores there (see `ScanIndex.stored_by_init`)."""
+        found = self.index.stored_by_init(node, scope)
+        if found is None or self.is_linen(found[2]) or self.is_nnx(found[2]):
+            return None
+        return found[0], found[1]
 
     def parameter_arguments(self, param: cst.Param, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """What every call in the file passes for a parameter of a module-level function, or of
@@ -462,6 +518,18 @@ class FlaxFile:
             if value is None or any(a.star for a in call.args):
                 return None
             found.append((value, call_scope))
+        if scope.parent is self.index.module_scope:
+            for partial in self.index.calls_to(PARTIAL):  # `functools.partial(evaluate_leaf, model)`
+                fixed = partial.call.args[0].value if partial.call.args else None
+                if not (isinstance(fixed, cst.Name) and fixed.value == function.name.value):
+                    continue
+                bound = partial.scope.lookup(fixed.value)
+                if bound is None or bound[0] is not self.index.module_scope:
+                    continue
+                value = dict(parameters_filled(function, partial.call.args[1:])).get(param)
+                if value is None:
+                    return None
+                found.append((value, partial.scope))
         return found or None
 
     def calls_running(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
@@ -1074,7 +1142,11 @@ class BodyCode:
             start = len(code.calls)
             walk(function, _BodyWalker(index, code))
             for call, scope in code.calls[start:]:
-                helper = index.resolve_callable(call.func, scope) or code._bound_callable(index, call, scope)
+                helper = (
+                    index.resolve_callable(call.func, scope)
+                    or code._bound_callable(index, call, scope)
+                    or _transformed_callable(index, call, scope)
+                )
                 if helper is not None:
                     code.entries.setdefault(helper.node, []).append((call, scope))
                     if helper.via == "partial":  # `update = partial(ema_update, self.ema)`, `update(x)`
@@ -1097,6 +1169,8 @@ class BodyCode:
         if isinstance(func, cst.Name):
             found = scope.only_binding(func.value)
             func, scope = (found[1], found[0]) if found is not None and isinstance(found[1], cst.BaseExpression) else (func, scope)
+        elif isinstance(func, cst.Attribute):  # `self.value_fn(board)`, stored by `__init__`
+            func, scope = index.stored_callable(func, scope) or (func, scope)
         if not (isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args):
             return
         for param, value in parameters_filled(helper.node, func.args[1:]):
@@ -1181,13 +1255,22 @@ class BodyCode:
             return self.step_constant(binding, binding_scope, depth + 1)
         function = binding_scope.node
         body = self.loop.body
-        if not isinstance(binding, cst.Param) or (body is not None and function is body.node):
-            return False  # the body's own parameters are the step values
+        if not isinstance(binding, cst.Param):
+            return False
+        if body is not None and function is body.node:
+            # The body's own parameters are the step values; the `self` of a method handed to
+            # the loop (`nca.step`) is the same object at every step.
+            if binding.name.value in self.fixed_parameters:  # filled by `functools.partial`
+                return True
+            return body.via == "method" and binding.name.value not in body.parameters and _first_parameter(function) is binding
         calls = self.entries.get(function, [])
         if not calls or not isinstance(function, (cst.FunctionDef, cst.Lambda)):
             return False
+        method = binding_scope.parent is not None and binding_scope.parent.is_class
         for call, call_scope in calls:
             passed = dict(parameters_passed(function, binding_scope, call, call_scope)).get(binding)
+            if passed is None and method and binding is _first_parameter(function) and isinstance(call.func, cst.Attribute):
+                passed = call.func.value  # `self._fire_mask()`: its `self` is the caller's
             if passed is None and binding.default is None:
                 return False
             value, value_scope = (passed, call_scope) if passed is not None else (binding.default, binding_scope.parent)
@@ -1343,6 +1426,14 @@ class NameCollector(cst.CSTVisitor):
         return False
 
 
+# `jax.random` functions that make, split or convert keys rather than draw from them.
+KEY_PLUMBING = frozenset({
+    "PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "key_dtype", "clone", "fold_in", "split",
+})  # fmt: skip
+# Those that make a new key.
+KEY_MAKERS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone", "wrap_key_data"})
+
+
 def raw_scan_bodies(index: ScanIndex) -> Iterator[tuple[FlaxFile, BodyCode]]:
     """Every raw scan body of the file, and for a scan inside a module-level wrapper function
     that calls what its caller passes (`rollout(lambda y, t: self.net(y), y0, ts)`), the body
@@ -1416,8 +1507,8 @@ def _wrapper_sites(index: ScanIndex, wrapper: cst.FunctionDef, scope: Scope) -> 
     """The calls that run a loop wrapper: a module-level function's calls, or for a function a
     module-level factory defines and returns (`integrate = make_integrator(n)`), the calls of
     the names bound to that factory's calls."""
-    if scope.parent is index.module_scope:
-        return list(index.calls_of(wrapper.name.value, index.module_scope))
+    if scope.parent is index.module_scope:  # also `jax.jit(run_sampler, static_argnums=0)(step, x)`
+        return flax_file(index).calls_running(wrapper)
     if scope.parent is not None and scope.parent.is_class:  # `self._reverse_process(x, step_fn)`
         return _self_calls_of(index, scope.parent.node, wrapper.name.value)  # type: ignore[arg-type]
     factory = scope.parent.node if scope.parent is not None else None
@@ -1963,3 +2054,23 @@ class _OwnCalls(cst.CSTVisitor):
 
     def visit_Call(self, node: cst.Call) -> None:
         self.calls.append(node)
+
+
+# JAX transforms whose result, called, runs the function with the arguments of that call.
+_RUN_WITH_SAME_ARGUMENTS = frozenset({"jax.grad", "jax.value_and_grad", "jax.vmap"})
+
+
+def _transformed_callable(index: ScanIndex, call: cst.Call, scope: Scope) -> Body | None:
+    """`jax.value_and_grad(loss_fn)(params, batch)` in the body: `loss_fn`, run with the call's
+    arguments."""
+    func = call.func
+    if not (isinstance(func, cst.Call) and func.args and index.qualify(func.func) in _RUN_WITH_SAME_ARGUMENTS):
+        return None
+    if func.args[0].keyword is not None or func.args[0].star:
+        return None
+    return index.resolve_callable(func.args[0].value, scope)
+
+
+def _first_parameter(function: cst.FunctionDef | cst.Lambda) -> cst.Param | None:
+    params = (*function.params.posonly_params, *function.params.params)
+    return params[0] if params else None

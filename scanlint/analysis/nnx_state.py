@@ -17,6 +17,8 @@ from dataclasses import dataclass
 import libcst as cst
 
 from scanlint.analysis.flax_model import (
+    KEY_MAKERS,
+    KEY_PLUMBING,
     BodyCode,
     CallFinder,
     FlaxFile,
@@ -541,21 +543,22 @@ class OutsideNnxState:
             return None
         return changes[0].held_by(func.attr.value)  # type: ignore[union-attr]
 
-    def fixed_rngs_run(self, func: cst.BaseExpression, scope: Scope) -> tuple[str, cst.Call] | None:
-        """`emulator.step(u)` on an outside object of a same-file NNX class whose method (or a
-        method of a module it holds, `self.forcing.sample(...)`) builds an `nnx.Rngs` from values
-        no call changes (`nnx.Rngs(forcing=self.seed)`) and draws from it: the method run, and
-        that construction."""
+    def fixed_rngs_run(self, func: cst.BaseExpression, scope: Scope) -> tuple[str, cst.CSTNode] | None:
+        """`emulator.step(u)` or `self.denoiser(x, t)` on an outside object of a same-file NNX
+        class whose method (or a method of a module it holds, `self.forcing.sample(...)`) draws
+        randomness that no call changes: from an `nnx.Rngs` it builds from such values
+        (`nnx.Rngs(forcing=self.seed)`), or from a key the module stores (see `_stored_key`).
+        The method run, and that construction or key."""
         if not isinstance(func, cst.Attribute) or self.flax.index.resolve_callable(func, scope) is not None:
             return None
-        kinds = [self._object_kind(v, s, 0) for v, s in self.outside_values(func.value, scope)]
-        kind = _one_kind(kinds)
-        if not isinstance(kind, cst.ClassDef) or not self.flax.is_nnx(kind):
-            return None
-        found = self._fixed_rngs_in(kind, func.attr.value, 0)
-        return (f"{kind.name.value}.{func.attr.value}", found) if found is not None else None
+        for held, method in ((func.value, func.attr.value), (func, "__call__")):
+            kind = _one_kind([self._object_kind(v, s, 0) for v, s in self.outside_values(held, scope)])
+            if isinstance(kind, cst.ClassDef) and self.flax.is_nnx(kind):
+                found = self._fixed_rngs_in(kind, method, 0)
+                return (f"{kind.name.value}.{method}", found) if found is not None else None
+        return None
 
-    def _fixed_rngs_in(self, class_node: cst.ClassDef, name: str, depth: int) -> cst.Call | None:
+    def _fixed_rngs_in(self, class_node: cst.ClassDef, name: str, depth: int) -> cst.CSTNode | None:
         method = self.flax.index.method_of(class_node, name)
         if method is None or depth > 3:
             return None
@@ -576,6 +579,9 @@ class OutsideNnxState:
                 local = {n for n in names.names if n in method_scope.bindings} - {self_name}
                 if drawn and not (names.names & parameters) and not local - {rngs}:
                     return call
+            stored = self.stored_key_drawn(call, method_scope)
+            if stored is not None:
+                return stored
             func = call.func  # `self.forcing.sample(...)`, `self._noise(...)`
             if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and isinstance(func.value.value, cst.Name):
                 if func.value.value.value == self_name:
@@ -589,6 +595,128 @@ class OutsideNnxState:
                 if found is not None:
                     return found
         return None
+
+    def stored_key_drawn(self, call: cst.Call, scope: Scope) -> cst.BaseExpression | None:
+        """The key a call in a method of a same-file NNX class draws from, when that key is one
+        the module stores and the method leaves unchanged: `jax.random.normal(self.key, ...)`,
+        `self.drop(h, rngs=self.mc_key)`, `self.rngs.noise.key.value`, `self.noise_key[...]`
+        (see `_stored_key`), read directly or through a name the method binds once."""
+        qualified = self.flax.index.qualify(call.func) or ""
+        if qualified.startswith("jax.random."):
+            if qualified[len("jax.random.") :] in KEY_PLUMBING:
+                return None
+            key = keyword_argument(call, "key") or (call.args[0].value if call.args and call.args[0].keyword is None else None)
+        else:
+            key = keyword_argument(call, "rngs")
+        source = self._key_source(key, scope, 0) if key is not None else None
+        return source if source is not None and self._stored_key(source, scope) else None
+
+    def _key_source(self, key: cst.BaseExpression, scope: Scope, depth: int) -> cst.BaseExpression | None:
+        """The expression a key in a method comes from: followed through names the method binds
+        once (also by unpacking, `key, k_eps = jax.random.split(self.key[...])`), items of a
+        split (`keys[1]`), and `jax.random.split` itself, which gives the same keys for the
+        same key."""
+        if depth > 4:
+            return None
+        if isinstance(key, cst.Subscript) and isinstance(key.value, (cst.Name, cst.Call)):
+            inner = self._key_source(key.value, scope, depth + 1)
+            if inner is not key.value:  # `keys[1]`, `split(k)[0]`: an item of a split
+                return inner
+        if isinstance(key, cst.Name):
+            found = scope.only_binding(key.value)
+            if found is None or found[0] is not scope:
+                return None
+            value = found[1] if isinstance(found[1], cst.BaseExpression) else _unpacked_value(scope.node, key.value)
+            return self._key_source(value, scope, depth + 1) if value is not None else None
+        if isinstance(key, cst.Call) and self.flax.index.qualify(key.func) == "jax.random.split" and key.args:
+            return self._key_source(key.args[0].value, scope, depth + 1)
+        return key
+
+    def _stored_key(self, node: cst.BaseExpression, scope: Scope) -> bool:
+        """Whether an expression in a method reads a JAX key its module stores and that method
+        does not change: an attribute `__init__` sets to a `jax.random` key (`self.mc_key =
+        jax.random.key(17)`) or to an `nnx.Variable` holding one (`NoiseKey(rngs.imagine())`),
+        read as is, as `.value` or `[...]`; or the key of an `nnx.Rngs` stream the module holds
+        (`self.rngs.posterior.key.value`), which only `rngs.posterior()` advances."""
+        found = scope.enclosing_method()
+        self_name = self.flax.index.self_name(scope)
+        if found is None or self_name is None or not self.flax.is_nnx(found[1]):
+            return False
+        method, class_node = found
+        if isinstance(node, cst.Subscript) and all(
+            isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis) for e in node.slice
+        ):
+            node = node.value
+        elif isinstance(node, cst.Attribute) and node.attr.value == "value":
+            node = node.value
+        if not isinstance(node, cst.Attribute):
+            return False
+        if node.attr.value == "key" and isinstance(node.value, cst.Attribute):  # `self.rngs.<stream>.key`
+            holder = node.value.value
+            return (
+                isinstance(holder, cst.Attribute)
+                and isinstance(holder.value, cst.Name)
+                and holder.value.value == self_name
+                and self._holds_rngs(class_node, holder.attr.value)
+            )
+        if not (isinstance(node.value, cst.Name) and node.value.value == self_name):
+            return False
+        if _assigns_attribute(method, self_name, node.attr.value):
+            return False
+        values = self._init_values(class_node, node.attr.value)
+        return bool(values) and all(self._key_value(value, value_scope) for value, value_scope in values)
+
+    def _key_value(self, value: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
+        """`jax.random.key(17)`, `rngs.imagine()` (a stream drawn once, in `__init__`), or an
+        `nnx.Variable` made from one; also through a name bound to one, a parameter of
+        `__init__` every construction fills with one, and another module's attribute holding one
+        (`GaussianPrior(cfg, self.noise_key, rngs)`)."""
+        if depth > 3:
+            return False
+        followed: list[tuple[cst.BaseExpression, Scope]] | None = None
+        if isinstance(value, cst.Name):
+            found = scope.only_binding(value.value)
+            if found is not None and isinstance(found[1], cst.Param):
+                followed = self._passed_to(found[1], found[0])
+            elif found is not None and isinstance(found[1], cst.BaseExpression):
+                followed = [(found[1], found[0])]
+        elif isinstance(value, cst.Attribute):
+            followed = self._own_attribute_values(value, scope)
+        if followed is not None:
+            return bool(followed) and all(self._key_value(v, s, depth + 1) for v, s in followed)
+        if not isinstance(value, cst.Call):
+            return False
+        qualified = self.flax.index.qualify(value.func) or ""
+        if qualified.startswith("jax.random.") and qualified[len("jax.random.") :] in KEY_MAKERS:
+            return True
+        if self.flax.is_nnx_variable_class(value.func) and value.args:
+            return self._key_value(value.args[0].value, scope, depth + 1)
+        func = value.func  # `rngs.imagine()`: a stream of an `nnx.Rngs` parameter
+        return (
+            not value.args
+            and isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and self._rngs_name(func.value, scope)
+        )
+
+    def _holds_rngs(self, class_node: cst.ClassDef, attribute: str) -> bool:
+        values = self._init_values(class_node, attribute)
+        return bool(values) and all(
+            (isinstance(v, cst.Call) and self.flax.is_nnx_rngs_class(v.func))
+            or (isinstance(v, cst.Name) and self._rngs_name(v, s))
+            for v, s in values
+        )
+
+    def _rngs_name(self, name: cst.Name, scope: Scope) -> bool:
+        """A parameter annotated `nnx.Rngs`, or a name bound to an `nnx.Rngs(...)`."""
+        found = scope.only_binding(name.value)
+        if found is None:
+            return False
+        binding = found[1]
+        if isinstance(binding, cst.Param):
+            annotation = binding.annotation.annotation if binding.annotation is not None else None
+            return annotation is not None and self.flax.is_nnx_rngs_class(annotation)
+        return isinstance(binding, cst.Call) and self.flax.is_nnx_rngs_class(binding.func)
 
     def outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """What an outside module the body reads was built from, with the scope of each value."""
@@ -1231,3 +1359,47 @@ class _LoopedElementCalls(cst.CSTVisitor):
         if isinstance(iterated, cst.Attribute) and isinstance(iterated.value, cst.Name) and iterated.value.value == self.self_name:
             return iterated.attr.value
         return None
+
+
+def _assigns_attribute(function: cst.FunctionDef, self_name: str, attribute: str) -> bool:
+    """Whether a method assigns `self.<attribute>` (or its `.value`, or an item of it)."""
+    found = False
+
+    class Finder(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            nonlocal found
+            target = node.target
+            while isinstance(target, (cst.Subscript, cst.Attribute)) and not (
+                isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
+            ):
+                target = target.value
+            if (
+                isinstance(target, cst.Attribute)
+                and isinstance(target.value, cst.Name)
+                and target.value.value == self_name
+                and target.attr.value == attribute
+            ):
+                found = True
+
+    walk(function.body, Finder())
+    return found
+
+
+def _unpacked_value(function: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The value of the one `a, name, ... = value` statement of a function that binds `name` by
+    unpacking a tuple target."""
+    found: list[cst.BaseExpression] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                if isinstance(target.target, (cst.Tuple, cst.List)) and any(
+                    isinstance(e.value, cst.Name) and e.value.value == name for e in target.target.elements
+                ):
+                    found.append(node.value)
+
+    function.visit(Finder())
+    return found[0] if len(found) == 1 else None

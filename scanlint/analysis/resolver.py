@@ -534,11 +534,46 @@ class ScanIndex:
         _, class_node = found
         method = self.method_of(class_node, node.attr.value)
         if method is None:
-            return None
+            stored = self.stored_callable(node, scope)
+            return self.resolve_callable(*stored, depth=1) if stored is not None else None
         names = _parameter_names(method.params)
         if not _is_static(method):
             names = names[1:]
         return Body(method, self.scope_of[method], "method", names)
+
+    def stored_by_init(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope, cst.ClassDef] | None:
+        """For `self.<attr>` read in a method: the one value `__init__` stores there, when no
+        other method of the class assigns it, with the scope of `__init__` and the class."""
+        found = scope.enclosing_method()
+        if found is None or not isinstance(node.value, cst.Name) or node.value.value != self.self_name(scope):
+            return None
+        class_node = found[1]
+        init = self.method_of(class_node, "__init__")
+        if init is None:
+            return None
+        assigned = [
+            value
+            for statement in class_node.body.body
+            if isinstance(statement, cst.FunctionDef)
+            for value in self.self_attribute_values(class_node, statement.name.value).get(node.attr.value, [])
+        ]
+        stored = self.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
+        if len(assigned) != 1 or len(stored) != 1:
+            return None
+        return stored[0], self.scope_of[init], class_node
+
+    def stored_callable(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `self.value_fn` read in a method: the function `__init__` stores there (see
+        `stored_by_init`), when it names a function, a lambda or a `functools.partial` of one
+        (`self.value_fn = functools.partial(evaluate_leaf, model)`)."""
+        found = self.stored_by_init(node, scope)
+        if found is None:
+            return None
+        value, init_scope, _ = found
+        partial = isinstance(value, cst.Call) and self.qualify(value.func) == PARTIAL
+        if not (partial or isinstance(value, (cst.Lambda, cst.Name))):
+            return None
+        return value, init_scope
 
     def _resolve_partial(self, call: cst.Call, scope: Scope, depth: int, objects: bool = False) -> Body | None:
         inner = self.resolve_callable(call.args[0].value, scope, depth + 1, objects)

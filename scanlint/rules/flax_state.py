@@ -36,6 +36,8 @@ from scanlint.analysis.flax_model import (
     LIFT_NNX,
     LIFTED_MODULE_TRANSFORMS,
     LINEN_VARIABLE_METHODS,
+    KEY_MAKERS,
+    KEY_PLUMBING,
     TRACE_CONTEXT_ERROR,
     BodyCode,
     BranchTaken,
@@ -83,9 +85,6 @@ from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, R
 from scanlint.rules.contract import body_used_elsewhere
 
 # jax.random functions that take a key first but draw nothing from it.
-_KEY_PLUMBING = frozenset({
-    "PRNGKey", "key", "key_data", "wrap_key_data", "key_impl", "key_dtype", "clone", "fold_in", "split",
-})  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -308,7 +307,12 @@ class LinenVariableInScanBody(Rule):
     the body, on a same-file module whose run updates a variable (a `setup` variable, a
     training BatchNorm, a cache), raises `ModifyScopeVariableError` as the loop traces its
     body, and is flagged too, also when called through `functools.partial(model.apply,
-    variables, decode=True)` bound there or returned by a factory. A Linen variable a `functools.partial` binds to a helper the body
+    variables, decode=True)` bound there or returned by a factory. A module bound before the
+    loop (`bound = model.bind(variables)`, or a plain object's `self.bound` set in its
+    `__init__`) whose method called in the body updates a variable: with nothing mutable Flax
+    raises `ModifyScopeVariableError` as the loop traces the body; bound with
+    `mutable=[...]`, the bound module keeps a tracer of the scan, and reading its variables after
+    the loop raises `UnexpectedTracerError`. A Linen variable a `functools.partial` binds to a helper the body
     calls (`partial(ema_update, self.ema)`) is followed there. A step function of another project
     file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
     is read there, and reported where the module is handed over. The fix: create the parameter before
@@ -616,14 +620,10 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     `ModifyScopeVariableError` as the loop traces its body; with `mutable=[...]` the bound
     module keeps a tracer of the loop, which fails when it is used after the loop."""
     func = call.func
-    holder, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
-    bound = _bind_call(flax, holder, scope)
-    if bound is None and isinstance(func, cst.Attribute):  # `self.bound(x)`: the bound module called
-        holder, method = func, "__call__"
-        bound = _bind_call(flax, holder, scope)
+    bound = _bound_module_called(flax, call, scope)
     if bound is None:
         return None
-    bind, bind_scope = bound
+    bind, bind_scope, method = bound
     mutable = keyword_argument(bind, "mutable")
     immutable = mutable is None or (isinstance(mutable, cst.Name) and mutable.value == "False")
     assert isinstance(bind.func, cst.Attribute)
@@ -665,13 +665,30 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     return None
 
 
-def _bind_call(flax: FlaxFile, holder: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, Scope] | None:
-    """The `model.bind(...)` call a name or a plain object's attribute holds, with its scope."""
+def _bound_module_called(flax: FlaxFile, call: cst.Call, scope: Scope) -> tuple[cst.Call, Scope, str] | None:
+    """For `bound.round(h)` or `self.bound(x)`: the `model.bind(...)` call that made the module
+    called, its scope, and the method the call runs."""
+    func = call.func
+    holder, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
+    bound = _bind_call(flax, holder, scope)
+    if bound is None and isinstance(func, cst.Attribute):  # `self.bound(x)`: the bound module called
+        holder, method = func, "__call__"
+        bound = _bind_call(flax, holder, scope)
+    return (*bound, method) if bound is not None else None
+
+
+def _bind_call(flax: FlaxFile, holder: cst.BaseExpression, scope: Scope, depth: int = 0) -> tuple[cst.Call, Scope] | None:
+    """The `model.bind(...)` call a name or a plain object's attribute holds, with its scope;
+    also through a parameter of a module-level function (or a plain `__init__`) that the one
+    call of it in the file fills with such a name (`rollout(policy, obs0)`)."""
     values: list[tuple[cst.BaseExpression, Scope]] = []
     if isinstance(holder, cst.Name):
         found = scope.only_binding(holder.value)
         if found is not None and isinstance(found[1], cst.Call):
             values = [(found[1], found[0])]
+        elif found is not None and isinstance(found[1], cst.Param) and depth < 3:
+            passed = flax.parameter_arguments(found[1], found[0]) or []
+            return _bind_call(flax, *passed[0], depth + 1) if len(passed) == 1 else None
     elif isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Name):
         owner = scope.lookup(holder.value.value)  # `self` read in a lambda or nested function
         class_node = flax.self_class(holder.value, owner[0]) if owner is not None else None
@@ -1679,7 +1696,10 @@ class RngDrawnOncePerTrace(Rule):
     `nnx.merge(..., copy=True)` of its state split outside and closed over. Also: a key made
     before the loop that the body hands to a helper or a same-file module that samples from it
     unchanged (`self.select(q, key)`, `self.gumbel(logits, key)`), `model.apply(...,
-    rngs={"dropout": key})` with keys no step changes on a module that draws, and a submodule
+    rngs={"dropout": key})` with keys no step changes on a module that draws (or a module bound
+    with such keys, `bound = model.bind(variables, rngs={...})`, whose called method draws),
+    NNX randomness from a key a module stores (`self.drop(h, rngs=self.mc_key)`, a key held in
+    an `nnx.Variable`, an `nnx.Rngs` stream's `.key.value`) in a method the body runs, and a submodule
     several levels down that draws (`self(x, deterministic=False)`, `self.prior.draw()`), in a
     method only `apply` runs, with the flags each call passes down. Nothing fails: every step
     gets the same noise or the same dropout mask, a silently wrong result. A key carried through
@@ -1745,6 +1765,7 @@ class NoisyWalk(nn.Module):
                 report = (
                     self._linen_draw(flax, code, call, scope)
                     or _apply_with_fixed_keys(flax, code, call, scope)
+                    or _bound_module_draws(flax, code, call, scope)
                     or self._closed_key(context.index, code, call, scope)
                     or _closed_key_handed_to_module(context.index, code, call, scope)
                     or (fixed.report(call, scope) if fixed is not None else None)
@@ -1846,7 +1867,7 @@ class NoisyWalk(nn.Module):
         if qualified is None or not qualified.startswith("jax.random."):
             return None
         function = qualified[len("jax.random.") :]
-        if function in _KEY_PLUMBING and function not in ("split", "fold_in"):
+        if function in KEY_PLUMBING and function not in ("split", "fold_in"):
             return None
         key = _key_argument(call)
         if not isinstance(key, cst.Name):
@@ -1894,16 +1915,7 @@ def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope
         call, module_scope = made
         if keyword_argument(reported, "rngs") is None:
             scope = module_scope  # the keys the partial fixes, read where it is made
-    rngs = keyword_argument(call, "rngs")
-    if rngs is None:
-        return None
-    if isinstance(rngs, cst.Dict):
-        keys = [e.value for e in rngs.elements if isinstance(e, cst.DictElement)]
-        if len(keys) != len(rngs.elements):
-            return None
-    else:
-        keys = [rngs]
-    if not keys or not all(code.step_constant(key, scope) for key in keys):
+    if not _fixed_keys(code, call, scope):
         return None
     assert isinstance(call.func, cst.Attribute)
     class_node = flax.linen_instance_class(call.func.value, module_scope)
@@ -1913,8 +1925,56 @@ def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope
     summary = f"`{code_of(reported.func)}(...)` inside a raw lax.scan body is given the same RNG keys at every step"
     advice = "Fold the step into the keys (`jax.random.fold_in(key, t)`) or pass per-step keys as `xs`."
     return Report(
-        rngs,
+        keyword_argument(call, "rngs"),
         f"{summary}: `{class_node.name.value}` draws from them, so {_SAME_VALUES}. {advice}",
+        summary=summary,
+        help=advice,
+    )
+
+
+def _fixed_keys(code: BodyCode, call: cst.Call, scope: Scope) -> bool:
+    """Whether `call` (an `apply` or a `bind`) is given `rngs=` whose keys are the same at every
+    step of the loop."""
+    rngs = keyword_argument(call, "rngs")
+    if rngs is None:
+        return False
+    if isinstance(rngs, cst.Dict):
+        keys = [e.value for e in rngs.elements if isinstance(e, cst.DictElement)]
+        if len(keys) != len(rngs.elements):
+            return False
+    else:
+        keys = [rngs]
+    return bool(keys) and all(code.step_constant(key, scope) for key in keys)
+
+
+def _bound_module_draws(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`bound.sample(x)` in the body with `bound = model.bind(variables, rngs={...})` (a name, or
+    an attribute a plain object's `__init__` sets) given keys no step changes, on a same-file
+    Linen module whose run draws randomness (`make_rng`, a Dropout in training mode): the
+    binding's key is drawn from once, while the scan traces the body."""
+    bound = _bound_module_called(flax, call, scope)
+    if bound is None:
+        return None
+    bind, bind_scope, method = bound
+    if not _fixed_keys(code, bind, bind_scope):
+        return None
+    assert isinstance(bind.func, cst.Attribute)
+    class_node = flax.linen_instance_class(bind.func.value, bind_scope)
+    flags = run_flags(flax).within(code)
+    if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
+        return None
+    runs = linen_runs(flax, class_node, call, scope, method, taken=_branch_taken(flags))
+    drawn = _drawn_in_runs(flax, flags, runs, code)
+    if drawn is None:
+        return None
+    code_of = flax.index.module.code_for_node
+    summary = f"`{_short_code(flax.index.module, call.func)}(...)` inside a raw lax.scan body draws from the same bound RNG keys at every step"
+    advice = "Bind inside the body with keys folded with the step (`jax.random.fold_in(key, t)`), or lift the loop with `nn.scan` and `split_rngs`."
+    return Report(
+        call,
+        f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs `{class_node.name.value}.{method}` "
+        f"on a module bound by `{code_of(bind.func)}(..., rngs=...)`, which draws randomness "
+        f"({drawn}): the key is drawn once, while the scan traces the body, so {_SAME_VALUES}. {advice}",
         summary=summary,
         help=advice,
     )
@@ -1939,7 +1999,7 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
         walk(function.body, draws)
         for draw in draws.calls:
             qualified = index.qualify(draw.func) or ""
-            if not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in _KEY_PLUMBING:
+            if not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in KEY_PLUMBING:
                 continue
             key = _key_argument(draw)
             if isinstance(key, cst.Name) and key.value == param.name.value:
@@ -1961,7 +2021,6 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
     return None
 
 
-_KEY_MAKERS = frozenset({"key", "PRNGKey", "split", "fold_in", "clone", "wrap_key_data"})
 _KEY_PARAMETER = re.compile(r"(?:\w+_)?(?:key|prng_key)|key_\w+")
 
 
@@ -1987,15 +2046,28 @@ class _FixedNnxRandomness:
         )
         fixed = self.state.fixed_rngs_run(call.func, scope) if self.index.qualify(call.func) is None else None
         if fixed is not None:
-            method, rngs_call = fixed
-            summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body draws from streams seeded the same at every call"
+            method, source = fixed
+            if isinstance(source, cst.Call) and self.flax.is_nnx_rngs_class(source.func):
+                summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body draws from streams seeded the same at every call"
+                drawn = f"builds `{code_of(source)}` from values no step changes and draws from it"
+            else:
+                summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body draws from a stored key no step changes"
+                drawn = f"draws from `{code_of(source)}`, a key the module stores and no step changes"
             return Report(
                 call,
-                f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs `{method}`, which builds "
-                f"`{code_of(rngs_call)}` from values no step changes and draws from it: "
-                f"{_SAME_VALUES}. {advice}",
+                f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs `{method}`, which {drawn}: "
+                f"{_SAME_VALUES}. {_STORED_KEY_ADVICE if source is not None and not isinstance(source, cst.Call) else advice}",
                 summary=summary,
                 help=advice,
+            )
+        stored = self.state.stored_key_drawn(call, scope)
+        if stored is not None:
+            summary = f"`{code_of(stored)}` inside a raw lax.scan body is a stored key no step changes"
+            return Report(
+                stored,
+                f"{summary}: the module draws from the same key at every step, so {_SAME_VALUES}. {_STORED_KEY_ADVICE}",
+                summary=summary,
+                help=_STORED_KEY_ADVICE,
             )
         if self.flax.is_nnx_rngs_class(call.func) and self._drawn(call, scope):
             if all(self.code.step_constant(arg.value, scope) for arg in call.args):
@@ -2081,7 +2153,7 @@ class _FixedNnxRandomness:
             binding = binding.value
         if isinstance(binding, cst.Call):
             qualified = self.index.qualify(binding.func) or ""
-            return qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in _KEY_MAKERS
+            return qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in KEY_MAKERS
         if isinstance(binding, cst.Param):
             annotation = binding.annotation.annotation if binding.annotation else None
             if annotation is not None:
@@ -2100,6 +2172,12 @@ class _FixedNnxRandomness:
             if isinstance(func, cst.Name) and func.value == bound and call_scope is scope:
                 return True
         return False
+
+
+_STORED_KEY_ADVICE = (
+    "Fold the step into the key (`jax.random.fold_in(key, t)`), pass per-step keys as `xs`, or "
+    "draw from an `nnx.Rngs` stream (`self.rngs.noise()`) under `nnx.scan`."
+)
 
 
 def _key_argument(call: cst.Call) -> cst.BaseExpression | None:
@@ -2268,6 +2346,9 @@ def _first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) 
     construction = submodule.construction
     if construction is not None and flax.is_linen_dropout(construction.func):
         return False  # no parameters to create; SCN103 covers its mask
+    local = flax.local_class(construction.func, flax.index.module_scope) if construction is not None else None
+    if local is not None and flax.linen_class_without_variables(local):
+        return False  # nothing to create, so nothing leaks
     holder = code.loop.scope.enclosing_method()
     path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
     if _lifted(flax, submodule):

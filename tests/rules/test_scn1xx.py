@@ -3441,6 +3441,160 @@ LINEN_VARIABLE = [
         """,
         ["26:32 SCN102"],
     ),
+    Case(
+        "a scan over batches whose step runs `jax.value_and_grad(loss_fn)(...)`, and `loss_fn` applies a training BatchNorm with nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class SmallNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(4)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(2)(nn.relu(x))
+
+        model = SmallNet()
+
+        def loss_fn(params, batch_stats, x, y):
+            logits = model.apply({"params": params, "batch_stats": batch_stats}, x, train=True)
+            return jnp.mean((logits - y) ** 2)
+
+        def train_step(state, batch):
+            params, batch_stats = state
+            loss, grads = jax.value_and_grad(loss_fn)(params, batch_stats, *batch)
+            params = jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+            return (params, batch_stats), loss
+
+        def train_epoch(state, xs, ys):
+            return jax.lax.scan(train_step, state, (xs, ys))
+        """,
+        ["16:14 SCN102"],
+    ),
+    Case(
+        "not flagged: `loss_fn` makes `batch_stats` mutable and returns the new statistics as the aux value, carried by the scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class SmallNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(4)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(2)(nn.relu(x))
+
+        model = SmallNet()
+
+        def loss_fn(params, batch_stats, x, y):
+            logits, updates = model.apply(
+                {"params": params, "batch_stats": batch_stats}, x, train=True, mutable=["batch_stats"]
+            )
+            return jnp.mean((logits - y) ** 2), updates["batch_stats"]
+
+        def train_step(state, batch):
+            params, batch_stats = state
+            (loss, batch_stats), grads = jax.value_and_grad(loss_fn, has_aux=True)(params, batch_stats, *batch)
+            params = jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+            return (params, batch_stats), loss
+
+        def train_epoch(state, xs, ys):
+            return jax.lax.scan(train_step, state, (xs, ys))
+        """,
+        [],
+    ),
+    Case(
+        "a runner object's model (`self.model`, stored by `__init__`) applied in a fori_loop body with a method that updates a variable, nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class EdgeMessage(nn.Module):
+            @nn.compact
+            def __call__(self, h):
+                msg = nn.Dense(4)(h)
+                norm = self.variable("stats", "edge_norm", jnp.zeros, ())
+                norm.value = 0.9 * norm.value + 0.1 * jnp.mean(msg)
+                return msg
+
+        class MolNet(nn.Module):
+            def setup(self):
+                self.edge = EdgeMessage()
+                self.energy = nn.Dense(1)
+
+            def message_round(self, h):
+                return self.edge(h)
+
+            def readout(self, h):
+                return self.energy(h)
+
+            def __call__(self, h):
+                return self.readout(self.message_round(h))
+
+        class Runner:
+            def __init__(self, model, variables):
+                self.model, self.variables = model, variables
+
+            def _round(self, i, h):
+                return self.model.apply(self.variables, h, method=MolNet.message_round)
+
+            def run(self, h):
+                return jax.lax.fori_loop(0, 3, self._round, h)
+
+        def main(h):
+            model = MolNet()
+            return Runner(model, model.init(jax.random.key(0), h)).run(h)
+        """,
+        ["33:16 SCN102"],
+    ),
+    Case(
+        "not flagged: the runner's loop applies a method that only reads",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class EdgeMessage(nn.Module):
+            @nn.compact
+            def __call__(self, h):
+                msg = nn.Dense(4)(h)
+                norm = self.variable("stats", "edge_norm", jnp.zeros, ())
+                norm.value = 0.9 * norm.value + 0.1 * jnp.mean(msg)
+                return msg
+
+        class MolNet(nn.Module):
+            def setup(self):
+                self.edge = EdgeMessage()
+                self.energy = nn.Dense(1)
+
+            def message_round(self, h):
+                return self.edge(h)
+
+            def readout(self, h):
+                return self.energy(h)
+
+            def __call__(self, h):
+                return self.readout(self.message_round(h))
+
+        class Runner:
+            def __init__(self, model, variables):
+                self.model, self.variables = model, variables
+
+            def _round(self, i, h):
+                return h + self.model.apply(self.variables, h, method=MolNet.readout)
+
+            def run(self, h):
+                return jax.lax.fori_loop(0, 3, self._round, h)
+
+        def main(h):
+            model = MolNet()
+            return Runner(model, model.init(jax.random.key(0), h)).run(h)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -4917,6 +5071,225 @@ RNG = [
                 return jax.lax.scan(step, h0, None, length=steps)
         """,
         ["10:19 SCN103"],
+    ),
+    Case(
+        "a method of a module bound with fixed `rngs=` that draws (`make_rng` or a train-mode Dropout), called in the body: through a name, or a plain object's attribute",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Decoder(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=False):
+                return nn.Dropout(0.2, deterministic=not train)(nn.Dense(3)(x))
+
+            def sample(self, x):
+                y = self(x)
+                return y + jax.random.normal(self.make_rng("sample"), y.shape)
+
+        def generate(model, variables):
+            bound = model.bind(variables, rngs={"sample": jax.random.key(0)})
+
+            def step(x, _):
+                x = bound.sample(x)
+                return x, x
+
+            return jax.lax.scan(step, jnp.zeros(3), None, length=4)
+
+        class Sampler:
+            def __init__(self, model, variables, seed):
+                self.bound = model.bind(variables, rngs={"dropout": jax.random.key(seed)})
+
+            def _step(self, x, _):
+                x = self.bound(x, train=True)
+                return x, x
+
+            def run(self):
+                return jax.lax.scan(self._step, jnp.zeros(3), None, length=4)
+
+        def main(variables):
+            generate(Decoder(), variables)
+            return Sampler(Decoder(), variables, seed=1).run()
+        """,
+        ["19:13 SCN103", "29:13 SCN103"],
+    ),
+    Case(
+        "not flagged: a bound module whose run draws nothing (Dropout off), or a fresh binding each step with a key folded with the step",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Decoder(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=False):
+                return nn.Dropout(0.2, deterministic=not train)(nn.Dense(3)(x))
+
+            def sample(self, x):
+                y = self(x)
+                return y + jax.random.normal(self.make_rng("sample"), y.shape)
+
+        def generate(model, variables, key):
+            def step(x, t):
+                bound = model.bind(variables, rngs={"sample": jax.random.fold_in(key, t)})
+                x = bound.sample(x)
+                return x, x
+
+            return jax.lax.scan(step, jnp.zeros(3), jnp.arange(4))
+
+        class Evaluator:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables, rngs={"dropout": jax.random.key(0)})
+
+            def _step(self, x, _):
+                x = self.bound(x)
+                return x, x
+
+            def run(self):
+                return jax.lax.scan(self._step, jnp.zeros(3), None, length=4)
+
+        def main(variables):
+            generate(Decoder(), variables, jax.random.key(1))
+            return Evaluator(Decoder(), variables).run()
+        """,
+        [],
+    ),
+    Case(
+        "a module bound with fixed `rngs=` handed to a module-level rollout whose scan body calls its drawing method; not flagged when the rollout is handed per-step keys instead",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Policy(nn.Module):
+            @nn.compact
+            def __call__(self, obs):
+                return nn.Dense(2)(obs)
+
+            def act(self, obs):
+                mu = self(obs)
+                return mu + jax.random.normal(self.make_rng("explore"), mu.shape)
+
+        def rollout(policy, obs0, horizon):
+            def body(obs, _):
+                action = policy.act(obs)
+                return obs + action, action
+            return jax.lax.scan(body, obs0, None, length=horizon)
+
+        def act_with(model, params, obs0, keys):
+            def body(obs, key):
+                action = model.apply(params, obs, method=Policy.act, rngs={"explore": key})
+                return obs + action, action
+            return jax.lax.scan(body, obs0, keys)
+
+        def main():
+            model = Policy()
+            obs0 = jnp.zeros(2)
+            params = model.init(jax.random.key(0), obs0)
+            policy = model.bind(params, rngs={"explore": jax.random.key(3)})
+            rollout(policy, obs0, 5)
+            return act_with(model, params, obs0, jax.random.split(jax.random.key(1), 5))
+        """,
+        ["17:18 SCN103"],
+    ),
+    Case(
+        "`functools.partial` fixes the key a step function gives `apply(..., rngs=)`: the step given to the loop as its body",
+        """
+        import functools
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+        from jax.lax import fori_loop
+
+        class Denoiser(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+            def reverse_step(self, x):
+                return self(x) + jax.random.normal(self.make_rng("noise"), x.shape)
+
+        def ddpm_step(model, params, key, i, x):
+            return model.apply(params, x, method=Denoiser.reverse_step, rngs={"noise": key})
+
+        def run_sampler(step_fn, x_T):
+            return fori_loop(0, 6, step_fn, x_T)
+
+        def main():
+            model = Denoiser()
+            x_T = jnp.zeros((4, 2))
+            params = model.init(jax.random.key(1), x_T)
+            step = functools.partial(ddpm_step, model, params, jax.random.key(7))
+            return fori_loop(0, 6, step, x_T)
+        """,
+        ["17:70 SCN103"],
+    ),
+    Case(
+        "`functools.partial` fixes the key a step function gives `apply(..., rngs=)`: the step handed to a loop wrapper called through `jax.jit(wrapper, static_argnums=0)`",
+        """
+        import functools
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+        from jax.lax import fori_loop
+
+        class Denoiser(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+            def reverse_step(self, x):
+                return self(x) + jax.random.normal(self.make_rng("noise"), x.shape)
+
+        def ddpm_step(model, params, key, i, x):
+            return model.apply(params, x, method=Denoiser.reverse_step, rngs={"noise": key})
+
+        def run_sampler(step_fn, x_T):
+            return fori_loop(0, 6, step_fn, x_T)
+
+        def main():
+            model = Denoiser()
+            x_T = jnp.zeros((4, 2))
+            params = model.init(jax.random.key(1), x_T)
+            step = functools.partial(ddpm_step, model, params, jax.random.key(7))
+            return jax.jit(run_sampler, static_argnums=0)(step, x_T)
+        """,
+        ["17:70 SCN103"],
+    ),
+    Case(
+        "not flagged: the partial fixes a key the step folds with the loop index before `apply`",
+        """
+        import functools
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+        from jax.lax import fori_loop
+
+        class Denoiser(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+            def reverse_step(self, x):
+                return self(x) + jax.random.normal(self.make_rng("noise"), x.shape)
+
+        def ddpm_step(model, params, key, i, x):
+            noise = jax.random.fold_in(key, i)
+            return model.apply(params, x, method=Denoiser.reverse_step, rngs={"noise": noise})
+
+        def run_sampler(step_fn, x_T):
+            return fori_loop(0, 6, step_fn, x_T)
+
+        def main():
+            model = Denoiser()
+            x_T = jnp.zeros((4, 2))
+            params = model.init(jax.random.key(1), x_T)
+            step = functools.partial(ddpm_step, model, params, jax.random.key(7))
+            fori_loop(0, 6, step, x_T)
+            return jax.jit(run_sampler, static_argnums=0)(step, x_T)
+        """,
+        [],
     ),
 ]
 
@@ -6859,6 +7232,71 @@ SUBMODULE = [
             return model.apply(variables, chunks)
         """,
         ["12:22 SCN104", "13:23 SCN104"],
+    ),
+    Case(
+        "not flagged: a same-file submodule that creates no variable (a fixed stencil of jnp operations) first called in the body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class Stencil(nn.Module):
+            @nn.compact
+            def __call__(self, u_prev, u, c2):
+                lap = jnp.roll(u, 1) - 2 * u + jnp.roll(u, -1)
+                return 2 * u - u_prev + c2 * nn.tanh(lap)
+
+        class Wave(nn.Module):
+            def setup(self):
+                self.profile = nn.Dense(4)
+                self.stencil = Stencil()
+
+            def __call__(self, u0):
+                c2 = self.profile(u0) ** 2
+
+                def step(i, fields):
+                    u_prev, u = fields
+                    return u, self.stencil(u_prev, u, c2)
+
+                return jax.lax.fori_loop(0, 5, step, (u0, u0))
+        """,
+        [],
+    ),
+    Case(
+        "a same-file submodule whose call creates a parameter, or runs a layer, first called in the body",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        class LearnedStencil(nn.Module):
+            @nn.compact
+            def __call__(self, u_prev, u, c2):
+                lap = jnp.roll(u, 1) - 2 * u + jnp.roll(u, -1)
+                scale = self.param("scale", nn.initializers.ones, ())
+                return 2 * u - u_prev + c2 * scale * lap
+
+        class DenseStencil(nn.Module):
+            @nn.compact
+            def __call__(self, u_prev, u, c2):
+                return 2 * u - u_prev + c2 * nn.Dense(u.shape[-1])(u)
+
+        class Wave(nn.Module):
+            def setup(self):
+                self.profile = nn.Dense(4)
+                self.stencil = LearnedStencil()
+                self.dense_stencil = DenseStencil()
+
+            def __call__(self, u0):
+                c2 = self.profile(u0) ** 2
+
+                def step(i, fields):
+                    u_prev, u = fields
+                    return u, self.stencil(u_prev, u, c2) + self.dense_stencil(u_prev, u, c2)
+
+                return jax.lax.fori_loop(0, 5, step, (u0, u0))
+        """,
+        ["29:23 SCN104", "29:53 SCN104"],
     ),
 ]
 
@@ -10448,6 +10886,185 @@ NNX = [
             return validation_loss(batches, session)
         """,
         [],
+    ),
+    Case(
+        "a method of an outside NNX module handed to the loop as its body (`nca.step`), whose helper builds `nnx.Rngs` from the module's seed field and draws from it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Texture(nnx.Module):
+            def __init__(self, seed: int, rngs: nnx.Rngs):
+                self.rule = nnx.Linear(4, 4, rngs=rngs)
+                self.seed = seed
+
+            def _fire_mask(self):
+                rngs = nnx.Rngs(fire=self.seed)
+                return jax.random.bernoulli(rngs.fire(), 0.5, (4,))
+
+            def step(self, state, _):
+                mask = self._fire_mask()
+                return state + self.rule(state) * mask, mask
+
+        def grow(nca, state):
+            return jax.lax.scan(nca.step, state, None, length=5)
+
+        def main():
+            return grow(Texture(3, nnx.Rngs(0)), jnp.ones(4))
+        """,
+        ["12:16 SCN103"],
+    ),
+    Case(
+        "not flagged: the method handed to the loop seeds its `nnx.Rngs` from the step it is given",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Texture(nnx.Module):
+            def __init__(self, seed: int, rngs: nnx.Rngs):
+                self.rule = nnx.Linear(4, 4, rngs=rngs)
+                self.seed = seed
+
+            def _fire_mask(self, t):
+                rngs = nnx.Rngs(fire=jax.random.fold_in(jax.random.key(self.seed), t))
+                return jax.random.bernoulli(rngs.fire(), 0.5, (4,))
+
+            def step(self, state, t):
+                mask = self._fire_mask(t)
+                return state + self.rule(state) * mask, mask
+
+        def grow(nca, state):
+            return jax.lax.scan(nca.step, state, jnp.arange(5))
+
+        def main():
+            return grow(Texture(3, nnx.Rngs(0)), jnp.ones(4))
+        """,
+        [],
+    ),
+    Case(
+        "a method of an outside NNX module run in the body draws from a key the module stores: a key attribute given as `rngs=`, a key held in an `nnx.Variable`, an `nnx.Rngs` stream's `.key.value`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class NoiseKey(nnx.Variable):
+            pass
+
+        class Head(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.linear = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+                self.mc_key = jax.random.key(17)
+                self.noise_key = NoiseKey(rngs.noise())
+                self.rngs = rngs
+
+            def masked(self, x):
+                return self.drop(self.linear(x), deterministic=False, rngs=self.mc_key)
+
+            def noisy(self, x):
+                return x + jax.random.normal(self.noise_key[...], x.shape)
+
+            def posterior(self, x):
+                key = self.rngs.noise.key.value
+                return x + jax.random.normal(key, x.shape)
+
+        class Sampler:
+            def __init__(self, head: Head):
+                self.head = head
+
+            def step(self, x, _):
+                a = self.head.masked(x)
+                b = self.head.noisy(x)
+                c = self.head.posterior(x)
+                return a + b + c, a
+
+            def run(self, x):
+                return jax.lax.scan(self.step, x, None, length=4)
+
+        def main():
+            return Sampler(Head(nnx.Rngs(0, noise=1))).run(jnp.ones(4))
+        """,
+        ["32:13 SCN103", "33:13 SCN103", "34:13 SCN103"],
+    ),
+    Case(
+        "not flagged: the stored keys folded with the step, or per-step keys given as `xs`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class NoiseKey(nnx.Variable):
+            pass
+
+        class Head(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.linear = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+                self.mc_key = jax.random.key(17)
+                self.noise_key = NoiseKey(rngs.noise())
+                self.rngs = rngs
+
+            def masked(self, x, t):
+                return self.drop(self.linear(x), deterministic=False, rngs=jax.random.fold_in(self.mc_key, t))
+
+            def noisy(self, x, key):
+                return x + jax.random.normal(key, x.shape)
+
+            def posterior(self, x, t):
+                key = jax.random.fold_in(self.rngs.noise.key.value, t)
+                return x + jax.random.normal(key, x.shape)
+
+        class Sampler:
+            def __init__(self, head: Head):
+                self.head = head
+
+            def step(self, x, inputs):
+                t, key = inputs
+                a = self.head.masked(x, t)
+                b = self.head.noisy(x, key)
+                c = self.head.posterior(x, t)
+                return a + b + c, a
+
+            def run(self, x):
+                keys = jax.random.split(jax.random.key(0), 4)
+                return jax.lax.scan(self.step, x, (jnp.arange(4), keys))
+
+        def main():
+            return Sampler(Head(nnx.Rngs(0, noise=1))).run(jnp.ones(4))
+        """,
+        [],
+    ),
+    Case(
+        "a stored key split in the method the body runs (`key, k_eps = jax.random.split(self.key[...])`, `jax.random.split(self.key[...], 3)[1]`) gives the same keys at every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class RandomWalk(nnx.Module):
+            def __init__(self, seed: int):
+                self.key = nnx.Variable(jax.random.key(seed))
+
+            def propose(self, x):
+                key, k_eps = jax.random.split(self.key[...])
+                return x + jax.random.normal(k_eps, x.shape)
+
+            def jitter(self, x):
+                return x + jax.random.uniform(jax.random.split(self.key[...], 3)[1], x.shape)
+
+        def run_chain(walk, x0):
+            def body(x, _):
+                x = walk.propose(x)
+                return walk.jitter(x), x
+            return jax.lax.scan(body, x0, None, length=8)
+
+        def main():
+            return run_chain(RandomWalk(11), jnp.zeros(2))
+        """,
+        ["19:13 SCN103", "20:16 SCN103"],
     ),
 ]
 

@@ -1,0 +1,35 @@
+# label: same-values
+# flax-error: none
+# class: 3 a sampler object binds the decoder with rngs= once; its scan body calls the bound module in training mode, so the Dropout mask is the same at every step
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class Decoder(nn.Module):
+    features: int = 8
+
+    @nn.compact
+    def __call__(self, h, train: bool = False):
+        h = nn.tanh(nn.Dense(self.features)(h))
+        return nn.Dropout(0.5, deterministic=not train)(h)
+
+
+class NoisyRollout:
+    def __init__(self, model, variables, seed):
+        self.bound = model.bind(variables, rngs={"dropout": jax.random.key(seed)})
+
+    def _step(self, h, _):
+        h = self.bound(h, train=True)
+        return h, (h != 0).astype(jnp.float32)
+
+    def run(self, h0, steps):
+        _, masks = jax.lax.scan(self._step, h0, None, length=steps)
+        return masks
+
+
+def main():
+    model = Decoder()
+    h0 = jnp.ones(8)
+    variables = model.init(jax.random.key(0), h0)
+    return NoisyRollout(model, variables, seed=3).run(h0, 5)

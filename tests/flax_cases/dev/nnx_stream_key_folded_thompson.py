@@ -1,0 +1,33 @@
+# label: ok
+# flax-error: none
+# class: 3 the posterior head folds the round index into its stream's stored key, so each round draws its own weights
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class PosteriorHead(nnx.Module):
+    def __init__(self, dim: int, arms: int, rngs: nnx.Rngs):
+        self.mean = nnx.Param(jnp.zeros((dim, arms)))
+        self.rngs = rngs
+
+    def sample_weights(self, round_index):
+        key = jax.random.fold_in(self.rngs.posterior.key.value, round_index)
+        return self.mean.value + 0.5 * jax.random.normal(key, self.mean.value.shape)
+
+
+def run_bandit(head, contexts):
+    def round_(total, inputs):
+        t, context = inputs
+        weights = head.sample_weights(t)
+        arm = jnp.argmax(context @ weights)
+        return total + arm, weights[0]
+
+    return jax.lax.scan(round_, 0, (jnp.arange(contexts.shape[0]), contexts))
+
+
+def main():
+    head = PosteriorHead(3, 4, nnx.Rngs(posterior=1))
+    contexts = jax.random.normal(jax.random.key(0), (5, 3))
+    _, draws = run_bandit(head, contexts)
+    return draws
