@@ -145,8 +145,12 @@ class OutsideNnxState:
                 return "an NNX module"
             if annotation is not None and self.flax.is_nnx_variable_class(annotation):
                 return "an `nnx.Variable`"
-            # Unannotated: what every call filling it passes (`inner_adapt(model, xs)`).
-            kinds = [self._object_kind(v, s, 0) for v, s in self._parameter_values(binding, binding_scope, 0) or []]
+            # Unannotated: what every call filling it passes (`inner_adapt(model, xs)`); an object
+            # a call builds in the body (`explore(nnx.Rngs(explore=key), lr)`) is the body's own.
+            if self._built_in_body(binding, binding_scope):
+                return None
+            values = self._parameter_values(binding, binding_scope, 0) or []
+            kinds = [self._object_kind(v, s, 0) for v, s in values]
             kind = _one_kind(kinds)
             return _nnx_kind(self.flax, kind) if kind is not None else None
         if isinstance(binding, cst.Call):
@@ -405,11 +409,19 @@ class OutsideNnxState:
         if isinstance(binding, cst.Call):
             return self.flax.is_nnx_rngs_class(binding.func)
         if isinstance(binding, cst.Param):
+            if self._built_in_body(binding, found[0]):
+                return False
             annotation = binding.annotation.annotation if binding.annotation else None
             if annotation is not None:
                 return self.flax.is_nnx_rngs_class(annotation)
             return binding.name.value == "rngs" and self.flax.uses_nnx
         return False
+
+    def _built_in_body(self, param: cst.Param, scope: Scope) -> bool:
+        """Whether a call in the body fills a helper's parameter with an object it builds there
+        (`explore(nnx.Rngs(explore=key), lr)`): the body's own, not outside state."""
+        values = self._parameter_values(param, scope, 0) or []
+        return any(isinstance(v, cst.Call) and self.code.is_inside(s) for v, s in values)
 
     def is_rngs_attribute(self, node: cst.BaseExpression, scope: Scope) -> bool:
         """`self.<attr>` of an NNX self (or a plain class's, an `Agent`) whose __init__ stores an
@@ -696,18 +708,18 @@ class OutsideNnxState:
             not value.args
             and isinstance(func, cst.Attribute)
             and isinstance(func.value, cst.Name)
-            and self._rngs_name(func.value, scope)
+            and self.rngs_name(func.value, scope)
         )
 
     def _holds_rngs(self, class_node: cst.ClassDef, attribute: str) -> bool:
         values = self._init_values(class_node, attribute)
         return bool(values) and all(
             (isinstance(v, cst.Call) and self.flax.is_nnx_rngs_class(v.func))
-            or (isinstance(v, cst.Name) and self._rngs_name(v, s))
+            or (isinstance(v, cst.Name) and self.rngs_name(v, s))
             for v, s in values
         )
 
-    def _rngs_name(self, name: cst.Name, scope: Scope) -> bool:
+    def rngs_name(self, name: cst.Name, scope: Scope) -> bool:
         """A parameter annotated `nnx.Rngs`, or a name bound to an `nnx.Rngs(...)`."""
         found = scope.only_binding(name.value)
         if found is None:

@@ -2081,12 +2081,9 @@ class _FixedNnxRandomness:
                 )
             return None
         rngs = keyword_argument(call, "rngs")
-        if (
-            isinstance(rngs, cst.Name)
-            and self.flax.nnx_module_class(call.func, scope) is None
-            and not self.code.binds(rngs.value, scope)
-            and self._jax_key(rngs, scope)
-        ):
+        key = self._closed_over(rngs, scope) if isinstance(rngs, cst.Name) else None
+        if key is not None and self.flax.nnx_module_class(call.func, scope) is None and self._jax_key(*key):
+            rngs = key[0]
             summary = f"RNG key `{rngs.value}` closed over by the raw lax.scan body is given as `rngs=` at every step"
             return Report(
                 rngs,
@@ -2142,15 +2139,28 @@ class _FixedNnxRandomness:
                     return True
         return False
 
+    def _closed_over(self, name: cst.Name, scope: Scope) -> tuple[cst.Name, Scope] | None:
+        """A name the body reads from outside, with its scope; for a helper's parameter, the
+        closed-over name every call of the helper in the body passes (`noisy_forward(model, x,
+        key)`)."""
+        if not self.code.binds(name.value, scope):
+            return name, scope
+        return self.code.closed_over_argument(name, scope)
+
     def _jax_key(self, name: cst.Name, scope: Scope) -> bool:
         """Whether a name is a JAX key: bound to a `jax.random` key maker (or an element of one),
-        or a parameter named or annotated as a key."""
+        or to a draw from an `nnx.Rngs` stream (`key = rngs.dropout()`), or a parameter named or
+        annotated as a key."""
         found = scope.only_binding(name.value)
         if found is None:
             return False
         binding = found[1]
         if isinstance(binding, cst.Subscript):
             binding = binding.value
+        if isinstance(binding, cst.Call) and not binding.args and isinstance(binding.func, cst.Attribute):
+            stream_of = binding.func.value  # `rngs.dropout()`
+            if isinstance(stream_of, cst.Name) and self.state.rngs_name(stream_of, found[0]):
+                return True
         if isinstance(binding, cst.Call):
             qualified = self.index.qualify(binding.func) or ""
             return qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in KEY_MAKERS

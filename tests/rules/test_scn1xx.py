@@ -11066,6 +11066,110 @@ NNX = [
         """,
         ["19:13 SCN103", "20:16 SCN103"],
     ),
+    Case(
+        "not flagged: a helper's `rngs` parameter filled by the body with an `nnx.Rngs` it builds from a per-step key (also in a comprehension)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def explore(rngs, lr):
+            return lr + jax.random.uniform(rngs.explore(), ())
+
+        def run(key, lrs, seeds):
+            def body(gen, lrs):
+                gen_key = jax.random.fold_in(key, gen)
+                first = explore(nnx.Rngs(explore=gen_key), lrs[0])
+                rest = [explore(nnx.Rngs(explore=jax.random.fold_in(gen_key, s)), lr) for s, lr in zip(seeds, lrs[1:])]
+                return [first, *rest]
+
+            return jax.lax.fori_loop(0, 4, body, lrs)
+        """,
+        [],
+    ),
+    Case(
+        "a helper's `rngs` parameter filled by the body with an `nnx.Rngs` made outside it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def explore(rngs, lr):
+            return lr + jax.random.uniform(rngs.explore(), ())
+
+        def run(lrs):
+            rngs = nnx.Rngs(explore=0)
+
+            def body(gen, lrs):
+                return [explore(rngs, lr) for lr in lrs]
+
+            return jax.lax.fori_loop(0, 4, body, lrs)
+        """,
+        ["7:36 SCN105"],
+    ),
+    Case(
+        "a key drawn once from an `nnx.Rngs` stream before the loop, handed by the body to a helper that gives it to a layer as `rngs=`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax.lax import scan
+
+        class Encoder(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.fc = nnx.Linear(4, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, *, rngs=None):
+                return self.drop(self.fc(x), rngs=rngs, deterministic=rngs is None)
+
+        def noisy_forward(model, x, key):
+            return model(x, rngs=key)
+
+        def main(xs):
+            model = Encoder(nnx.Rngs(params=0))
+            rngs = nnx.Rngs(dropout=1)
+            key = rngs.dropout()
+
+            def body(c, x):
+                return c, noisy_forward(model, x, key)
+
+            return scan(body, None, xs)
+        """,
+        ["24:43 SCN103"],
+    ),
+    Case(
+        "not flagged: the body folds the step into the key before handing it to the helper",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax.lax import scan
+
+        class Encoder(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.fc = nnx.Linear(4, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, *, rngs=None):
+                return self.drop(self.fc(x), rngs=rngs, deterministic=rngs is None)
+
+        def noisy_forward(model, x, key):
+            return model(x, rngs=key)
+
+        def main(xs):
+            model = Encoder(nnx.Rngs(params=0))
+            rngs = nnx.Rngs(dropout=1)
+            key = rngs.dropout()
+
+            def body(c, inputs):
+                t, x = inputs
+                return c, noisy_forward(model, x, jax.random.fold_in(key, t))
+
+            return scan(body, None, (jnp.arange(xs.shape[0]), xs))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
