@@ -394,6 +394,7 @@ class ParamRNN(nn.Module):
                     or _attention_cache_updated(flax, code, call, scope)
                     or _spectral_statistics_updated(flax, code, call, scope)
                     or _submodule_variable_updated(flax, code, call, scope)
+                    or _own_batch_norm_trained(flax, code, call, scope)
                 )
                 if report is not None:
                     yield _in_loop(code, report)
@@ -461,6 +462,48 @@ def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sc
         summary=summary,
         help=advice,
     )
+
+
+def _own_batch_norm_trained(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`self(x, train=True)` (or `self.step(x)`) in the body of a loop a Linen module's method
+    runs, where the module's own method builds or calls an `nn.BatchNorm` that trains in that
+    run (the flags the call passes down): it updates `batch_stats` inside the loop. Submodules
+    are judged at their own calls."""
+    func = call.func
+    receiver = func.value if isinstance(func, cst.Attribute) else func
+    if not isinstance(receiver, cst.Name):
+        return None
+    class_node = flax.linen_self(receiver, scope)
+    if class_node is None:
+        return None
+    method = func.attr.value if isinstance(func, cst.Attribute) else "__call__"
+    if flax.index.method_of(class_node, method) is None:
+        return None
+    flags = run_flags(flax).within(code)
+    if flags.never_runs(call):
+        return None
+    for run in linen_runs(flax, class_node, call, scope, method, taken=_branch_taken(flags)):
+        if run.class_node is not class_node:
+            continue
+        updated = _training_batch_norm_in(flax, run.method, flags, run.given)
+        if updated is None:
+            continue
+        code_of = flax.index.module.code_for_node
+        summary = f"`{code_of(func)}(...)` inside a raw lax.scan body runs an `nn.BatchNorm` in training mode"
+        advice = (
+            "Use the running averages inside the loop (`use_running_average=True`), or lift the "
+            "loop with `nn.scan` and `variable_carry='batch_stats'`."
+        )
+        return Report(
+            call,
+            f"`{code_of(func)}(...)` inside a raw lax.scan body runs `{class_node.name.value}.{run.method.name.value}`, "
+            f"which updates {updated} in training mode: `apply` raises `ModifyScopeVariableError` when "
+            f"`batch_stats` is immutable, and returns leaked tracers (`UnexpectedTracerError` when used) "
+            f"when it is mutable. {advice}",
+            summary=summary,
+            help=advice,
+        )
+    return None
 
 
 def _spectral_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
@@ -573,7 +616,7 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     `ModifyScopeVariableError` as the loop traces its body. Also through a name bound to
     `functools.partial(model.apply, variables, ...)`, there or returned by a same-file factory."""
     reported = call
-    call, scope = _apply_of_partial(flax, call, scope) or (call, scope)
+    call, scope = _apply_of_partial(flax, call, scope, code) or (call, scope)
     if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply") or not call.args:
         return None
     mutable = keyword_argument(call, "mutable")
@@ -704,13 +747,20 @@ def _bind_call(flax: FlaxFile, holder: cst.BaseExpression, scope: Scope, depth: 
     return None
 
 
-def _apply_of_partial(flax: FlaxFile, call: cst.Call, scope: Scope) -> tuple[cst.Call, Scope] | None:
+def _apply_of_partial(
+    flax: FlaxFile, call: cst.Call, scope: Scope, code: BodyCode | None = None
+) -> tuple[cst.Call, Scope] | None:
     """For `logits_fn(tok)` with `logits_fn = functools.partial(model.apply, variables, ...)`, or
     a same-file factory's call that returns one: the `apply` call it makes, written as one call
-    (the partial's arguments, then the call's), with the partial's scope."""
-    if not isinstance(call.func, cst.Name):
+    (the partial's arguments, then the call's), with the partial's scope. A parameter of a loop
+    wrapper (`step_fn(x, t)` in `run_loop(step_fn, ...)`) stands for what the call site passes."""
+    name, name_scope = (code.bound_argument(call.func, scope) if code is not None else None) or (call.func, scope)
+    if isinstance(name, cst.Call):
+        found: tuple[Scope, object] | None = (name_scope, name)
+    elif isinstance(name, cst.Name):
+        found = name_scope.only_binding(name.value)
+    else:
         return None
-    found = scope.only_binding(call.func.value)
     if found is None or not isinstance(found[1], cst.Call):
         return None
     partial, partial_scope = found[1], found[0]
@@ -1909,7 +1959,7 @@ def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope
     fixed by the partial)."""
     reported, module_scope = call, scope
     if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply"):
-        made = _apply_of_partial(flax, call, scope)
+        made = _apply_of_partial(flax, call, scope, code)
         if made is None:
             return None
         call, module_scope = made

@@ -3595,6 +3595,66 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a method only `apply` runs loops over `self(x, train=train)`, whose compact `__call__` runs a BatchNorm in training mode, the flag forwarded from the caller of `apply`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+        class Dynamics(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.Dense(4)(x)
+                h = nn.BatchNorm(use_running_average=not train)(h)
+                return x + 0.1 * jnp.tanh(h)
+
+            def rollout(self, x0, n_steps: int, train: bool = False):
+                def body(i, x):
+                    return self(x, train=train)
+                return lax.fori_loop(0, n_steps, body, x0)
+
+        def simulate(variables, model, x0, train):
+            return model.apply(variables, x0, 4, train=train, method=Dynamics.rollout)
+
+        def main(x0):
+            model = Dynamics()
+            variables = model.init(jax.random.key(1), x0)
+            return simulate(variables, model, x0, train=True)
+        """,
+        ["16:20 SCN102"],
+    ),
+    Case(
+        "not flagged: every run of the loop passes `train=False`, so the BatchNorm uses its running averages",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+        class Dynamics(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.Dense(4)(x)
+                h = nn.BatchNorm(use_running_average=not train)(h)
+                return x + 0.1 * jnp.tanh(h)
+
+            def rollout(self, x0, n_steps: int, train: bool = False):
+                def body(i, x):
+                    return self(x, train=train)
+                return lax.fori_loop(0, n_steps, body, x0)
+
+        def simulate(variables, model, x0, train):
+            return model.apply(variables, x0, 4, train=train, method=Dynamics.rollout)
+
+        def main(x0):
+            model = Dynamics()
+            variables = model.init(jax.random.key(1), x0)
+            return simulate(variables, model, x0, train=False)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -5288,6 +5348,70 @@ RNG = [
             step = functools.partial(ddpm_step, model, params, jax.random.key(7))
             fori_loop(0, 6, step, x_T)
             return jax.jit(run_sampler, static_argnums=0)(step, x_T)
+        """,
+        [],
+    ),
+    Case(
+        "`functools.partial(model.apply, ..., rngs={...})` made by a factory and handed to a module-level loop wrapper that calls it in the body",
+        """
+        import functools
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Denoiser(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(3)(x)
+
+            def reverse_step(self, x):
+                return self(x) + jax.random.normal(self.make_rng("sample"), x.shape)
+
+        def run_loop(step_fn, x, n_steps):
+            def body(i, x):
+                return step_fn(x)
+            return jax.lax.fori_loop(0, n_steps, body, x)
+
+        def make_sampler(model, variables, key):
+            step_fn = functools.partial(model.apply, variables, method=Denoiser.reverse_step, rngs={"sample": key})
+            return jax.jit(lambda x: run_loop(step_fn, x, 5))
+
+        def main(x):
+            model = Denoiser()
+            variables = model.init(jax.random.key(0), x)
+            return make_sampler(model, variables, jax.random.key(3))(x)
+        """,
+        ["21:92 SCN103"],
+    ),
+    Case(
+        "not flagged: the wrapper's body gives the partial a key folded with the step",
+        """
+        import functools
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Denoiser(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(3)(x)
+
+            def reverse_step(self, x):
+                return self(x) + jax.random.normal(self.make_rng("sample"), x.shape)
+
+        def run_loop(step_fn, x, n_steps, key):
+            def body(i, x):
+                return step_fn(x, rngs={"sample": jax.random.fold_in(key, i)})
+            return jax.lax.fori_loop(0, n_steps, body, x)
+
+        def make_sampler(model, variables, key):
+            step_fn = functools.partial(model.apply, variables, method=Denoiser.reverse_step)
+            return jax.jit(lambda x: run_loop(step_fn, x, 5, key))
+
+        def main(x):
+            model = Denoiser()
+            variables = model.init(jax.random.key(0), x)
+            return make_sampler(model, variables, jax.random.key(3))(x)
         """,
         [],
     ),
