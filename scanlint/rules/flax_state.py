@@ -1535,12 +1535,8 @@ class _EarlierCall(cst.CSTVisitor):
             return False
         if isinstance(node, (cst.FunctionDef, cst.Lambda)):
             self.scopes.append(self.flax.index.scope_of[node])
-        if isinstance(node, cst.For) and _same_submodule(_enumerated(node.iter), self.label):
-            target = node.target
-            if isinstance(target, cst.Tuple) and len(target.elements) == 2:
-                target = target.elements[1].value  # `for i, layer in enumerate(self.layers)`
-            if isinstance(target, cst.Name):
-                self.loop_targets.add(target.value)
+        if isinstance(node, cst.For):
+            self.loop_targets |= _for_target(node, self.label)
         element = (
             _container_element(node.func, self.scopes[-1])
             if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and self.scopes
@@ -1566,13 +1562,36 @@ class _EarlierCall(cst.CSTVisitor):
 
     def _runs_the_body(self, call: cst.Call) -> bool:
         """`prev = recycle(0, prev)` before `fori_loop(0, n, recycle, prev)`: the body (or a
-        helper it runs) called once outside the loop, unless never while `init` runs."""
+        helper it runs that calls the submodule, directly or through the helpers it runs)
+        called once outside the loop, unless never while `init` runs. A helper that does not
+        reach the submodule (`self.trunk(h0)` before a body that runs `self.recycle` and then
+        `self.trunk`) is not an earlier call of it."""
         if not self.scopes:
             return False
         found = self.flax.index.resolve_callable(call.func, self.scopes[-1])
-        if found is None or found.node not in self.body_code:
+        if found is None or found.node not in self.body_code or not self._reaches(found.node, set()):
             return False
         return not run_flags(self.flax).never_while_initializing(call)
+
+    def _reaches(self, function: cst.CSTNode, seen: set[cst.CSTNode]) -> bool:
+        """Whether a function of the body's code calls the submodule, or runs one that does."""
+        if function in seen or len(seen) > 8:
+            return False
+        seen.add(function)
+        calls = CallFinder()
+        walk(function, calls)
+        looped = self.loop_targets | _loop_targets_over(function, self.label)  # `for layer in self.layers`
+        for call in calls.calls:
+            func = call.func
+            method_of_it = isinstance(func, cst.Attribute) and _same_submodule(func.value, self.label)  # `self.tracker.score(...)`
+            if _same_submodule(func, self.label) or method_of_it or (isinstance(func, cst.Name) and func.value in looped):
+                return True
+            if any(_same_submodule(arg.value, self.label) for arg in call.args):
+                return True  # `helper(self.cell, x)`, `partial(step, self.cell)`: not followed
+            inner = self.flax.index.resolve_callable(call.func, self.flax.index.scope_of.get(function) or self.scopes[-1])
+            if inner is not None and inner.node in self.body_code and self._reaches(inner.node, seen):
+                return True
+        return False
 
     def _through_alias(self, call: cst.Call) -> bool:
         """`mdl.cell(x)` where `mdl` is the module's `self` under another name."""
@@ -1588,6 +1607,29 @@ class _EarlierCall(cst.CSTVisitor):
             self.scopes.pop()
         if original_node is self.scan_call:
             self.done = True
+
+
+def _loop_targets_over(function: cst.CSTNode, label: str) -> set[str]:
+    """The names `for` statements in a function bind to the submodules of `label`
+    (`for layer in self.layers`, `for i, layer in enumerate(self.layers)`)."""
+    names: set[str] = set()
+
+    class Finder(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            names.update(_for_target(node, label))
+
+    function.visit(Finder())
+    return names
+
+
+def _for_target(node: cst.For, label: str) -> set[str]:
+    """The name a `for` statement over the submodules of `label` binds to each of them."""
+    if not _same_submodule(_enumerated(node.iter), label):
+        return set()
+    target = node.target
+    if isinstance(target, cst.Tuple) and len(target.elements) == 2:
+        target = target.elements[1].value  # `for i, layer in enumerate(self.layers)`
+    return {target.value} if isinstance(target, cst.Name) else set()
 
 
 def _enumerated(iterated: cst.BaseExpression) -> cst.BaseExpression:

@@ -7422,6 +7422,95 @@ SUBMODULE = [
         """,
         ["29:23 SCN104", "29:53 SCN104"],
     ),
+    Case(
+        "a helper the body runs is called before the scan, but the submodule the body calls first is not among what that helper calls",
+        """
+        import jax
+        import flax.linen as nn
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.layers = [nn.Dense(4) for _ in range(2)]
+                self.recycle = nn.Dense(4)
+                self.head = nn.Dense(2)
+
+            def trunk(self, h):
+                for layer in self.layers:
+                    h = layer(h)
+                return h
+
+            def __call__(self, h0):
+                first = self.trunk(h0)
+
+                def body(prev, _):
+                    return self.trunk(self.recycle(prev) + h0), None
+
+                final, _ = jax.lax.scan(body, first, None, length=2)
+                return self.head(final)
+        """,
+        ["20:31 SCN104"],
+    ),
+    Case(
+        "not flagged: the helper called before the scan is the one that calls the submodule",
+        """
+        import jax
+        import flax.linen as nn
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.layers = [nn.Dense(4) for _ in range(2)]
+                self.recycle = nn.Dense(4)
+                self.head = nn.Dense(2)
+
+            def trunk(self, h):
+                for layer in self.layers:
+                    h = layer(h)
+                return h
+
+            def _recycle(self, prev, h0):
+                return self.trunk(self.recycle(prev) + h0)
+
+            def __call__(self, h0):
+                first = self._recycle(h0, h0)
+
+                def body(prev, _):
+                    return self._recycle(prev, h0), None
+
+                final, _ = jax.lax.scan(body, first, None, length=2)
+                return self.head(final)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the body, which calls a method of the submodule (`self.tracker.score`), runs once before the scan while initializing",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.mean = self.variable("monitor", "mean", lambda: jnp.zeros(()))
+
+            def score(self, stats, err):
+                return 0.9 * stats + 0.1 * err, err - self.mean.value
+
+        class Monitor(nn.Module):
+            def setup(self):
+                self.decoder = nn.Dense(3)
+                self.tracker = Tracker()
+
+            def __call__(self, series):
+                def step(stats, x):
+                    err = jnp.mean((self.decoder(x) - x) ** 2)
+                    return self.tracker.score(stats, err)
+
+                if self.is_initializing():
+                    step(jnp.zeros(()), series[0])
+                return jax.lax.scan(step, jnp.zeros(()), series)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
