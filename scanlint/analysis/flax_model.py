@@ -185,15 +185,26 @@ class FlaxFile:
     def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         return self.index.class_named(node, scope)
 
-    def linen_class_without_variables(self, class_node: cst.ClassDef) -> bool:
+    def linen_class_without_variables(self, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef] = frozenset()) -> bool:
         """Whether a same-file Linen class surely creates no variable when it runs (a
-        finite-difference stencil, a fixed transform): it has no `setup`, and every call in its
-        methods is a JAX or NumPy function, a lowercase `flax.linen` function (`nn.relu`), a
-        builtin, one of its own methods through `self`, or a method of a value that is neither
-        `self` nor a parameter (`u.at[0].set(...)`). Anything else (`self.param`, a layer, a
-        field or argument called, a helper function) might create one."""
-        if not self.is_linen(class_node) or self.index.method_of(class_node, "setup") is not None:
+        finite-difference stencil, a fixed transform, a frame dropper): its `setup` assigns only
+        such modules (an `nn.Dropout`, a same-file class like it) or plain values, and every
+        call in its methods is a JAX or NumPy function, a lowercase `flax.linen` function
+        (`nn.relu`), an `nn.Dropout`, a builtin, one of its own methods or `setup` modules
+        through `self`, or a method of a value that is neither `self` nor a parameter
+        (`u.at[0].set(...)`). Anything else (`self.param`, a layer, a field or argument called, a
+        helper function) might create one."""
+        if not self.is_linen(class_node) or class_node in seen:
             return False
+        seen = seen | {class_node}
+        setup = self.self_attribute_values(class_node, "setup")
+        for values in setup.values():
+            for value in values:
+                if isinstance(value, cst.Call) and not (
+                    self.is_linen_dropout(value.func)
+                    or self._local_class_without_variables(value.func, seen)
+                ):
+                    return False
         for statement in class_node.body.body:
             if not isinstance(statement, cst.FunctionDef):
                 continue
@@ -202,12 +213,29 @@ class FlaxFile:
             finder = CallFinder()
             walk(statement.body, finder)
             for call in finder.calls:
-                if not self._call_creates_nothing(class_node, call, scope, self_name):
+                constructed = statement.name.value == "setup" and any(call in v for v in setup.values())
+                if not constructed and not self._call_creates_nothing(class_node, call, scope, self_name, setup, seen):
                     return False
         return True
 
-    def _call_creates_nothing(self, class_node: cst.ClassDef, call: cst.Call, scope: Scope, self_name: str | None) -> bool:
+    def _local_class_without_variables(self, func: cst.BaseExpression, seen: frozenset[cst.ClassDef]) -> bool:
+        local = self.local_class(func, self.index.module_scope)
+        return local is not None and self.linen_class_without_variables(local, seen)
+
+    def _call_creates_nothing(
+        self,
+        class_node: cst.ClassDef,
+        call: cst.Call,
+        scope: Scope,
+        self_name: str | None,
+        setup: dict[str, list[cst.BaseExpression]],
+        seen: frozenset[cst.ClassDef],
+    ) -> bool:
         func = call.func
+        if isinstance(func, cst.Call):  # `nn.Dropout(0.1)(x)`, `Stencil()(u)`
+            return self.is_linen_dropout(func.func) or self._local_class_without_variables(func.func, seen)
+        if self.is_linen_dropout(func) or self._local_class_without_variables(func, seen):
+            return True
         qualified = self.index.qualify(func)
         if qualified is not None:
             module, _, name = qualified.rpartition(".")
@@ -218,8 +246,12 @@ class FlaxFile:
         if root is None:
             return False
         if root.value == self_name:
-            own = isinstance(func, cst.Attribute) and func.value is root
-            return own and self.index.method_of(class_node, func.attr.value) is not None
+            if not (isinstance(func, cst.Attribute) and func.value is root):
+                return False
+            if self.index.method_of(class_node, func.attr.value) is not None:
+                return True
+            held = setup.get(func.attr.value, [])  # a `setup` module checked above
+            return bool(held) and all(isinstance(v, cst.Call) for v in held)
         found = scope.lookup(root.value)
         if isinstance(func, cst.Name):
             return found is None  # a builtin

@@ -68,6 +68,7 @@ class HeldState:
 
     description: str
     python_container: bool = False
+    mode_switchable: bool = False  # a Dropout or BatchNorm: its mode decides whether it changes state
 
     def __str__(self) -> str:
         return self.description
@@ -90,7 +91,7 @@ class StateChange:
         return StateChange(code, self.python_container)
 
 
-DROPOUT = HeldState("an `nnx.Dropout`")
+DROPOUT = HeldState("an `nnx.Dropout`", mode_switchable=True)
 _CONTAINER_UPDATES = frozenset({"append", "extend", "insert", "update", "setdefault", "add"})
 # NNX modules that call or hold the layers they are built from.
 NNX_CONTAINERS = ("Sequential", "List", "Dict")
@@ -228,7 +229,13 @@ class OutsideNnxState:
 
     def nnx_transform(self, func: cst.BaseExpression, scope: Scope) -> cst.BaseExpression | None:
         """The NNX transform a called function is: `nnx.grad(loss)` itself, or a name bound once
-        to it (`grad_fn = nnx.value_and_grad(loss)`)."""
+        to it (`grad_fn = nnx.value_and_grad(loss)`), or an attribute `__init__` stores it in
+        (`self._step = step`, a def decorated with `@nnx.jit`)."""
+        if isinstance(func, cst.Attribute):
+            stored = self.flax.index.stored_by_init(func, scope)
+            if stored is None or not isinstance(stored[0], (cst.Name, cst.Call)):
+                return None
+            func, scope = stored[0], stored[1]
         if isinstance(func, cst.Name):
             found = scope.only_binding(func.value)
             if found is not None and isinstance(found[1], cst.FunctionDef):
@@ -346,6 +353,9 @@ class OutsideNnxState:
         own = self._own_attribute_values(value, scope)
         if own is not None:  # `Encoder(self.tower)` in `__init__`
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in own])
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name):
+            # `build_index(model.doc_tower, docs)`: what the object's class stores there
+            return _one_kind([self._object_kind(v, s, depth + 1) for v, s in self.outside_values(value, scope)])
         if not isinstance(value, cst.Name):
             return None
         found = scope.only_binding(value.value)
@@ -920,14 +930,14 @@ class OutsideNnxState:
         if isinstance(kind, str):
             switch = STATEFUL_NNX.get(kind)
             if switch is not None and self._counting_mode_layers:
-                return [HeldState(f"an `nnx.{kind}`")]
+                return [HeldState(f"an `nnx.{kind}`", mode_switchable=True)]
             if switch is None or is_true(keyword_argument(value, switch)):
                 return []
             if kind == "Dropout" and not _holds_rngs(value):
                 return []  # it draws only from the `rngs` each call passes
             if self._modes_switched():
                 return []  # `model.eval()` may have turned it off: not known here
-            return [HeldState(f"an `nnx.{kind}`")]
+            return [HeldState(f"an `nnx.{kind}`", mode_switchable=True)]
         if isinstance(kind, cst.ClassDef) and kind not in seen:
             return self._class_holds(kind, seen | {kind}, _Construction(kind, value, scope))
         if kind is None:
@@ -1093,6 +1103,8 @@ class OutsideNnxState:
             return False  # `self.bn.method(...)`: not the layer's own call
         if any(is_true(keyword_argument(call, k)) for k in STATEFUL_NNX.values()):
             return False
+        if mode_given_by_caller(call):
+            return False  # `self.drop(h, deterministic=deterministic)`: the mode each caller passes is not known here
         rngs_passed = keyword_argument(call, "rngs") is not None
         held = [
             [h for h in self.holdings(v, s, frozenset()) if not (rngs_passed and h == DROPOUT)]
@@ -1415,3 +1427,14 @@ def _unpacked_value(function: cst.CSTNode, name: str) -> cst.BaseExpression | No
 
     function.visit(Finder())
     return found[0] if len(found) == 1 else None
+
+
+def mode_given_by_caller(call: cst.Call) -> bool:
+    """Whether a call passes an NNX layer mode switch (`deterministic=`,
+    `use_running_average=`) as a value other than a literal (`deterministic=not train`): which
+    mode runs is then decided by flags this analysis does not follow."""
+    for keyword in STATEFUL_NNX.values():
+        value = keyword_argument(call, keyword)
+        if value is not None and not (isinstance(value, cst.Name) and value.value in ("True", "False")):
+            return True
+    return False

@@ -32,7 +32,7 @@ import itertools
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import BodyCode, FlaxFile, argument_for, parameters_passed
+from scanlint.analysis.flax_model import BodyCode, FlaxFile, all_calls, argument_for, parameters_passed
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
@@ -294,12 +294,55 @@ class RunFlags:
             owner = binding_scope.parent.node if binding_scope.parent is not None else None
             if isinstance(method, cst.FunctionDef) and isinstance(owner, cst.ClassDef) and self.flax.is_linen(owner):
                 return self.parameter_values(owner, method, binding, depth + 1)
+            if isinstance(method, cst.FunctionDef) and isinstance(owner, cst.ClassDef) and not self.flax.is_nnx(owner):
+                return self._plain_method_parameter_values(owner, method, binding, depth + 1)
             if isinstance(method, cst.FunctionDef) and binding_scope.parent is self.index.module_scope:
                 return self._function_parameter_values(method, binding, depth + 1)
             return None
         if isinstance(binding, cst.BaseExpression):
             return self.values(binding, binding_scope, depth + 1)
         return None
+
+    def _plain_method_parameter_values(
+        self, class_node: cst.ClassDef, method: cst.FunctionDef, parameter: cst.Param, depth: int
+    ) -> Values:
+        """A parameter of a method of a plain class (a simulator's `rollout(x, train=False)`):
+        its default and what every call of the method this file shows passes (`sim.rollout(x,
+        train=True)`, `self.rollout(x)`); unknown when no call is shown."""
+        key = (method, parameter)
+        if key in self._resolving or is_staticmethod(method) or is_classmethod(method):
+            return None
+        name = method.name.value
+        sites = []
+        for call in all_calls(self.index):
+            func = call.func
+            if not (isinstance(func, cst.Attribute) and func.attr.value == name):
+                continue
+            scope = self.scope_at(call)
+            receiver = func.value
+            own = isinstance(receiver, cst.Name) and self.flax.self_class(receiver, scope) is class_node
+            if own or self.flax.instance_class(receiver, scope) is class_node:
+                sites.append((call, scope))
+        if not sites:
+            return None
+        self._resolving.add(key)
+        try:
+            found: set[object] = set()
+            for call, scope in sites:
+                if any(a.star for a in call.args):
+                    return None
+                value = argument_for(method, parameter, call.with_changes(args=[cst.Arg(cst.Name("self")), *call.args]))
+                if value is None:
+                    if parameter.default is None:
+                        return None
+                    value, scope = parameter.default, self.index.scope_of[method].parent or scope
+                passed = self.values(value, scope, depth + 1)
+                if passed is None:
+                    return None
+                found |= passed
+            return _limited(frozenset(found))
+        finally:
+            self._resolving.discard(key)
 
     def _function_parameter_values(self, function: cst.FunctionDef, parameter: cst.Param, depth: int) -> Values:
         """A parameter of a module-level function (`make_loss_fn(model, train=True)`): what every
@@ -1090,3 +1133,4 @@ class _SelfAttributeUses(cst.CSTVisitor):
             self.escapes = True
         else:
             self.instance_uses.append(use)
+

@@ -69,6 +69,7 @@ from scanlint.analysis.nnx_state import (
     PYTHON_CONTAINER,
     STATEFUL_NNX,
     OutsideNnxState,
+    mode_given_by_caller,
 )
 from scanlint.analysis.resolver import (
     ScanIndex,
@@ -2346,7 +2347,9 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     (`lax.switch(i, [lambda z, l=l: l(z) for l in self.layers], h)`). A submodule made by
     a lifted transform (`nn.checkpoint(Block)()`, `nn.remat`, `nn.jit`, `nn.vmap`) writes its
     variables back after every call, so calling it in a body that `init` runs leaks them even
-    after an earlier call: it is flagged unless the scan runs only under `apply`.
+    after an earlier call: it is flagged unless the scan runs only under `apply`. A same-file
+    submodule that surely creates no variable (only JAX operations, or only an `nn.Dropout`)
+    has nothing to leak and is not flagged.
     """
 
     CODE = "SCN104"
@@ -2589,7 +2592,10 @@ class NnxStateMutatedInScanBody(Rule):
     call (directly or through an `nnx.Sequential`), and layers switched off with a literal
     `deterministic=True` or `use_running_average=True` are fine and not flagged; neither is a
     Dropout or BatchNorm in a file that switches modes with `.eval()` or `set_attributes`, where
-    it is not known which mode runs.
+    it is not known which mode runs, nor one whose call passes its mode as a flag
+    (`self.model(x, deterministic=not train)`) unless some call this file shows turns it on
+    (`sim.rollout(x, train=True)`). An `@nnx.jit` function (also one an object stores in
+    `__init__`, `self._step = step`) given an outside module raises too.
     """
 
     CODE = "SCN105"
@@ -2764,6 +2770,17 @@ def _assigned_state(state: OutsideNnxState, target: cst.BaseExpression, scope: S
     return what
 
 
+def _switched_on_in_some_run(flax: FlaxFile, call: cst.Call, scope: Scope) -> bool:
+    """Whether a mode switch a call passes (`deterministic=not train`) is known to be false in
+    some run of the file (`sim.rollout(x, train=True)`), so the layer it reaches changes state."""
+    for keyword in STATEFUL_NNX.values():
+        value = keyword_argument(call, keyword)
+        values = run_flags(flax).values(value, scope) if value is not None else None
+        if values is not None and False in values:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class _Mutation:
     """What a call in the body does to state outside it: the message, and whether the state is
@@ -2822,6 +2839,8 @@ def _mutating_call(state: OutsideNnxState, call: cst.Call, scope: Scope) -> _Mut
                 break
     if held is None:
         return None
+    if held.mode_switchable and mode_given_by_caller(call) and not _switched_on_in_some_run(state.flax, call, scope):
+        return None  # `self.model(occ, deterministic=not train)` with every caller passing `train=False`, or unknown
     if held.python_container:
         return _Mutation(
             f"calling {called} inside a raw lax.scan body stores values of the loop in the state "

@@ -7511,6 +7511,40 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "not flagged: a submodule whose `setup` holds only an `nn.Dropout`, first called in the body with per-step keys",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class FrameDropper(nn.Module):
+            rate: float = 0.3
+
+            def setup(self):
+                self.drop = nn.Dropout(self.rate)
+
+            def __call__(self, frame, rng):
+                keep = self.drop(jnp.ones_like(frame), deterministic=False, rng=rng)
+                return frame * keep
+
+        class Recognizer(nn.Module):
+            def setup(self):
+                self.dropper = FrameDropper()
+                self.classify = nn.Dense(4)
+
+            def __call__(self, frames):
+                keys = jax.random.split(self.make_rng("dropout"), frames.shape[0])
+
+                def body(pooled, xs):
+                    frame, key = xs
+                    return pooled + self.dropper(frame, key), None
+
+                pooled, _ = jax.lax.scan(body, jnp.zeros_like(frames[0]), (frames, keys))
+                return self.classify(pooled)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
@@ -11382,6 +11416,135 @@ NNX = [
             return scan(body, None, (jnp.arange(xs.shape[0]), xs))
         """,
         [],
+    ),
+    Case(
+        "a simulator's rollout passes `deterministic=not train` down to a Dropout with streams of its own, and a caller runs it with `train=True`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.linear = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x, deterministic):
+                return self.drop(self.linear(x), deterministic=deterministic)
+
+        class Model(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.blocks = nnx.List([Block(rngs)])
+
+            def __call__(self, x, deterministic=True):
+                for block in self.blocks:
+                    x = block(x, deterministic)
+                return x
+
+        class Simulator:
+            def __init__(self, model):
+                self.model = model
+
+            def rollout(self, x, train=False):
+                def body(i, x):
+                    return self.model(x, deterministic=not train)
+                return jax.lax.fori_loop(0, 3, body, x)
+
+        def main():
+            sim = Simulator(Model(nnx.Rngs(0, dropout=1)))
+            return sim.rollout(jnp.ones(4), train=True)
+        """,
+        ["29:20 SCN105"],
+    ),
+    Case(
+        "not flagged: every call of the rollout passes `train=False` (or leaves the default), so the Dropout is deterministic",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.linear = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x, deterministic):
+                return self.drop(self.linear(x), deterministic=deterministic)
+
+        class Model(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.blocks = nnx.List([Block(rngs)])
+
+            def __call__(self, x, deterministic=True):
+                for block in self.blocks:
+                    x = block(x, deterministic)
+                return x
+
+        class Simulator:
+            def __init__(self, model):
+                self.model = model
+
+            def rollout(self, x, train=False):
+                def body(i, x):
+                    return self.model(x, deterministic=not train)
+                return jax.lax.fori_loop(0, 3, body, x)
+
+        def main():
+            sim = Simulator(Model(nnx.Rngs(0, dropout=1)))
+            sim.rollout(jnp.ones(4))
+            return sim.rollout(jnp.ones(4), train=False)
+        """,
+        [],
+    ),
+    Case(
+        "an `@nnx.jit` step a trainer stores in `__init__` (`self._step = step`), and a module-level `@nnx.jit` function given an attribute of an outside model, called in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.net = nnx.Linear(2, 2, rngs=rngs)
+                self.head = nnx.Linear(2, 2, rngs=rngs)
+
+            def __call__(self, s):
+                return jnp.tanh(self.net(s))
+
+        @nnx.jit
+        def encode(layer, x):
+            return layer(x)
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+
+                @nnx.jit
+                def step(model, optimizer, s):
+                    loss, grads = nnx.value_and_grad(lambda m: jnp.mean(m(s) ** 2))(model)
+                    optimizer.update(model, grads)
+                    return loss
+
+                self._step = step
+
+            def fit(self, states):
+                def body(i, total):
+                    return total + self._step(self.model, self.optimizer, states[i])
+                return jax.lax.fori_loop(0, states.shape[0], body, 0.0)
+
+        def embed_all(model, xs):
+            def body(c, x):
+                return c, encode(model.head, x)
+            return jax.lax.scan(body, None, xs)
+
+        def main(xs):
+            model = Policy(nnx.Rngs(0))
+            Trainer(model).fit(xs)
+            return embed_all(model, xs)
+        """,
+        ["34:28 SCN105", "39:19 SCN105"],
     ),
 ]
 
