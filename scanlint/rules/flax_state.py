@@ -2143,15 +2143,17 @@ class _FixedNnxRandomness:
             if isinstance(source, cst.Call) and self.flax.is_nnx_rngs_class(source.func):
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body draws from streams seeded the same at every call"
                 drawn = f"builds `{code_of(source)}` from values no step changes and draws from it"
+                remedy = advice
             else:
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body draws from a stored key no step changes"
                 drawn = f"draws from `{code_of(source)}`, a key the module stores and no step changes"
+                remedy = _STORED_KEY_ADVICE
             return Report(
                 call,
                 f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs `{method}`, which {drawn}: "
-                f"{_SAME_VALUES}. {_STORED_KEY_ADVICE if source is not None and not isinstance(source, cst.Call) else advice}",
+                f"{_SAME_VALUES}. {remedy}",
                 summary=summary,
-                help=advice,
+                help=remedy,
             )
         stored = self.state.stored_key_drawn(call, scope)
         if stored is not None:
