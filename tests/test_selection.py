@@ -23,22 +23,35 @@ def both_ways(name: str, data: bytes) -> tuple[list, list]:
     return [f.to_json() for f in fast], [f.to_json() for f in full]
 
 
-def rule_case_sources() -> list[tuple[str, str]]:
+CHUNK = 40  # sources per test: xdist spreads the groups over its workers
+
+
+def _source_groups() -> dict[str, list[tuple[str, str]]]:
+    """Every rule's BAD and GOOD examples, and the Cases of each tests/rules module in chunks."""
     import textwrap
 
-    sources = []
+    groups = {"examples": [(f"{rule.code} {kind}", getattr(rule.load(), kind)) for rule in RULES for kind in ("BAD", "GOOD")]}
     for module_path in sorted((REPO / "tests" / "rules").glob("test_*.py")):
         spec = importlib.util.spec_from_file_location(f"_cases_{module_path.stem}", module_path)
         assert spec and spec.loader
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        for value in vars(module).values():
-            if isinstance(value, list) and value and isinstance(value[0], Case):
-                sources += [(case.id, textwrap.dedent(case.source)) for case in value]
-    for rule in RULES:
-        cls = rule.load()
-        sources += [(f"{rule.code} BAD", cls.BAD), (f"{rule.code} GOOD", cls.GOOD)]
-    return sources
+        cases = [
+            (case.id, textwrap.dedent(case.source))
+            for value in vars(module).values()
+            if isinstance(value, list) and value and isinstance(value[0], Case)
+            for case in value
+        ]
+        for first in range(0, len(cases), CHUNK):
+            groups[f"{module_path.stem}[{first}:{first + CHUNK}]"] = cases[first : first + CHUNK]
+    return groups
+
+
+SOURCE_GROUPS = _source_groups()
+
+
+def rule_case_sources() -> list[tuple[str, str]]:
+    return [source for group in SOURCE_GROUPS.values() for source in group]
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.py")), ids=lambda p: p.name)
@@ -47,16 +60,21 @@ def test_fixtures(path: Path) -> None:
     assert fast == full
 
 
-def test_rule_cases_and_examples() -> None:
-    for case_id, source in rule_case_sources():
+@pytest.mark.parametrize("group", SOURCE_GROUPS)
+def test_rule_cases_and_examples(group: str) -> None:
+    for case_id, source in SOURCE_GROUPS[group]:
         fast, full = both_ways("case.py", source.encode())
         assert fast == full, case_id
 
 
-def test_prefilter_and_selection_lose_nothing_for_any_one_family() -> None:
+@pytest.mark.parametrize("group", [*SOURCE_GROUPS, "fixtures"])
+def test_prefilter_and_selection_lose_nothing_for_any_one_family(group: str) -> None:
     """With one family enabled, the byte prefilter and that family's statement selection find
     what the whole file finds without either."""
-    sources = rule_case_sources() + [(p.name, p.read_text()) for p in sorted(FIXTURES.glob("*.py"))]
+    if group == "fixtures":
+        sources = [(p.name, p.read_text()) for p in sorted(FIXTURES.glob("*.py"))]
+    else:
+        sources = SOURCE_GROUPS[group]
     compared = 0
     for case_id, source in sources:
         for family, codes in FAMILIES.items():
@@ -64,7 +82,7 @@ def test_prefilter_and_selection_lose_nothing_for_any_one_family() -> None:
             full = [f.to_json() for f in lint_text("case.py", source, codes, select_statements=False).findings]
             assert fast == full, (case_id, family)
             compared += bool(full)
-    assert compared > 100  # the comparison saw many sources with findings
+    assert compared > 0  # the comparison saw sources with findings
 
 
 @pytest.mark.parametrize(

@@ -73,23 +73,29 @@ def test_syntax_error_that_neither_parser_accepts_is_reported_once() -> None:
 # The differential test: the resolver sees the same facts in the selection as in the whole file.
 
 
-def differential_sources() -> list[tuple[str, str]]:
+def differential_groups() -> dict[str, list[tuple[str, str]]]:
     from helpers import FIXTURES
-    from test_selection import rule_case_sources
+    from test_selection import SOURCE_GROUPS
 
-    return rule_case_sources() + [(p.name, p.read_text()) for p in sorted(FIXTURES.glob("*.py"))] + [
-        ("backslash docstring", BACKSLASH_DOCSTRING),
-    ]
+    fixtures = [(p.name, p.read_text()) for p in sorted(FIXTURES.glob("*.py"))]
+    return {**SOURCE_GROUPS, "fixtures": [*fixtures, ("backslash docstring", BACKSLASH_DOCSTRING)]}
+
+
+DIFFERENTIAL_GROUPS = differential_groups()
+
+
+@pytest.mark.parametrize("group", DIFFERENTIAL_GROUPS)
+@pytest.mark.parametrize("kinds", [frozenset({"loops"}), frozenset({"metadata"})], ids=["loops", "metadata"])
+def test_resolver_sees_the_same_facts_in_the_selection(kinds: frozenset[str], group: str) -> None:
+    for source_id, source in DIFFERENTIAL_GROUPS[group]:
+        whole = resolver_facts(source, kinds, selected=False)
+        assert resolver_facts(source, kinds, selected=True) == whole, source_id
 
 
 @pytest.mark.parametrize("kinds", [frozenset({"loops"}), frozenset({"metadata"})], ids=["loops", "metadata"])
-def test_resolver_sees_the_same_facts_in_the_selection(kinds: frozenset[str]) -> None:
-    seen = 0
-    for source_id, source in differential_sources():
-        whole = resolver_facts(source, kinds, selected=False)
-        assert resolver_facts(source, kinds, selected=True) == whole, source_id
-        seen += bool(whole)
-    assert seen >= 30  # many of the sources hold facts of this kind
+def test_the_differential_sources_hold_facts_of_each_kind(kinds: frozenset[str]) -> None:
+    sources = [source for group in DIFFERENTIAL_GROUPS.values() for _, source in group]
+    assert sum(bool(resolver_facts(source, kinds, selected=False)) for source in sources[::7]) >= 5
 
 
 LARGE_CLASS = '''\
@@ -164,7 +170,8 @@ def test_the_stored_child_order_is_the_installed_libcsts() -> None:
     assert CHILD_ORDER == derive_child_order(), "run `python -m scanlint.analysis.walk` to rewrite it"
 
 
-def test_walk_visits_like_libcst() -> None:
+@pytest.mark.parametrize("group", DIFFERENTIAL_GROUPS)
+def test_walk_visits_like_libcst(group: str) -> None:
     import libcst as cst
 
     from scanlint.analysis.walk import walk
@@ -195,7 +202,7 @@ def test_walk_visits_like_libcst() -> None:
             self.events.append(("call", id(original_node)))
 
     pruned = ("a def the visitor prunes", "def skipped(x):\n    return g(lambda y: y)(x)\n")
-    for source_id, source in [*differential_sources(), pruned]:
+    for source_id, source in [*DIFFERENTIAL_GROUPS[group], pruned]:
         module = cst.parse_module(source)
         for make in (Recorder, Typed):
             by_libcst, by_walk = make(), make()

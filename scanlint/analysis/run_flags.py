@@ -1133,4 +1133,3 @@ class _SelfAttributeUses(cst.CSTVisitor):
             self.escapes = True
         else:
             self.instance_uses.append(use)
-

@@ -649,23 +649,30 @@ def predicts(rule: str, result: tuple[int, ...], args: list[Any], kwargs: dict[s
 # --- the whole file ------------------------------------------------------------------------------
 
 
+X64_SETTINGS = {"x64_off": "0", "x64_on": "1"}
+
+
+def start_table_child(name: str) -> subprocess.Popen[str]:
+    """A child process whose JAX has the x64 setting ``name`` (the setting is read once, when
+    JAX starts) and which writes that table as JSON."""
+    env = dict(os.environ, JAX_ENABLE_X64=X64_SETTINGS[name], JAX_PLATFORMS="cpu")
+    return subprocess.Popen(
+        [sys.executable, "-m", "scanlint.analysis.signatures.generate", "--table"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def table_of(name: str, child: subprocess.Popen[str]) -> dict[str, Any]:
+    out, err = child.communicate()
+    if child.returncode != 0:
+        raise RuntimeError(f"generating the {name} table failed:\n{err}")
+    return json.loads(out)
+
+
 def tables_in_children() -> dict[str, Any]:
-    """Both tables, each built in a child process whose JAX has x64 off or on (the two run at the
-    same time: the x64 setting is read once, when JAX starts)."""
-    children = {}
-    for name, flag in (("x64_off", "0"), ("x64_on", "1")):
-        env = dict(os.environ, JAX_ENABLE_X64=flag, JAX_PLATFORMS="cpu")
-        children[name] = subprocess.Popen(
-            [sys.executable, "-m", "scanlint.analysis.signatures.generate", "--table"],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
-    tables = {}
-    for name, child in children.items():
-        out, err = child.communicate()
-        if child.returncode != 0:
-            raise RuntimeError(f"generating the {name} table failed:\n{err}")
-        tables[name] = json.loads(out)
-    return tables
+    """Both tables, built at the same time in two child processes."""
+    children = {name: start_table_child(name) for name in X64_SETTINGS}
+    return {name: table_of(name, child) for name, child in children.items()}
 
 
 def generate() -> dict[str, Any]:
