@@ -37,16 +37,16 @@ class RuleInfo:
         return self.code[:4]
 
 
-_FLAX = "scanlint.rules.flax_state"
+_FLAX = "scanlint.rules.flax."
 _CONTRACT = "scanlint.rules.contract"
 _METADATA = "scanlint.rules.static_metadata"
 
 RULES: tuple[RuleInfo, ...] = (
-    RuleInfo("SCN101", "linen-module-in-scan-body", "Linen module constructed inside a raw lax.scan (or fori_loop, while_loop) body", _FLAX, "LinenModuleInScanBody"),
-    RuleInfo("SCN102", "linen-variable-in-scan-body", "Linen variable (self.param, self.variable, ...) created inside a raw lax.scan (or fori_loop, while_loop) body", _FLAX, "LinenVariableInScanBody", FixSafety.SAFE),
-    RuleInfo("SCN103", "rng-drawn-once-per-trace", "randomness drawn once per trace inside a raw lax.scan (or fori_loop, while_loop) body: every step gets the same values", _FLAX, "RngDrawnOncePerTrace"),
-    RuleInfo("SCN104", "linen-submodule-first-called-in-scan-body", "Linen submodule first called inside a raw lax.scan (or fori_loop, while_loop) body", _FLAX, "LinenSubmoduleFirstCalledInScanBody"),
-    RuleInfo("SCN105", "nnx-state-mutated-in-scan-body", "NNX state that lives outside a raw lax.scan (or fori_loop, while_loop) body mutated inside it", _FLAX, "NnxStateMutatedInScanBody"),
+    RuleInfo("SCN101", "linen-module-in-scan-body", "Linen module constructed inside a raw lax.scan (or fori_loop, while_loop) body", _FLAX + "scn101_linen_module", "LinenModuleInScanBody"),
+    RuleInfo("SCN102", "linen-variable-in-scan-body", "Linen variable (self.param, self.variable, ...) created inside a raw lax.scan (or fori_loop, while_loop) body", _FLAX + "scn102_linen_variable", "LinenVariableInScanBody", FixSafety.SAFE),
+    RuleInfo("SCN103", "rng-drawn-once-per-trace", "randomness drawn once per trace inside a raw lax.scan (or fori_loop, while_loop) body: every step gets the same values", _FLAX + "scn103_rng_drawn_once", "RngDrawnOncePerTrace"),
+    RuleInfo("SCN104", "linen-submodule-first-called-in-scan-body", "Linen submodule first called inside a raw lax.scan (or fori_loop, while_loop) body", _FLAX + "scn104_submodule_first_called", "LinenSubmoduleFirstCalledInScanBody"),
+    RuleInfo("SCN105", "nnx-state-mutated-in-scan-body", "NNX state that lives outside a raw lax.scan (or fori_loop, while_loop) body mutated inside it", _FLAX + "scn105_nnx_state_mutated", "NnxStateMutatedInScanBody"),
     RuleInfo("SCN201", "scan-body-not-pair", "lax.scan body does not return a (carry, out) pair", _CONTRACT, "ScanBodyNotPair", FixSafety.SOMETIMES),
     RuleInfo("SCN202", "scan-body-mixed-returns", "lax.scan body returns a pair on some paths only", _CONTRACT, "ScanBodyMixedReturns"),
     RuleInfo("SCN203", "carry-dtype-drift", "loop carry changes dtype between input and output", _CONTRACT, "CarryDtypeDrift"),

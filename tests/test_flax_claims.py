@@ -26,7 +26,7 @@ import jax.numpy as jnp  # noqa: E402
 from flax import nnx  # noqa: E402
 
 from scanlint.analysis import flax_model  # noqa: E402
-from scanlint.rules import flax_state  # noqa: E402
+from scanlint.registry import BY_CODE  # noqa: E402
 
 pytestmark = pytest.mark.runtime
 
@@ -661,10 +661,9 @@ def linen_example_runs_clean(model: nn.Module, *args: object) -> None:
     jax.jit(model.init)(KEY, *args)
 
 
-@pytest.mark.parametrize(
-    "rule", [flax_state.LinenModuleInScanBody, flax_state.LinenVariableInScanBody]
-)
-def test_linen_examples(tmp_path: Path, rule: type) -> None:
+@pytest.mark.parametrize("code", ["SCN101", "SCN102"])
+def test_linen_examples(tmp_path: Path, code: str) -> None:
+    rule = BY_CODE[code].load()
     bad = load(rule.BAD, tmp_path, f"bad_{rule.CODE}")
     good = load(rule.GOOD, tmp_path, f"good_{rule.CODE}")
     make = {"SCN101": lambda m: m.DenseRNN(features=4), "SCN102": lambda m: m.ParamRNN(hidden=4)}[
@@ -675,7 +674,7 @@ def test_linen_examples(tmp_path: Path, rule: type) -> None:
 
 
 def test_scn103_examples(tmp_path: Path) -> None:
-    rule = flax_state.RngDrawnOncePerTrace
+    rule = BY_CODE["SCN103"].load()
     results = []
     for kind, source in (("bad", rule.BAD), ("good", rule.GOOD)):
         model = load(source, tmp_path, f"{kind}_scn103").NoisyWalk(size=3)
@@ -686,13 +685,13 @@ def test_scn103_examples(tmp_path: Path) -> None:
 
 
 def test_scn104_examples(tmp_path: Path) -> None:
-    rule = flax_state.LinenSubmoduleFirstCalledInScanBody
+    rule = BY_CODE["SCN104"].load()
     init_leaks_then_apply_raises(load(rule.BAD, tmp_path, "bad_scn104").CellRNN(hidden=4), XS)
     linen_example_runs_clean(load(rule.GOOD, tmp_path, "good_scn104").CellRNN(hidden=4), XS)
 
 
 def test_scn105_examples(tmp_path: Path) -> None:
-    rule = flax_state.NnxStateMutatedInScanBody
+    rule = BY_CODE["SCN105"].load()
     bad = load(rule.BAD, tmp_path, "bad_scn105").CountingRNN(4, rngs=nnx.Rngs(0))
     with pytest.raises(flax.errors.TraceContextError):
         bad(XS)

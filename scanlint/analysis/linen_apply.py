@@ -1,0 +1,147 @@
+"""How a loop body runs a Linen module through `apply` or `bind`: the bound module a call reaches,
+`functools.partial(model.apply, ...)` handed to a loop, and whether a branch runs under `apply`.
+
+SCN102 and SCN103 share these facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from scanlint.analysis.flax_model import BodyCode, BranchTaken, FlaxFile, ProjectCall, method_name
+from scanlint.analysis.resolver import Scope, returns_of
+from scanlint.analysis.run_flags import RunFlags
+from scanlint.index.names import PARTIAL
+
+
+def bound_module_called(flax: FlaxFile, call: cst.Call, scope: Scope) -> tuple[cst.Call, Scope, str] | None:
+    """For `bound.round(h)` or `self.bound(x)`: the `model.bind(...)` call that made the module
+    called, its scope, and the method the call runs."""
+    func = call.func
+    holder, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
+    bound = _bind_call(flax, holder, scope)
+    if bound is None and isinstance(func, cst.Attribute):  # `self.bound(x)`: the bound module called
+        holder, method = func, "__call__"
+        bound = _bind_call(flax, holder, scope)
+    return (*bound, method) if bound is not None else None
+
+
+def _bind_call(flax: FlaxFile, holder: cst.BaseExpression, scope: Scope, depth: int = 0) -> tuple[cst.Call, Scope] | None:
+    """The `model.bind(...)` call a name or a plain object's attribute holds, with its scope;
+    also through a parameter of a module-level function (or a plain `__init__`) that the one
+    call of it in the file fills with such a name (`rollout(policy, obs0)`)."""
+    values: list[tuple[cst.BaseExpression, Scope]] = []
+    if isinstance(holder, cst.Name):
+        found = scope.only_binding(holder.value)
+        if found is not None and isinstance(found[1], cst.Call):
+            values = [(found[1], found[0])]
+        elif found is not None and isinstance(found[1], cst.Param) and depth < 3:
+            passed = flax.parameter_arguments(found[1], found[0]) or []
+            return _bind_call(flax, *passed[0], depth + 1) if len(passed) == 1 else None
+    elif isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Name):
+        owner = scope.lookup(holder.value.value)  # `self` read in a lambda or nested function
+        class_node = flax.self_class(holder.value, owner[0]) if owner is not None else None
+        init = flax.index.method_of(class_node, "__init__") if class_node is not None else None
+        if class_node is not None and init is not None and not (flax.is_linen(class_node) or flax.is_nnx(class_node)):
+            init_scope = flax.index.scope_of[init]
+            values = [(v, init_scope) for v in flax.self_attribute_values(class_node, "__init__").get(holder.attr.value, [])]
+    if len(values) != 1:
+        return None
+    value, value_scope = values[0]
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "bind":
+        return value, value_scope
+    return None
+
+
+def apply_of_partial(
+    flax: FlaxFile, call: cst.Call, scope: Scope, code: BodyCode | None = None
+) -> tuple[cst.Call, Scope] | None:
+    """For `logits_fn(tok)` with `logits_fn = functools.partial(model.apply, variables, ...)`, or
+    a same-file factory's call that returns one: the `apply` call it makes, written as one call
+    (the partial's arguments, then the call's), with the partial's scope. A parameter of a loop
+    wrapper (`step_fn(x, t)` in `run_loop(step_fn, ...)`) stands for what the call site passes."""
+    name, name_scope = (code.bound_argument(call.func, scope) if code is not None else None) or (call.func, scope)
+    if isinstance(name, cst.Call):
+        found: tuple[Scope, object] | None = (name_scope, name)
+    elif isinstance(name, cst.Name):
+        found = name_scope.only_binding(name.value)
+    else:
+        return None
+    if found is None or not isinstance(found[1], cst.Call):
+        return None
+    partial, partial_scope = found[1], found[0]
+    made = flax.index.factory_of(partial, partial_scope)
+    if made is not None and flax.index.qualify(partial.func) != PARTIAL:
+        returns = [r.value for r in returns_of(made[1])]
+        if len(returns) != 1 or not isinstance(returns[0], cst.Call):
+            return None
+        partial, partial_scope = returns[0], flax.index.scope_of[made[1]]
+    if flax.index.qualify(partial.func) != PARTIAL or not partial.args or partial.args[0].keyword is not None:
+        return None
+    applied = partial.args[0].value
+    if not (isinstance(applied, cst.Attribute) and applied.attr.value == "apply"):
+        return None
+    if any(arg.star for arg in (*partial.args, *call.args)):
+        return None
+    given = [*partial.args[1:], *call.args]  # `partial(f, a, k=v)(b)` runs `f(a, b, k=v)`
+    args = [a for a in given if a.keyword is None] + [a for a in given if a.keyword is not None]
+    return cst.Call(func=applied, args=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]), partial_scope
+
+
+def handed_over(code: BodyCode, call: cst.Call, scope: Scope) -> cst.CSTNode:
+    """Where a report on a call in the body goes: for a loop a module-level wrapper runs, a
+    call of what the wrapper was given is reported at the argument this file hands over
+    (`odeint(self.field, ...)`); any other call, at itself."""
+    handed = code.bound_argument(call.func, scope) if code.wrapper is not None else None
+    return handed[0] if handed is not None else call
+
+
+def taken_under_apply(
+    flags: RunFlags,
+    test: cst.BaseExpression,
+    given: dict[str, tuple[cst.BaseExpression, Scope]],
+    immutable: bool = False,
+) -> bool:
+    """Whether a run of a Linen method under `apply` takes the branch of an `if` with this test:
+    `not self.is_initializing()`, the decode cache's `self.has_variable(...)` (true once `init`
+    made the variable), `self.is_mutable_collection(...)` (unless nothing is `immutable`), a
+    flag every run sets (`given` fills the method's parameters), or `and` of such tests."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return taken_under_apply(flags, test.left, given, immutable) and taken_under_apply(flags, test.right, given, immutable)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        if isinstance(test.expression, cst.Call) and method_name(test.expression) == "is_initializing":
+            return True
+    if isinstance(test, cst.Name):  # `initialized = self.has_variable("cache", "k")`
+        found = flags.scope_at(test).only_binding(test.value)
+        if found is not None and isinstance(found[1], cst.Call) and method_name(found[1]) == "has_variable":
+            return True
+    if isinstance(test, cst.Call) and method_name(test) == "has_variable":
+        return True
+    if isinstance(test, cst.Call) and method_name(test) == "is_mutable_collection":
+        return not immutable
+    return flags.values_in_run(test, given) == frozenset({True})
+
+
+def branch_taken(flags: RunFlags, immutable: bool = False) -> BranchTaken:
+    return lambda test, given: taken_under_apply(flags, test, given, immutable)
+
+
+def module_methods_called(
+    flax: FlaxFile, project_call: ProjectCall, methods: tuple[str, ...]
+) -> Iterator[tuple[cst.BaseExpression, str, str, cst.ClassDef]]:
+    """The Linen modules a call hands to a function of another project file that calls one of
+    `methods` on them: (the value passed, the parameter, the first such method, the class)."""
+    for parameter, value in project_call.filled:
+        class_node = flax.linen_self(value, project_call.scope)
+        if class_node is None:
+            continue
+        called = [m for m in project_call.function.methods_called.get(parameter, []) if m in methods]
+        if called:
+            yield value, parameter, called[0], class_node
+
+
+def project_call_summary(project_call: ProjectCall, parameter: str, method: str) -> str:
+    function = project_call.function
+    return f"`{function.name}` (in `{function.file}`) runs `{parameter}.{method}(...)` on the module passed here"

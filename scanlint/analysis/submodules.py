@@ -1,0 +1,406 @@
+"""Linen submodules a loop body uses: which submodule a call reaches, and whether the body is
+where `init` first calls it (no earlier call outside the loop, no lifted transform).
+
+SCN102, SCN103 and SCN104 share these facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from scanlint.analysis.flax_model import (
+    LIFTED_MODULE_TRANSFORMS,
+    BodyCode,
+    CallFinder,
+    FlaxFile,
+    body_loop_over,
+    branch_functions,
+    branch_operands,
+    literal_element,
+)
+from scanlint.analysis.resolver import Scope, dotted
+from scanlint.analysis.run_flags import run_flags
+from scanlint.analysis.walk import walk
+from scanlint.index.names import PARTIAL
+
+
+@dataclass(frozen=True)
+class Submodule:
+    """A Linen submodule built outside the body: `self.<attr>` from setup, or a local name."""
+
+    label: str  # how the code spells it: "self.cell", "cell"
+    construction: cst.Call | None  # the constructor call, when a single one is seen
+
+
+def submodule_called(
+    flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
+) -> Submodule | None:
+    """The outside-built Linen submodule a call in the body runs, if any."""
+    return submodule_named(flax, code, call.func, scope)
+
+
+def submodule_method_called(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
+    """`self.decoder.refine(z)` in the body: an outside-built submodule of a same-file Linen
+    class, run through a method its class defines (which builds its parameters as `__call__`
+    would)."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Attribute, cst.Name))):
+        return None
+    submodule = submodule_named(flax, code, func.value, scope)
+    construction = submodule.construction if submodule is not None else None
+    if construction is None:
+        return None
+    class_node = flax.local_class(construction.func, flax.index.module_scope)
+    if class_node is None or not flax.is_linen(class_node) or func.attr.value.startswith("__"):
+        return None
+    return submodule if flax.index.method_of(class_node, func.attr.value) is not None else None
+
+
+def submodule_passed(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
+    """An outside-built Linen submodule the body passes to a same-file helper that calls it:
+    `update(self.cell, h, x)` with `def update(cell, h, x): return cell(h) + x`, or to the
+    branches of `nn.cond(p, residual, plain, proj, h)`, which run `residual(proj, h)`."""
+    runs = [(call.func, list(call.args))]
+    runs += [(branch, branch_operands(flax.index, call)) for branch in branch_functions(flax.index, call, scope)]
+    for func, args in runs:
+        helper = flax.index.resolve_callable(func, scope)
+        if helper is None or not isinstance(helper.node, cst.FunctionDef) or helper.node not in code.functions:
+            continue
+        called = {c.func.value for c, s in code.calls if isinstance(c.func, cst.Name) and s is helper.scope}
+        for name, arg in zip(helper.parameters, args):
+            if arg.keyword is not None or arg.star:
+                break
+            if name in called:
+                submodule = submodule_named(flax, code, arg.value, scope)
+                if submodule is not None:
+                    return submodule
+    return None
+
+
+def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, scope: Scope) -> Submodule | None:
+    """The outside-built Linen submodule an expression in the body names, if any, also through
+    a parameter that a `functools.partial` or a factory fills (`partial(step, cell)`)."""
+    bound = code.bound_argument(func, scope)
+    if bound is not None and bound[0] is not func:
+        return submodule_named(flax, code, *bound)
+    if isinstance(func, cst.Call) and flax.index.qualify(func.func) == PARTIAL and func.args:
+        return submodule_named(flax, code, func.args[0].value, scope)  # `partial(dyn, train=True)`
+    if isinstance(func, cst.Name) and not code.binds(func.value, scope):
+        value = flax.index.value_of(func.value, scope)
+        if isinstance(value, cst.Call) and flax.index.qualify(value.func) == PARTIAL and value.args:
+            found = scope.lookup(func.value)
+            return submodule_named(flax, code, value.args[0].value, found[0]) if found is not None else None
+    if isinstance(func, cst.Name) and code.binds(func.value, scope):
+        iterated = body_loop_over(code, func, scope)  # `for layer in self.layers: h = layer(h)`
+        if isinstance(iterated, (cst.Attribute, cst.Subscript)):
+            return submodule_named(flax, code, iterated, scope)
+        captured = _captured_loop_element(flax, func, scope)  # `lambda z, l=l: l(z) for l in ...`
+        if captured is not None:
+            return submodule_named(flax, code, *captured)
+        return None
+    if isinstance(func, cst.Subscript):
+        element = _container_element(func, scope)
+        if element is not None:  # `parts["dec"](z)` with `parts = {"dec": self.decoder, ...}`
+            return submodule_named(flax, code, *element)
+        func = func.value  # `self.layers[i](x)`
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        class_node = flax.linen_self(func.value, scope)
+        setup = flax.index.method_of(class_node, "setup") if class_node is not None else None
+        if class_node is not None and flax.submodule_field(class_node, func.attr.value):
+            owner = flax.index.self_name(code.loop.scope) or func.value.value
+            return Submodule(f"{owner}.{func.attr.value}", None)
+        if class_node is None or setup is None:
+            return None
+        values = flax.self_attribute_values(class_node, "setup").get(func.attr.value, [])
+        constructions = [c for v in values for c in _constructions(v)]
+        setup_scope = flax.index.scope_of[setup]
+        if not constructions:
+            return None
+        if not all(flax.linen_module_class(c.func, setup_scope) for c in constructions):
+            return None
+        only = constructions[0] if len(constructions) == 1 else None
+        # Spelled with the scanning method's `self`, also when the body reaches the module through
+        # another name (`functools.partial(step, self)`, `nn.cond(..., self, ...)`).
+        owner = flax.index.self_name(code.loop.scope) or func.value.value
+        return Submodule(f"{owner}.{func.attr.value}", only)
+    if isinstance(func, cst.Name) and not code.binds(func.value, scope):
+        found = scope.only_binding(func.value)
+        if found is not None and isinstance(found[1], (cst.List, cst.ListComp)):
+            made = _constructions(found[1])  # `experts = [nn.Dense(8) for _ in range(3)]`
+            owner = found[0].enclosing_method()
+            if made and owner is not None and flax.is_linen(owner[1]) and all(
+                flax.linen_module_class(c.func, found[0]) is not None for c in made
+            ):
+                return Submodule(func.value, made[0] if len(made) == 1 else None)
+            return None
+        if found is None or not isinstance(found[1], cst.Call):
+            return None
+        binding_scope, value = found
+        method = binding_scope.enclosing_method()
+        if method is None or not flax.is_linen(method[1]):
+            return None
+        if flax.linen_module_class(value.func, binding_scope) is None:
+            return None
+        return Submodule(func.value, value)
+    return None
+
+
+def _captured_loop_element(flax: FlaxFile, name: cst.Name, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+    """`e` in `[lambda h, e=e: e(h) for e in experts]`: a lambda parameter whose default captures
+    the comprehension's loop variable stands for an element of what the comprehension iterates
+    (returned with the scope the comprehension is in)."""
+    found = scope.only_binding(name.value)
+    if found is None or not isinstance(found[1], cst.Param) or not isinstance(found[0].node, cst.Lambda):
+        return None
+    lambda_scope, param = found
+    default = param.default
+    parents = run_flags(flax).parents
+    comprehension = parents.get(lambda_scope.node)
+    if not isinstance(default, cst.Name) or not isinstance(comprehension, cst.ListComp) or lambda_scope.parent is None:
+        return None
+    loop = comprehension.for_in
+    if loop.inner_for_in is not None or not isinstance(loop.target, cst.Name) or loop.target.value != default.value:
+        return None
+    return _enumerated(loop.iter), lambda_scope.parent
+
+
+def _container_element(node: cst.Subscript, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+    """`parts["dec"]`, `pair[0]`: the element a literal key picks from a dict, list or tuple
+    literal a name is bound to once, with the scope the literal is in."""
+    if not isinstance(node.value, cst.Name) or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    key = node.slice[0].slice.value
+    found = scope.only_binding(node.value.value)
+    if found is None or not isinstance(key, (cst.SimpleString, cst.Integer)):
+        return None
+    container = found[1]
+    picked = literal_element(container, key) if isinstance(container, (cst.Dict, cst.List, cst.Tuple)) else None
+    return (picked, found[0]) if picked is not None else None
+
+
+def _constructions(value: cst.BaseExpression) -> list[cst.Call]:
+    """Constructor calls in `nn.Dense(...)`, `[nn.Dense(...), ...]` or `[nn.Dense(...) for ...]`."""
+    if isinstance(value, cst.Call):
+        return [value]
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return [e.value for e in value.elements if isinstance(e.value, cst.Call)]
+    if isinstance(value, (cst.ListComp, cst.GeneratorExp)) and isinstance(value.elt, cst.Call):
+        return [value.elt]
+    return []
+
+
+def _same_submodule(node: cst.BaseExpression, label: str) -> bool:
+    if isinstance(node, cst.Subscript):
+        node = node.value
+    return dotted(node) == label
+
+
+def called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> bool:
+    """Whether the method holding the scan calls the submodule before the scan call ends,
+    outside every raw loop body (also through another name for `self`, as in the branches of
+    `nn.cond(..., self, ...)`)."""
+    loop = code.loop
+    method = loop.scope.enclosing_method()
+    root = method[0] if method is not None else loop.scope.node
+    bodies = {other.body.node for other in flax.index.loops if other.body is not None} | code.functions
+    owner = method[1] if method is not None else None
+    finder = _EarlierCall(flax, submodule.label, owner, loop.call, bodies, code.functions)
+    walk(root, finder)
+    if finder.found or _wrapper_calls_outside_loop(flax, code, submodule):
+        return True
+    attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None
+    return (
+        method is not None
+        and attribute is not None
+        and flax.called_through_methods_before(method[0], loop.call, attribute)
+    )
+
+
+def _wrapper_calls_outside_loop(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> bool:
+    """For a loop a module-level wrapper runs (`odeint(self.field, y0, ts)`): whether the
+    wrapper also calls the parameter given the submodule outside its loop bodies (`f(y0)` to
+    build the initial carry), which is then an earlier call."""
+    if code.wrapper is None:
+        return False
+    parameters = {
+        param.name.value
+        for param, (value, _) in code.bound_arguments.items()
+        if _same_submodule(value, submodule.label)
+    }
+    wrapper = code.loop.call.func
+    found = flax.index.resolve_callable(wrapper, code.loop.scope)
+    if not parameters or found is None:
+        return bool(parameters)  # not known: count it as called
+    bodies = {other.body.node for other in flax.index.loops if other.body is not None} | code.functions
+    calls = CallFinder(bodies)
+    walk(found.node, calls)
+    return any(isinstance(call.func, cst.Name) and call.func.value in parameters for call in calls.calls)
+
+
+class _EarlierCall(cst.CSTVisitor):
+    def __init__(
+        self,
+        flax: FlaxFile,
+        label: str,
+        owner: cst.ClassDef | None,
+        scan_call: cst.Call,
+        bodies: set[cst.CSTNode],
+        body_code: set[cst.CSTNode],
+    ) -> None:
+        self.flax = flax
+        self.body_code = body_code  # the functions the loop's body runs: calling one runs the submodule
+        self.label = label
+        self.attribute = label.split(".", 1)[1] if "." in label else None
+        self.owner = owner
+        self.scan_call = scan_call
+        self.bodies = bodies
+        self.scopes: list[Scope] = []  # the functions the walk is inside, innermost last
+        self.loop_targets: set[str] = set()  # names `for` statements bind to the submodules
+        self.done = False
+        self.found = False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self.done or node in self.bodies:
+            return False
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            self.scopes.append(self.flax.index.scope_of[node])
+        if isinstance(node, cst.For):
+            self.loop_targets |= _for_target(node, self.label)
+        element = (
+            _container_element(node.func, self.scopes[-1])
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and self.scopes
+            else None
+        )
+        if isinstance(node, cst.Call) and (
+            (isinstance(node.func, cst.Name) and node.func.value in self.loop_targets)
+            or _same_submodule(node.func, self.label)
+            or (element is not None and _same_submodule(element[0], self.label))
+            or self._through_alias(node)
+            or self._runs_the_body(node)
+            # `helper(self.cell, x)`; `functools.partial(step, cell)` or a factory making a loop
+            # body (`make_step(cell)`) only binds it, for later.
+            or (
+                node not in self.flax.body_makers()
+                and node is not self.scan_call  # the loop (or the wrapper running it) itself
+                and self.flax.index.qualify(node.func) != PARTIAL
+                and any(_same_submodule(arg.value, self.label) for arg in node.args)
+            )
+        ):
+            self.found = True
+        return True
+
+    def _runs_the_body(self, call: cst.Call) -> bool:
+        """`prev = recycle(0, prev)` before `fori_loop(0, n, recycle, prev)`: the body (or a
+        helper it runs that calls the submodule, directly or through the helpers it runs)
+        called once outside the loop, unless never while `init` runs. A helper that does not
+        reach the submodule (`self.trunk(h0)` before a body that runs `self.recycle` and then
+        `self.trunk`) is not an earlier call of it."""
+        if not self.scopes:
+            return False
+        found = self.flax.index.resolve_callable(call.func, self.scopes[-1])
+        if found is None or found.node not in self.body_code or not self._reaches(found.node, set()):
+            return False
+        return not run_flags(self.flax).never_while_initializing(call)
+
+    def _reaches(self, function: cst.CSTNode, seen: set[cst.CSTNode]) -> bool:
+        """Whether a function of the body's code calls the submodule, or runs one that does."""
+        if function in seen or len(seen) > 8:
+            return False
+        seen.add(function)
+        calls = CallFinder()
+        walk(function, calls)
+        looped = self.loop_targets | _loop_targets_over(function, self.label)  # `for layer in self.layers`
+        for call in calls.calls:
+            func = call.func
+            method_of_it = isinstance(func, cst.Attribute) and _same_submodule(func.value, self.label)  # `self.tracker.score(...)`
+            if _same_submodule(func, self.label) or method_of_it or (isinstance(func, cst.Name) and func.value in looped):
+                return True
+            if any(_same_submodule(arg.value, self.label) for arg in call.args):
+                return True  # `helper(self.cell, x)`, `partial(step, self.cell)`: not followed
+            inner = self.flax.index.resolve_callable(call.func, self.flax.index.scope_of.get(function) or self.scopes[-1])
+            if inner is not None and inner.node in self.body_code and self._reaches(inner.node, seen):
+                return True
+        return False
+
+    def _through_alias(self, call: cst.Call) -> bool:
+        """`mdl.cell(x)` where `mdl` is the module's `self` under another name."""
+        func = call.func.value if isinstance(call.func, cst.Subscript) else call.func
+        if self.owner is None or self.attribute is None or not self.scopes:
+            return False
+        if not (isinstance(func, cst.Attribute) and func.attr.value == self.attribute and isinstance(func.value, cst.Name)):
+            return False
+        return self.flax.self_class(func.value, self.scopes[-1]) is self.owner
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if self.scopes and self.scopes[-1].node is original_node:  # not a skipped loop body's
+            self.scopes.pop()
+        if original_node is self.scan_call:
+            self.done = True
+
+
+def _loop_targets_over(function: cst.CSTNode, label: str) -> set[str]:
+    """The names `for` statements in a function bind to the submodules of `label`
+    (`for layer in self.layers`, `for i, layer in enumerate(self.layers)`)."""
+    names: set[str] = set()
+
+    class Finder(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            names.update(_for_target(node, label))
+
+    function.visit(Finder())
+    return names
+
+
+def _for_target(node: cst.For, label: str) -> set[str]:
+    """The name a `for` statement over the submodules of `label` binds to each of them."""
+    if not _same_submodule(_enumerated(node.iter), label):
+        return set()
+    target = node.target
+    if isinstance(target, cst.Tuple) and len(target.elements) == 2:
+        target = target.elements[1].value  # `for i, layer in enumerate(self.layers)`
+    return {target.value} if isinstance(target, cst.Name) else set()
+
+
+def _enumerated(iterated: cst.BaseExpression) -> cst.BaseExpression:
+    """`xs` for `enumerate(xs)`; anything else as it is."""
+    if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and iterated.func.value == "enumerate":
+        return iterated.args[0].value if iterated.args else iterated
+    return iterated
+
+
+def first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> bool:
+    """Whether the body's call of an outside submodule is the first call `init` makes of it."""
+    construction = submodule.construction
+    if construction is not None and flax.is_linen_dropout(construction.func):
+        return False  # no parameters to create; SCN103 covers its mask
+    local = flax.local_class(construction.func, flax.index.module_scope) if construction is not None else None
+    if local is not None and flax.linen_class_without_variables(local):
+        return False  # nothing to create, so nothing leaks
+    holder = code.loop.scope.enclosing_method()
+    path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
+    if lifted_submodule(flax, submodule):
+        return not (holder is not None and path is None)  # under `apply` only, it works
+    if called_before_scan(flax, code, submodule):
+        return False
+    attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None
+    if holder is not None and path is None and attribute is not None:
+        # The scanning method runs only under `apply`: after `init` built the submodule through
+        # another method, or, when no method `init` runs calls it, with no parameters of it at
+        # all (Flax then fails to find them, or, with none to find, works): not this finding.
+        return False
+    if holder is not None and attribute is not None:
+        if flax.called_earlier_on_init_path(holder[1], holder[0].name.value, attribute):
+            return False  # `init` runs a method that calls it before the one that scans
+    return True
+
+
+def lifted_submodule(flax: FlaxFile, submodule: Submodule) -> bool:
+    """A submodule made by a lifted transform of a class (`nn.checkpoint(Block)(...)`)."""
+    construction = submodule.construction
+    return (
+        construction is not None
+        and isinstance(construction.func, cst.Call)
+        and flax.index.qualify(construction.func.func) in LIFTED_MODULE_TRANSFORMS
+    )

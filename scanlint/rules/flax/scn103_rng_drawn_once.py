@@ -1,0 +1,723 @@
+"""SCN103 (rng-drawn-once-per-trace): randomness drawn once per trace inside a raw lax.scan (or fori_loop, while_loop) body: every step gets the same values.
+
+The class docstring says what the rule flags and why; its page is `rules/SCN103.md`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import libcst as cst
+
+from scanlint.analysis.flax_model import (
+    KEY_MAKERS,
+    KEY_PLUMBING,
+    BodyCode,
+    CallFinder,
+    FlaxFile,
+    LinenRun,
+    NameCollector,
+    enclosing_class,
+    flax_file,
+    is_true,
+    linen_runs,
+    method_name,
+    parameters_passed,
+    project_calls,
+    raw_scan_bodies,
+)
+from scanlint.analysis.linen_apply import (
+    apply_of_partial,
+    bound_module_called,
+    branch_taken,
+    module_methods_called,
+    project_call_summary,
+)
+from scanlint.analysis.nnx_state import DROPOUT, NNX_CLONE, NNX_MERGE, OutsideNnxState
+from scanlint.analysis.resolver import ScanIndex, Scope, argument, keyword_argument, returns_of
+from scanlint.analysis.run_flags import RunFlags, run_flags
+from scanlint.analysis.submodules import (
+    called_before_scan,
+    first_called_in_body,
+    submodule_called,
+    submodule_method_called,
+    submodule_named,
+)
+from scanlint.analysis.walk import walk
+from scanlint.rules.base import FileContext, Report, Rule
+from scanlint.rules.flax.reporting import in_loop, short_code
+
+
+def _deterministic(construction: cst.Call | None, call: cst.Call | None) -> bool:
+    """A Dropout made or called with a literal `deterministic=True` draws nothing."""
+    return any(
+        node is not None and is_true(keyword_argument(node, "deterministic"))
+        for node in (construction, call)
+    )
+
+
+def _linen_class_draws(
+    flax: FlaxFile, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef] = frozenset()
+) -> bool:
+    """Whether a same-file Linen class draws randomness when it runs: `self.make_rng`, an
+    `nn.Dropout`, or a same-file Linen class that does, anywhere in its methods."""
+    if class_node in seen:
+        return False
+    seen = seen | {class_node}
+    finder = CallFinder()
+    walk(class_node.body, finder)
+    flags = run_flags(flax)
+    for call in finder.calls:
+        if flags.never_runs(call):
+            continue
+        if method_name(call) == "make_rng":
+            return True
+        if flax.is_linen_dropout(call.func) and not _dropout_never_draws(flags, call):
+            return True
+        if isinstance(call.func, cst.Name):
+            scope = flax.index.module_scope
+            local = flax.local_class(call.func, scope)
+            if (
+                local is not None
+                and flax.is_linen(local)
+                and _linen_class_draws(flax, local, seen)
+            ):
+                return True
+    return False
+
+
+def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun], code: BodyCode | None = None) -> str | None:
+    """What draws randomness in the methods a call runs (see `linen_runs`): a `make_rng` call,
+    or an `nn.Dropout` (built inline or in `setup`) whose `deterministic` is known to be false
+    in some run, following the flags each call passes down. A `make_rng` key folded with a
+    value the loop body's call passes each step (`fold_in(self.make_rng("x"), step)`) differs
+    at every step and is not one."""
+    code_of = flax.index.module.code_for_node
+    for run in runs:
+        setup = flax.self_attribute_values(run.class_node, "setup")
+        method_scope = flax.index.scope_of[run.method]
+        self_name = flax.index.self_name(method_scope)
+        calls = CallFinder()
+        walk(run.method.body, calls)
+        folded = _folded_with_step(flax, code, run, calls.calls) if code is not None else set()
+        for call in calls.calls:
+            if flags.never_runs(call) or call in folded:
+                continue
+            if method_name(call) == "make_rng" and isinstance(call.func, cst.Attribute):
+                if isinstance(call.func.value, cst.Name) and call.func.value.value == self_name:
+                    return f"`{code_of(call.func)}` in `{run.class_node.name.value}`"
+            construction = call.func if isinstance(call.func, cst.Call) else None
+            if construction is None and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name):
+                if call.func.value.value == self_name:
+                    values = setup.get(call.func.attr.value, [])
+                    construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
+            if construction is None or not flax.is_linen_dropout(construction.func) or _dropout_given_key(call):
+                continue
+            switch = keyword_argument(call, "deterministic") or keyword_argument(construction, "deterministic")
+            values = flags.values_in_run(switch, run.given) if switch is not None else None
+            if values is not None and False in values:
+                return f"an `nn.Dropout` in `{run.class_node.name.value}`"
+    return None
+
+
+def _folded_with_step(flax: FlaxFile, code: BodyCode, run: LinenRun, calls: list[cst.Call]) -> set[cst.Call]:
+    """The `make_rng` calls of a run whose key is only used folded with a per-step value:
+    `jax.random.fold_in(self.make_rng("x"), step)`, or `key = self.make_rng("x")` read only in
+    such folds, with `step` a parameter the loop body's call fills with a value of the step."""
+    method_scope = flax.index.scope_of[run.method]
+
+    def per_step(data: cst.BaseExpression) -> bool:
+        names = NameCollector()
+        walk(data, names)
+        passed = [run.given[n] for n in names.names if n in run.given]
+        return any(code.mentions_step_value(value, value_scope) for value, value_scope in passed)
+
+    folds = [
+        c for c in calls
+        if flax.index.qualify(c.func) == "jax.random.fold_in" and len(c.args) == 2 and per_step(c.args[1].value)
+    ]
+    folded_names = [c.args[0].value.value for c in folds if isinstance(c.args[0].value, cst.Name)]
+    found = {c.args[0].value for c in folds if isinstance(c.args[0].value, cst.Call)}
+    for call in calls:
+        if method_name(call) != "make_rng":
+            continue
+        name = method_scope.name_bound_to(call)
+        if name is not None and folded_names.count(name) == len(flax.index.reads_of(name, method_scope)):
+            found.add(call)
+    return found  # type: ignore[return-value]
+
+
+def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
+    """A Linen Dropout built in a class's own code that no run lets draw from `make_rng`: every
+    call of it is under a branch no run takes, deterministic in every run, or given its key
+    (`rng=`)."""
+    if is_true(keyword_argument(construction, "deterministic")):
+        return True
+    uses = flags.instance_calls(construction, flags.scope_at(construction))
+    return bool(uses) and all(
+        flags.never_runs(call) or flags.dropout_always_deterministic(construction, call) or _dropout_given_key(call)
+        for call, _, _, _ in uses
+    )
+
+
+def _dropout_given_key(call: cst.Call) -> bool:
+    """`dropout(x, rng=key)` (or the key third, after `deterministic`): a Linen Dropout that
+    uses the key it is given, not `make_rng`."""
+    return argument(call, 2, "rng") is not None
+
+
+_SAME_VALUES = "every step gets the same random values, with no error"
+
+
+_MAKE_RNG_ADVICE = (
+    "Split the key outside the loop and pass the per-step keys as `xs` "
+    "(`jax.random.split(self.make_rng(...), n)`), or lift the loop with `nn.scan` and `split_rngs`."
+)
+
+
+class RngDrawnOncePerTrace(Rule):
+    """Randomness drawn once per trace inside the body of a raw `jax.lax.scan`.
+
+    The body is traced once, so a key drawn while tracing it is drawn once, not once per step.
+    Flags `self.make_rng(...)` in a Linen module (also as `module.make_rng(...)` in a step function
+    of another project file handed the module), `nn.Dropout` constructed or called in the body
+    (unless it is `deterministic=True`), a Linen submodule that draws randomness called in the
+    body, and an RNG key closed over from outside (or fixed with `functools.partial`) that is
+    passed to a `jax.random` function without being folded with the step (`fold_in(key, t)`) or
+    split and indexed by the step (`split(key, n)[t]`). A submodule's `make_rng`
+    (`diffusion.make_rng(...)` in a factory-made step given `self.diffusion`) draws once too. In
+    NNX: a fresh `nnx.Rngs` built in the body (or a helper it calls, or a method of an outside
+    module it calls, `emulator.step(u)` running `nnx.Rngs(forcing=self.seed)`) from values no
+    step changes (`nnx.Rngs(0)`, a closed-over key, a `seed=0` default) and drawn from, a closed-over key given
+    to a layer as `rngs=` (`model(x, rngs=key)`; a same-seeded `nnx.Rngs` handed positionally to
+    a call counts too, `rbm.sample_h(v, rngs)`), and `nnx.clone` of an outside module holding
+    RNG streams, called in the body (the clone starts from the same counts each step), or
+    `nnx.merge(..., copy=True)` of its state split outside and closed over. Also: a key made
+    before the loop that the body hands to a helper or a same-file module that samples from it
+    unchanged (`self.select(q, key)`, `self.gumbel(logits, key)`), `model.apply(...,
+    rngs={"dropout": key})` with keys no step changes on a module that draws (or a module bound
+    with such keys, `bound = model.bind(variables, rngs={...})`, whose called method draws),
+    NNX randomness from a key a module stores (`self.drop(h, rngs=self.mc_key)`, a key held in
+    an `nnx.Variable`, an `nnx.Rngs` stream's `.key.value`) in a method the body runs, and a submodule
+    several levels down that draws (`self(x, deterministic=False)`, `self.prior.draw()`), in a
+    method only `apply` runs, with the flags each call passes down. Nothing fails: every step
+    gets the same noise or the same dropout mask, a silently wrong result. A key carried through
+    the loop or given as `xs`, `nnx.Rngs(key)` from such a key, and a `make_rng` key folded with
+    a step value (`fold_in(self.make_rng("noise"), t)`, also in a helper given the step) are fine.
+
+    Randomness behind a mode flag that no run of this file sets is not flagged: a draw only
+    under an `if` (or conditional expression, or after `if flag: return`) whose flag never takes
+    the drawing value, and a Dropout whose `deterministic` (the call's value when it gives one,
+    else the construction's, as Linen merges them) is True in every run. A run's flag values
+    come from the field default and every construction of the module in the file, or from the
+    parameter default and every call reaching the method (`model.apply(v, x, train=False)`,
+    `self.cell(x, deterministic=True)`). For the code a loop body runs, they narrow to that loop:
+    a method the body calls takes the arguments of the body's calls (`self(x, train=False)` in a
+    rollout, whatever training passes elsewhere), and a field of the loop's module the values of
+    the instances that run the loop's method (the eval instance that runs `rollout`, not the
+    training one given to `init`). When some run draws, or the file does not show every
+    run (no construction in the file, a flag forwarded from an unknown caller, `model.apply`
+    handed to a trainer), the draw is flagged. `jnp.where(flag, a, b)` is not a branch: both
+    sides run.
+    """
+
+    CODE = "SCN103"
+    BAD = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class NoisyWalk(nn.Module):
+    size: int
+
+    @nn.compact
+    def __call__(self, steps):
+        def step(carry, t):
+            noise = jax.random.normal(self.make_rng("noise"), carry.shape)
+            return carry + noise, noise
+
+        return jax.lax.scan(step, jnp.zeros(self.size), jnp.arange(steps))
+"""
+    GOOD = """\
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+class NoisyWalk(nn.Module):
+    size: int
+
+    @nn.compact
+    def __call__(self, steps):
+        keys = jax.random.split(self.make_rng("noise"), steps)
+
+        def step(carry, key):
+            noise = jax.random.normal(key, carry.shape)
+            return carry + noise, noise
+
+        return jax.lax.scan(step, jnp.zeros(self.size), keys)
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for flax, code in raw_scan_bodies(context.index):
+            fixed = _FixedNnxRandomness(flax, code) if flax.uses_nnx else None
+            for call, scope in code.calls:
+                report = (
+                    self._linen_draw(flax, code, call, scope)
+                    or _apply_with_fixed_keys(flax, code, call, scope)
+                    or _bound_module_draws(flax, code, call, scope)
+                    or self._closed_key(context.index, code, call, scope)
+                    or _closed_key_handed_to_module(context.index, code, call, scope)
+                    or (fixed.report(call, scope) if fixed is not None else None)
+                )
+                if report is not None:
+                    yield in_loop(code, report)
+        flax = flax_file(context.index)
+        for project_call in project_calls(flax):
+            for value, parameter, method, _ in module_methods_called(flax, project_call, ("make_rng",)):
+                summary = f"{project_call_summary(project_call, parameter, method)}, inside a raw lax.scan body"
+                advice = _MAKE_RNG_ADVICE
+                yield in_loop(project_call.code, Report(
+                    value,
+                    f"{summary}: it draws one key while the scan traces the body, not one per step: "
+                    f"{_SAME_VALUES}. {advice}",
+                    summary=summary,
+                    help=advice,
+                ))
+                break
+
+    def _linen_draw(
+        self, flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
+    ) -> Report | None:
+        flags = run_flags(flax).within(code)
+        if method_name(call) == "make_rng":
+            assert isinstance(call.func, cst.Attribute)
+            receiver = call.func.value
+            linen_module = flax.linen_self(receiver, scope) is not None or (
+                submodule_named(flax, code, receiver, scope) is not None  # `diffusion.make_rng(...)`
+            )
+            if linen_module and not flags.never_runs(call) and not code.key_varies_by_step(flax.index, call, scope):
+                called = f"`{flax.index.module.code_for_node(call.func)}`"
+                summary = f"{called} inside a raw lax.scan body draws one key for all steps"
+                advice = _MAKE_RNG_ADVICE
+                return Report(
+                    call,
+                    f"{called} inside a raw lax.scan body draws one key while the scan "
+                    f"traces the body, not one per step: {_SAME_VALUES}. {advice}",
+                    summary=summary,
+                    help=advice,
+                )
+            return None
+        if flax.is_linen_dropout(call.func):
+            applied = code.applied.get(call)
+            if (
+                _deterministic(call, applied)
+                or _per_step_rng(code, applied, scope)
+                or flags.never_runs(call)
+                or flags.dropout_always_deterministic(call, applied)
+            ):
+                return None
+            in_linen = flax.is_linen(enclosing_class(code.loop))
+            if not in_linen:
+                return None
+            return Report(call, _dropout_message("`nn.Dropout`"), summary=_dropout_summary("`nn.Dropout`"), help=_DROPOUT_ADVICE)
+        submodule = submodule_called(flax, code, call, scope)
+        entered = "__call__"
+        if submodule is None:  # `self.prior.draw()`: a method of the submodule's own class
+            submodule = submodule_method_called(flax, code, call, scope)
+            entered = call.func.attr.value if isinstance(call.func, cst.Attribute) else entered
+        if submodule is None or submodule.construction is None or flags.never_runs(call):
+            return None
+        construction = submodule.construction
+        if flax.is_linen_dropout(construction.func) and entered == "__call__":
+            if (
+                _deterministic(construction, call)
+                or _per_step_rng(code, call, scope)
+                or flags.dropout_always_deterministic(construction, call)
+            ):
+                return None
+            what = f"`{submodule.label}` (an `nn.Dropout`)"
+            return Report(call, _dropout_message(what), summary=_dropout_summary(what), help=_DROPOUT_ADVICE)
+        local = flax.local_class(construction.func, flax.index.module_scope)
+        if local is None or first_called_in_body(flax, code, submodule):
+            return None  # SCN104 says more
+        if called_before_scan(flax, code, submodule):
+            drawn = _linen_class_draws(flax, local)
+        else:  # run only under `apply`: what this call runs, with the flags it passes down
+            drawn = _drawn_in_runs(flax, flags, linen_runs(flax, local, call, scope, entered, taken=branch_taken(flags)), code) is not None
+        if drawn:
+            summary = (
+                f"`{submodule.label}` draws randomness (`make_rng` or `nn.Dropout`) and is "
+                f"called inside a raw lax.scan body"
+            )
+            advice = "Lift the loop with `nn.scan` and `split_rngs`."
+            return Report(
+                call,
+                f"{summary}: its key is drawn once, while the scan traces "
+                f"the body, so {_SAME_VALUES}. {advice}",
+                summary=summary,
+                help=advice,
+            )
+        return None
+
+    def _closed_key(
+        self, index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope
+    ) -> Report | None:
+        qualified = index.qualify(call.func)
+        if qualified is None or not qualified.startswith("jax.random."):
+            return None
+        function = qualified[len("jax.random.") :]
+        if function in KEY_PLUMBING and function not in ("split", "fold_in"):
+            return None
+        key = _key_argument(call)
+        if not isinstance(key, cst.Name):
+            return None
+        key_scope = scope
+        if code.binds(key.value, scope):
+            # `select(obs, key)` in the body, whose helper draws from its `key` parameter
+            handed = code.closed_over_argument(key, scope)
+            if handed is None:
+                return None
+            key, key_scope = handed
+        if key_scope.lookup(key.value) is None:
+            return None  # not a variable this file shows (a typo or a star import)
+        if function == "fold_in":
+            data = call.args[1].value if len(call.args) > 1 else keyword_argument(call, "data")
+            if data is None or code.mentions_step_value(data, scope):
+                return None
+        if function == "split" and code.indexed_by_step(call, scope):
+            return None
+        advice = (
+            f"Fold the step in "
+            f"(`jax.random.fold_in({key.value}, t)`), pass per-step keys as `xs` "
+            f"(`jax.random.split({key.value}, n)`), or carry the key and split it each step."
+        )
+        return Report(
+            key,
+            f"RNG key `{key.value}` is closed over by the raw lax.scan body and used without "
+            f"being split or folded with the step: {_SAME_VALUES}. {advice}",
+            summary=f"RNG key `{key.value}` closed over by the raw lax.scan body is never split or folded with the step",
+            help=advice,
+        )
+
+
+def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`model.apply(variables, x, rngs={"dropout": key})` in the body with keys that are the same
+    at every step (closed over, not split or folded with the step), on a same-file Linen module
+    that draws randomness: each step draws the same values. Also through a name bound to
+    `functools.partial(model.apply, variables, method=...)` (the keys given at the call, or
+    fixed by the partial)."""
+    reported, module_scope = call, scope
+    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply"):
+        made = apply_of_partial(flax, call, scope, code)
+        if made is None:
+            return None
+        call, module_scope = made
+        if keyword_argument(reported, "rngs") is None:
+            scope = module_scope  # the keys the partial fixes, read where it is made
+    if not _fixed_keys(code, call, scope):
+        return None
+    assert isinstance(call.func, cst.Attribute)
+    class_node = flax.linen_instance_class(call.func.value, module_scope)
+    if class_node is None or not _linen_class_draws(flax, class_node):
+        return None
+    code_of = flax.index.module.code_for_node
+    summary = f"`{code_of(reported.func)}(...)` inside a raw lax.scan body is given the same RNG keys at every step"
+    advice = "Fold the step into the keys (`jax.random.fold_in(key, t)`) or pass per-step keys as `xs`."
+    return Report(
+        keyword_argument(call, "rngs"),
+        f"{summary}: `{class_node.name.value}` draws from them, so {_SAME_VALUES}. {advice}",
+        summary=summary,
+        help=advice,
+    )
+
+
+def _fixed_keys(code: BodyCode, call: cst.Call, scope: Scope) -> bool:
+    """Whether `call` (an `apply` or a `bind`) is given `rngs=` whose keys are the same at every
+    step of the loop."""
+    rngs = keyword_argument(call, "rngs")
+    if rngs is None:
+        return False
+    if isinstance(rngs, cst.Dict):
+        keys = [e.value for e in rngs.elements if isinstance(e, cst.DictElement)]
+        if len(keys) != len(rngs.elements):
+            return False
+    else:
+        keys = [rngs]
+    return bool(keys) and all(code.step_constant(key, scope) for key in keys)
+
+
+def _bound_module_draws(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`bound.sample(x)` in the body with `bound = model.bind(variables, rngs={...})` (a name, or
+    an attribute a plain object's `__init__` sets) given keys no step changes, on a same-file
+    Linen module whose run draws randomness (`make_rng`, a Dropout in training mode): the
+    binding's key is drawn from once, while the scan traces the body."""
+    bound = bound_module_called(flax, call, scope)
+    if bound is None:
+        return None
+    bind, bind_scope, method = bound
+    if not _fixed_keys(code, bind, bind_scope):
+        return None
+    assert isinstance(bind.func, cst.Attribute)
+    class_node = flax.linen_instance_class(bind.func.value, bind_scope)
+    flags = run_flags(flax).within(code)
+    if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
+        return None
+    runs = linen_runs(flax, class_node, call, scope, method, taken=branch_taken(flags))
+    drawn = _drawn_in_runs(flax, flags, runs, code)
+    if drawn is None:
+        return None
+    code_of = flax.index.module.code_for_node
+    summary = f"`{short_code(flax.index.module, call.func)}(...)` inside a raw lax.scan body draws from the same bound RNG keys at every step"
+    advice = "Bind inside the body with keys folded with the step (`jax.random.fold_in(key, t)`), or lift the loop with `nn.scan` and `split_rngs`."
+    return Report(
+        call,
+        f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs `{class_node.name.value}.{method}` "
+        f"on a module bound by `{code_of(bind.func)}(..., rngs=...)`, which draws randomness "
+        f"({drawn}): the key is drawn once, while the scan traces the body, so {_SAME_VALUES}. {advice}",
+        summary=summary,
+        help=advice,
+    )
+
+
+def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`self.gumbel(logits, key)` in the body, with `key` made before the loop: a call of a
+    same-file module's `__call__` (or method), outside the body's own code, that draws from that
+    parameter directly (`jax.random.uniform(key, ...)`); also a method of an object a
+    module-level function is handed (`agent.sample_action(obs, key)` in `make_rollout(agent)`)."""
+    callee = index.resolve_callable(call.func, scope, objects=True)
+    function = callee.node if callee is not None else None
+    if function is None and isinstance(call.func, cst.Attribute):
+        class_node = flax_file(index).instance_class(call.func.value, scope)
+        function = index.method_of(class_node, call.func.attr.value) if class_node is not None else None
+    if function is None or function in code.functions or not isinstance(function, cst.FunctionDef):
+        return None
+    for param, value in parameters_passed(function, index.scope_of[function], call, scope):
+        if not isinstance(value, cst.Name) or code.binds(value.value, scope) or scope.lookup(value.value) is None:
+            continue
+        draws = CallFinder()
+        walk(function.body, draws)
+        for draw in draws.calls:
+            qualified = index.qualify(draw.func) or ""
+            if not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in KEY_PLUMBING:
+                continue
+            key = _key_argument(draw)
+            if isinstance(key, cst.Name) and key.value == param.name.value:
+                found = index.scope_of[function].only_binding(key.value)
+                if found is not None and found[1] is param:
+                    advice = (
+                        f"Fold the step in (`jax.random.fold_in({value.value}, t)`), pass per-step keys "
+                        f"as `xs`, or carry the key and split it each step."
+                    )
+                    summary = f"RNG key `{value.value}` closed over by the raw lax.scan body is drawn from unchanged each step"
+                    return Report(
+                        value,
+                        f"RNG key `{value.value}` is closed over by the raw lax.scan body and handed to "
+                        f"`{index.module.code_for_node(call.func)}`, which draws from it without splitting "
+                        f"it or folding in the step: {_SAME_VALUES}. {advice}",
+                        summary=summary,
+                        help=advice,
+                    )
+    return None
+
+
+_KEY_PARAMETER = re.compile(r"(?:\w+_)?(?:key|prng_key)|key_\w+")
+
+
+class _FixedNnxRandomness:
+    """NNX randomness that is the same at every step of a raw loop body, with no error: a
+    fresh `nnx.Rngs` built in the body from values no step changes (`nnx.Rngs(0)`, a closed-over
+    key, a helper's `seed=0` default) and drawn from, a closed-over JAX key handed to a layer as
+    `rngs=` (`model(x, rngs=key)`), and `nnx.clone` of an outside module with RNG streams, or
+    `nnx.merge(..., copy=True)` of its state split outside and closed over, called (the copy
+    starts from the same stream counts each step)."""
+
+    def __init__(self, flax: FlaxFile, code: BodyCode) -> None:
+        self.flax = flax
+        self.code = code
+        self.index = flax.index
+        self.state = OutsideNnxState(flax, code)
+
+    def report(self, call: cst.Call, scope: Scope) -> Report | None:
+        code_of = self.index.module.code_for_node
+        advice = (
+            "Build the streams from a per-step key (`nnx.Rngs(key)` with `key` from `xs`, or "
+            "`jax.random.fold_in(key, t)`), or lift the loop with `nnx.scan`, which splits the streams."
+        )
+        fixed = self.state.fixed_rngs_run(call.func, scope) if self.index.qualify(call.func) is None else None
+        if fixed is not None:
+            method, source = fixed
+            if isinstance(source, cst.Call) and self.flax.is_nnx_rngs_class(source.func):
+                summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body draws from streams seeded the same at every call"
+                drawn = f"builds `{code_of(source)}` from values no step changes and draws from it"
+                remedy = advice
+            else:
+                summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body draws from a stored key no step changes"
+                drawn = f"draws from `{code_of(source)}`, a key the module stores and no step changes"
+                remedy = _STORED_KEY_ADVICE
+            return Report(
+                call,
+                f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs `{method}`, which {drawn}: "
+                f"{_SAME_VALUES}. {remedy}",
+                summary=summary,
+                help=remedy,
+            )
+        stored = self.state.stored_key_drawn(call, scope)
+        if stored is not None:
+            summary = f"`{code_of(stored)}` inside a raw lax.scan body is a stored key no step changes"
+            return Report(
+                stored,
+                f"{summary}: the module draws from the same key at every step, so {_SAME_VALUES}. {_STORED_KEY_ADVICE}",
+                summary=summary,
+                help=_STORED_KEY_ADVICE,
+            )
+        if self.flax.is_nnx_rngs_class(call.func) and self._drawn(call, scope):
+            if all(self.code.step_constant(arg.value, scope) for arg in call.args):
+                summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body is seeded the same at every step"
+                return Report(
+                    call,
+                    f"`{code_of(call)}` inside a raw lax.scan body is seeded the same at every step "
+                    f"and drawn from: {_SAME_VALUES}. {advice}",
+                    summary=summary,
+                    help=advice,
+                )
+            return None
+        rngs = keyword_argument(call, "rngs")
+        key = self._closed_over(rngs, scope) if isinstance(rngs, cst.Name) else None
+        if key is not None and self.flax.nnx_module_class(call.func, scope) is None and self._jax_key(*key):
+            rngs = key[0]
+            summary = f"RNG key `{rngs.value}` closed over by the raw lax.scan body is given as `rngs=` at every step"
+            return Report(
+                rngs,
+                f"{summary}: the layers draw from the same key each step, so {_SAME_VALUES}. {advice}",
+                summary=summary,
+                help=advice,
+            )
+        copied = self.index.qualify(call.func) in NNX_CLONE | NNX_MERGE
+        if copied and call.args and self._clone_called(call, scope):
+            state = OutsideNnxState(self.flax, self.code)
+            sources = (
+                state.outside_values(call.args[0].value, scope)
+                if self.index.qualify(call.func) in NNX_CLONE
+                else state.copied_merge_values(call, scope)
+            )
+            random = [
+                h
+                for value, value_scope in sources
+                for h in state.holdings(value, value_scope, frozenset())
+                if h == DROPOUT
+            ]
+            if random:
+                summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body restarts the same RNG streams every step"
+                return Report(
+                    call,
+                    f"`{code_of(call)}` inside a raw lax.scan body copies the RNG streams of a module made "
+                    f"outside it ({random[0]}) at the same counts every step: {_SAME_VALUES}. {advice}",
+                    summary=summary,
+                    help=advice,
+                )
+        return None
+
+    def _drawn(self, rngs_call: cst.Call, scope: Scope) -> bool:
+        """Whether the body draws from an `nnx.Rngs(...)` it builds: a stream of it called
+        (`nnx.Rngs(0).noise()`, `rngs.sample()`, `rngs()`), or it handed to a call that is not a
+        layer's construction (`drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`)."""
+        bound = scope.name_bound_to(rngs_call)
+        made = {rngs_call}
+        function = scope.node
+        if function in self.code.functions and any(r.value is rngs_call for r in returns_of(function)):
+            # `make_rngs(cfg)` returning `nnx.Rngs(dropout=cfg.seed)`: its calls stand for it.
+            made |= {call for call, _ in self.code.entries.get(function, [])}
+        for call, call_scope in self.code.calls:
+            func = call.func
+            owner = func.value if isinstance(func, (cst.Attribute, cst.Subscript)) else func
+            if owner in made or (isinstance(owner, cst.Name) and owner.value == bound and call_scope is scope):
+                return True
+            for arg in call.args:  # `drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`
+                given = arg.value
+                if (given in made or (isinstance(given, cst.Name) and given.value == bound and call_scope is scope)) and (
+                    self.flax.nnx_module_class(call.func, call_scope) is None
+                ):
+                    return True
+        return False
+
+    def _closed_over(self, name: cst.Name, scope: Scope) -> tuple[cst.Name, Scope] | None:
+        """A name the body reads from outside, with its scope; for a helper's parameter, the
+        closed-over name every call of the helper in the body passes (`noisy_forward(model, x,
+        key)`)."""
+        if not self.code.binds(name.value, scope):
+            return name, scope
+        return self.code.closed_over_argument(name, scope)
+
+    def _jax_key(self, name: cst.Name, scope: Scope) -> bool:
+        """Whether a name is a JAX key: bound to a `jax.random` key maker (or an element of one),
+        or to a draw from an `nnx.Rngs` stream (`key = rngs.dropout()`), or a parameter named or
+        annotated as a key."""
+        found = scope.only_binding(name.value)
+        if found is None:
+            return False
+        binding = found[1]
+        if isinstance(binding, cst.Subscript):
+            binding = binding.value
+        if isinstance(binding, cst.Call) and not binding.args and isinstance(binding.func, cst.Attribute):
+            stream_of = binding.func.value  # `rngs.dropout()`
+            if isinstance(stream_of, cst.Name) and self.state.rngs_name(stream_of, found[0]):
+                return True
+        if isinstance(binding, cst.Call):
+            qualified = self.index.qualify(binding.func) or ""
+            return qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in KEY_MAKERS
+        if isinstance(binding, cst.Param):
+            annotation = binding.annotation.annotation if binding.annotation else None
+            if annotation is not None:
+                return (self.index.qualify(annotation) or "") in ("jax.Array", "jax.random.PRNGKey", "jax.typing.ArrayLike")
+            return _KEY_PARAMETER.fullmatch(binding.name.value) is not None
+        return False
+
+    def _clone_called(self, clone: cst.Call, scope: Scope) -> bool:
+        """Whether the body runs the clone: `nnx.clone(m)(x)`, or `c = nnx.clone(m)` then `c(x)`
+        or `c.method(x)`."""
+        if clone in self.code.applied:
+            return True
+        bound = scope.name_bound_to(clone)
+        for call, call_scope in self.code.calls:
+            func = call.func.value if isinstance(call.func, cst.Attribute) else call.func
+            if isinstance(func, cst.Name) and func.value == bound and call_scope is scope:
+                return True
+        return False
+
+
+_STORED_KEY_ADVICE = (
+    "Fold the step into the key (`jax.random.fold_in(key, t)`), pass per-step keys as `xs`, or "
+    "draw from an `nnx.Rngs` stream (`self.rngs.noise()`) under `nnx.scan`."
+)
+
+
+def _key_argument(call: cst.Call) -> cst.BaseExpression | None:
+    keyword = keyword_argument(call, "key")
+    if keyword is not None:
+        return keyword
+    first = call.args[0] if call.args else None
+    return first.value if first is not None and first.keyword is None and not first.star else None
+
+
+def _per_step_rng(code: BodyCode, call: cst.Call | None, scope: Scope) -> bool:
+    """`drop(x, rng=key)` with a key made from the step's own values (`xs`, the step index)."""
+    rng = keyword_argument(call, "rng") if call is not None else None
+    return rng is not None and code.mentions_step_value(rng, scope)
+
+
+_DROPOUT_ADVICE = (
+    "Lift the loop with `nn.scan` and `split_rngs={'dropout': True}`, or make the masks from "
+    "per-step keys passed as `xs`."
+)
+
+
+def _dropout_summary(what: str) -> str:
+    return f"{what} inside a raw lax.scan body uses one dropout mask for all steps"
+
+
+def _dropout_message(what: str) -> str:
+    return (
+        f"{what} inside a raw lax.scan body draws its key once, while the scan traces the body: "
+        f"every step uses the same dropout mask, with no error. {_DROPOUT_ADVICE}"
+    )

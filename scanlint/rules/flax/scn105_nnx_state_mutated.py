@@ -1,0 +1,381 @@
+"""SCN105 (nnx-state-mutated-in-scan-body): NNX state that lives outside a raw lax.scan (or fori_loop, while_loop) body mutated inside it.
+
+The class docstring says what the rule flags and why; its page is `rules/SCN105.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import libcst as cst
+
+from scanlint.analysis.flax_model import (
+    LIFT_NNX,
+    TRACE_CONTEXT_ERROR,
+    BodyCode,
+    FlaxFile,
+    branch_functions,
+    is_true,
+    raw_scan_bodies,
+    root_name,
+)
+from scanlint.analysis.nnx_state import (
+    MODE_SWITCHES,
+    NNX_STATE_UPDATES,
+    PYTHON_CONTAINER,
+    STATEFUL_NNX,
+    OutsideNnxState,
+    mode_given_by_caller,
+)
+from scanlint.analysis.resolver import ScanIndex, Scope, keyword_argument
+from scanlint.analysis.run_flags import run_flags
+from scanlint.index.names import PARTIAL
+from scanlint.rules.base import FileContext, Report, Rule
+from scanlint.rules.flax.reporting import in_loop, short_code
+
+
+class NnxStateMutatedInScanBody(Rule):
+    """NNX state that lives outside the body of a raw `jax.lax.scan`, mutated inside it.
+
+    NNX objects remember the trace they were created in and refuse to be changed from another.
+    Flags, inside the body: assigning to an attribute of an `nnx.Module`'s `self` or of an outside
+    NNX module (`self.count = ...`, `model.calls = ...`), updating an outside `nnx.Variable`, or
+    one of a class deriving from it (`self.count[...] = ...`, `var.value = ...`), passing an outside `nnx.Rngs` to a call
+    (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), calling an
+    outside module that holds `nnx.Dropout` streams, a training-mode `nnx.BatchNorm` or RNG
+    streams, handing an outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`,
+    `nnx.grad(loss)(self.inner)`, `grad_fn(model)` with `grad_fn = nnx.grad(loss)`), and updating
+    an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`), writing
+    into an outside module with `nnx.update(target, ...)`, switching the mode of an outside module
+    that holds a Dropout or BatchNorm (`model.eval()`, `model.train()`, `model.set_attributes(...)`),
+    and calling a function decorated with an NNX transform (`@nnx.jit`) with an outside module,
+    even one it only reads. A module `nnx.merge`d in the body from state split outside and
+    closed over (not carried) holds the outside Variables, and counts as outside. What a
+    module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
+    `nnx.List`, an `nnx.Dict` or a list, the attributes or variables a same-file NNX class's
+    `__call__` assigns on `self` or stores with `self.sow` (`self.calls[...] += 1`; other methods
+    too when the body calls them on an outside object: `agent.act(obs)` drawing from the
+    `nnx.Rngs` the agent stores), what its
+    `__init__` stores on `self`
+    (with the layers a construction passes it, `Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
+    the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`,
+    `for i, layer in enumerate(layers)`), and what a same-file factory returns (`model =
+    make_model()`; a layer it switches by one of its parameters counts only when the call
+    visibly leaves it on). The module may reach the body as a parameter: one that
+    `functools.partial` fills, one of a helper the body calls, or one of the module-level
+    function that runs the scan, followed to what every call of it in the file passes. The
+    body may be the module itself (`lax.scan(self.cell, h0, xs)` runs the cell's `__call__`) or
+    a method of one (`lax.scan(self.cell.step, ...)`, or `step = decoder.decode_step` taken
+    before the loop), and a module-level name a script sets later (`model = None`, then `global
+    model; model = MLP(...)`) stands for what it is set to. Outside modules are also found as
+    attributes of a plain class's `self` (a `Trainer(model)` or an agent holding a target
+    network), as modules other objects hold (`agent.policy.act(obs)`), as elements a literal key
+    picks from an outside dict, list or tuple (`models["teacher"]`, or unpacked: `student,
+    teacher = models`), as a submodule taken to a local (`field = self.field`), and through
+    methods of outside modules that call their own training-mode layers (`model.forward(x)`
+    running `self.bn`) or a state-changing method of a module they hold
+    (`self.attn.decode_one(h)`), also bound before the loop (`inc = partial(sde.increment)`).
+    A module switched to training (`model.train()`, `self.model.train()`) just before the loop
+    in the function that runs it holds training-mode layers there, whatever else the file
+    switches; methods of an outside model that loop over an `nnx.List` of blocks
+    (`for block in self.blocks: x = block.decode(x)`) change what those blocks change; and
+    `nnx.clone(model)` is a module of the same kind.
+    An outside object that appends loop values to a Python list, dict or set its `__init__`
+    made (`self.records.append(h)` in a probe several modules down, or `model.history.append(h)`
+    in the body) raises nothing in the loop, but the stored tracers raise
+    `UnexpectedTracerError` where they are used after it; the message says so. The same holds
+    for a loop value assigned to an attribute of a plain object made outside the body (a
+    sampler's helper method run by the body storing `self.last_x0 = x0`).
+    An `nnx.MultiHeadAttention` built with `decode=True` writes its KV cache when called, and an
+    `nnx.Rngs` a plain class stores on `self` (`self.rngs.action()`) is outside state too. So
+    are modules called in a comprehension in the body (`[m(obs) for m in members]`), methods of
+    outside objects run as `cond`/`switch` branches (`lax.cond(p, agent.explore, agent.exploit,
+    obs)`), and methods of a plain class's object that update the optimizer or hand the model to
+    an NNX transform (`self.trainer.train_step(x, y)`).
+    The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
+    transform: `ValueError: Cannot extract graph node from different trace level`) when it
+    traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
+    fresh `nnx.Param` that never leaves the body, a model built or rebuilt inside the body with
+    `nnx.merge`, an `nnx.Dropout` without streams of its own given a fresh `nnx.Rngs` at the
+    call (directly or through an `nnx.Sequential`), and layers switched off with a literal
+    `deterministic=True` or `use_running_average=True` are fine and not flagged; neither is a
+    Dropout or BatchNorm in a file that switches modes with `.eval()` or `set_attributes`, where
+    it is not known which mode runs, nor one whose call passes its mode as a flag
+    (`self.model(x, deterministic=not train)`) unless some call this file shows turns it on
+    (`sim.rollout(x, train=True)`). An `@nnx.jit` function (also one an object stores in
+    `__init__`, `self._step = step`) given an outside module raises too.
+    """
+
+    CODE = "SCN105"
+    BAD = """\
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class CountingRNN(nnx.Module):
+    def __init__(self, features, rngs):
+        self.linear = nnx.Linear(features, features, rngs=rngs)
+        self.count = nnx.Variable(jnp.zeros((), jnp.int32))
+
+    def __call__(self, xs):
+        def step(carry, x):
+            self.count[...] = self.count[...] + 1
+            h = jnp.tanh(self.linear(carry) + x)
+            return h, h
+
+        return jax.lax.scan(step, jnp.zeros_like(xs[0]), xs)
+"""
+    GOOD = """\
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class CountingRNN(nnx.Module):
+    def __init__(self, features, rngs):
+        self.linear = nnx.Linear(features, features, rngs=rngs)
+        self.count = nnx.Variable(jnp.zeros((), jnp.int32))
+
+    def __call__(self, xs):
+        def step(carry, x):
+            h = jnp.tanh(self.linear(carry) + x)
+            return h, h
+
+        final, hs = jax.lax.scan(step, jnp.zeros_like(xs[0]), xs)
+        self.count[...] = self.count[...] + xs.shape[0]
+        return final, hs
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        for flax, code in raw_scan_bodies(context.index):
+            state = OutsideNnxState(flax, code)
+            seen: set[cst.CSTNode] = set()
+            for target, scope in code.targets:
+                what = _assigned_state(state, target, scope)
+                if what is not None and target not in seen:
+                    seen.add(target)
+                    advice = f"Pass the value through the carry and assign it after the loop, or {LIFT_NNX}."
+                    yield in_loop(code, Report(
+                        target,
+                        f"assigning to `{context.module.code_for_node(target)}` inside a raw "
+                        f"lax.scan body mutates {what} that lives outside the body: "
+                        f"{TRACE_CONTEXT_ERROR}. {advice}",
+                        summary=f"assigning to `{context.module.code_for_node(target)}` inside a raw lax.scan body mutates NNX state made outside the body",
+                        help=advice,
+                    ))
+                elif what is None and target not in seen and _loop_value_stored_on_outside_object(flax, code, target, scope):
+                    seen.add(target)
+                    written = context.module.code_for_node(target)
+                    advice = "Return the value as the scan's output (or in the carry) and store it after the loop."
+                    yield in_loop(code, Report(
+                        target,
+                        f"assigning to `{written}` inside a raw lax.scan body stores a value of the loop on "
+                        f"an object made outside the body: {_OBJECT_LEAK} {advice}",
+                        summary=f"assigning to `{written}` inside a raw lax.scan body leaks a loop value onto an object made outside it",
+                        help=advice,
+                    ))
+            for call, scope in code.calls:
+                mutation = _mutating_call(state, call, scope)
+                if mutation is None:
+                    transformed = _transform_or_update_message(state, call, scope)
+                    mutation = _Mutation(transformed) if transformed is not None else None
+                if mutation is not None and call not in seen:
+                    seen.add(call)
+                    called = short_code(context.module, call.func)
+                    what = (
+                        "leaks loop values into a Python container"
+                        if mutation.leaks
+                        else "mutates NNX state made outside the body"
+                    )
+                    summary = f"`{called}(...)` inside a raw lax.scan body {what}"
+                    yield in_loop(code, Report(call, mutation.message, summary=summary))
+
+
+def _transform_or_update_message(state: OutsideNnxState, call: cst.Call, scope: Scope) -> str | None:
+    """An outside NNX object handed to an NNX transform applied in the body
+    (`nnx.value_and_grad(loss)(model, ...)`, `grad_fn(state.inner, ...)` with `grad_fn =
+    nnx.grad(loss)`), or an outside `nnx.Optimizer` updated there (`optimizer.update(...)`,
+    `state.optimizer.update(...)`)."""
+    code_of = state.flax.index.module.code_for_node
+    func, func_scope, given = call.func, scope, [(arg, scope) for arg in call.args]
+    partial = _partial_called(state.flax.index, func, scope)
+    if partial is not None:  # `input_grad = partial(nnx.grad(energy, argnums=1), model)`
+        partial_call, func_scope = partial
+        func = partial_call.args[0].value
+        given = [(arg, func_scope) for arg in partial_call.args[1:]] + given
+    transform = state.nnx_transform(func, func_scope)
+    if transform is not None:
+        called = f"`{code_of(transform)}`"
+        if not isinstance(call.func, cst.Call) or partial is not None:
+            called = f"`{code_of(call.func)}` (`{code_of(transform)}(...)`)"
+        for arg, arg_scope in given:
+            if state.outside_nnx_object(arg.value, arg_scope) is not None:
+                return (
+                    f"{called} inside a raw lax.scan body is given "
+                    f"`{code_of(arg.value)}`, an NNX object made outside the body: NNX raises "
+                    "`ValueError: Cannot extract graph node from different trace level` "
+                    f"(or `TraceContextError`). {LIFT_NNX.capitalize()}, passing the model "
+                    "and optimizer through the loop."
+                )
+    func = call.func
+    if state.flax.index.qualify(func) in NNX_STATE_UPDATES and call.args:
+        updated = call.args[0].value
+        if state.outside_nnx_object(updated, scope) is not None:
+            return (
+                f"`{code_of(func)}({code_of(updated)}, ...)` inside a raw lax.scan body writes "
+                f"into `{code_of(updated)}`, an NNX object made outside the body: "
+                f"{TRACE_CONTEXT_ERROR}. Carry its state through the loop (`nnx.split` before, "
+                f"`nnx.merge` in the body, `nnx.update` after), or {LIFT_NNX}."
+            )
+    if isinstance(func, cst.Attribute) and func.attr.value == "update":
+        if state.outside_nnx_object(func.value, scope) == "an `nnx.Optimizer`":
+            return (
+                f"`{code_of(func)}(...)` inside a raw lax.scan body updates an "
+                f"`nnx.Optimizer` made outside the body: {TRACE_CONTEXT_ERROR}. "
+                f"{LIFT_NNX.capitalize()}, passing the model and optimizer through the loop."
+            )
+    return None
+
+
+def _partial_called(index: ScanIndex, func: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, Scope] | None:
+    """The `functools.partial(f, ...)` a call runs: written at the call, or bound once to the
+    name called, with the scope it is written in."""
+    if isinstance(func, cst.Name):
+        found = scope.only_binding(func.value)
+        if found is None or not isinstance(found[1], cst.Call):
+            return None
+        func, scope = found[1], found[0]
+    if isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args and not func.args[0].keyword:
+        return func, scope
+    return None
+
+
+def _assigned_state(state: OutsideNnxState, target: cst.BaseExpression, scope: Scope) -> str | None:
+    if not isinstance(target, (cst.Attribute, cst.Subscript)):
+        return None
+    root = root_name(target)
+    if root is None:
+        return None
+    what = state.outside_object(root, scope)
+    if (
+        what == "NNX module state"
+        and isinstance(target, cst.Attribute)
+        and target.value is root
+    ):
+        return f"the state of `{root.value}` (an NNX module)"
+    if what is None and target.value is not root:
+        # `self.model.impressions[...] = ...`: a Variable or module a plain object holds
+        what = state.outside_nnx_object(target.value, scope)
+    return what
+
+
+def _switched_on_in_some_run(flax: FlaxFile, call: cst.Call, scope: Scope) -> bool:
+    """Whether a mode switch a call passes (`deterministic=not train`) is known to be false in
+    some run of the file (`sim.rollout(x, train=True)`), so the layer it reaches changes state."""
+    for keyword in STATEFUL_NNX.values():
+        value = keyword_argument(call, keyword)
+        values = run_flags(flax).values(value, scope) if value is not None else None
+        if values is not None and False in values:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class _Mutation:
+    """What a call in the body does to state outside it: the message, and whether the state is
+    a Python container the object keeps (the values leak; nothing is raised in the loop)."""
+
+    message: str
+    leaks: bool = False
+
+
+def _mutating_call(state: OutsideNnxState, call: cst.Call, scope: Scope) -> _Mutation | None:
+    """A call in the body that changes outside NNX state, if it does."""
+    code_of = state.flax.index.module.code_for_node
+    if state.outside_container_updated(call, scope):
+        return _Mutation(
+            f"`{code_of(call.func)}(...)` inside a raw lax.scan body stores a value of the loop in "
+            f"{PYTHON_CONTAINER}, made outside the body: {_CONTAINER_LEAK}",
+            leaks=True,
+        )
+    draws = (
+        f"inside a raw lax.scan body draws from an `nnx.Rngs` that lives outside the body: "
+        f"{TRACE_CONTEXT_ERROR}. Split the keys outside the loop and pass them as `xs`, or "
+        f"{LIFT_NNX}."
+    )
+    rngs = keyword_argument(call, "rngs")
+    if rngs is not None and state.is_outside_rngs(rngs, scope):
+        return _Mutation(f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` {draws}")
+    # `rngs.noise()`, `rngs["noise"]()`: a stream of the `nnx.Rngs`.
+    stream_owner = call.func.value if isinstance(call.func, (cst.Attribute, cst.Subscript)) else None
+    for candidate in (call.func, stream_owner):
+        if candidate is None:
+            continue
+        if state.is_rngs_attribute(candidate, scope) or (
+            isinstance(candidate, cst.Name) and state.is_outside_rngs(candidate, scope)
+        ):
+            return _Mutation(f"`{code_of(call.func)}()` {draws}")
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in MODE_SWITCHES:
+        switched = state.mode_layers(call.func.value, scope)
+        if switched is not None:
+            return _Mutation(
+                f"`{code_of(call.func)}(...)` inside a raw lax.scan body sets the mode of layers "
+                f"that live outside the body ({switched}): {TRACE_CONTEXT_ERROR}. Switch the "
+                f"mode before the loop, or {LIFT_NNX}."
+            )
+    if any(is_true(keyword_argument(call, k)) for k in STATEFUL_NNX.values()):
+        return None
+    # A fresh `nnx.Rngs` passed at the call is what a Dropout draws from instead of its own.
+    held = state.stateful_module(call.func, scope, rngs_passed=rngs is not None) or state.method_changing_state(
+        call.func, scope
+    )
+    called = f"`{code_of(call.func)}`"
+    if held is None:  # `lax.cond(coin, agent.explore, agent.exploit, obs)`: methods run as branches
+        for branch in branch_functions(state.flax.index, call, scope):
+            held = state.method_changing_state(branch, scope) if isinstance(branch, cst.Attribute) else None
+            if held is not None:
+                called = f"`{code_of(branch)}` (a branch of `{code_of(call.func)}`)"
+                break
+    if held is None:
+        return None
+    if held.mode_switchable and mode_given_by_caller(call) and not _switched_on_in_some_run(state.flax, call, scope):
+        return None  # `self.model(occ, deterministic=not train)` with every caller passing `train=False`, or unknown
+    if held.python_container:
+        return _Mutation(
+            f"calling {called} inside a raw lax.scan body stores values of the loop in the state "
+            f"it holds ({held}), which lives outside the body: {_CONTAINER_LEAK}",
+            leaks=True,
+        )
+    return _Mutation(
+        f"calling {called} inside a raw lax.scan body mutates the state it holds "
+        f"({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. {LIFT_NNX.capitalize()}, "
+        f"which splits RNG streams and carries state through the loop."
+    )
+
+
+_OBJECT_LEAK = (
+    "nothing is raised in the loop, but the stored tracer escapes the trace and raises "
+    "`UnexpectedTracerError` where it is used after it."
+)
+
+
+def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target: cst.BaseExpression, scope: Scope) -> bool:
+    """`self.last_x0 = x0` in the body or a helper method it runs: a value of the loop assigned
+    to an attribute of a plain (not Flax) object made outside the body, the `self` of the
+    method the loop runs in, or of a method the body calls on that object."""
+    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)):
+        return False
+    class_node = flax.self_class(target.value, scope)
+    if class_node is None or flax.is_linen(class_node) or flax.is_nnx(class_node):
+        return False
+    if not code.object_outside(target.value, scope):
+        return False
+    assign = run_flags(flax).parents.get(run_flags(flax).parents.get(target))
+    return isinstance(assign, cst.Assign) and code.mentions_step_value(assign.value, scope)
+
+
+_CONTAINER_LEAK = (
+    "NNX does not track a plain Python container, so no error is raised in the loop, but the "
+    "stored tracers escape the trace and raise `UnexpectedTracerError` where they are used "
+    "after it. Return the values as the scan's outputs (`ys`) and collect them after the loop."
+)
