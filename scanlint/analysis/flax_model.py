@@ -1895,8 +1895,8 @@ def all_calls(index: ScanIndex) -> list[cst.Call]:
 
 
 @dataclass(frozen=True, eq=False)
-class LinenRun:
-    """A method of a same-file Linen class that a call runs, with what reaches its parameters:
+class ModuleRun:
+    """A method of a same-file Linen or NNX class that a call runs, with what reaches its parameters:
     each parameter the call fills, mapped to the argument and the scope to read it in (an
     argument that only passes on the caller's own parameter is followed to what reached that)."""
 
@@ -1915,7 +1915,7 @@ def linen_runs(
     depth: int = 0,
     taken: BranchTaken | None = None,
     instance: tuple[cst.BaseExpression, Scope] | None = None,
-) -> list[LinenRun]:
+) -> list[ModuleRun]:
     """The methods a call of a same-file Linen module runs: the called method, the module's own
     methods it calls (`self._update_center(logits)`) where that call surely runs (not in a loop
     or an `else`, and under no `if` unless `taken` says the run takes it), and through the
@@ -1934,7 +1934,7 @@ def linen_runs(
     self_name = flax.index.self_name(method_scope)
     if instance is not None and self_name is not None:
         given[self_name] = instance
-    runs = [LinenRun(class_node, method, given)]
+    runs = [ModuleRun(class_node, method, given)]
     for inner_call, tests in _own_method_calls(flax, class_node, method):
         if all(test is not None and taken is not None and taken(test, given) for test in tests):
             inner_method = inner_call.func.attr.value  # type: ignore[attr-defined]
@@ -1942,6 +1942,65 @@ def linen_runs(
     for inner_call, inner_class in linen_submodule_calls(flax, class_node, method):
         runs += linen_runs(flax, inner_class, inner_call, method_scope, "__call__", given, depth + 1, taken)
     return runs
+
+
+def nnx_runs(
+    flax: FlaxFile,
+    class_node: cst.ClassDef,
+    call: cst.Call,
+    call_scope: Scope,
+    method_name: str = "__call__",
+    outer: dict[str, tuple[cst.BaseExpression, Scope]] | None = None,
+    depth: int = 0,
+) -> list[ModuleRun]:
+    """The methods a call of a same-file NNX module runs: the called method, the module's own
+    methods it calls (`self.encode(x, train)`), and the methods of the same-file NNX modules
+    its `__init__` stores that it calls (`self.block(h, deterministic)`,
+    `self.block.decode(h)`), a few levels deep. A parameter the call leaves out takes its
+    default. Unlike `linen_runs`, a call under an `if` counts as running: a run that may take
+    it is one to consider."""
+    method = flax.index.method_of(class_node, method_name)
+    if method is None or depth > 3 or not flax.is_nnx(class_node):
+        return []
+    method_scope = flax.index.scope_of[method]
+    given = {
+        param.name.value: _passed_on(arg, call_scope, outer or {})
+        for param, arg in parameters_passed(method, method_scope, call, call_scope)
+    }
+    defaults_scope = method_scope.parent or flax.index.module_scope
+    for param in (*method.params.posonly_params, *method.params.params, *method.params.kwonly_params):
+        if param.name.value not in given and param.default is not None:
+            given[param.name.value] = (param.default, defaults_scope)
+    runs = [ModuleRun(class_node, method, given)]
+    for inner_call, _ in _own_method_calls(flax, class_node, method):
+        runs += nnx_runs(flax, class_node, inner_call, method_scope, inner_call.func.attr.value, given, depth + 1)  # type: ignore[attr-defined]
+    for inner_call, inner_class, inner_method in nnx_submodule_calls(flax, method):
+        runs += nnx_runs(flax, inner_class, inner_call, method_scope, inner_method, given, depth + 1)
+    return runs
+
+
+def nnx_submodule_calls(flax: FlaxFile, method: cst.FunctionDef) -> list[tuple[cst.Call, cst.ClassDef, str]]:
+    """The calls in a method's own code of the same-file NNX modules `__init__` stores on
+    `self`, with the class and the method called: `self.block(h)` runs `__call__`,
+    `self.block.decode(h)` runs `decode`."""
+    method_scope = flax.index.scope_of[method]
+    calls = _OwnCalls()
+    walk(method.body, calls)
+    found = []
+    for call in calls.calls:
+        func = call.func
+        held, called = (func, "__call__")
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
+            held, called = func.value, func.attr.value
+        if not isinstance(held, cst.Attribute):
+            continue
+        stored = flax.index.stored_by_init(held, method_scope)
+        if stored is None or not isinstance(stored[0], cst.Call):
+            continue
+        inner_class = flax.local_class(stored[0].func, stored[1])
+        if inner_class is not None and flax.is_nnx(inner_class):
+            found.append((call, inner_class, called))
+    return found
 
 
 # Whether one run of a method takes an `if` branch: the test, and what the run's call passes.

@@ -28,6 +28,7 @@ from scanlint.analysis.flax_model import (
     body_loop_over,
     is_true,
     literal_element,
+    nnx_runs,
     parameters_passed,
     root_name,
 )
@@ -244,6 +245,25 @@ class OutsideNnxState:
         if isinstance(func, cst.Call) and self.flax.index.qualify(func.func) in NNX_TRANSFORMS:
             return func.func
         return None
+
+    def under_nnx_transform(self, scope: Scope) -> bool:
+        """Whether code of the body sits in a function decorated with an NNX transform that the
+        body calls (`@nnx.jit def update(model, optimizer, batch)`): in there, the objects its
+        arguments bring are the transform's own, and what changes them is the call of the
+        transformed function, found at that call. A transform around the loop itself does not
+        count."""
+        around_loop = set()
+        outer = self.code.loop.scope
+        while outer is not None:
+            around_loop.add(id(outer))
+            outer = outer.parent
+        current = scope
+        while current is not None and id(current) not in around_loop:
+            node = current.node
+            if isinstance(node, cst.FunctionDef) and self._transform_decorator(node, current) is not None:
+                return True
+            current = current.parent
+        return False
 
     def _transform_decorator(self, function: cst.FunctionDef, scope: Scope) -> cst.BaseExpression | None:
         """The NNX transform a def is decorated with: `@nnx.jit`, `@nnx.jit(donate_argnums=0)`,
@@ -530,6 +550,40 @@ class OutsideNnxState:
                 return False
             modes.append(_last_mode_switch(caller, passed.value, call))
         return bool(modes) and all(mode == "train" for mode in modes)
+
+    def mode_layers_switched_off(self, call: cst.Call, scope: Scope) -> bool:
+        """Whether a body's call of an outside same-file NNX module (`model(x)`,
+        `model.predict(x)`) runs its Dropout and BatchNorm layers only switched off: every call
+        of such a layer in the methods the call runs (see `nnx_runs`) passes its mode switch
+        (`deterministic=not train`), and in this run the switch is surely on (`train` defaults
+        to False and the body passes nothing). False when a layer call passes no switch, a
+        switch may be off, or one is not known."""
+        func = call.func
+        receiver, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
+        constructions = self.outside_values(receiver, scope)
+        classes = {self.flax.local_class(value.func, value_scope) if isinstance(value, cst.Call) else None for value, value_scope in constructions}
+        class_node = classes.pop() if len(classes) == 1 else None
+        if class_node is None or not self.flax.is_nnx(class_node):
+            return False
+        flags = run_flags(self.flax)
+        switched_off = 0
+        for run in nnx_runs(self.flax, class_node, call, scope, method):
+            method_scope = self.flax.index.scope_of[run.method]
+            layer_calls = CallFinder()
+            walk(run.method.body, layer_calls)
+            for layer_call in layer_calls.calls:
+                layer = layer_call.func
+                stored = self.flax.index.stored_by_init(layer, method_scope) if isinstance(layer, cst.Attribute) else None
+                kind = self.flax.nnx_module_class(stored[0].func, stored[1]) if stored and isinstance(stored[0], cst.Call) else None
+                switch = STATEFUL_NNX.get(kind) if isinstance(kind, str) else None
+                if switch is None:
+                    continue
+                value = keyword_argument(layer_call, switch)
+                modes = flags.values_in_run(value, run.given) if value is not None else None
+                if modes != frozenset({True}):
+                    return False
+                switched_off += 1
+        return switched_off > 0
 
     def mode_layers(self, node: cst.BaseExpression, scope: Scope) -> HeldState | None:
         """A layer with a mode (`nnx.Dropout`, `nnx.BatchNorm`) that an outside NNX module holds,

@@ -569,11 +569,33 @@ class ScanIndex:
         found = self.stored_by_init(node, scope)
         if found is None:
             return None
-        value, init_scope, _ = found
+        value, init_scope, class_node = found
+        if isinstance(value, cst.Name):  # `self.update_fn = update_fn`: what the construction passes
+            bound = init_scope.only_binding(value.value)
+            if bound is not None and bound[0] is init_scope and isinstance(bound[1], cst.Param):
+                passed = self._construction_argument(class_node, init_scope.node, bound[1])
+                if passed is None:
+                    return None
+                value, init_scope = passed
         partial = isinstance(value, cst.Call) and self.qualify(value.func) == PARTIAL
-        if not (partial or isinstance(value, (cst.Lambda, cst.Name))):
+        if not (partial or isinstance(value, (cst.Lambda, cst.Name, cst.Attribute))):
             return None
         return value, init_scope
+
+    def _construction_argument(
+        self, class_node: cst.ClassDef, init: cst.CSTNode, param: cst.Param
+    ) -> tuple[cst.BaseExpression, Scope] | None:
+        """What the one construction of a class in this file passes for a parameter of its
+        `__init__` (`Learner(agent.update, 4)`); None when there are several or none."""
+        class_scope = self.scope_of[class_node].parent
+        sites = list(self.calls_of(class_node.name.value, class_scope)) if class_scope is not None else []
+        if len(sites) != 1 or not isinstance(init, cst.FunctionDef) or any(a.star for a in sites[0][0].args):
+            return None
+        call, call_scope = sites[0]
+        positional = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
+        name = param.name.value
+        value = argument(call, positional.index(name), name) if name in positional else keyword_argument(call, name)
+        return (value, call_scope) if value is not None else None
 
     def _resolve_partial(self, call: cst.Call, scope: Scope, depth: int, objects: bool = False) -> Body | None:
         inner = self.resolve_callable(call.args[0].value, scope, depth + 1, objects)

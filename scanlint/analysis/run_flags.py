@@ -217,7 +217,7 @@ class RunFlags:
 
     def values_in_run(self, node: cst.BaseExpression, given: dict[str, tuple[cst.BaseExpression, Scope]]) -> Values:
         """The values of a mode switch in a method (`deterministic`, `not train`) when one call
-        runs it: a parameter that call fills takes what it passes (`given`, see `LinenRun`);
+        runs it: a parameter that call fills takes what it passes (`given`, see `ModuleRun`);
         anything else, its values over every run this file shows."""
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
             inner = self.values_in_run(node.expression, given)

@@ -41,11 +41,14 @@ def submodule_called(
     return submodule_named(flax, code, call.func, scope)
 
 
-def submodule_method_called(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
+def submodule_method_called(
+    flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
+) -> tuple[Submodule, str] | None:
     """`self.decoder.refine(z)` in the body: an outside-built submodule of a same-file Linen
     class, run through a method its class defines (which builds its parameters as `__call__`
-    would)."""
-    func = call.func
+    would), with the method's name. The method may be taken outside the body (see
+    `_method_taken`)."""
+    func, scope = _method_taken(flax, code, call.func, scope)
     if not (isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Attribute, cst.Name))):
         return None
     submodule = submodule_named(flax, code, func.value, scope)
@@ -55,7 +58,27 @@ def submodule_method_called(flax: FlaxFile, code: BodyCode, call: cst.Call, scop
     class_node = flax.local_class(construction.func, flax.index.module_scope)
     if class_node is None or not flax.is_linen(class_node) or func.attr.value.startswith("__"):
         return None
-    return submodule if flax.index.method_of(class_node, func.attr.value) is not None else None
+    return (submodule, func.attr.value) if flax.index.method_of(class_node, func.attr.value) is not None else None
+
+
+def _method_taken(
+    flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, scope: Scope, depth: int = 0
+) -> tuple[cst.BaseExpression, Scope]:
+    """What a called name in the body stands for when it was taken from a method outside the
+    body: a loop wrapper's parameter filled with `functools.partial(self.func.dynamics,
+    scale=0.5)`, or a name bound to `self.func.dynamics` or a partial of it."""
+    if depth > 3:
+        return func, scope
+    bound = code.bound_argument(func, scope)
+    if bound is not None and bound[0] is not func:
+        return _method_taken(flax, code, *bound, depth + 1)
+    if isinstance(func, cst.Call) and flax.index.qualify(func.func) == PARTIAL and func.args:
+        return _method_taken(flax, code, func.args[0].value, scope, depth + 1)
+    if isinstance(func, cst.Name) and not code.binds(func.value, scope):
+        found = scope.only_binding(func.value)
+        if found is not None and isinstance(found[1], (cst.Call, cst.Attribute)):
+            return _method_taken(flax, code, found[1], found[0], depth + 1)
+    return func, scope
 
 
 def submodule_passed(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Submodule | None:
@@ -206,7 +229,7 @@ def called_before_scan(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> 
     root = method[0] if method is not None else loop.scope.node
     bodies = {other.body.node for other in flax.index.loops if other.body is not None} | code.functions
     owner = method[1] if method is not None else None
-    finder = _EarlierCall(flax, submodule.label, owner, loop.call, bodies, code.functions)
+    finder = _EarlierCall(flax, submodule, owner, loop.call, bodies, code.functions)
     walk(root, finder)
     if finder.found or _wrapper_calls_outside_loop(flax, code, submodule):
         return True
@@ -243,7 +266,7 @@ class _EarlierCall(cst.CSTVisitor):
     def __init__(
         self,
         flax: FlaxFile,
-        label: str,
+        submodule: Submodule,
         owner: cst.ClassDef | None,
         scan_call: cst.Call,
         bodies: set[cst.CSTNode],
@@ -251,7 +274,10 @@ class _EarlierCall(cst.CSTVisitor):
     ) -> None:
         self.flax = flax
         self.body_code = body_code  # the functions the loop's body runs: calling one runs the submodule
-        self.label = label
+        label = self.label = submodule.label
+        construction = submodule.construction
+        made = flax.local_class(construction.func, flax.index.module_scope) if construction is not None else None
+        self.own_class = made if made is not None and flax.is_linen(made) else None  # a same-file class
         self.attribute = label.split(".", 1)[1] if "." in label else None
         self.owner = owner
         self.scan_call = scan_call
@@ -276,6 +302,7 @@ class _EarlierCall(cst.CSTVisitor):
         if isinstance(node, cst.Call) and (
             (isinstance(node.func, cst.Name) and node.func.value in self.loop_targets)
             or _same_submodule(node.func, self.label)
+            or self._method_of_it(node.func)
             or (element is not None and _same_submodule(element[0], self.label))
             or self._through_alias(node)
             or self._runs_the_body(node)
@@ -323,6 +350,22 @@ class _EarlierCall(cst.CSTVisitor):
             if inner is not None and inner.node in self.body_code and self._reaches(inner.node, seen):
                 return True
         return False
+
+    def _method_of_it(self, func: cst.BaseExpression) -> bool:
+        """`self.func.dynamics(t, y)`, or `f(t, y)` after `f = self.func.dynamics` or `f =
+        functools.partial(self.func.dynamics, scale=0.5)`: a method the submodule's same-file
+        class defines (a library cell's `initialize_carry` builds nothing)."""
+        if isinstance(func, cst.Name) and self.scopes:
+            found = self.scopes[-1].only_binding(func.value)
+            func = found[1] if found is not None else None
+            if isinstance(func, cst.Call) and self.flax.index.qualify(func.func) == PARTIAL and func.args:
+                func = func.args[0].value
+        return (
+            isinstance(func, cst.Attribute)
+            and _same_submodule(func.value, self.label)
+            and self.own_class is not None
+            and self.flax.index.method_of(self.own_class, func.attr.value) is not None
+        )
 
     def _through_alias(self, call: cst.Call) -> bool:
         """`mdl.cell(x)` where `mdl` is the module's `self` under another name."""

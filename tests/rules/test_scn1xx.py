@@ -7545,6 +7545,136 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "submodule: a partial of a setup submodule's method handed to a module-level solver's fori_loop",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def odeint_euler(func, y0, num_steps):
+            def body(i, y):
+                return y + 0.1 * func(i * 0.1, y)
+            return jax.lax.fori_loop(0, num_steps, body, y0)
+
+        class VectorField(nn.Module):
+            def setup(self):
+                self.hidden = nn.Dense(16)
+                self.out = nn.Dense(4)
+
+            def dynamics(self, t, y, scale=1.0):
+                return scale * self.out(jnp.tanh(self.hidden(y) + t))
+
+        class NeuralODE(nn.Module):
+            def setup(self):
+                self.field = VectorField()
+
+            def __call__(self, y0):
+                f = functools.partial(self.field.dynamics, scale=0.5)
+                return odeint_euler(f, y0, 6)
+        """,
+        ['27:29 SCN104'],
+    ),
+    Case(
+        "submodule: a setup submodule's bound method taken to a local and handed to a solver",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def odeint_euler(func, y0, num_steps):
+            def body(i, y):
+                return y + 0.1 * func(i * 0.1, y)
+            return jax.lax.fori_loop(0, num_steps, body, y0)
+
+        class VectorField(nn.Module):
+            def setup(self):
+                self.hidden = nn.Dense(16)
+                self.out = nn.Dense(4)
+
+            def dynamics(self, t, y, scale=1.0):
+                return scale * self.out(jnp.tanh(self.hidden(y) + t))
+
+        class NeuralODE(nn.Module):
+            def setup(self):
+                self.field = VectorField()
+
+            def __call__(self, y0):
+                f = self.field.dynamics
+                return odeint_euler(f, y0, 6)
+        """,
+        ['27:29 SCN104'],
+    ),
+    Case(
+        "submodule negative: the partial of the submodule's method is called once before the solver",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def odeint_euler(func, y0, num_steps):
+            def body(i, y):
+                return y + 0.1 * func(i * 0.1, y)
+            return jax.lax.fori_loop(0, num_steps, body, y0)
+
+        class VectorField(nn.Module):
+            def setup(self):
+                self.hidden = nn.Dense(16)
+                self.out = nn.Dense(4)
+
+            def dynamics(self, t, y, scale=1.0):
+                return scale * self.out(jnp.tanh(self.hidden(y) + t))
+
+        class NeuralODE(nn.Module):
+            def setup(self):
+                self.field = VectorField()
+
+            def __call__(self, y0):
+                f = functools.partial(self.field.dynamics, scale=0.5)
+                f(0.0, y0)
+                return odeint_euler(f, y0, 6)
+        """,
+        [],
+    ),
+    Case(
+        "submodule negative: the submodule's method is called directly before the solver",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        def odeint_euler(func, y0, num_steps):
+            def body(i, y):
+                return y + 0.1 * func(i * 0.1, y)
+            return jax.lax.fori_loop(0, num_steps, body, y0)
+
+        class VectorField(nn.Module):
+            def setup(self):
+                self.hidden = nn.Dense(16)
+                self.out = nn.Dense(4)
+
+            def dynamics(self, t, y, scale=1.0):
+                return scale * self.out(jnp.tanh(self.hidden(y) + t))
+
+        class NeuralODE(nn.Module):
+            def setup(self):
+                self.field = VectorField()
+
+            def __call__(self, y0):
+                f = self.field.dynamics
+                self.field.dynamics(0.0, y0)
+                return odeint_euler(f, y0, 6)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
@@ -11545,6 +11675,265 @@ NNX = [
             return embed_all(model, xs)
         """,
         ["34:28 SCN105", "39:19 SCN105"],
+    ),
+    Case(
+        "nnx: the body's model(x) runs a block whose Dropout gets deterministic from a default that leaves it on",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x, deterministic):
+                return self.drop(self.lin(x), deterministic=deterministic)
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.block = Block(rngs)
+
+            def __call__(self, x, deterministic=False):
+                return self.block(x, deterministic)
+
+        def main(xs):
+            model = Model(nnx.Rngs(0))
+
+            def body(c, x):
+                return c, model(x)
+
+            return jax.lax.scan(body, 0, xs)
+        """,
+        ["25:19 SCN105"],
+    ),
+    Case(
+        "nnx: the body's model.predict(x) runs a Dropout switched by not train, train=True passed down",
+        """
+        import jax
+        from flax import nnx
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+                self.out = nnx.Linear(4, 2, rngs=rngs)
+
+            def __call__(self, h, *, train):
+                return self.out(self.drop(h, deterministic=not train))
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.head = Head(rngs)
+
+            def predict(self, x):
+                return self.head(x, train=True)
+
+        def main(xs):
+            model = Model(nnx.Rngs(0))
+
+            def body(c, x):
+                return c, model.predict(x)
+
+            return jax.lax.scan(body, 0, xs)
+        """,
+        ["18:16 SCN105"],
+    ),
+    Case(
+        "nnx negative: the body's model(x) runs a block whose Dropout the default deterministic=True switches off",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x, deterministic):
+                return self.drop(self.lin(x), deterministic=deterministic)
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.block = Block(rngs)
+
+            def __call__(self, x, deterministic=True):
+                return self.block(x, deterministic)
+
+        def main(xs):
+            model = Model(nnx.Rngs(0))
+
+            def body(c, x):
+                return c, model(x)
+
+            return jax.lax.scan(body, 0, xs)
+        """,
+        [],
+    ),
+    Case(
+        "nnx negative: trained outside the loop with train=True, the body's model(x) runs with the train=False default",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x, train=False):
+                h = self.norm(self.lin(x), use_running_average=not train)
+                return self.drop(h, deterministic=not train)
+
+        def main(xs):
+            model = Model(nnx.Rngs(0))
+            model(jnp.ones((2, 4)), train=True)
+
+            def body(c, x):
+                return c, model(x)
+
+            return jax.lax.scan(body, 0, xs)
+        """,
+        [],
+    ),
+    Case(
+        "nnx: a learner stores the agent's bound update method it is built with; the update runs an nnx.jit step on the agent's model and optimizer",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        class QNet(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(4, 2, rngs=rngs)
+
+            def __call__(self, obs):
+                return self.l1(obs)
+
+        @nnx.jit
+        def dqn_update(q_net, optimizer, batch):
+            def loss_fn(q_net):
+                return jnp.mean(q_net(batch) ** 2)
+            loss, grads = nnx.value_and_grad(loss_fn)(q_net)
+            optimizer.update(q_net, grads)
+            return loss
+
+        class Agent:
+            def __init__(self):
+                self.q_net = QNet(nnx.Rngs(0))
+                self.optimizer = nnx.Optimizer(self.q_net, optax.adam(1e-3), wrt=nnx.Param)
+
+            def update(self, batch):
+                return dqn_update(self.q_net, self.optimizer, batch)
+
+            def score(self, batch):
+                return jnp.mean(self.q_net(batch))
+
+        class Learner:
+            def __init__(self, update_fn, steps):
+                self.update_fn = update_fn
+                self.steps = steps
+
+            def run(self, replay):
+                def body(i, total):
+                    return total + self.update_fn(replay[i])
+                return jax.lax.fori_loop(0, self.steps, body, 0.0)
+
+        def main(replay):
+            agent = Agent()
+            return Learner(agent.update, 4).run(replay)
+        """,
+        ['28:16 SCN105'],
+    ),
+    Case(
+        "nnx negative: the learner is built with the agent's method that only reads the model",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        class QNet(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(4, 2, rngs=rngs)
+
+            def __call__(self, obs):
+                return self.l1(obs)
+
+        @nnx.jit
+        def dqn_update(q_net, optimizer, batch):
+            def loss_fn(q_net):
+                return jnp.mean(q_net(batch) ** 2)
+            loss, grads = nnx.value_and_grad(loss_fn)(q_net)
+            optimizer.update(q_net, grads)
+            return loss
+
+        class Agent:
+            def __init__(self):
+                self.q_net = QNet(nnx.Rngs(0))
+                self.optimizer = nnx.Optimizer(self.q_net, optax.adam(1e-3), wrt=nnx.Param)
+
+            def update(self, batch):
+                return dqn_update(self.q_net, self.optimizer, batch)
+
+            def score(self, batch):
+                return jnp.mean(self.q_net(batch))
+
+        class Learner:
+            def __init__(self, update_fn, steps):
+                self.update_fn = update_fn
+                self.steps = steps
+
+            def run(self, replay):
+                def body(i, total):
+                    return total + self.update_fn(replay[i])
+                return jax.lax.fori_loop(0, self.steps, body, 0.0)
+
+        def main(replay):
+            agent = Agent()
+            return Learner(agent.score, 4).run(replay)
+        """,
+        [],
+    ),
+    Case(
+        "nnx: an nnx.jit train step called in the body is reported at its call, not at the grad and update inside it",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        @nnx.jit
+        def train_step(model, optimizer, x):
+            grads = nnx.grad(lambda m: jnp.mean(m(x) ** 2))(model)
+            optimizer.update(model, grads)
+
+
+        def fit(model, optimizer, xs):
+            def body(i, c):
+                train_step(model, optimizer, xs[i])
+                return c
+            return jax.lax.fori_loop(0, xs.shape[0], body, 0)
+
+
+        def main():
+            model = Net(nnx.Rngs(0))
+            fit(model, nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param), jnp.ones((3, 2, 3)))
+        """,
+        ["24:9 SCN105"],
     ),
 ]
 

@@ -391,8 +391,9 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     submodule = submodule_called(flax, code, call, scope)
     method_name = "__call__"
     if submodule is None:  # `self.predictor.advance(token)`: a method of the submodule
-        submodule = submodule_method_called(flax, code, call, scope)
-        method_name = call.func.attr.value if submodule is not None else method_name  # type: ignore[attr-defined]
+        through_method = submodule_method_called(flax, code, call, scope)
+        if through_method is not None:
+            submodule, method_name = through_method
     construction = submodule.construction if submodule is not None else None
     if submodule is None and isinstance(call.func, cst.Call) and flax.made_by_init(code, scope):
         # `Attention(...)(h, decode)` in a method `init` ran: under `apply` it binds that submodule.
@@ -622,7 +623,7 @@ def _training_batch_norm_in(
     """An `nn.BatchNorm` a Linen method runs (built and called there, or a `setup` attribute it
     calls) whose `use_running_average` is not true in every run: it updates `batch_stats`. A
     switch that reads a parameter of the method takes what the call running it passes
-    (`given`, see `LinenRun`: `block(z, x, False)` with `not train`)."""
+    (`given`, see `ModuleRun`: `block(z, x, False)` with `not train`)."""
     method_scope = flax.index.scope_of[method]
     class_node = method_scope.enclosing_class()
     setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}

@@ -16,7 +16,7 @@ from scanlint.analysis.flax_model import (
     BodyCode,
     CallFinder,
     FlaxFile,
-    LinenRun,
+    ModuleRun,
     NameCollector,
     enclosing_class,
     flax_file,
@@ -87,7 +87,7 @@ def _linen_class_draws(
     return False
 
 
-def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun], code: BodyCode | None = None) -> str | None:
+def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[ModuleRun], code: BodyCode | None = None) -> str | None:
     """What draws randomness in the methods a call runs (see `linen_runs`): a `make_rng` call,
     or an `nn.Dropout` (built inline or in `setup`) whose `deterministic` is known to be false
     in some run, following the flags each call passes down. A `make_rng` key folded with a
@@ -121,7 +121,7 @@ def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[LinenRun], code: 
     return None
 
 
-def _folded_with_step(flax: FlaxFile, code: BodyCode, run: LinenRun, calls: list[cst.Call]) -> set[cst.Call]:
+def _folded_with_step(flax: FlaxFile, code: BodyCode, run: ModuleRun, calls: list[cst.Call]) -> set[cst.Call]:
     """The `make_rng` calls of a run whose key is only used folded with a per-step value:
     `jax.random.fold_in(self.make_rng("x"), step)`, or `key = self.make_rng("x")` read only in
     such folds, with `step` a parameter the loop body's call fills with a value of the step."""
@@ -324,8 +324,9 @@ class NoisyWalk(nn.Module):
         submodule = submodule_called(flax, code, call, scope)
         entered = "__call__"
         if submodule is None:  # `self.prior.draw()`: a method of the submodule's own class
-            submodule = submodule_method_called(flax, code, call, scope)
-            entered = call.func.attr.value if isinstance(call.func, cst.Attribute) else entered
+            through_method = submodule_method_called(flax, code, call, scope)
+            if through_method is not None:
+                submodule, entered = through_method
         if submodule is None or submodule.construction is None or flags.never_runs(call):
             return None
         construction = submodule.construction

@@ -87,7 +87,10 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     `init(..., method=...)` in the file): under `apply` a submodule some method `init` runs
     calls has its parameters already, the sampling and generation idiom, and one no such
     method calls has none to leak. A method of the submodule's own class (`self.decoder.refine(z)`)
-    counts as a call of it, in the body and on the way `init` goes. Submodules reach the
+    counts as a call of it, in the body and on the way `init` goes, also taken as a bound
+    method or a `functools.partial` of one and handed to a loop wrapper (`odeint(partial(
+    self.field.dynamics, scale=0.5), y0)`; calling that name before the loop is an earlier
+    call). Submodules reach the
     body also through `functools.partial` (`partial(step, cell)`, `partial(step, module=self)`,
     `partial(Class.method, self)`), factories (`make_step(self.cell)`, `self.make_step()`),
     the branch functions `nn.cond`, `lax.cond` or `lax.switch` run in the body (also a branch
@@ -171,10 +174,11 @@ class CellRNN(nn.Module):
                         help=advice,
                     ))
                     continue
+                through_method = submodule_method_called(flax, code, call, scope)
                 submodule = (
                     submodule_called(flax, code, call, scope)
                     or submodule_passed(flax, code, call, scope)
-                    or submodule_method_called(flax, code, call, scope)
+                    or (through_method[0] if through_method is not None else None)
                 )
                 if submodule is not None and submodule.label not in reported and first_called_in_body(flax, code, submodule):
                     node = handed_over(code, call, scope)

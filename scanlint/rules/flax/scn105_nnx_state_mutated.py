@@ -103,8 +103,14 @@ class NnxStateMutatedInScanBody(Rule):
     Dropout or BatchNorm in a file that switches modes with `.eval()` or `set_attributes`, where
     it is not known which mode runs, nor one whose call passes its mode as a flag
     (`self.model(x, deterministic=not train)`) unless some call this file shows turns it on
-    (`sim.rollout(x, train=True)`). An `@nnx.jit` function (also one an object stores in
-    `__init__`, `self._step = step`) given an outside module raises too.
+    (`sim.rollout(x, train=True)`), nor layers that the methods the body's call runs (its own
+    methods and the same-file modules its `__init__` stores, a few levels deep) all call with a
+    mode switch that this run surely turns off (`model(x)` whose `__call__(self, x,
+    train=False)` calls `self.drop(h, deterministic=not train)`, however other calls outside
+    the loop train it). An `@nnx.jit` function (also one an object stores in
+    `__init__`, `self._step = step`, or a bound method a `Learner(agent.update)` construction
+    hands its `__init__` to store) given an outside module raises too; it is reported at its
+    call, not at the grads and updates inside it, which work on the transform's own copies.
     """
 
     CODE = "SCN105"
@@ -151,6 +157,8 @@ class CountingRNN(nnx.Module):
             state = OutsideNnxState(flax, code)
             seen: set[cst.CSTNode] = set()
             for target, scope in code.targets:
+                if state.under_nnx_transform(scope):
+                    continue
                 what = _assigned_state(state, target, scope)
                 if what is not None and target not in seen:
                     seen.add(target)
@@ -175,6 +183,8 @@ class CountingRNN(nnx.Module):
                         help=advice,
                     ))
             for call, scope in code.calls:
+                if state.under_nnx_transform(scope):
+                    continue
                 mutation = _mutating_call(state, call, scope)
                 if mutation is None:
                     transformed = _transform_or_update_message(state, call, scope)
@@ -340,6 +350,8 @@ def _mutating_call(state: OutsideNnxState, call: cst.Call, scope: Scope) -> _Mut
         return None
     if held.mode_switchable and mode_given_by_caller(call) and not _switched_on_in_some_run(state.flax, call, scope):
         return None  # `self.model(occ, deterministic=not train)` with every caller passing `train=False`, or unknown
+    if held.mode_switchable and state.mode_layers_switched_off(call, scope):
+        return None  # `model(x)` whose `__call__` runs `self.drop(h, deterministic=not train)` with `train=False`
     if held.python_container:
         return _Mutation(
             f"calling {called} inside a raw lax.scan body stores values of the loop in the state "

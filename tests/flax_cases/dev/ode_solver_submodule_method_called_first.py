@@ -1,0 +1,51 @@
+# label: ok
+# flax-error: none
+# class: 3 the setup submodule's method runs once before the solver, so init has built its layers before the raw fori_loop body calls it
+import functools
+
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+def odeint_euler(func, y0, t0, t1, num_steps):
+    dt = (t1 - t0) / num_steps
+
+    def body(i, y):
+        t = t0 + i * dt
+        return y + dt * func(t, y)
+
+    return jax.lax.fori_loop(0, num_steps, body, y0)
+
+
+class ODEFunc(nn.Module):
+    width: int = 16
+
+    def setup(self):
+        self.hidden = nn.Dense(self.width)
+        self.out = nn.Dense(4)
+
+    def dynamics(self, t, y, scale=1.0):
+        h = jnp.concatenate([y, jnp.full(y.shape[:-1] + (1,), t)], axis=-1)
+        return scale * self.out(jnp.tanh(self.hidden(h)))
+
+
+class NeuralODE(nn.Module):
+    def setup(self):
+        self.func = ODEFunc()
+        self.readout = nn.Dense(2)
+
+    def __call__(self, y0):
+        f = self.func.dynamics
+        self.func.dynamics(0.0, y0)
+        y1 = odeint_euler(f, y0, 0.0, 1.0, 6)
+        return self.readout(y1)
+
+
+def main():
+    model = NeuralODE()
+    y0 = jnp.ones((3, 4))
+    params = model.init(jax.random.key(0), y0)
+    out = model.apply(params, y0)
+    out.block_until_ready()
+    return None
