@@ -1029,6 +1029,25 @@ class OutsideNnxState:
         ]
         return held[0] if held and all(held) else []
 
+    def rngs_drawn_by(self, class_node: cst.ClassDef, name: str, depth: int = 0) -> str | None:
+        """The draw by which a method of a same-file NNX class takes randomness from an
+        `nnx.Rngs` its `__init__` stores (`self.rngs.action()`), itself or through the
+        `self.method(...)` calls it makes; None when it draws none."""
+        method = self.flax.index.method_of(class_node, name)
+        if method is None or depth > 3:
+            return None
+        updates = _OwnStateUpdates(self.flax.index.self_name(self.flax.index.scope_of[method]))
+        walk(method.body, updates)
+        for attribute, call in updates.attribute_calls:
+            values = self._init_values(class_node, attribute)
+            if values and all(self._is_rngs_value(v, s) for v, s in values):
+                return self.flax.index.module.code_for_node(call.func) + "()"
+            if attribute != name and self.flax.index.method_of(class_node, attribute) is not None:
+                inner = self.rngs_drawn_by(class_node, attribute, depth + 1)
+                if inner is not None:
+                    return inner
+        return None
+
     def _method_changes_state(self, class_node: cst.ClassDef, name: str, depth: int = 0) -> StateChange | None:
         """The code by which a method of a same-file NNX class changes the object's own state,
         itself or through the `self.method(...)` calls it makes: an assignment to `self...`,

@@ -5415,6 +5415,78 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "nnx: nnx.merge(copy=True) of closed-over state each step, then a method drawing from the copy's own Rngs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.mu = nnx.Linear(3, 1, rngs=rngs)
+                self.rngs = rngs
+
+            def act(self, obs):
+                return self.mu(obs) + 0.1 * jax.random.normal(self.rngs.action(), (1,))
+
+            def mean_action(self, obs):
+                return self.mu(obs)
+
+        def make_rollout(policy, horizon):
+            graphdef, state = nnx.split(policy)
+
+            def rollout(obs0):
+                def env_step(obs, _):
+                    pi = nnx.merge(graphdef, state, copy=True)
+                    action = pi.act(obs)
+                    return jnp.tanh(obs + action), action
+                return jax.lax.scan(env_step, obs0, None, length=horizon)
+
+            return rollout
+
+        def main():
+            policy = Policy(nnx.Rngs(params=0, action=1))
+            return jax.jit(make_rollout(policy, 5))(jnp.zeros((2, 3)))
+        """,
+        ['22:18 SCN103'],
+    ),
+    Case(
+        'nnx negative: the copy merged each step only runs a method that draws nothing',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.mu = nnx.Linear(3, 1, rngs=rngs)
+                self.rngs = rngs
+
+            def act(self, obs):
+                return self.mu(obs) + 0.1 * jax.random.normal(self.rngs.action(), (1,))
+
+            def mean_action(self, obs):
+                return self.mu(obs)
+
+        def make_rollout(policy, horizon):
+            graphdef, state = nnx.split(policy)
+
+            def rollout(obs0):
+                def env_step(obs, _):
+                    pi = nnx.merge(graphdef, state, copy=True)
+                    action = pi.mean_action(obs)
+                    return jnp.tanh(obs + action), action
+                return jax.lax.scan(env_step, obs0, None, length=horizon)
+
+            return rollout
+
+        def main():
+            policy = Policy(nnx.Rngs(params=0, action=1))
+            return jax.jit(make_rollout(policy, 5))(jnp.zeros((2, 3)))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -193,7 +193,9 @@ class RngDrawnOncePerTrace(Rule):
     to a layer as `rngs=` (`model(x, rngs=key)`; a same-seeded `nnx.Rngs` handed positionally to
     a call counts too, `rbm.sample_h(v, rngs)`), and `nnx.clone` of an outside module holding
     RNG streams, called in the body (the clone starts from the same counts each step), or
-    `nnx.merge(..., copy=True)` of its state split outside and closed over. Also: a key made
+    `nnx.merge(..., copy=True)` of its state split outside and closed over (whether the copy
+    holds a Dropout or runs a method that draws from its own `nnx.Rngs`, `pi.act(obs)` with
+    `self.rngs.action()`). Also: a key made
     before the loop that the body hands to a helper or a same-file module that samples from it
     unchanged (`self.select(q, key)`, `self.gumbel(logits, key)`), `model.apply(...,
     rngs={"dropout": key})` with keys no step changes on a module that draws (or a module bound
@@ -603,11 +605,11 @@ class _FixedNnxRandomness:
                 else state.copied_merge_values(call, scope)
             )
             random = [
-                h
+                str(h)
                 for value, value_scope in sources
                 for h in state.holdings(value, value_scope, frozenset())
                 if h == DROPOUT
-            ]
+            ] + self._copy_methods_drawing(state, call, scope, sources)
             if random:
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body restarts the same RNG streams every step"
                 return Report(
@@ -673,6 +675,27 @@ class _FixedNnxRandomness:
                 return (self.index.qualify(annotation) or "") in ("jax.Array", "jax.random.PRNGKey", "jax.typing.ArrayLike")
             return _KEY_PARAMETER.fullmatch(binding.name.value) is not None
         return False
+
+    def _copy_methods_drawing(
+        self, state: OutsideNnxState, copy: cst.Call, scope: Scope, sources: list[tuple[cst.BaseExpression, Scope]]
+    ) -> list[str]:
+        """For `pi = nnx.merge(graphdef, state, copy=True)` then `pi.act(obs)` in the body: the
+        draws from the copied module's own `nnx.Rngs` that the methods the body calls on it make
+        (`self.rngs.action()`), when every source is an object of one same-file NNX class."""
+        classes = {self.flax.instance_class(value, value_scope) for value, value_scope in sources}
+        class_node = classes.pop() if len(classes) == 1 else None
+        bound = scope.name_bound_to(copy)
+        if class_node is None or not self.flax.is_nnx(class_node) or bound is None:
+            return []
+        draws = []
+        for call, call_scope in self.code.calls:
+            func = call.func
+            receiver, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
+            if isinstance(receiver, cst.Name) and receiver.value == bound and call_scope is scope:
+                drawn = state.rngs_drawn_by(class_node, method)
+                if drawn is not None:
+                    draws.append(f"`{drawn}` in its `{method}`")
+        return draws
 
     def _clone_called(self, clone: cst.Call, scope: Scope) -> bool:
         """Whether the body runs the clone: `nnx.clone(m)(x)`, or `c = nnx.clone(m)` then `c(x)`
