@@ -541,14 +541,17 @@ class ScanIndex:
             names = names[1:]
         return Body(method, self.scope_of[method], "method", names)
 
-    def stored_by_init(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope, cst.ClassDef] | None:
-        """For `self.<attr>` read in a method: the one value `__init__` stores there, when no
-        other method of the class assigns it, with the scope of `__init__` and the class."""
+    def stored_by_init(
+        self, node: cst.Attribute, scope: Scope, constructor: str = "__init__"
+    ) -> tuple[cst.BaseExpression, Scope, cst.ClassDef] | None:
+        """For `self.<attr>` read in a method: the one value `__init__` (or `constructor`, a
+        Linen module's `setup`) stores there, when no other method of the class assigns it,
+        with the scope of that method and the class."""
         found = scope.enclosing_method()
         if found is None or not isinstance(node.value, cst.Name) or node.value.value != self.self_name(scope):
             return None
         class_node = found[1]
-        init = self.method_of(class_node, "__init__")
+        init = self.method_of(class_node, constructor)
         if init is None:
             return None
         assigned = [
@@ -557,16 +560,16 @@ class ScanIndex:
             if isinstance(statement, cst.FunctionDef)
             for value in self.self_attribute_values(class_node, statement.name.value).get(node.attr.value, [])
         ]
-        stored = self.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
+        stored = self.self_attribute_values(class_node, constructor).get(node.attr.value, [])
         if len(assigned) != 1 or len(stored) != 1:
             return None
         return stored[0], self.scope_of[init], class_node
 
     def stored_callable(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
-        """For `self.value_fn` read in a method: the function `__init__` stores there (see
-        `stored_by_init`), when it names a function, a lambda or a `functools.partial` of one
-        (`self.value_fn = functools.partial(evaluate_leaf, model)`)."""
-        found = self.stored_by_init(node, scope)
+        """For `self.value_fn` read in a method: the function `__init__` (or a Linen module's
+        `setup`) stores there (see `stored_by_init`), when it names a function, a lambda or a
+        `functools.partial` of one (`self.value_fn = functools.partial(evaluate_leaf, model)`)."""
+        found = self.stored_by_init(node, scope) or self.stored_by_init(node, scope, "setup")
         if found is None:
             return None
         value, init_scope, class_node = found

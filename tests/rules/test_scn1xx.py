@@ -3655,6 +3655,72 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'variable: self(tok, decode=True) in a generate loop reaches the decode cache of attention built in setup-list blocks',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode):
+                h = nn.MultiHeadDotProductAttention(num_heads=2, qkv_features=8, decode=decode)(x, x)
+                return x + nn.Dense(8)(h)
+
+        class LM(nn.Module):
+            def setup(self):
+                self.embed = nn.Embed(11, 8)
+                self.blocks = [Block() for _ in range(2)]
+                self.head = nn.Dense(11)
+
+            def __call__(self, tokens, decode=False):
+                x = self.embed(tokens)
+                for block in self.blocks:
+                    x = block(x, decode)
+                return self.head(x)
+
+            def generate(self, first, n):
+                def body(i, tok):
+                    logits = self(tok[:, None], decode=True)[:, -1]
+                    return jnp.argmax(logits, -1).astype(jnp.int32)
+                return jax.lax.fori_loop(0, n, body, first)
+        """,
+        ['26:22 SCN102'],
+    ),
+    Case(
+        'variable negative: the generate loop re-runs self(tok) without decoding, so no attention writes a cache',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, decode):
+                h = nn.MultiHeadDotProductAttention(num_heads=2, qkv_features=8, decode=decode)(x, x)
+                return x + nn.Dense(8)(h)
+
+        class LM(nn.Module):
+            def setup(self):
+                self.embed = nn.Embed(11, 8)
+                self.blocks = [Block() for _ in range(2)]
+                self.head = nn.Dense(11)
+
+            def __call__(self, tokens, decode=False):
+                x = self.embed(tokens)
+                for block in self.blocks:
+                    x = block(x, decode)
+                return self.head(x)
+
+            def generate(self, first, n):
+                def body(i, tok):
+                    logits = self(tok[:, None])[:, -1]
+                    return jnp.argmax(logits, -1).astype(jnp.int32)
+                return jax.lax.fori_loop(0, n, body, first)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -5484,6 +5550,64 @@ RNG = [
         def main():
             policy = Policy(nnx.Rngs(params=0, action=1))
             return jax.jit(make_rollout(policy, 5))(jnp.zeros((2, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'rng: a setup attribute holds a partial of a method that calls make_rng; the fori_loop body calls it',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Refiner(nn.Module):
+            steps: int = 4
+
+            def setup(self):
+                self.proj = nn.Dense(3)
+                self.noise_fn = functools.partial(self._noise, (2, 3))
+
+            def _noise(self, shape):
+                return jax.random.normal(self.make_rng("noise"), shape)
+
+            def __call__(self, x):
+                return self.proj(x)
+
+            def refine(self, x, keys):
+                def body(i, x):
+                    return x + 0.1 * self.noise_fn()
+                return jax.lax.fori_loop(0, self.steps, body, x)
+        """,
+        ['16:34 SCN103'],
+    ),
+    Case(
+        "rng negative: the setup partial's method samples from the per-step key the body passes",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Refiner(nn.Module):
+            steps: int = 4
+
+            def setup(self):
+                self.proj = nn.Dense(3)
+                self.noise_fn = functools.partial(self._noise, (2, 3))
+
+            def _noise(self, shape, key):
+                return jax.random.normal(key, shape)
+
+            def __call__(self, x):
+                return self.proj(x)
+
+            def refine(self, x, keys):
+                def body(i, x):
+                    return x + 0.1 * self.noise_fn(keys[i])
+                return jax.lax.fori_loop(0, self.steps, body, x)
         """,
         [],
     ),

@@ -118,7 +118,9 @@ class LinenVariableInScanBody(Rule):
     followed through the same-file submodules it runs (built inline, in `setup`, bound to a
     name, or looped over, also through `zip(self.layers, hs)`), with the mode flags each call
     passes down (`self.backbone(x, train=True)` reaching a `ResBlock`'s BatchNorm; `decode`
-    reaching an attention's cache, written under `if self.has_variable(...)`), and through a
+    reaching an attention's cache, written under `if self.has_variable(...)`; `self(tok,
+    decode=True)` in a `generate` loop reaching the attention a setup-list block builds inline),
+    and through a
     `norm` field given `functools.partial(nn.BatchNorm, use_running_average=not train)`. The
     runs that set a flag include calls of `functools.partial(model.apply, ...)` and of
     same-file functions the model is handed to. A `model.apply(...)` with nothing mutable in
@@ -213,6 +215,7 @@ class ParamRNN(nn.Module):
                     or _spectral_statistics_updated(flax, code, call, scope)
                     or _submodule_variable_updated(flax, code, call, scope)
                     or _own_batch_norm_trained(flax, code, call, scope)
+                    or _own_decode_cache_updated(flax, code, call, scope)
                 )
                 if report is not None:
                     yield in_loop(code, report)
@@ -321,6 +324,77 @@ def _own_batch_norm_trained(flax: FlaxFile, code: BodyCode, call: cst.Call, scop
             summary=summary,
             help=advice,
         )
+    return None
+
+
+def _own_decode_cache_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`self(tok, pos, decode=True)` (or `self.step(tok)`) in the body of a loop a Linen
+    module's method runs, where a method that call runs, the module's own or a submodule's
+    (`for block in self.blocks: x = block(x, decode)`), builds or calls a Linen attention layer
+    whose `decode` is true in that run: it writes its `cache` inside the loop."""
+    func = call.func
+    receiver = func.value if isinstance(func, cst.Attribute) else func
+    class_node = flax.linen_self(receiver, scope) if isinstance(receiver, cst.Name) else None
+    if class_node is None:
+        return None
+    method = func.attr.value if isinstance(func, cst.Attribute) else "__call__"
+    if flax.index.method_of(class_node, method) is None:
+        return None
+    flags = run_flags(flax).within(code)
+    if flags.never_runs(call):
+        return None
+    for run in linen_runs(flax, class_node, call, scope, method, taken=branch_taken(flags)):
+        # a `setup` attribute called in code the body runs is judged at that call
+        judged_at_call = run.method in code.functions
+        attention = _decoding_attention_in(flax, run.method, flags, run.given, setup_attributes=not judged_at_call)
+        if attention is None:
+            continue
+        code_of = flax.index.module.code_for_node
+        summary = f"`{code_of(func)}(...)` inside a raw lax.scan body runs an attention layer that updates its `cache`"
+        advice = (
+            "Run the decoding loop outside the module over `model.apply(..., mutable=['cache'])`, "
+            "carrying the cache through the loop, or lift the loop with `nn.scan` and "
+            "`variable_carry='cache'`."
+        )
+        return Report(
+            call,
+            f"`{code_of(func)}(...)` inside a raw lax.scan body runs `{run.class_node.name.value}.{run.method.name.value}`, "
+            f"whose `{code_of(attention.func)}` decodes (`decode=True` in this run) and writes its `cache`: `apply` "
+            "raises `ModifyScopeVariableError` when `cache` is immutable, and with `mutable=['cache']` returns "
+            f"the new cache as leaked tracers of the scan (`UnexpectedTracerError` when used). {advice}",
+            summary=summary,
+            help=advice,
+        )
+    return None
+
+
+def _decoding_attention_in(
+    flax: FlaxFile,
+    method: cst.FunctionDef,
+    flags: RunFlags,
+    given: dict[str, tuple[cst.BaseExpression, Scope]],
+    setup_attributes: bool,
+) -> cst.Call | None:
+    """A Linen attention layer a method builds and calls, or (with `setup_attributes`) a
+    `setup` attribute it calls, whose `decode` is true in every run this call makes
+    (`decode=decode` with `decode=True` passed down): its construction."""
+    method_scope = flax.index.scope_of[method]
+    class_node = method_scope.enclosing_class()
+    setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
+    calls = CallFinder()
+    walk(method.body, calls)
+    for call in calls.calls:
+        construction = call.func if isinstance(call.func, cst.Call) else None
+        func = call.func
+        if construction is None and setup_attributes and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            if flax.linen_self(func.value, method_scope) is not None:
+                values = setup.get(func.attr.value, [])
+                construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
+        if construction is None or not flax.is_linen_attention(construction.func) or flags.never_runs(call):
+            continue
+        decode = keyword_argument(construction, "decode")
+        if decode is not None and flags.values_in_run(decode, given) == frozenset({True}):
+            return construction
     return None
 
 

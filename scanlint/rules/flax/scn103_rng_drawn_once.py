@@ -185,7 +185,9 @@ class RngDrawnOncePerTrace(Rule):
     (unless it is `deterministic=True`), a Linen submodule that draws randomness called in the
     body, and an RNG key closed over from outside (or fixed with `functools.partial`) that is
     passed to a `jax.random` function without being folded with the step (`fold_in(key, t)`) or
-    split and indexed by the step (`split(key, n)[t]`). A submodule's `make_rng`
+    split and indexed by the step (`split(key, n)[t]`); the method may be reached through a
+    callable `__init__` or `setup` stores (`self.noise_fn = functools.partial(self._noise,
+    shape)`). A submodule's `make_rng`
     (`diffusion.make_rng(...)` in a factory-made step given `self.diffusion`) draws once too. In
     NNX: a fresh `nnx.Rngs` built in the body (or a helper it calls, or a method of an outside
     module it calls, `emulator.step(u)` running `nnx.Rngs(forcing=self.seed)`) from values no
