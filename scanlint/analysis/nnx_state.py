@@ -233,10 +233,10 @@ class OutsideNnxState:
         to it (`grad_fn = nnx.value_and_grad(loss)`), or an attribute `__init__` stores it in
         (`self._step = step`, a def decorated with `@nnx.jit`)."""
         if isinstance(func, cst.Attribute):
-            stored = self.flax.index.stored_by_init(func, scope)
+            stored = self.flax.index.stored_value(func, scope)
             if stored is None or not isinstance(stored[0], (cst.Name, cst.Call)):
                 return None
-            func, scope = stored[0], stored[1]
+            func, scope = stored
         if isinstance(func, cst.Name):
             found = scope.only_binding(func.value)
             if found is not None and isinstance(found[1], cst.FunctionDef):

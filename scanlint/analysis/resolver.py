@@ -569,27 +569,36 @@ class ScanIndex:
         """For `self.value_fn` read in a method: the function `__init__` (or a Linen module's
         `setup`) stores there (see `stored_by_init`), when it names a function, a lambda or a
         `functools.partial` of one (`self.value_fn = functools.partial(evaluate_leaf, model)`)."""
-        found = self.stored_by_init(node, scope) or self.stored_by_init(node, scope, "setup")
+        found = self.stored_value(node, scope)
         if found is None:
             return None
-        value, init_scope, class_node = found
-        if isinstance(value, cst.Name):  # `self.update_fn = update_fn`: what the construction passes
-            bound = init_scope.only_binding(value.value)
-            if bound is not None and bound[0] is init_scope and isinstance(bound[1], cst.Param):
-                passed = self._construction_argument(class_node, init_scope.node, bound[1])
-                if passed is None:
-                    return None
-                value, init_scope = passed
+        value, init_scope = found
         partial = isinstance(value, cst.Call) and self.qualify(value.func) == PARTIAL
         if not (partial or isinstance(value, (cst.Lambda, cst.Name, cst.Attribute))):
             return None
         return value, init_scope
 
+    def stored_value(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `self.<attr>` read in a method: the one value `__init__` (or a Linen module's
+        `setup`) stores there (see `stored_by_init`), with a parameter of `__init__` stored as
+        is (`self.update_fn = update_fn`) followed to what the class's one construction in this
+        file passes for it, or its default."""
+        found = self.stored_by_init(node, scope) or self.stored_by_init(node, scope, "setup")
+        if found is None:
+            return None
+        value, init_scope, class_node = found
+        bound = init_scope.only_binding(value.value) if isinstance(value, cst.Name) else None
+        if bound is not None and bound[0] is init_scope and isinstance(bound[1], cst.Param):
+            return self._construction_argument(class_node, init_scope, bound[1])
+        return value, init_scope
+
     def _construction_argument(
-        self, class_node: cst.ClassDef, init: cst.CSTNode, param: cst.Param
+        self, class_node: cst.ClassDef, init_scope: Scope, param: cst.Param
     ) -> tuple[cst.BaseExpression, Scope] | None:
         """What the one construction of a class in this file passes for a parameter of its
-        `__init__` (`Learner(agent.update, 4)`); None when there are several or none."""
+        `__init__` (`Learner(agent.update, 4)`), or the parameter's default when it passes
+        nothing for it; None when there are several constructions or none."""
+        init = init_scope.node
         class_scope = self.scope_of[class_node].parent
         sites = list(self.calls_of(class_node.name.value, class_scope)) if class_scope is not None else []
         if len(sites) != 1 or not isinstance(init, cst.FunctionDef) or any(a.star for a in sites[0][0].args):
@@ -598,7 +607,9 @@ class ScanIndex:
         positional = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
         name = param.name.value
         value = argument(call, positional.index(name), name) if name in positional else keyword_argument(call, name)
-        return (value, call_scope) if value is not None else None
+        if value is not None:
+            return value, call_scope
+        return (param.default, init_scope.parent or class_scope) if param.default is not None else None
 
     def _resolve_partial(self, call: cst.Call, scope: Scope, depth: int, objects: bool = False) -> Body | None:
         inner = self.resolve_callable(call.args[0].value, scope, depth + 1, objects)

@@ -12131,6 +12131,80 @@ NNX = [
         """,
         ["24:9 SCN105"],
     ),
+    Case(
+        'nnx: an object stores the nnx.jit predict function its __init__ takes by default; the scan body calls it with the stored model',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+        @nnx.jit
+        def predict_jit(model, x):
+            return model(x)
+
+        def predict_plain(model, x):
+            return model(x)
+
+        class Forecaster:
+            def __init__(self, model, predict_fn=predict_jit):
+                self.model = model
+                self.predict_fn = predict_fn
+
+            def forecast(self, x0, steps):
+                def body(x, _):
+                    y = self.predict_fn(self.model, x)
+                    return y, y
+                return jax.lax.scan(body, x0, None, length=steps)
+
+        def main():
+            return Forecaster(Net(nnx.Rngs(0))).forecast(jnp.ones(3), 4)
+        """,
+        ['27:17 SCN105'],
+    ),
+    Case(
+        'nnx negative: the stored default is a plain function that only reads the stored model',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+        @nnx.jit
+        def predict_jit(model, x):
+            return model(x)
+
+        def predict_plain(model, x):
+            return model(x)
+
+        class Forecaster:
+            def __init__(self, model, predict_fn=predict_plain):
+                self.model = model
+                self.predict_fn = predict_fn
+
+            def forecast(self, x0, steps):
+                def body(x, _):
+                    y = self.predict_fn(self.model, x)
+                    return y, y
+                return jax.lax.scan(body, x0, None, length=steps)
+
+        def main():
+            return Forecaster(Net(nnx.Rngs(0))).forecast(jnp.ones(3), 4)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX

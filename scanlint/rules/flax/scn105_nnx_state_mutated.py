@@ -108,8 +108,8 @@ class NnxStateMutatedInScanBody(Rule):
     mode switch that this run surely turns off (`model(x)` whose `__call__(self, x,
     train=False)` calls `self.drop(h, deterministic=not train)`, however other calls outside
     the loop train it). An `@nnx.jit` function (also one an object stores in
-    `__init__`, `self._step = step`, or a bound method a `Learner(agent.update)` construction
-    hands its `__init__` to store) given an outside module raises too; it is reported at its
+    `__init__`, `self._step = step`, a bound method a `Learner(agent.update)` construction
+    hands its `__init__` to store, or the default of that parameter) given an outside module raises too; it is reported at its
     call, not at the grads and updates inside it, which work on the transform's own copies.
     """
 
