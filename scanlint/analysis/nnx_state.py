@@ -595,7 +595,7 @@ class OutsideNnxState:
             self._counting_mode_layers = False
         return held[0][0] if held and all(held) else None
 
-    def method_changing_state(self, func: cst.BaseExpression, scope: Scope) -> HeldState | None:
+    def method_changing_state(self, func: cst.BaseExpression, scope: Scope, depth: int = 0) -> HeldState | None:
         """`agent.act(obs)` on an outside object of a same-file NNX class whose `act` changes the
         object's state (`self.rngs.action()`, `self.count[...] += 1`): what changes it."""
         if isinstance(func, cst.Name) and self.flax.index.resolve_callable(func, scope) is None:
@@ -607,17 +607,40 @@ class OutsideNnxState:
                 return self.method_changing_state(bound, found[0])
         if not isinstance(func, cst.Attribute) or func.attr.value == "__call__":
             return None
-        if self.flax.index.resolve_callable(func, scope) is not None:
+        resolved = self.flax.index.resolve_callable(func, scope)
+        if resolved is not None and (depth == 0 or resolved.node in self.code.functions):
             return None  # a method this file resolves is part of the body: its own lines report
         changes = []
         for value, value_scope in self.outside_values(func.value, scope):
             kind = self._object_kind(value, value_scope, 0)
             if not isinstance(kind, cst.ClassDef):
                 return None
+            if self.flax.index.method_of(kind, func.attr.value) is None and depth < 2:
+                # `self.feedback = bandit.observe` in a plain object's `__init__`
+                return self._stored_method_changing_state(kind, func.attr.value, depth)
             changes.append(self._method_changes_state(kind, func.attr.value))
         if not changes or any(c is None for c in changes):
             return None
         return changes[0].held_by(func.attr.value)  # type: ignore[union-attr]
+
+    def _stored_method_changing_state(self, class_node: cst.ClassDef, attribute: str, depth: int) -> HeldState | None:
+        """What a bound method of another object that a class's `__init__` stores in an
+        attribute changes (`policy.feedback(arm, click)` with `self.feedback = bandit.observe`)."""
+        init = self.flax.index.method_of(class_node, "__init__")
+        values = self.flax.self_attribute_values(class_node, "__init__").get(attribute, []) if init is not None else []
+        if init is None or len(values) != 1 or not isinstance(values[0], cst.Attribute):
+            return None
+        method, receiver, init_scope = values[0].attr.value, values[0].value, self.flax.index.scope_of[init]
+        bound = init_scope.only_binding(receiver.value) if isinstance(receiver, cst.Name) else None
+        if bound is None or bound[0] is not init_scope or not isinstance(bound[1], cst.Param):
+            return self.method_changing_state(values[0], init_scope, depth + 1)
+        changes = []
+        for value, value_scope in self.flax.parameter_arguments(bound[1], init_scope) or []:
+            kind = self._object_kind(value, value_scope, 0)
+            changes.append(self._method_changes_state(kind, method) if isinstance(kind, cst.ClassDef) else None)
+        if not changes or any(c is None for c in changes):
+            return None
+        return changes[0].held_by(method)  # type: ignore[union-attr]
 
     def fixed_rngs_run(self, func: cst.BaseExpression, scope: Scope) -> tuple[str, cst.CSTNode] | None:
         """`emulator.step(u)` or `self.denoiser(x, t)` on an outside object of a same-file NNX

@@ -12205,6 +12205,82 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "nnx: a plain object stores a bandit's bound observe method, which the loop body calls through it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Counts(nnx.Variable):
+            pass
+
+        class Bandit(nnx.Module):
+            def __init__(self, rngs):
+                self.scorer = nnx.Linear(4, 3, rngs=rngs)
+                self.pulls = Counts(jnp.zeros(3))
+
+            def ucb(self, ctx):
+                return self.scorer(ctx) + 1.0 / (self.pulls[...] + 1.0)
+
+            def observe(self, arm):
+                self.pulls[...] = self.pulls[...].at[arm].add(1.0)
+
+        class ServingPolicy:
+            def __init__(self, bandit):
+                self.score = bandit.ucb
+                self.feedback = bandit.observe
+
+        def simulate(policy, contexts):
+            def body(t, clicks):
+                arm = jnp.argmax(policy.score(contexts[t]))
+                policy.feedback(arm)
+                return clicks + arm
+            return jax.lax.fori_loop(0, contexts.shape[0], body, 0)
+
+        def main(contexts):
+            return simulate(ServingPolicy(Bandit(nnx.Rngs(0))), contexts)
+        """,
+        ['28:9 SCN105'],
+    ),
+    Case(
+        'nnx negative: the loop body calls only the stored bound method that reads the bandit',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Counts(nnx.Variable):
+            pass
+
+        class Bandit(nnx.Module):
+            def __init__(self, rngs):
+                self.scorer = nnx.Linear(4, 3, rngs=rngs)
+                self.pulls = Counts(jnp.zeros(3))
+
+            def ucb(self, ctx):
+                return self.scorer(ctx) + 1.0 / (self.pulls[...] + 1.0)
+
+            def observe(self, arm):
+                self.pulls[...] = self.pulls[...].at[arm].add(1.0)
+
+        class ServingPolicy:
+            def __init__(self, bandit):
+                self.score = bandit.ucb
+                self.feedback = bandit.observe
+
+        def simulate(policy, contexts):
+            def body(t, clicks):
+                arm = jnp.argmax(policy.score(contexts[t]))
+                arm = arm + 0
+                return clicks + arm
+            return jax.lax.fori_loop(0, contexts.shape[0], body, 0)
+
+        def main(contexts):
+            return simulate(ServingPolicy(Bandit(nnx.Rngs(0))), contexts)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX

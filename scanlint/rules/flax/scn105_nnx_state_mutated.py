@@ -70,7 +70,8 @@ class NnxStateMutatedInScanBody(Rule):
     before the loop), and a module-level name a script sets later (`model = None`, then `global
     model; model = MLP(...)`) stands for what it is set to. Outside modules are also found as
     attributes of a plain class's `self` (a `Trainer(model)` or an agent holding a target
-    network), as modules other objects hold (`agent.policy.act(obs)`), as elements a literal key
+    network), as modules other objects hold (`agent.policy.act(obs)`), through bound methods a plain
+    object's `__init__` stores (`self.feedback = bandit.observe`, then `policy.feedback(arm)`), as elements a literal key
     picks from an outside dict, list or tuple (`models["teacher"]`, or unpacked: `student,
     teacher = models`), as a submodule taken to a local (`field = self.field`), and through
     methods of outside modules that call their own training-mode layers (`model.forward(x)`
