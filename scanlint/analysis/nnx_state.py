@@ -228,7 +228,7 @@ class OutsideNnxState:
         ]
         return (splits[0], found[0]) if len(splits) == 1 else None
 
-    def nnx_transform(self, func: cst.BaseExpression, scope: Scope) -> cst.BaseExpression | None:
+    def nnx_transform(self, func: cst.BaseExpression, scope: Scope, depth: int = 0) -> cst.BaseExpression | None:
         """The NNX transform a called function is: `nnx.grad(loss)` itself, or a name bound once
         to it (`grad_fn = nnx.value_and_grad(loss)`), or an attribute `__init__` stores it in
         (`self._step = step`, a def decorated with `@nnx.jit`)."""
@@ -244,7 +244,21 @@ class OutsideNnxState:
             func = found[1] if found is not None and isinstance(found[1], cst.Call) else func
         if isinstance(func, cst.Call) and self.flax.index.qualify(func.func) in NNX_TRANSFORMS:
             return func.func
+        if isinstance(func, cst.Call) and depth < 2:
+            return self._factory_transform(func, scope, depth)
         return None
+
+    def _factory_transform(self, call: cst.Call, scope: Scope, depth: int) -> cst.BaseExpression | None:
+        """`make_train_step(0.1)`: the NNX transform every return of a same-file factory is
+        (`return train_step` for an `@nnx.jit def train_step` it defines)."""
+        factory = self.flax.index.resolve_callable(call.func, scope)
+        if factory is None or factory.via != "def" or not isinstance(factory.node, cst.FunctionDef):
+            return None
+        returned = [r.value for r in returns_of(factory.node)]
+        if not returned or any(value is None for value in returned):
+            return None
+        transforms = [self.nnx_transform(value, factory.scope, depth + 1) for value in returned]
+        return transforms[0] if all(t is not None for t in transforms) else None
 
     def under_nnx_transform(self, scope: Scope) -> bool:
         """Whether code of the body sits in a function decorated with an NNX transform that the

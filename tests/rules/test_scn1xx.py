@@ -12281,6 +12281,42 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'nnx: a trainer stores the nnx.jit step a factory returns; the scan body calls it on the stored model and optimizer',
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+        def make_step(scale):
+            @nnx.jit
+            def step(model, optimizer, x):
+                loss, grads = nnx.value_and_grad(lambda m: scale * jnp.mean(m(x) ** 2))(model)
+                optimizer.update(model, grads)
+                return loss
+            return step
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+                self.step_fn = make_step(0.5)
+
+            def run(self, xs):
+                def body(c, x):
+                    return c, self.step_fn(self.model, self.optimizer, x)
+                return jax.lax.scan(body, None, xs)
+        """,
+        ['30:23 SCN105'],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX

@@ -110,7 +110,8 @@ class NnxStateMutatedInScanBody(Rule):
     train=False)` calls `self.drop(h, deterministic=not train)`, however other calls outside
     the loop train it). An `@nnx.jit` function (also one an object stores in
     `__init__`, `self._step = step`, a bound method a `Learner(agent.update)` construction
-    hands its `__init__` to store, or the default of that parameter) given an outside module raises too; it is reported at its
+    hands its `__init__` to store, the default of that parameter, or what a same-file factory
+    returns, `self.step_fn = make_train_step(0.1)`) given an outside module raises too; it is reported at its
     call, not at the grads and updates inside it, which work on the transform's own copies.
     """
 
