@@ -5611,6 +5611,78 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'rng: an evaluator stores a factory-made partial(model.apply, rngs={...: key}) and calls it every step',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Decoder(nn.Module):
+            @nn.compact
+            def __call__(self, z):
+                return nn.Dense(4)(z)
+
+            def sample(self, n):
+                return self(jax.random.normal(self.make_rng("latent"), (n, 2)))
+
+        def make_sampler(model, variables, key):
+            return functools.partial(model.apply, variables, rngs={"latent": key}, method=Decoder.sample)
+
+        class Evaluator:
+            def __init__(self, sample_fn, rounds=3):
+                self.sample_fn = sample_fn
+                self.rounds = rounds
+
+            def collect(self):
+                def body(i, total):
+                    return total + self.sample_fn(3).sum()
+                return jax.lax.fori_loop(0, self.rounds, body, 0.0)
+
+        def main(variables):
+            model = Decoder()
+            return Evaluator(make_sampler(model, variables, jax.random.key(2))).collect()
+        """,
+        ['17:59 SCN103'],
+    ),
+    Case(
+        "rng negative: the factory-made partial fixes no key; the evaluator passes a key folded with the step",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Decoder(nn.Module):
+            @nn.compact
+            def __call__(self, z):
+                return nn.Dense(4)(z)
+
+            def sample(self, n):
+                return self(jax.random.normal(self.make_rng("latent"), (n, 2)))
+
+        def make_sampler(model, variables, key):
+            return functools.partial(model.apply, variables, method=Decoder.sample)
+
+        class Evaluator:
+            def __init__(self, sample_fn, rounds=3):
+                self.sample_fn = sample_fn
+                self.rounds = rounds
+
+            def collect(self):
+                def body(i, total):
+                    return total + self.sample_fn(3, rngs={"latent": jax.random.fold_in(jax.random.key(0), i)}).sum()
+                return jax.lax.fori_loop(0, self.rounds, body, 0.0)
+
+        def main(variables):
+            model = Decoder()
+            return Evaluator(make_sampler(model, variables, jax.random.key(2))).collect()
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -127,7 +127,8 @@ class LinenVariableInScanBody(Rule):
     the body, on a same-file module whose run updates a variable (a `setup` variable, a
     training BatchNorm, a cache), raises `ModifyScopeVariableError` as the loop traces its
     body, and is flagged too, also when called through `functools.partial(model.apply,
-    variables, decode=True)` bound there or returned by a factory. A module bound before the
+    variables, decode=True)` bound there or returned by a factory (also stored by an object's
+    `__init__`, `self.step_fn(tok)`). A module bound before the
     loop (`bound = model.bind(variables)`, or a plain object's `self.bound` set in its
     `__init__`) whose method called in the body updates a variable: with nothing mutable Flax
     raises `ModifyScopeVariableError` as the loop traces the body; bound with

@@ -200,7 +200,8 @@ class RngDrawnOncePerTrace(Rule):
     `self.rngs.action()`). Also: a key made
     before the loop that the body hands to a helper or a same-file module that samples from it
     unchanged (`self.select(q, key)`, `self.gumbel(logits, key)`), `model.apply(...,
-    rngs={"dropout": key})` with keys no step changes on a module that draws (or a module bound
+    rngs={"dropout": key})` with keys no step changes on a module that draws (also a
+    `functools.partial` of it a factory returns and an object stores, `self.generate_fn(n)`; or a module bound
     with such keys, `bound = model.bind(variables, rngs={...})`, whose called method draws),
     NNX randomness from a key a module stores (`self.drop(h, rngs=self.mc_key)`, a key held in
     an `nnx.Variable`, an `nnx.Rngs` stream's `.key.value`) in a method the body runs, and a submodule
@@ -411,7 +412,7 @@ def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope
     at every step (closed over, not split or folded with the step), on a same-file Linen module
     that draws randomness: each step draws the same values. Also through a name bound to
     `functools.partial(model.apply, variables, method=...)` (the keys given at the call, or
-    fixed by the partial)."""
+    fixed by the partial), also one a factory returns and an object's `__init__` stores."""
     reported, module_scope = call, scope
     if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply"):
         made = apply_of_partial(flax, call, scope, code)
