@@ -15,6 +15,7 @@ from scanlint.analysis.flax_model import (
     BodyCode,
     CallFinder,
     FlaxFile,
+    ModuleRun,
     NameCollector,
     flax_file,
     linen_runs,
@@ -286,16 +287,15 @@ def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sc
     )
 
 
-def _own_batch_norm_trained(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
-    """`self(x, train=True)` (or `self.step(x)`) in the body of a loop a Linen module's method
-    runs, where the module's own method builds or calls an `nn.BatchNorm` that trains in that
-    run (the flags the call passes down): it updates `batch_stats` inside the loop. Submodules
-    are judged at their own calls."""
+def _own_runs(
+    flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope
+) -> tuple[cst.ClassDef, RunFlags, list[ModuleRun]] | None:
+    """For `self(x, ...)` or `self.step(x)` in a loop body of a Linen module's method: the
+    module's class, the run flags of the body, and the methods that call runs (see
+    `linen_runs`); None for any other call, or one no run takes."""
     func = call.func
     receiver = func.value if isinstance(func, cst.Attribute) else func
-    if not isinstance(receiver, cst.Name):
-        return None
-    class_node = flax.linen_self(receiver, scope)
+    class_node = flax.linen_self(receiver, scope) if isinstance(receiver, cst.Name) else None
     if class_node is None:
         return None
     method = func.attr.value if isinstance(func, cst.Attribute) else "__call__"
@@ -304,7 +304,20 @@ def _own_batch_norm_trained(flax: FlaxFile, code: BodyCode, call: cst.Call, scop
     flags = run_flags(flax).within(code)
     if flags.never_runs(call):
         return None
-    for run in linen_runs(flax, class_node, call, scope, method, taken=branch_taken(flags)):
+    return class_node, flags, linen_runs(flax, class_node, call, scope, method, taken=branch_taken(flags))
+
+
+def _own_batch_norm_trained(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
+    """`self(x, train=True)` (or `self.step(x)`) in the body of a loop a Linen module's method
+    runs, where the module's own method builds or calls an `nn.BatchNorm` that trains in that
+    run (the flags the call passes down): it updates `batch_stats` inside the loop. Submodules
+    are judged at their own calls."""
+    func = call.func
+    own = _own_runs(flax, code, call, scope)
+    if own is None:
+        return None
+    class_node, flags, runs = own
+    for run in runs:
         if run.class_node is not class_node:
             continue
         updated = _training_batch_norm_in(flax, run.method, flags, run.given)
@@ -334,17 +347,11 @@ def _own_decode_cache_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sc
     (`for block in self.blocks: x = block(x, decode)`), builds or calls a Linen attention layer
     whose `decode` is true in that run: it writes its `cache` inside the loop."""
     func = call.func
-    receiver = func.value if isinstance(func, cst.Attribute) else func
-    class_node = flax.linen_self(receiver, scope) if isinstance(receiver, cst.Name) else None
-    if class_node is None:
+    own = _own_runs(flax, code, call, scope)
+    if own is None:
         return None
-    method = func.attr.value if isinstance(func, cst.Attribute) else "__call__"
-    if flax.index.method_of(class_node, method) is None:
-        return None
-    flags = run_flags(flax).within(code)
-    if flags.never_runs(call):
-        return None
-    for run in linen_runs(flax, class_node, call, scope, method, taken=branch_taken(flags)):
+    _, flags, runs = own
+    for run in runs:
         # a `setup` attribute called in code the body runs is judged at that call
         judged_at_call = run.method in code.functions
         attention = _decoding_attention_in(flax, run.method, flags, run.given, setup_attributes=not judged_at_call)
@@ -379,19 +386,8 @@ def _decoding_attention_in(
     """A Linen attention layer a method builds and calls, or (with `setup_attributes`) a
     `setup` attribute it calls, whose `decode` is true in every run this call makes
     (`decode=decode` with `decode=True` passed down): its construction."""
-    method_scope = flax.index.scope_of[method]
-    class_node = method_scope.enclosing_class()
-    setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
-    calls = CallFinder()
-    walk(method.body, calls)
-    for call in calls.calls:
-        construction = call.func if isinstance(call.func, cst.Call) else None
-        func = call.func
-        if construction is None and setup_attributes and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            if flax.linen_self(func.value, method_scope) is not None:
-                values = setup.get(func.attr.value, [])
-                construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
-        if construction is None or not flax.is_linen_attention(construction.func) or flags.never_runs(call):
+    for call, construction in _layers_called(flax, method, setup_attributes):
+        if not flax.is_linen_attention(construction.func) or flags.never_runs(call):
             continue
         decode = keyword_argument(construction, "decode")
         if decode is not None and flags.values_in_run(decode, given) == frozenset({True}):
@@ -688,6 +684,28 @@ def _variable_update_in(
     return search(method.body.body) or _training_batch_norm_in(flax, method, flags, given or {}, made_by)
 
 
+def _layers_called(
+    flax: FlaxFile, method: cst.FunctionDef, setup_attributes: bool
+) -> Iterator[tuple[cst.Call, cst.Call]]:
+    """The layers a Linen method calls, each call with its construction: built and called
+    there (`nn.BatchNorm()(x)`), or (with `setup_attributes`) a `setup` attribute called
+    (`self.norm(x)`) whose one value is a construction."""
+    method_scope = flax.index.scope_of[method]
+    class_node = method_scope.enclosing_class()
+    setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
+    calls = CallFinder()
+    walk(method.body, calls)
+    for call in calls.calls:
+        func = call.func
+        construction = func if isinstance(func, cst.Call) else None
+        if construction is None and setup_attributes and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            if flax.linen_self(func.value, method_scope) is not None:
+                values = setup.get(func.attr.value, [])
+                construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
+        if construction is not None:
+            yield call, construction
+
+
 def _training_batch_norm_in(
     flax: FlaxFile,
     method: cst.FunctionDef,
@@ -700,18 +718,8 @@ def _training_batch_norm_in(
     switch that reads a parameter of the method takes what the call running it passes
     (`given`, see `ModuleRun`: `block(z, x, False)` with `not train`)."""
     method_scope = flax.index.scope_of[method]
-    class_node = method_scope.enclosing_class()
-    setup = flax.self_attribute_values(class_node, "setup") if class_node is not None else {}
-    calls = CallFinder()
-    walk(method.body, calls)
-    for call in calls.calls:
-        construction = call.func if isinstance(call.func, cst.Call) else None
-        func = call.func
-        if construction is None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            if flax.linen_self(func.value, method_scope) is not None:
-                values = setup.get(func.attr.value, [])
-                construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
-        if construction is None or flags.never_runs(call):
+    for call, construction in _layers_called(flax, method, setup_attributes=True):
+        if flags.never_runs(call):
             continue
         switch = keyword_argument(call, "use_running_average") or keyword_argument(construction, "use_running_average")
         if flax.is_linen_batch_norm(construction.func):
