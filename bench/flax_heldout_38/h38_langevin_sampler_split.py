@@ -1,0 +1,38 @@
+# label: ok
+# flax-error: none
+# class: 1 the key from self.make_rng("langevin") is split into one key per step before the raw lax.fori_loop and the body indexes the split keys
+"""Unadjusted Langevin sampler for a small energy-based model, with the key split into
+one key per step before the lax.fori_loop; main returns the recorded noise."""
+import jax
+import jax.numpy as jnp
+from jax.lax import fori_loop
+from flax import linen as nn
+
+
+class EnergyModel(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        h = nn.swish(nn.Dense(32)(x))
+        return nn.Dense(1)(h)[..., 0]
+
+    def sample(self, x0, n_steps: int, step_size: float = 0.01):
+        keys = jax.random.split(self.make_rng("langevin"), n_steps)
+        energy_grad = jax.grad(lambda x: jnp.sum(self(x)))
+
+        def body(i, carry):
+            x, noises = carry
+            noise = jax.random.normal(keys[i], x.shape)
+            x = x - step_size * energy_grad(x) + jnp.sqrt(2 * step_size) * noise
+            return x, noises.at[i].set(noise)
+
+        noises = jnp.zeros((n_steps,) + x0.shape)
+        x, noises = fori_loop(0, n_steps, body, (x0, noises))
+        return noises
+
+
+def main():
+    model = EnergyModel()
+    x0 = jnp.zeros((4, 2))
+    params = model.init(jax.random.PRNGKey(0), x0)["params"]
+    return model.apply({"params": params}, x0, 6, method=EnergyModel.sample,
+                       rngs={"langevin": jax.random.PRNGKey(1)})
