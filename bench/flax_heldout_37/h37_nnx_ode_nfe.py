@@ -1,0 +1,45 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate Variable from a different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 2 the NNX ODE function is passed as f to an odeint helper whose raw lax.while_loop body calls it; the function bumps its self.nfe counter on every call
+"""Continuous-depth model: integrate an NNX vector field with RK4 until t1 (torchdiffeq style nfe counting)."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+lax = jax.lax
+
+
+class ODEFunc(nnx.Module):
+    def __init__(self, dim: int, hidden: int, *, rngs: nnx.Rngs):
+        self.l1 = nnx.Linear(dim + 1, hidden, rngs=rngs)
+        self.l2 = nnx.Linear(hidden, dim, rngs=rngs)
+        self.nfe = nnx.Variable(jnp.array(0))
+
+    def __call__(self, t, y):
+        self.nfe.value += 1
+        ty = jnp.concatenate([y, jnp.full(y.shape[:-1] + (1,), t)], -1)
+        return self.l2(jnp.tanh(self.l1(ty)))
+
+
+def odeint_rk4(f, y0, t0=0.0, t1=1.0, dt=0.25):
+    def cond(state):
+        t, _ = state
+        return t < t1 - 1e-6
+
+    def body(state):
+        t, y = state
+        k1 = f(t, y)
+        k2 = f(t + dt / 2, y + dt / 2 * k1)
+        k3 = f(t + dt / 2, y + dt / 2 * k2)
+        k4 = f(t + dt, y + dt * k3)
+        return t + dt, y + dt / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+
+    _, y1 = lax.while_loop(cond, body, (jnp.asarray(t0), y0))
+    return y1
+
+
+def main():
+    func = ODEFunc(2, 16, rngs=nnx.Rngs(0))
+    y0 = jax.random.normal(jax.random.key(1), (5, 2))
+    y1 = odeint_rk4(func, y0)
+    print(y1.shape, int(func.nfe.value))
