@@ -1,0 +1,67 @@
+# label: ok
+# flax-error: none
+# class: 2 the raw scan body merges the carried (model, optimizer) state split before the loop and passes both to the static Trainer._step; nnx.update after
+"""An NNX Trainer that runs a whole epoch of optimizer steps inside one lax.scan."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+@dataclasses.dataclass(frozen=True)
+class TrainerConfig:
+    in_dim: int = 5
+    hidden: int = 16
+    learning_rate: float = 1e-2
+    weight_decay: float = 1e-4
+
+
+class MLP(nnx.Module):
+    def __init__(self, cfg: TrainerConfig, *, rngs: nnx.Rngs):
+        self.fc1 = nnx.Linear(cfg.in_dim, cfg.hidden, rngs=rngs)
+        self.fc2 = nnx.Linear(cfg.hidden, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.fc2(nnx.gelu(self.fc1(x)))[..., 0]
+
+
+def mse(model, x, y):
+    return jnp.mean((model(x) - y) ** 2)
+
+
+class Trainer:
+    def __init__(self, cfg: TrainerConfig, seed: int = 0):
+        self.cfg = cfg
+        self.model = MLP(cfg, rngs=nnx.Rngs(seed))
+        tx = optax.adamw(cfg.learning_rate, weight_decay=cfg.weight_decay)
+        self.optimizer = nnx.Optimizer(self.model, tx, wrt=nnx.Param)
+
+    @staticmethod
+    def _step(model, optimizer, x, y):
+        loss, grads = nnx.value_and_grad(mse)(model, x, y)
+        optimizer.update(model, grads)
+        return loss
+
+    def train_epoch(self, xs, ys):
+        graphdef, state = nnx.split((self.model, self.optimizer))
+
+        def body(carry, batch):
+            total, state = carry
+            model, optimizer = nnx.merge(graphdef, state)
+            loss = self._step(model, optimizer, *batch)
+            return (total + loss, nnx.state((model, optimizer))), loss
+
+        (total, state), losses = jax.lax.scan(body, (jnp.zeros(()), state), (xs, ys))
+        nnx.update((self.model, self.optimizer), state)
+        return total / xs.shape[0]
+
+
+def main():
+    cfg = TrainerConfig()
+    trainer = Trainer(cfg)
+    xs = jax.random.normal(jax.random.key(1), (4, 8, cfg.in_dim))
+    ys = xs.sum(-1)
+    print(float(trainer.train_epoch(xs, ys)))
+    return None
