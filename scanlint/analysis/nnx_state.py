@@ -19,6 +19,7 @@ import libcst as cst
 from scanlint.analysis.flax_model import (
     KEY_MAKERS,
     KEY_PLUMBING,
+    ModuleRun,
     BodyCode,
     CallFinder,
     FlaxFile,
@@ -41,7 +42,7 @@ from scanlint.analysis.resolver import (
     keyword_argument,
     returns_of,
 )
-from scanlint.analysis.run_flags import run_flags
+from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.analysis.values import constructor_arguments
 from scanlint.analysis.walk import walk
 
@@ -570,13 +571,12 @@ class OutsideNnxState:
         `model.predict(x)`) runs its Dropout and BatchNorm layers only switched off: every call
         of such a layer in the methods the call runs (see `nnx_runs`) passes its mode switch
         (`deterministic=not train`), and in this run the switch is surely on (`train` defaults
-        to False and the body passes nothing). False when a layer call passes no switch, a
+        to False and the body passes nothing), or hands a Dropout the step's key (see
+        `_step_key_given`). False when a layer call passes no switch, a
         switch may be off, or one is not known."""
         func = call.func
         receiver, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
-        constructions = self.outside_values(receiver, scope)
-        classes = {self.flax.local_class(value.func, value_scope) if isinstance(value, cst.Call) else None for value, value_scope in constructions}
-        class_node = classes.pop() if len(classes) == 1 else None
+        class_node = self.flax.instance_class(receiver, scope)
         if class_node is None or not self.flax.is_nnx(class_node):
             return False
         flags = run_flags(self.flax)
@@ -592,12 +592,28 @@ class OutsideNnxState:
                 switch = STATEFUL_NNX.get(kind) if isinstance(kind, str) else None
                 if switch is None:
                     continue
+                if kind == "Dropout" and self._step_key_given(layer_call, run, flags):
+                    switched_off += 1
+                    continue
                 value = keyword_argument(layer_call, switch)
                 modes = flags.values_in_run(value, run.given) if value is not None else None
                 if modes != frozenset({True}):
                     return False
                 switched_off += 1
         return switched_off > 0
+
+    def _step_key_given(self, layer_call: cst.Call, run: ModuleRun, flags: RunFlags) -> bool:
+        """`self.dropout(h, rngs=key)` in a method whose `key` this run fills with a key the loop
+        gives each step (`cell(h, x, key)` with `x, key = inputs` scanned over): the Dropout
+        draws from that key, not from the streams it holds."""
+        rngs = keyword_argument(layer_call, "rngs")
+        if not isinstance(rngs, cst.Name) or rngs.value not in run.given:
+            return False
+        found = flags.scope_at(rngs).only_binding(rngs.value)
+        if found is None or not isinstance(found[1], cst.Param):
+            return False
+        passed, passed_scope = run.given[rngs.value]
+        return isinstance(passed, cst.Name) and flags.within(self.code).loop_array(passed, passed_scope)
 
     def mode_layers(self, node: cst.BaseExpression, scope: Scope) -> HeldState | None:
         """A layer with a mode (`nnx.Dropout`, `nnx.BatchNorm`) that an outside NNX module holds,

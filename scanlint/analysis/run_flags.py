@@ -77,7 +77,7 @@ class RunFlags:
         view._body = code
         return view
 
-    def _loop_array(self, name: cst.Name, scope: Scope, depth: int = 0) -> bool:
+    def loop_array(self, name: cst.Name, scope: Scope, depth: int = 0) -> bool:
         """Whether a name in the code the loop body (see `within`) runs always holds an array
         the loop gives it, never None: the scan body's `x` when the scan is given `xs`, the
         fori_loop body's index, or a parameter of a function the body runs that every call of
@@ -107,22 +107,28 @@ class RunFlags:
             return False
         for call, call_scope in calls:
             passed = dict(parameters_passed(function, binding_scope, call, call_scope)).get(binding)
-            if not isinstance(passed, cst.Name) or not self._loop_array(passed, call_scope, depth + 1):
+            if not isinstance(passed, cst.Name) or not self.loop_array(passed, call_scope, depth + 1):
                 return False
         return True
 
     def _jax_array_binding(self, name: cst.Name, scope: Scope) -> bool:
         """A name the code the loop body runs binds once, by an assignment (also unpacking)
-        from a `jax.random` or `jax.numpy` call: `key, sub = jax.random.split(key)`."""
+        from a `jax.random` or `jax.numpy` call (`key, sub = jax.random.split(key)`), or by
+        unpacking a loop array (`x, key = inputs`, the scan's `xs` a tuple of arrays)."""
         found = scope.lookup(name.value)
         code = self._body
         if found is None or len(found[1]) != 1 or code is None or found[0].node not in code.functions:
             return False
         assigns = _Assignments(name.value)
         walk(found[0].node, assigns)
-        if len(assigns.values) != 1 or not isinstance(assigns.values[0], cst.Call):
+        if len(assigns.values) != 1:
             return False
-        qualified = self.index.qualify(assigns.values[0].func) or ""
+        value = assigns.values[0]
+        if isinstance(value, cst.Name) and value.value != name.value:  # `x, key = inputs`, the scan's xs
+            return self.loop_array(value, found[0])
+        if not isinstance(value, cst.Call):
+            return False
+        qualified = self.index.qualify(value.func) or ""
         return qualified.startswith(("jax.random.", "jax.numpy."))
 
     def _parameter_read(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.Param] | None:
@@ -267,7 +273,7 @@ class RunFlags:
             and isinstance(target.comparator, cst.Name)
             and target.comparator.value == "None"
             and isinstance(node.left, cst.Name)
-            and self._loop_array(node.left, scope)
+            and self.loop_array(node.left, scope)
         ):
             return frozenset({isinstance(operator, cst.IsNot)})  # `key if key is not None else ...`
         left = self.values(node.left, scope, depth + 1)

@@ -99,7 +99,9 @@ class NnxStateMutatedInScanBody(Rule):
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
     fresh `nnx.Param` that never leaves the body, a model built or rebuilt inside the body with
     `nnx.merge`, an `nnx.Dropout` without streams of its own given a fresh `nnx.Rngs` at the
-    call (directly or through an `nnx.Sequential`), and layers switched off with a literal
+    call (directly or through an `nnx.Sequential`), a Dropout a module's method hands the key
+    its caller passes (`self.drop(h, rngs=key)`) when the body passes a key the loop gives each
+    step (`cell(h, x, key)` with the keys scanned over), and layers switched off with a literal
     `deterministic=True` or `use_running_average=True` are fine and not flagged; neither is a
     Dropout or BatchNorm in a file that switches modes with `.eval()` or `set_attributes`, where
     it is not known which mode runs, nor one whose call passes its mode as a flag
