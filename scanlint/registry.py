@@ -47,6 +47,7 @@ RULES: tuple[RuleInfo, ...] = (
     RuleInfo("SCN103", "rng-drawn-once-per-trace", "randomness drawn once per trace inside a raw lax.scan (or fori_loop, while_loop) body: every step gets the same values", _FLAX + "scn103_rng_drawn_once", "RngDrawnOncePerTrace"),
     RuleInfo("SCN104", "linen-submodule-first-called-in-scan-body", "Linen submodule first called inside a raw lax.scan (or fori_loop, while_loop) body", _FLAX + "scn104_submodule_first_called", "LinenSubmoduleFirstCalledInScanBody"),
     RuleInfo("SCN105", "nnx-state-mutated-in-scan-body", "NNX state that lives outside a raw lax.scan (or fori_loop, while_loop) body mutated inside it", _FLAX + "scn105_nnx_state_mutated", "NnxStateMutatedInScanBody"),
+    RuleInfo("SCN106", "loop-value-escapes-scan-body", "value of a raw lax.scan (or fori_loop, while_loop) body stored in Python state that outlives the body", _FLAX + "scn106_loop_value_escapes", "LoopValueEscapesScanBody"),
     RuleInfo("SCN201", "scan-body-not-pair", "lax.scan body does not return a (carry, out) pair", _CONTRACT, "ScanBodyNotPair", FixSafety.SOMETIMES),
     RuleInfo("SCN202", "scan-body-mixed-returns", "lax.scan body returns a pair on some paths only", _CONTRACT, "ScanBodyMixedReturns"),
     RuleInfo("SCN203", "carry-dtype-drift", "loop carry changes dtype between input and output", _CONTRACT, "CarryDtypeDrift"),

@@ -1931,3 +1931,72 @@ def test_scn102_a_submodule_updating_its_statistics_in_the_body(tmp_path: Path) 
         model.apply(variables, obs, 3, method=module.Policy.rollout)
     _, updates = model.apply(variables, obs, 3, method=module.Policy.rollout, mutable=["stats"])
     assert leaks_tracers(updates)
+
+
+# ---------------------------------------------------------------------------------------------
+# SCN106
+
+ESCAPING_VALUES = """\
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+def hidden_list(cell, xs):
+    hidden_states = []
+
+    def step(h, x):
+        h, _ = cell(h, x)
+        hidden_states.append(h)
+        return h, None
+
+    jax.lax.scan(step, jnp.zeros((2, 5)), xs)
+    return jnp.stack(hidden_states)
+
+def stats_dict(w, xs):
+    state = {"w": w, "mean": jnp.zeros(3)}
+
+    def step(w, x):
+        state["mean"] = 0.9 * state["mean"] + 0.1 * x
+        return w - 0.1 * x, None
+
+    w, _ = jax.lax.scan(step, state["w"], xs)
+    return w + state["mean"]
+
+def rebound(model, xs):
+    graphdef, state = nnx.split(model)
+
+    def step(state, x):
+        nonlocal model
+        model = nnx.merge(graphdef, state)
+        return nnx.state(model), model(x)
+
+    state, _ = jax.lax.scan(step, state, xs)
+    return model(xs[0])
+
+def as_outputs(cell, xs):
+    def step(h, x):
+        h, _ = cell(h, x)
+        return h, h
+
+    _, hidden_states = jax.lax.scan(step, jnp.zeros((2, 5)), xs)
+    return hidden_states
+"""
+
+
+def test_scn106_loop_values_stored_outside_the_body_raise_where_used(tmp_path: Path) -> None:
+    """A list the body appends to, a dict it writes a key of and a `nonlocal` name it rebinds
+    each hold one tracer of the scan after the loop, and using it raises
+    `UnexpectedTracerError`, as SCN106 says; returning the values as `ys` works."""
+    findings = [f for f in lint(ESCAPING_VALUES) if f.code.startswith("SCN1")]
+    assert [(f.line, f.code) for f in findings] == [(10, "SCN106"), (20, "SCN106"), (31, "SCN106")]
+    assert all("raises `UnexpectedTracerError`" in f.message for f in findings)
+    module = load(ESCAPING_VALUES, tmp_path, "escaping_values")
+    cell = nnx.GRUCell(3, 5, rngs=nnx.Rngs(0))
+    xs = jnp.ones((4, 2, 3))
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        module.hidden_list(cell, xs)
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        module.stats_dict(jnp.ones(3), jnp.ones((4, 3)))
+    with pytest.raises(jax.errors.UnexpectedTracerError):
+        module.rebound(nnx.Linear(3, 3, rngs=nnx.Rngs(0)), jnp.ones((4, 3)))
+    assert module.as_outputs(cell, xs).shape == (4, 2, 5)

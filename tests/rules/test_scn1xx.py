@@ -12389,9 +12389,249 @@ NNX = [
         """,
         ['30:23 SCN105'],
     ),
+    Case(
+        "NNX, not flagged: a cell whose Dropout is handed the per-step key its caller passes (`self.drop(h, rngs=key)`), the key scanned over with the inputs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax.lax import scan
+        from flax import nnx
+
+        class DropoutCell(nnx.Module):
+            def __init__(self, d, *, rngs: nnx.Rngs):
+                self.hh = nnx.Linear(d, d, rngs=rngs)
+                self.dropout = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, h, x, key=None):
+                mask = self.dropout(jnp.ones_like(h), rngs=key)
+                return jnp.tanh(self.hh(h * mask) + x), mask
+
+        def unroll(xs, seed):
+            cell = DropoutCell(4, rngs=nnx.Rngs(params=0, dropout=1))
+            keys = jax.random.split(jax.random.key(seed), xs.shape[0])
+
+            def step(h, inputs):
+                x, key = inputs
+                return cell(h, x, key)
+
+            return scan(step, jnp.zeros(4), (xs, keys))[1]
+        """,
+        [],
+    ),
+    Case(
+        "NNX: the same cell called without the key: its Dropout draws from the streams it holds",
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax.lax import scan
+        from flax import nnx
+
+        class DropoutCell(nnx.Module):
+            def __init__(self, d, *, rngs: nnx.Rngs):
+                self.hh = nnx.Linear(d, d, rngs=rngs)
+                self.dropout = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, h, x, key=None):
+                mask = self.dropout(jnp.ones_like(h), rngs=key)
+                return jnp.tanh(self.hh(h * mask) + x), mask
+
+        def unroll(xs):
+            cell = DropoutCell(4, rngs=nnx.Rngs(params=0, dropout=1))
+
+            def step(h, x):
+                return cell(h, x)
+
+            return scan(step, jnp.zeros(4), xs)[1]
+        """,
+        ["20:16 SCN105"],
+    ),
 ]
 
-EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX
+# SCN106: a value of the loop stored in Python state made outside the body.
+ESCAPES = [
+    Case(
+        "a list the enclosing function made, appended to in the body and stacked after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+        def encode(cell: nnx.GRUCell, xs):
+            hidden_states = []
+
+            def step(h, x):
+                h, _ = cell(h, x)
+                hidden_states.append(h)
+                return h, None
+
+            jax.lax.scan(step, jnp.zeros((2, 5)), xs)
+            return jnp.stack(hidden_states)
+        """,
+        ["11:9 SCN106"],
+    ),
+    Case(
+        "a dict of training state, its batch stats overwritten in the body and read after the loop (from jax.lax import scan)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax.lax import scan
+
+        def fit(model, variables, xs, ys):
+            state = {"params": variables["params"], "batch_stats": variables["batch_stats"]}
+
+            def train_step(params, batch):
+                x, y = batch
+                logits, updates = model.apply(
+                    {"params": params, "batch_stats": state["batch_stats"]}, x, train=True, mutable=["batch_stats"]
+                )
+                state["batch_stats"] = updates["batch_stats"]
+                return params, jnp.mean((logits - y) ** 2)
+
+            params, losses = scan(train_step, state["params"], (xs, ys))
+            return params, state["batch_stats"], losses
+        """,
+        ["14:9 SCN106"],
+    ),
+    Case(
+        "a `nonlocal` model rebound to the module merged in the body, used after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def train(model, x, y):
+            graphdef, state = nnx.split(model)
+
+            def epoch(state, _):
+                nonlocal model
+                model = nnx.merge(graphdef, state)
+                loss, grads = nnx.value_and_grad(lambda m: jnp.mean((m(x) - y) ** 2))(model)
+                return nnx.state(model), loss
+
+            state, losses = jax.lax.scan(epoch, state, None, length=20)
+            return model(x)
+        """,
+        ["11:9 SCN106"],
+    ),
+    Case(
+        "a module-level metrics log a helper of a fori_loop body extends, read by another function",
+        """
+        from jax import lax
+        import jax.numpy as jnp
+
+        METRICS = []
+
+        def log_metrics(step, loss):
+            METRICS.extend([step, loss])
+
+        def body(i, params):
+            loss = jnp.sum(params ** 2)
+            log_metrics(i, loss)
+            return params - 0.1 * params
+
+        def train(params):
+            return lax.fori_loop(0, 10, body, params)
+
+        def report():
+            return jnp.stack(METRICS[1::2])
+        """,
+        ["8:5 SCN106"],
+    ),
+    Case(
+        "a `global` best loss rebound in a while_loop body (lax = jax.lax)",
+        """
+        import jax
+        import jax.numpy as jnp
+        lax = jax.lax
+
+        best = None
+
+        def search(x0):
+            def cond(state):
+                return state[1] < 10
+
+            def body(state):
+                global best
+                x, i = state
+                best = jnp.minimum(x, 1.0)
+                return x * 0.5, i + 1
+
+            return lax.while_loop(cond, body, (x0, 0))
+
+        def summary():
+            return float(best)
+        """,
+        ["15:9 SCN106"],
+    ),
+    Case(
+        "not flagged: the values returned as the scan's ys; what is known while tracing; a constant",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def encode(w, xs):
+            shapes, names = [], {}
+
+            def step(h, x):
+                h = jnp.tanh(w @ h + x)
+                shapes.append(h.shape)
+                names["step"] = "tanh"
+                shapes.append(len(x))
+                return h, h
+
+            _, hidden_states = jax.lax.scan(step, jnp.zeros(w.shape[0]), xs)
+            print(shapes, names)
+            return hidden_states
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: a host callback appends concrete values; a log never read again; a list made inside the body",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def run(xs):
+            seen, debug_log = [], []
+
+            def record(v):
+                seen.append(v)
+
+            def step(c, x):
+                jax.debug.callback(record, x)
+                debug_log.append(x)
+                parts = []
+                parts.append(x * 2)
+                return c + sum(parts), None
+
+            total, _ = jax.lax.scan(step, 0.0, xs)
+            return total, seen
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the list is filled before the loop and only read in the body; a nonlocal counter of Python ints",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def run(xs):
+            weights = [jnp.ones(3), jnp.ones(3)]
+            traces = 0
+
+            def step(c, x):
+                nonlocal traces
+                traces = traces + 1
+                return c + weights[0] * x, None
+
+            out, _ = jax.lax.scan(step, jnp.zeros(3), xs)
+            return out, traces, weights
+        """,
+        [],
+    ),
+]
+
+EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES
 
 
 @pytest.mark.parametrize("case", EVERY_RULE, ids=[c.id for c in EVERY_RULE])

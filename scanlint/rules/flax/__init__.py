@@ -9,6 +9,8 @@ state does not survive that:
 * A random key drawn while the body is traced is drawn once: every step gets the same values.
 * NNX objects remember the trace level they were created at and refuse to be mutated from the
   body's (`TraceContextError`).
+* Python state made outside the body (a list the body appends to, a `nonlocal` name it rebinds)
+  receives one tracer of the loop, and using it after the loop raises `UnexpectedTracerError`.
 
 The bodies of a raw `lax.fori_loop` and `lax.while_loop` are traced once too and fail the same
 ways: every SCN1xx rule checks them, words its message for that loop (`nn.while_loop`,

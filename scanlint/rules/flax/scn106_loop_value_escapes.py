@@ -1,0 +1,266 @@
+"""SCN106 (loop-value-escapes-scan-body): a value of a raw lax.scan (or fori_loop, while_loop) body stored in Python state that outlives the body.
+
+The class docstring says what the rule flags and why; its page is `rules/SCN106.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from scanlint.analysis.flax_model import BodyCode, FlaxFile, raw_scan_bodies
+from scanlint.analysis.resolver import Scope
+from scanlint.analysis.run_flags import run_flags
+from scanlint.analysis.walk import walk
+from scanlint.rules.base import FileContext, Report, Rule
+from scanlint.rules.flax.reporting import in_loop
+
+_CONTAINER_UPDATES = frozenset({"append", "appendleft", "extend", "insert", "add", "update", "setdefault"})
+_CONTAINER_MAKERS = frozenset({
+    "list", "dict", "set", "collections.defaultdict", "collections.OrderedDict", "collections.deque",
+})  # fmt: skip
+# What reading these gives is known while tracing: storing it leaks no tracer.
+_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval", "sharding"})
+_STATIC_CALLS = frozenset({"len", "type", "str", "repr", "id", "isinstance", "print"})
+_ESCAPE = (
+    "the body runs once, when the loop traces it, so what is stored is one tracer of the loop, "
+    "not one value per step, and using it after the loop raises `UnexpectedTracerError`."
+)
+
+
+class LoopValueEscapesScanBody(Rule):
+    """A value of a raw `jax.lax.scan` body stored in Python state that outlives the body.
+
+    JAX runs the body once, while it traces the loop, with tracers standing for the carry and
+    the step's inputs. A Python side effect in the body happens once, at that moment, and what it
+    stores is a tracer of the loop's trace: a list the body appends to holds one tracer, not one
+    value per step, and the first use of it after the loop (`jnp.stack(hidden_states)`) raises
+    `UnexpectedTracerError`. Flags, in the body and the same-file helpers it calls:
+
+    - adding a loop value to a list, dict, set or deque made outside the body, in the function
+      around it or at module level (`hidden_states.append(h)`, `history.extend(...)`,
+      `stats.update(...)`);
+    - storing a loop value under a key of such a container (`state["batch_stats"] =
+      updates["batch_stats"]`, `cache[t] = kv`);
+    - rebinding a name of an enclosing function or of the module (`nonlocal model; model =
+      nnx.merge(graphdef, state)`, `global best; best = loss`) to a loop value.
+
+    A container or name of a function must be read by it after the loop (or anywhere in it, when
+    the loop runs elsewhere), or nothing is used and nothing fails; one of the module outlives
+    every call and is always flagged. Storing what is known while
+    tracing (`shapes.append(x.shape)`, `len(...)`), a constant, or a value made outside the loop
+    is fine, and so is a host callback (`jax.debug.callback`) appending concrete values. State
+    a Flax module keeps is SCN105's. The fix is the loop's own outputs: return the per-step
+    values as `ys` and use the stacked result after the loop, or put the value in the carry.
+    """
+
+    CODE = "SCN106"
+    BAD = """\
+import jax
+import jax.numpy as jnp
+
+def run_rnn(w, xs):
+    hidden_states = []
+
+    def step(h, x):
+        h = jnp.tanh(w @ h + x)
+        hidden_states.append(h)
+        return h, None
+
+    jax.lax.scan(step, jnp.zeros(w.shape[0]), xs)
+    return jnp.stack(hidden_states)
+"""
+    GOOD = """\
+import jax
+import jax.numpy as jnp
+
+def run_rnn(w, xs):
+    def step(h, x):
+        h = jnp.tanh(w @ h + x)
+        return h, h
+
+    _, hidden_states = jax.lax.scan(step, jnp.zeros(w.shape[0]), xs)
+    return hidden_states
+"""
+
+    def check(self, context: FileContext) -> Iterator[Report]:
+        seen: set[cst.CSTNode] = set()
+        for flax, code in raw_scan_bodies(context.index):
+            for node, message in _escapes(flax, code):
+                if node in seen:
+                    continue
+                seen.add(node)
+                written = _shortened(context.module.code_for_node(node), 60)
+                advice = "Return the values as the loop's outputs (`ys`) or in the carry, and use them after the loop."
+                yield in_loop(code, Report(
+                    node,
+                    f"`{written}` inside a raw lax.scan body {message}: {_ESCAPE} {advice}",
+                    summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body stores a loop value in outside Python state",
+                    help=advice,
+                ))
+
+
+def _shortened(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]]:
+    """Each statement of the body's code that stores a loop value in outside Python state, with
+    what it stores into."""
+    code_of = flax.index.module.code_for_node
+    for call, scope in code.calls:
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in _CONTAINER_UPDATES
+            and isinstance(func.value, cst.Name)
+            and _runs_in_body(code, scope)
+            and any(_traced(code, arg.value, scope) for arg in call.args)
+        ):
+            container = _outside_container(flax, code, func.value, scope)
+            if container is not None:
+                yield call, f"adds a value of the loop to `{code_of(func.value)}`, {container} made outside the body"
+    parents = run_flags(flax).parents
+    for target, scope in code.targets:
+        if not _runs_in_body(code, scope):
+            continue
+        statement = parents.get(target)
+        if isinstance(statement, cst.AssignTarget):
+            statement = parents.get(statement)
+        value = statement.value if isinstance(statement, (cst.Assign, cst.AugAssign, cst.AnnAssign)) else None
+        if value is None or not _traced(code, value, scope):
+            continue
+        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+            container = _outside_container(flax, code, target.value, scope)
+            if container is not None:
+                yield statement, f"stores a value of the loop in `{code_of(target.value)}`, {container} made outside the body"
+        elif isinstance(target, cst.Name) and target.value in scope.declared_elsewhere:
+            outer = scope.declared_elsewhere[target.value]
+            where = "the module" if outer is flax.index.module_scope else "an enclosing function"
+            if outer not in code.scopes and _read_outside(flax, code, target.value, outer):
+                yield statement, f"rebinds `{target.value}`, a name of {where}, to a value of the loop"
+
+
+def _runs_in_body(code: BodyCode, scope: Scope) -> bool:
+    """Whether code in `scope` runs when the body runs: the body itself or a helper its code
+    calls, not a function it only hands on (a host callback)."""
+    assert code.loop.body is not None
+    node = scope.node
+    return node is code.loop.body.node or node in code.entries
+
+
+def _outside_container(flax: FlaxFile, code: BodyCode, name: cst.Name, scope: Scope) -> str | None:
+    """'a list' (a dict, ...) when `name` holds a Python container bound once outside the body's
+    code and read outside it; None otherwise."""
+    found = scope.only_binding(name.value)
+    if found is None or found[0] in code.scopes:
+        return None
+    binding_scope, value = found
+    kind = _container_kind(flax, value)
+    if kind is None or not _read_outside(flax, code, name.value, binding_scope):
+        return None
+    return kind
+
+
+def _container_kind(flax: FlaxFile, value: object) -> str | None:
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return "a list"
+    if isinstance(value, (cst.Dict, cst.DictComp)):
+        return "a dict"
+    if isinstance(value, (cst.Set, cst.SetComp)):
+        return "a set"
+    if isinstance(value, cst.Call):
+        made = flax.index.qualify(value.func) or (value.func.value if isinstance(value.func, cst.Name) else "")
+        if made in _CONTAINER_MAKERS:
+            return "a " + made.rsplit(".", 1)[-1]
+    return None
+
+
+def _traced(code: BodyCode, value: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether an expression reads a name the body's code binds other than through what is
+    known while tracing (`x.shape`, `len(xs)`)."""
+    reads = _TracedReads()
+    walk(value, reads)
+    return any(code.binds(name, scope) for name in reads.names)
+
+
+class _TracedReads(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.add(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if node.attr.value not in _STATIC_ATTRIBUTES:
+            walk(node.value, self)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if isinstance(node.func, cst.Name) and node.func.value in _STATIC_CALLS:
+            return False
+        return True
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        walk(node.value, self)
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _read_outside(flax: FlaxFile, code: BodyCode, name: str, binding_scope: Scope) -> bool:
+    """Whether `name` may be read outside the body's code: a module-level name always (it
+    outlives every call, and the code reading it may be anywhere); a function's name when one
+    of its statements after the loop reads it (any of its statements, when the loop call is not
+    one of them)."""
+    owner = binding_scope.node
+    if isinstance(owner, cst.Module):
+        return True
+    if not (isinstance(owner, cst.FunctionDef) and isinstance(owner.body, cst.IndentedBlock)):
+        return False
+    statements = list(owner.body.body)
+    parents = run_flags(flax).parents
+    loop_at = next((i for i, s in enumerate(statements) if _contains(parents, code.loop.call, s)), None)
+    reads = _Reads(name)
+    for statement in statements[loop_at + 1 :] if loop_at is not None else statements:
+        walk(statement, reads)
+    return reads.found > 0
+
+
+def _contains(parents: dict[cst.CSTNode, cst.CSTNode], node: cst.CSTNode, ancestor: cst.CSTNode) -> bool:
+    current: cst.CSTNode | None = node
+    while current is not None and current is not ancestor:
+        current = parents.get(current)
+    return current is ancestor
+
+
+class _Reads(cst.CSTVisitor):
+    """Counts the reads of a name in a function's own statements, outside its nested functions
+    and classes."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found = 0
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found += node.value == self.name
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
+        return not isinstance(node.target, cst.Name)  # `d[k] = v` reads `d`; `d = v` does not
+
+    def visit_Global(self, node: cst.Global) -> bool:
+        return False
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> bool:
+        return False
