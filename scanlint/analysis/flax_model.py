@@ -185,6 +185,25 @@ class FlaxFile:
     def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         return self.index.class_named(node, scope)
 
+    def lifted_local_class(self, callee: cst.BaseExpression, scope: Scope, depth: int = 0) -> cst.ClassDef | None:
+        """The same-file class a callee constructs, also through a lifted transform of it
+        (`nn.remat(Block)(...)`) or a name bound once to one (`RematBlock = nn.remat(Block)`)."""
+        if depth > 4:
+            return None
+        if isinstance(callee, cst.Name):
+            bound = scope.only_binding(callee.value)
+            if bound is not None and isinstance(bound[1], (cst.Call, cst.Name)) and bound[1] is not callee:
+                callee, scope = bound[1], bound[0]
+        if (
+            isinstance(callee, cst.Call)
+            and self.index.qualify(callee.func) in LIFTED_MODULE_TRANSFORMS
+            and callee.args
+            and callee.args[0].keyword is None
+            and not callee.args[0].star
+        ):
+            return self.lifted_local_class(callee.args[0].value, scope, depth + 1)
+        return self.local_class(callee, scope)
+
     def linen_class_without_variables(self, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef] = frozenset()) -> bool:
         """Whether a same-file Linen class surely creates no variable when it runs (a
         finite-difference stencil, a fixed transform, a frame dropper): its `setup` assigns only

@@ -1,5 +1,6 @@
 """How a loop body runs a Linen module through `apply` or `bind`: the bound module a call reaches,
-`functools.partial(model.apply, ...)` handed to a loop, and whether a branch runs under `apply`.
+`functools.partial(model.apply, ...)` handed to a loop or a train state's `apply_fn`, and whether
+a branch runs under `apply`.
 
 SCN102 and SCN103 share these facts.
 """
@@ -10,9 +11,9 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import BodyCode, BranchTaken, FlaxFile, ProjectCall, method_name
-from scanlint.analysis.resolver import Scope, returns_of
-from scanlint.analysis.run_flags import RunFlags
+from scanlint.analysis.flax_model import BodyCode, BranchTaken, FlaxFile, ProjectCall, all_calls, method_name
+from scanlint.analysis.resolver import Scope, keyword_argument, returns_of
+from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.index.names import PARTIAL
 
 
@@ -64,6 +65,8 @@ def apply_of_partial(
     wrapper (`step_fn(x, t)` in `run_loop(step_fn, ...)`) stands for what the call site passes,
     and an attribute an object's `__init__` stores (`self.generate_fn`) for what it stores."""
     name, name_scope = (code.bound_argument(call.func, scope) if code is not None else None) or (call.func, scope)
+    if isinstance(name, cst.Attribute) and name.attr.value == "apply_fn":
+        return train_state_apply(flax, call)
     if isinstance(name, cst.Attribute):  # `self.generate_fn(n)`, stored by `__init__`
         name, name_scope = flax.index.stored_value(name, name_scope) or (name, name_scope)
     if isinstance(name, cst.Call):
@@ -91,6 +94,26 @@ def apply_of_partial(
     given = [*partial.args[1:], *call.args]  # `partial(f, a, k=v)(b)` runs `f(a, b, k=v)`
     args = [a for a in given if a.keyword is None] + [a for a in given if a.keyword is not None]
     return cst.Call(func=applied, args=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]), partial_scope
+
+
+def train_state_apply(flax: FlaxFile, call: cst.Call) -> tuple[cst.Call, Scope] | None:
+    """For `state.apply_fn(variables, x, train=True)`: the `model.apply` call it makes, when every
+    call in the file that makes a train state (`TrainState.create(apply_fn=model.apply, ...)`,
+    any call given `apply_fn=`) hands it the `apply` of instances of one same-file Linen class."""
+    flags = run_flags(flax)
+    made: list[tuple[cst.Attribute, Scope]] = []
+    for creation in all_calls(flax.index):
+        given = keyword_argument(creation, "apply_fn")
+        if given is None:
+            continue
+        if not (isinstance(given, cst.Attribute) and given.attr.value == "apply"):
+            return None
+        made.append((given, flags.scope_at(creation)))
+    classes = {flax.linen_instance_class(apply.value, apply_scope) for apply, apply_scope in made}
+    if len(classes) != 1 or None in classes or any(arg.star for arg in call.args):
+        return None
+    apply, apply_scope = made[0]
+    return cst.Call(func=apply, args=call.args), apply_scope
 
 
 def handed_over(code: BodyCode, call: cst.Call, scope: Scope) -> cst.CSTNode:

@@ -54,6 +54,13 @@ NNX_MERGE = {"flax.nnx.merge", "flax.nnx.graph.merge"}
 NNX_SPLIT = {"flax.nnx.split", "flax.nnx.graph.split"}
 NNX_STATE_UPDATES = {"flax.nnx.update", "flax.nnx.graph.update"}  # write state into an object
 NNX_OPTIMIZERS = {"flax.nnx.Optimizer", "flax.nnx.optimizer.Optimizer", "flax.nnx.ModelAndOptimizer"}
+NNX_METRICS = {
+    f"flax.nnx.{path}{name}"
+    for path in ("", "metrics.")
+    for name in ("MultiMetric", "Average", "Accuracy", "Welford")
+}
+OUTSIDE_OPTIMIZER = "an `nnx.Optimizer`"
+OUTSIDE_METRIC = "an `nnx.Metric`"
 # NNX modules whose call mutates their own state (RNG counts, batch statistics), unless the
 # keyword that turns that off is a literal True.
 STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
@@ -162,7 +169,9 @@ class OutsideNnxState:
             if self.flax.is_nnx_variable_class(binding.func):
                 return "an `nnx.Variable`"
             if self.flax.index.qualify(binding.func) in NNX_OPTIMIZERS:
-                return "an `nnx.Optimizer`"
+                return OUTSIDE_OPTIMIZER
+            if self.flax.index.qualify(binding.func) in NNX_METRICS:
+                return OUTSIDE_METRIC
         return None
 
     def _merge_of_outside_state(self, name: cst.Name, scope: Scope) -> cst.Call | None:
@@ -354,7 +363,7 @@ class OutsideNnxState:
 
     def _object_kind(self, value: cst.BaseExpression, scope: Scope, depth: int) -> str | cst.ClassDef | None:
         """The NNX object an expression builds: a same-file NNX class, 'an NNX module', 'an
-        `nnx.Variable`' or 'an `nnx.Optimizer`'; a name is followed to its one binding, and a
+        `nnx.Variable`', 'an `nnx.Optimizer`' or 'an `nnx.Metric`'; a name is followed to its one binding, and a
         parameter of an NNX class's `__init__` to what every construction in the file passes."""
         if depth > 4:
             return None
@@ -368,7 +377,9 @@ class OutsideNnxState:
             if plain is not None and not self.flax.is_linen(plain):
                 return plain
             if self.flax.index.qualify(value.func) in NNX_OPTIMIZERS:
-                return "an `nnx.Optimizer`"
+                return OUTSIDE_OPTIMIZER
+            if self.flax.index.qualify(value.func) in NNX_METRICS:
+                return OUTSIDE_METRIC
             if self.flax.index.qualify(value.func) in NNX_CLONE and value.args:  # `nnx.clone(online)`
                 return self._object_kind(value.args[0].value, scope, depth + 1)
             factory = self.flax.index.factory_of(value, scope)  # `make_ensemble(keys)` returning one
@@ -1128,10 +1139,10 @@ class OutsideNnxState:
                 if self._held_layer_called(class_node, attribute, call):
                     return StateChange(code_of(call.func) + "(...)")
         for attribute, call in updates.attribute_calls:
-            func = call.func  # `self.opt.update(self.model, grads)`: an optimizer held on self
+            func = call.func  # `self.opt.update(self.model, grads)`: an optimizer (or a metric) held on self
             if isinstance(func, cst.Attribute) and func.attr.value == "update" and isinstance(func.value, cst.Attribute):
                 kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, attribute)]
-                if kinds and all(k == "an `nnx.Optimizer`" for k in kinds):
+                if kinds and (all(k == OUTSIDE_OPTIMIZER for k in kinds) or all(k == OUTSIDE_METRIC for k in kinds)):
                     return StateChange(code_of(func) + "(...)")
         for call in _calls_of_transforms(self, method):
             return StateChange(code_of(call.func) + "(...)")

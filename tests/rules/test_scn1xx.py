@@ -3721,6 +3721,88 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "`state.apply_fn(..., train=True)` with nothing mutable in a gradient-accumulation scan, the TrainState made with `apply_fn=model.apply` of a BatchNorm model",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+        from flax.training import train_state
+
+        class MLP(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.Dense(1)(x)[..., 0]
+
+        def create_state(model, rng):
+            variables = model.init(rng, jnp.zeros((1, 3)), train=False)
+            return train_state.TrainState.create(apply_fn=model.apply, params=variables["params"], tx=optax.sgd(0.1))
+
+        def train_step(state, batch_stats, xs, ys):
+            def loss_fn(params, x, y):
+                pred = state.apply_fn({"params": params, "batch_stats": batch_stats}, x, train=True)
+                return jnp.mean((pred - y) ** 2)
+
+            def accumulate(grads, micro):
+                g = jax.grad(loss_fn)(state.params, *micro)
+                return jax.tree.map(jnp.add, grads, g), None
+
+            grads, _ = jax.lax.scan(accumulate, jax.tree.map(jnp.zeros_like, state.params), (xs, ys))
+            return state.apply_gradients(grads=grads)
+
+        def main(batch_stats, xs, ys):
+            state = create_state(MLP(), jax.random.key(0))
+            return train_step(state, batch_stats, xs, ys)
+        """,
+        ["20:16 SCN102"],
+    ),
+    Case(
+        "not flagged: `state.apply_fn` with the batch stats mutable, in eval mode, or with two models' TrainStates in one file",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+        from flax.training import train_state
+
+        class MLP(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.Dense(1)(x)[..., 0]
+
+        def create_state(model, rng):
+            variables = model.init(rng, jnp.zeros((1, 3)), train=False)
+            return train_state.TrainState.create(apply_fn=model.apply, params=variables["params"], tx=optax.sgd(0.1))
+
+        def train_step(state, batch_stats, xs, ys):
+            def loss_fn(params, x, y):
+                pred, updates = state.apply_fn(
+                    {"params": params, "batch_stats": batch_stats}, x, train=True, mutable=["batch_stats"]
+                )
+                return jnp.mean((pred - y) ** 2)
+
+            def evaluate(total, micro):
+                x, y = micro
+                pred = state.apply_fn({"params": state.params, "batch_stats": batch_stats}, x, train=False)
+                return total + jnp.mean((pred - y) ** 2), None
+
+            def accumulate(grads, micro):
+                g = jax.grad(loss_fn)(state.params, *micro)
+                return jax.tree.map(jnp.add, grads, g), None
+
+            grads, _ = jax.lax.scan(accumulate, jax.tree.map(jnp.zeros_like, state.params), (xs, ys))
+            total, _ = jax.lax.scan(evaluate, 0.0, (xs, ys))
+            return state.apply_gradients(grads=grads), total
+
+        def main(batch_stats, xs, ys):
+            state = create_state(MLP(), jax.random.key(0))
+            return train_step(state, batch_stats, xs, ys)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -5682,6 +5764,41 @@ RNG = [
             return Evaluator(make_sampler(model, variables, jax.random.key(2))).collect()
         """,
         [],
+    ),
+    Case(
+        "`model.apply(..., rngs={'dropout': key})` with a closed-over key, the Dropout in a block the model builds through `RematBlock = nn.remat(Block)`",
+        """
+        import jax
+        import flax.linen as nn
+        from jax import lax
+
+        class Block(nn.Module):
+            rate: float
+
+            @nn.compact
+            def __call__(self, x, deterministic: bool):
+                return nn.Dropout(self.rate)(nn.relu(nn.Dense(8)(x)), deterministic=deterministic)
+
+        class Regressor(nn.Module):
+            @nn.compact
+            def __call__(self, x, deterministic: bool = True):
+                RematBlock = nn.remat(Block, static_argnums=(2,))
+                for i in range(2):
+                    x = RematBlock(0.3, name=f"block_{i}")(x, deterministic)
+                return nn.Dense(1)(x)
+
+        def mc_samples(model, variables, x, key, n):
+            def draw(_, __):
+                return None, model.apply(variables, x, deterministic=False, rngs={"dropout": key})
+
+            return lax.scan(draw, None, None, length=n)[1]
+
+        def main(x, key):
+            model = Regressor()
+            variables = model.init(jax.random.key(0), x)
+            return mc_samples(model, variables, x, key, 5)
+        """,
+        ["23:74 SCN103"],
     ),
 ]
 
@@ -12444,6 +12561,76 @@ NNX = [
             return scan(step, jnp.zeros(4), xs)[1]
         """,
         ["20:16 SCN105"],
+    ),
+    Case(
+        "NNX: an outside `nnx.MultiMetric` updated in a fori_loop body, directly and through an evaluator's helper method (made by a factory)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from jax import lax
+        import flax.nnx as nnx
+
+        def make_metrics():
+            return nnx.MultiMetric(accuracy=nnx.metrics.Accuracy(), loss=nnx.metrics.Average("loss"))
+
+        def evaluate(model, images, labels):
+            metrics = nnx.MultiMetric(accuracy=nnx.metrics.Accuracy(), loss=nnx.metrics.Average("loss"))
+
+            def body(i, carry):
+                logits = model(images[i])
+                loss = optax.softmax_cross_entropy_with_integer_labels(logits, labels[i]).mean()
+                metrics.update(loss=loss, logits=logits, labels=labels[i])
+                return carry
+
+            lax.fori_loop(0, images.shape[0], body, 0)
+            return metrics.compute()
+
+        class Evaluator:
+            def __init__(self, model):
+                self.model = model
+                self.metrics = make_metrics()
+
+            def _record(self, loss, logits, labels):
+                self.metrics.update(loss=loss, logits=logits, labels=labels)
+
+            def run(self, xs, ys):
+                def body(_, batch):
+                    logits = self.model(batch[0])
+                    self._record(jnp.mean(logits), logits, batch[1])
+                    return None, None
+
+                lax.scan(body, None, (xs, ys))
+                return self.metrics.compute()
+
+        def main(xs, ys):
+            return Evaluator(nnx.Linear(3, 2, rngs=nnx.Rngs(0))).run(xs, ys)
+        """,
+        ["17:9 SCN105", "29:9 SCN105"],
+    ),
+    Case(
+        "NNX, not flagged: the metric updated after the loop from the stacked outputs, or one made inside the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+        import flax.nnx as nnx
+
+        def evaluate(model, images, labels):
+            metrics = nnx.MultiMetric(accuracy=nnx.metrics.Accuracy(), loss=nnx.metrics.Average("loss"))
+
+            def body(carry, batch):
+                x, y = batch
+                logits = model(x)
+                batch_metric = nnx.metrics.Average("loss")
+                batch_metric.update(loss=jnp.mean(logits))
+                return carry, (logits, y)
+
+            _, (logits, ys) = lax.scan(body, None, (images, labels))
+            metrics.update(loss=jnp.mean(logits), logits=logits.reshape(-1, logits.shape[-1]), labels=ys.reshape(-1))
+            return metrics.compute()
+        """,
+        [],
     ),
 ]
 

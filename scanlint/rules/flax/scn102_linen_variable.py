@@ -129,7 +129,8 @@ class LinenVariableInScanBody(Rule):
     training BatchNorm, a cache), raises `ModifyScopeVariableError` as the loop traces its
     body, and is flagged too, also when called through `functools.partial(model.apply,
     variables, decode=True)` bound there or returned by a factory (also stored by an object's
-    `__init__`, `self.step_fn(tok)`). A module bound before the
+    `__init__`, `self.step_fn(tok)`), or through a train state's `state.apply_fn(...)` when the
+    file makes its train states with `apply_fn=model.apply` of one module class. A module bound before the
     loop (`bound = model.bind(variables)`, or a plain object's `self.bound` set in its
     `__init__`) whose method called in the body updates a variable: with nothing mutable Flax
     raises `ModifyScopeVariableError` as the loop traces the body; bound with

@@ -75,9 +75,8 @@ def _linen_class_draws(
             return True
         if flax.is_linen_dropout(call.func) and not _dropout_never_draws(flags, call):
             return True
-        if isinstance(call.func, cst.Name):
-            scope = flax.index.module_scope
-            local = flax.local_class(call.func, scope)
+        if isinstance(call.func, cst.Name):  # `Block(...)`, or `RematBlock(...)` with `RematBlock = nn.remat(Block)`
+            local = flax.lifted_local_class(call.func, flags.scope_at(call))
             if (
                 local is not None
                 and flax.is_linen(local)
@@ -200,7 +199,8 @@ class RngDrawnOncePerTrace(Rule):
     `self.rngs.action()`). Also: a key made
     before the loop that the body hands to a helper or a same-file module that samples from it
     unchanged (`self.select(q, key)`, `self.gumbel(logits, key)`), `model.apply(...,
-    rngs={"dropout": key})` with keys no step changes on a module that draws (also a
+    rngs={"dropout": key})` with keys no step changes on a module that draws (also through a
+    block it builds under a lifted transform, `RematBlock = nn.remat(Block)`; also a
     `functools.partial` of it a factory returns and an object stores, `self.generate_fn(n)`; or a module bound
     with such keys, `bound = model.bind(variables, rngs={...})`, whose called method draws),
     NNX randomness from a key a module stores (`self.drop(h, rngs=self.mc_key)`, a key held in

@@ -23,6 +23,8 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.nnx_state import (
     MODE_SWITCHES,
     NNX_STATE_UPDATES,
+    OUTSIDE_METRIC,
+    OUTSIDE_OPTIMIZER,
     PYTHON_CONTAINER,
     STATEFUL_NNX,
     OutsideNnxState,
@@ -45,8 +47,10 @@ class NnxStateMutatedInScanBody(Rule):
     (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), calling an
     outside module that holds `nnx.Dropout` streams, a training-mode `nnx.BatchNorm` or RNG
     streams, handing an outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`,
-    `nnx.grad(loss)(self.inner)`, `grad_fn(model)` with `grad_fn = nnx.grad(loss)`), and updating
-    an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`), writing
+    `nnx.grad(loss)(self.inner)`, `grad_fn(model)` with `grad_fn = nnx.grad(loss)`), updating
+    an outside `nnx.Optimizer` (`optimizer.update(...)`, `self.optimizer.update(...)`), and
+    updating an outside `nnx.MultiMetric` or `nnx.metrics` metric (`metrics.update(loss=loss)`,
+    also held by an evaluator and updated through its method), writing
     into an outside module with `nnx.update(target, ...)`, switching the mode of an outside module
     that holds a Dropout or BatchNorm (`model.eval()`, `model.train()`, `model.set_attributes(...)`),
     and calling a function decorated with an NNX transform (`@nnx.jit`) with an outside module,
@@ -242,11 +246,19 @@ def _transform_or_update_message(state: OutsideNnxState, call: cst.Call, scope: 
                 f"`nnx.merge` in the body, `nnx.update` after), or {LIFT_NNX}."
             )
     if isinstance(func, cst.Attribute) and func.attr.value == "update":
-        if state.outside_nnx_object(func.value, scope) == "an `nnx.Optimizer`":
+        updated_kind = state.outside_nnx_object(func.value, scope)
+        if updated_kind == OUTSIDE_OPTIMIZER:
             return (
                 f"`{code_of(func)}(...)` inside a raw lax.scan body updates an "
                 f"`nnx.Optimizer` made outside the body: {TRACE_CONTEXT_ERROR}. "
                 f"{LIFT_NNX.capitalize()}, passing the model and optimizer through the loop."
+            )
+        if updated_kind == OUTSIDE_METRIC:
+            return (
+                f"`{code_of(func)}(...)` inside a raw lax.scan body updates an "
+                f"`nnx.Metric` made outside the body: {TRACE_CONTEXT_ERROR}. Return the "
+                "per-step values as the scan's outputs (`ys`) and update the metric after the "
+                "loop, or carry the metric's state through it."
             )
     return None
 
