@@ -1,0 +1,40 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[2,16] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 1 self.sow('intermediates', ...) is called from a Linen method inside the raw lax.scan body, so the sown value is a scan tracer
+"""LSTM tagger that records its hidden states with sow so they can be plotted after apply."""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax import lax
+
+
+class LSTMTagger(nn.Module):
+    hidden: int = 16
+    num_tags: int = 4
+
+    def setup(self):
+        self.cell = nn.OptimizedLSTMCell(self.hidden)
+        self.head = nn.Dense(self.num_tags)
+
+    def step(self, carry, x):
+        carry, h = self.cell(carry, x)
+        self.sow("intermediates", "hidden", h)
+        return carry, self.head(h)
+
+    def __call__(self, xs):
+        carry = self.cell.initialize_carry(jax.random.PRNGKey(0), xs[0].shape)
+        _, logits = lax.scan(self.step, carry, xs)
+        return logits
+
+
+def main():
+    model = LSTMTagger()
+    xs = jax.random.normal(jax.random.PRNGKey(0), (10, 2, 8))
+    carry0 = nn.OptimizedLSTMCell(16).initialize_carry(jax.random.PRNGKey(0), xs[0].shape)
+    variables = model.init(jax.random.PRNGKey(1), carry0, xs[0], method=LSTMTagger.step)
+    params = {"params": variables["params"]}
+    logits, state = model.apply(params, xs, mutable=["intermediates"])
+    hidden = jnp.stack(state["intermediates"]["hidden"])
+    mean_activation = jnp.abs(hidden).mean()
+    mean_activation.block_until_ready()
+    return None
