@@ -185,24 +185,31 @@ class FlaxFile:
     def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         return self.index.class_named(node, scope)
 
-    def lifted_local_class(self, callee: cst.BaseExpression, scope: Scope, depth: int = 0) -> cst.ClassDef | None:
-        """The same-file class a callee constructs, also through a lifted transform of it
-        (`nn.remat(Block)(...)`) or a name bound once to one (`RematBlock = nn.remat(Block)`)."""
-        if depth > 4:
-            return None
-        if isinstance(callee, cst.Name):
-            bound = scope.only_binding(callee.value)
-            if bound is not None and isinstance(bound[1], (cst.Call, cst.Name)) and bound[1] is not callee:
-                callee, scope = bound[1], bound[0]
-        if (
-            isinstance(callee, cst.Call)
-            and self.index.qualify(callee.func) in LIFTED_MODULE_TRANSFORMS
-            and callee.args
-            and callee.args[0].keyword is None
-            and not callee.args[0].star
-        ):
-            return self.lifted_local_class(callee.args[0].value, scope, depth + 1)
-        return self.local_class(callee, scope)
+    def lifted_local_class(self, callee: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """The same-file class a callee constructs, also through a lifted transform of it (see
+        `unlifted`)."""
+        return self.local_class(*self.unlifted(callee, scope))
+
+    def unlifted(self, callee: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, Scope]:
+        """The module class a callee names under lifted transforms (`nn.remat(Block)`, or a name
+        bound once to one, `RematBlock = nn.remat(Block, static_argnums=(2,))`), with the scope
+        to read it in; the callee itself when it is none."""
+        for _ in range(5):
+            lifted, lifted_scope = callee, scope
+            if isinstance(callee, cst.Name):
+                bound = scope.only_binding(callee.value)
+                if bound is not None and isinstance(bound[1], cst.Call):
+                    lifted, lifted_scope = bound[1], bound[0]
+            if not (
+                isinstance(lifted, cst.Call)
+                and self.index.qualify(lifted.func) in LIFTED_MODULE_TRANSFORMS
+                and lifted.args
+                and lifted.args[0].keyword is None
+                and not lifted.args[0].star
+            ):
+                break
+            callee, scope = lifted.args[0].value, lifted_scope
+        return callee, scope
 
     def linen_class_without_variables(self, class_node: cst.ClassDef, seen: frozenset[cst.ClassDef] = frozenset()) -> bool:
         """Whether a same-file Linen class surely creates no variable when it runs (a
@@ -279,24 +286,10 @@ class FlaxFile:
         bindings = found[1] if found is not None else []
         return not any(isinstance(b, (cst.ClassDef, cst.FunctionDef)) for b in bindings)
 
-    def linen_module_class(self, callee: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
+    def linen_module_class(self, callee: cst.BaseExpression, scope: Scope) -> str | None:
         """The name of the Linen module class a callee refers to (flax.linen or same file), also
         through a lifted transform of it (`nn.remat(Block)`, or a name bound once to one)."""
-        if depth > 4:
-            return None
-        lifted = callee
-        if isinstance(callee, cst.Name):
-            bound = scope.only_binding(callee.value)
-            if bound is not None and isinstance(bound[1], cst.Call):
-                lifted, scope = bound[1], bound[0]
-        if (
-            isinstance(lifted, cst.Call)
-            and self.index.qualify(lifted.func) in LIFTED_MODULE_TRANSFORMS
-            and lifted.args
-            and lifted.args[0].keyword is None
-            and not lifted.args[0].star
-        ):
-            return self.linen_module_class(lifted.args[0].value, scope, depth + 1)
+        callee, scope = self.unlifted(callee, scope)
         name = flax_class_name(self.index.qualify(callee), (LINEN,), LINEN_MODULE_CLASSES)
         if name is not None:
             return name if name != "Module" else None
@@ -1131,6 +1124,10 @@ def flax_file(index: ScanIndex) -> FlaxFile:
 # The code a scan body runs
 
 
+# What `for` statements iterate, by function and setting, then by name (see `loops_binding`).
+LoopsCache = dict[tuple[cst.CSTNode, bool, bool, bool], dict[str, list[cst.BaseExpression]]]
+
+
 @dataclass(eq=False)
 class BodyCode:
     """Everything one raw scan body runs: its own code, nested functions, and same-file helpers
@@ -1157,6 +1154,8 @@ class BodyCode:
     wrapped_call: cst.Call | None = None  # the loop call inside that wrapper
     # The helpers the body runs, each with the calls in the body's code that run it.
     entries: dict[cst.CSTNode, list[tuple[cst.Call, Scope]]] = field(default_factory=dict)
+    # What the `for` statements of the functions `body_loop_over` reads iterate (`loops_binding`).
+    loops: LoopsCache = field(default_factory=dict)
 
     MAX_FUNCTIONS = 32
 
@@ -1795,35 +1794,35 @@ def body_loop_over(code: BodyCode, name: cst.Name, scope: Scope) -> cst.BaseExpr
         return None
     if found is None:
         # A comprehension's variable, which binds nothing in the function: `for m in members`.
-        finder = _LoopsBinding(name.value, enumerate_bound=False, comprehensions=True)
-        walk(scope.node, finder)
-        return finder.iterated[0] if len(finder.iterated) == 1 else None
+        iterated = loops_binding(code.loops, scope.node, enumerate_bound=False, comprehensions=True).get(name.value, [])
+        return iterated[0] if len(iterated) == 1 else None
     if found[0] is not scope:
         return None
     if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
         return None  # a loop target is bound opaquely, and only once
-    finder = _LoopsBinding(
-        name.value, enumerate_bound=scope.lookup("enumerate") is not None, zip_bound=scope.lookup("zip") is not None
-    )
-    walk(scope.node, finder)
-    return finder.iterated[0] if len(finder.iterated) == 1 else None
+    iterated = loops_binding(
+        code.loops,
+        scope.node,
+        enumerate_bound=scope.lookup("enumerate") is not None,
+        zip_bound=scope.lookup("zip") is not None,
+    ).get(name.value, [])
+    return iterated[0] if len(iterated) == 1 else None
 
 
 class _LoopsBinding(cst.CSTVisitor):
     """What the `for <name> in <it>` and `for i, <name> in enumerate(<it>)` statements of one
-    function iterate, outside its nested functions."""
+    function iterate, by name, outside its nested functions."""
 
-    def __init__(self, name: str, enumerate_bound: bool, comprehensions: bool = False, zip_bound: bool = True) -> None:
-        self.name = name
+    def __init__(self, enumerate_bound: bool, comprehensions: bool = False, zip_bound: bool = True) -> None:
         self.enumerate_bound = enumerate_bound  # `enumerate` is not the builtin
         self.zip_bound = zip_bound  # `zip` is not the builtin
         self.comprehensions = comprehensions  # the `for` clauses of comprehensions instead
-        self.iterated: list[cst.BaseExpression] = []
+        self.iterated: dict[str, list[cst.BaseExpression]] = {}
         self.depth = 0
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
-        if self.comprehensions and isinstance(node.target, cst.Name) and node.target.value == self.name:
-            self.iterated.append(node.iter)
+        if self.comprehensions and isinstance(node.target, cst.Name):
+            self.iterated.setdefault(node.target.value, []).append(node.iter)
 
     def visit_For(self, node: cst.For) -> None:
         if self.comprehensions:
@@ -1849,12 +1848,13 @@ class _LoopsBinding(cst.CSTVisitor):
             and not self.zip_bound
             and len(iterated.args) == len(target.elements)
             and not any(arg.keyword or arg.star for arg in iterated.args)
-        ):  # `for layer, h in zip(self.layers, hs)`
+        ):  # `for layer, h in zip(self.layers, hs)`: each name iterates its own argument
             for element, arg in zip(target.elements, iterated.args):
-                if isinstance(element.value, cst.Name) and element.value.value == self.name:
-                    target, iterated = element.value, arg.value
-        if isinstance(target, cst.Name) and target.value == self.name:
-            self.iterated.append(iterated)
+                if isinstance(element.value, cst.Name):
+                    self.iterated.setdefault(element.value.value, []).append(arg.value)
+            return
+        if isinstance(target, cst.Name):
+            self.iterated.setdefault(target.value, []).append(iterated)
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
@@ -1866,6 +1866,19 @@ class _LoopsBinding(cst.CSTVisitor):
         if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             self.depth -= 1
         super().on_leave(original_node)
+
+
+def loops_binding(
+    cache: LoopsCache, function: cst.CSTNode, enumerate_bound: bool, zip_bound: bool = True, comprehensions: bool = False
+) -> dict[str, list[cst.BaseExpression]]:
+    """What each name's `for` statements (or comprehension clauses) in a function iterate (see
+    `_LoopsBinding`), walked once for each function and setting (`cache` keeps the answers)."""
+    key = (function, enumerate_bound, zip_bound, comprehensions)
+    if key not in cache:
+        finder = _LoopsBinding(enumerate_bound=enumerate_bound, zip_bound=zip_bound, comprehensions=comprehensions)
+        walk(function, finder)
+        cache[key] = finder.iterated
+    return cache[key]
 
 
 def literal_element(container: cst.BaseExpression, key: cst.SimpleString | cst.Integer) -> cst.BaseExpression | None:
@@ -2117,13 +2130,13 @@ def linen_submodule_calls(
             if binding is not None and isinstance(binding[1], cst.Call):
                 constructions = [binding[1]]
             elif binding is not None and binding[0] is method_scope:
-                loops = _LoopsBinding(
-                    func.value,
+                looped = loops_binding(
+                    flax.index.derived.setdefault(loops_binding, {}),  # type: ignore[arg-type]
+                    method,
                     enumerate_bound=method_scope.lookup("enumerate") is not None,
                     zip_bound=method_scope.lookup("zip") is not None,
-                )
-                walk(method, loops)
-                iterated = loops.iterated[0] if len(loops.iterated) == 1 else None
+                ).get(func.value, [])
+                iterated = looped[0] if len(looped) == 1 else None
                 if (
                     isinstance(iterated, cst.Attribute)
                     and isinstance(iterated.value, cst.Name)

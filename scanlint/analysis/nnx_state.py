@@ -561,7 +561,7 @@ class OutsideNnxState:
             )
         if found is None or found[0] is not loop_scope or not isinstance(loop_scope.node, cst.FunctionDef):
             return False
-        mode = _last_mode_switch(loop_scope.node, name, self.code.loop.call)
+        mode = self._last_mode_switch(loop_scope.node, name, self.code.loop.call)
         if mode is not None or name != root.value or loop_scope.parent is not self.flax.index.module_scope:
             return mode == "train"
         bindings = found[1]
@@ -574,8 +574,17 @@ class OutsideNnxState:
             caller = call_scope.node
             if not isinstance(passed, cst.Name) or not isinstance(caller, cst.FunctionDef):
                 return False
-            modes.append(_last_mode_switch(caller, passed.value, call))
+            modes.append(self._last_mode_switch(caller, passed.value, call))
         return bool(modes) and all(mode == "train" for mode in modes)
+
+    def _last_mode_switch(self, function: cst.FunctionDef, name: str, call: cst.Call) -> str | None:
+        """`_last_mode_switch` in a function, whose statements' calls are found once per file
+        (every call in a body asks about the same loop call)."""
+        statements: dict[cst.FunctionDef, list[tuple[cst.BaseStatement, frozenset[cst.Call]]]]
+        statements = self.flax.index.derived.setdefault(_statement_calls, {})  # type: ignore[assignment]
+        if function not in statements:
+            statements[function] = _statement_calls(function)
+        return _last_mode_switch(statements[function], name, call)
 
     def mode_layers_switched_off(self, call: cst.Call, scope: Scope) -> bool:
         """Whether a body's call of an outside same-file NNX module (`model(x)`,
@@ -1286,16 +1295,24 @@ class OutsideNnxState:
         return held
 
 
-def _last_mode_switch(function: cst.FunctionDef, name: str, call: cst.Call) -> str | None:
-    """The last mode switch (`eval`, `train`, `set_attributes`) of the module a name (`model`,
-    `self.model`) holds, among a function's statements before the one holding `call`: None
-    when there is none, "unknown" when one sits in a branch or a loop."""
-    mode = None
+def _statement_calls(function: cst.FunctionDef) -> list[tuple[cst.BaseStatement, frozenset[cst.Call]]]:
+    """A function's statements, each with the calls in it."""
     body = function.body
+    found = []
     for statement in body.body if isinstance(body, cst.IndentedBlock) else []:
         calls = CallFinder()
         walk(statement, calls)
-        if call in calls.calls:
+        found.append((statement, frozenset(calls.calls)))
+    return found
+
+
+def _last_mode_switch(statements: list[tuple[cst.BaseStatement, frozenset[cst.Call]]], name: str, call: cst.Call) -> str | None:
+    """The last mode switch (`eval`, `train`, `set_attributes`) of the module a name (`model`,
+    `self.model`) holds, among a function's statements (see `_statement_calls`) before the one
+    holding `call`: None when there is none, "unknown" when one sits in a branch or a loop."""
+    mode = None
+    for statement, calls in statements:
+        if call in calls:
             return mode
         if isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
@@ -1307,7 +1324,7 @@ def _last_mode_switch(function: cst.FunctionDef, name: str, call: cst.Call) -> s
                     and switch.func.attr.value in MODE_SWITCHES
                 ):
                     mode = switch.func.attr.value
-        elif any(isinstance(c.func, cst.Attribute) and c.func.attr.value in MODE_SWITCHES for c in calls.calls):
+        elif any(isinstance(c.func, cst.Attribute) and c.func.attr.value in MODE_SWITCHES for c in calls):
             mode = "unknown"  # switched in a branch or a loop
     return None
 

@@ -32,7 +32,7 @@ import itertools
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import BodyCode, FlaxFile, all_calls, argument_for, parameters_passed
+from scanlint.analysis.flax_model import BodyCode, FlaxFile, all_calls, argument_for, method_name, parameters_passed
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
@@ -593,6 +593,8 @@ class RunFlags:
         if key in self._resolving:
             return None
         sites = self._body_sites(method) or self.method_calls(class_node, method.name.value)
+        if sites and self._loop_skipped_by_init(method):
+            sites = [site for site in sites if method_name(site[0]) not in ("init", "init_with_output")]
         if not sites:
             return None
         positional = [p.name.value for p in (*method.params.posonly_params, *method.params.params)][1:]
@@ -622,6 +624,13 @@ class RunFlags:
             return _limited(frozenset(found))
         finally:
             self._resolving.discard(key)
+
+    def _loop_skipped_by_init(self, method: cst.FunctionDef) -> bool:
+        """Whether the loop this view is for (see `within`) is written in `method` where `init`
+        never runs it (`else` of `if self.is_initializing():`): its parameters there take only
+        what the other calls pass."""
+        code = self._body
+        return code is not None and code.loop.scope.node is method and self.never_while_initializing(code.loop.call)
 
     def method_calls(self, class_node: cst.ClassDef, method: str) -> list[tuple[cst.Call, Scope, int]] | None:
         """Every call in the file that runs `method` of a Linen class, with the number of

@@ -43,6 +43,8 @@ ALWAYS_KEPT_METHODS = frozenset({
     "__init__", "__post_init__", "setup", "__call__", "tree_flatten", "tree_unflatten",
     "tree_flatten_with_keys",
 })  # fmt: skip
+# NNX module methods that set the modes of the layers a module holds (see `select`).
+MODE_SWITCHES = frozenset({"eval", "set_attributes"})
 
 
 @dataclass(frozen=True)
@@ -91,13 +93,25 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
         # constructions show what its fields hold (a submodule handed to it, first called by
         # that loop).
         for _ in range(CALLER_DEPTH):
-            callers = set().union(*(u.binds for u in summary.units if u.is_definition and u.uses & looping))
+            # `words` holds every identifier of a unit's text: a cheap filter before `uses` walks its tree.
+            callers = set().union(*(u.binds for u in summary.units if u.is_definition and u.words & looping and u.uses & looping))
             if callers <= looping:
                 break
             looping |= callers
         if looping:
             # For a class, its uses show which methods `init` runs (`init(..., method=...)`).
             closure.keep_users(looping)
+        # A statement that switches NNX modules' modes (`ctx.model.eval()` in a hook): where a
+        # file does, no rule knows which mode a loop runs its Dropout and BatchNorm in.
+        for unit in summary.units:
+            if not unit.words & MODE_SWITCHES:
+                continue
+            if unit.members:
+                switching = [m for m in unit.members if m.attributes & MODE_SWITCHES]
+                if switching:
+                    closure.keep_members(unit, switching, CLOSURE_DEPTH - 1)
+            elif unit.attributes & MODE_SWITCHES:
+                closure.keep_whole(unit, CLOSURE_DEPTH - 1)
         # A class registered as a pytree by a call (`register_dataclass(State, ...)`) may be a
         # carry: the call says which of its fields are leaves.
         for unit in summary.units:

@@ -3803,6 +3803,67 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "not flagged: the body binds the module itself with the batch stats mutable, calls it and returns the unbound stats as the carry",
+        """
+        import flax.linen as nn
+        from jax import lax
+
+        class ConvNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                x = nn.BatchNorm(use_running_average=not train, momentum=0.9)(nn.Dense(8)(x))
+                return nn.Dense(10)(x)
+
+        def update_bn(model, variables, batches):
+            params = variables["params"]
+
+            def step(batch_stats, images):
+                bound = model.bind({"params": params, "batch_stats": batch_stats}, mutable=["batch_stats"])
+                bound(images, train=True)
+                _, new_variables = bound.unbind()
+                return new_variables["batch_stats"], None
+
+            batch_stats, _ = lax.scan(step, variables["batch_stats"], batches)
+            return {"params": params, "batch_stats": batch_stats}
+
+        def main(batches, key):
+            model = ConvNet()
+            return update_bn(model, model.init(key, batches[0]), batches)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the loop runs only under `apply` (the `else` of `if self.is_initializing():`), and every `apply` passes `train=False`; `init` takes the default `train=True` but runs the round once outside the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        class MPNN(nn.Module):
+            def setup(self):
+                self.node_mlp = nn.Dense(8)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def message_round(self, i, h, train):
+                return h + nn.relu(self.norm(self.node_mlp(h), use_running_average=not train))
+
+            def __call__(self, nodes, train: bool = True):
+                h = nodes
+                if self.is_initializing():
+                    h = self.message_round(0, h, train)
+                else:
+                    h = lax.fori_loop(0, 4, lambda i, h: self.message_round(i, h, train), h)
+                return h.mean(0)
+
+        def main(nodes, key):
+            model = MPNN()
+            variables = model.init(key, nodes)
+            return model.apply(variables, nodes, train=False)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -5799,6 +5860,37 @@ RNG = [
             return mc_samples(model, variables, x, key, 5)
         """,
         ["23:74 SCN103"],
+    ),
+    Case(
+        "NNX: an evaluator draws one key from the `nnx.Rngs` it stores (`key = self.rngs.dropout()`) before the loop; the body hands it to the model as `rngs=`",
+        """
+        import jax
+        from flax import nnx
+
+        class DropoutRegressor(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.l1 = nnx.Linear(5, 16, rngs=rngs)
+                self.drop = nnx.Dropout(0.25)
+
+            def __call__(self, x, *, rngs=None):
+                return self.drop(self.l1(x), deterministic=False, rngs=rngs)
+
+        class UncertaintyEvaluator:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(dropout=seed)
+
+            def predictive_samples(self, model, x, n):
+                key = self.rngs.dropout()
+
+                def draw(carry, _):
+                    return carry, model(x, rngs=key)
+
+                return jax.lax.scan(draw, None, None, length=n)[1]
+
+        def main(x):
+            return UncertaintyEvaluator(7).predictive_samples(DropoutRegressor(nnx.Rngs(0)), x, 8)
+        """,
+        ["21:41 SCN103"],
     ),
 ]
 
@@ -12632,6 +12724,53 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX, not flagged: a hook registered for an event switches the model to eval mode; the function that fires it then scans over a body that calls the model",
+        """
+        import collections
+        import dataclasses
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        _HOOKS = collections.defaultdict(list)
+
+        def hook(event):
+            def register(fn):
+                _HOOKS[event].append(fn)
+                return fn
+            return register
+
+        @hook("eval_start")
+        def deterministic_mode(ctx):
+            ctx.model.eval()
+
+        class Encoder(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(5, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.proj(x))
+
+        def run_evaluation(ctx, batches):
+            for fn in _HOOKS["eval_start"]:
+                fn(ctx)
+
+            def eval_step(total, x):
+                return total + jnp.mean(ctx.model(x)), None
+
+            return jax.lax.scan(eval_step, 0.0, batches)[0]
+
+        @dataclasses.dataclass
+        class RunContext:
+            model: nnx.Module
+
+        def main(batches):
+            return run_evaluation(RunContext(model=Encoder(nnx.Rngs(0))), batches)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -12749,6 +12888,51 @@ ESCAPES = [
             return float(best)
         """,
         ["15:9 SCN106"],
+    ),
+    Case(
+        "a dict the caller makes and hands to the function that runs the scan, written in the body and read by the caller after the call",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def train(model, xs, checkpoint):
+            graphdef, state = nnx.split(model)
+
+            def train_step(state, x):
+                model = nnx.merge(graphdef, state)
+                checkpoint["last"] = nnx.to_pure_dict(nnx.state(model, nnx.Param))
+                return nnx.state(model), jnp.mean(model(x))
+
+            return jax.lax.scan(train_step, state, xs)[1]
+
+        def main(xs):
+            checkpoint = {}
+            losses = train(nnx.Linear(3, 3, rngs=nnx.Rngs(0)), xs, checkpoint)
+            return losses, checkpoint["last"]
+        """,
+        ["11:9 SCN106"],
+    ),
+    Case(
+        "not flagged: the caller's dict is never read after the call, or the caller passes something not known to be a container",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def run(xs, log):
+            def step(c, x):
+                log["last"] = x
+                return c + x, None
+
+            return jax.lax.scan(step, 0.0, xs)[0]
+
+        def main(xs, sink):
+            scratch = {}
+            total = run(xs, scratch)
+            other = run(xs, sink)
+            return total, other
+        """,
+        [],
     ),
     Case(
         "not flagged: the values returned as the scan's ys; what is known while tracing; a constant",

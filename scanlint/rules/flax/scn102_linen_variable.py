@@ -552,7 +552,8 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     attribute a plain object's `__init__` sets), on a same-file Linen module whose method, or a
     submodule it runs, updates a variable in that run. With nothing mutable Flax raises
     `ModifyScopeVariableError` as the loop traces its body; with `mutable=[...]` the bound
-    module keeps a tracer of the loop, which fails when it is used after the loop."""
+    module keeps a tracer of the loop, which fails when it is used after the loop, unless the
+    body binds it itself."""
     func = call.func
     bound = bound_module_called(flax, call, scope)
     if bound is None:
@@ -560,6 +561,8 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     bind, bind_scope, method = bound
     mutable = keyword_argument(bind, "mutable")
     immutable = mutable is None or (isinstance(mutable, cst.Name) and mutable.value == "False")
+    if not immutable and code.is_inside(bind_scope):
+        return None  # bound in the body: its variables are the body's own values
     assert isinstance(bind.func, cst.Attribute)
     class_node = flax.linen_instance_class(bind.func.value, bind_scope)
     flags = run_flags(flax).within(code)

@@ -657,7 +657,8 @@ class _FixedNnxRandomness:
 
     def _jax_key(self, name: cst.Name, scope: Scope) -> bool:
         """Whether a name is a JAX key: bound to a `jax.random` key maker (or an element of one),
-        or to a draw from an `nnx.Rngs` stream (`key = rngs.dropout()`), or a parameter named or
+        or to a draw from an `nnx.Rngs` stream (`key = rngs.dropout()`, also of one an object
+        stores, `key = self.rngs.dropout()`), or a parameter named or
         annotated as a key."""
         found = scope.only_binding(name.value)
         if found is None:
@@ -666,8 +667,10 @@ class _FixedNnxRandomness:
         if isinstance(binding, cst.Subscript):
             binding = binding.value
         if isinstance(binding, cst.Call) and not binding.args and isinstance(binding.func, cst.Attribute):
-            stream_of = binding.func.value  # `rngs.dropout()`
+            stream_of = binding.func.value  # `rngs.dropout()`, `self.rngs.dropout()`
             if isinstance(stream_of, cst.Name) and self.state.rngs_name(stream_of, found[0]):
+                return True
+            if self.state.is_rngs_attribute(stream_of, found[0]):
                 return True
         if isinstance(binding, cst.Call):
             qualified = self.index.qualify(binding.func) or ""

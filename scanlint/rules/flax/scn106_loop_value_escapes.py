@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import BodyCode, FlaxFile, raw_scan_bodies
+from scanlint.analysis.flax_model import BodyCode, FlaxFile, parameters_passed, raw_scan_bodies
 from scanlint.analysis.resolver import Scope
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import walk
@@ -42,7 +42,8 @@ class LoopValueEscapesScanBody(Rule):
       around it or at module level (`hidden_states.append(h)`, `history.extend(...)`,
       `stats.update(...)`);
     - storing a loop value under a key of such a container (`state["batch_stats"] =
-      updates["batch_stats"]`, `cache[t] = kv`);
+      updates["batch_stats"]`, `cache[t] = kv`), also one the caller makes and hands to the
+      function running the loop (`train(model, xs, checkpoint)` with `checkpoint = {}`);
     - rebinding a name of an enclosing function or of the module (`nonlocal model; model =
       nnx.merge(graphdef, state)`, `global best; best = loss`) to a loop value.
 
@@ -138,7 +139,7 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         elif isinstance(target, cst.Name) and target.value in scope.declared_elsewhere:
             outer = scope.declared_elsewhere[target.value]
             where = "the module" if outer is flax.index.module_scope else "an enclosing function"
-            if outer not in code.scopes and _read_outside(flax, code, target.value, outer):
+            if outer not in code.scopes and _read_outside(flax, target.value, outer, code.loop.call):
                 yield statement, f"rebinds `{target.value}`, a name of {where}, to a value of the loop"
 
 
@@ -152,15 +153,36 @@ def _runs_in_body(code: BodyCode, scope: Scope) -> bool:
 
 def _outside_container(flax: FlaxFile, code: BodyCode, name: cst.Name, scope: Scope) -> str | None:
     """'a list' (a dict, ...) when `name` holds a Python container bound once outside the body's
-    code and read outside it; None otherwise."""
+    code and read outside it, or is a parameter of the module-level function running the loop
+    that every call of it in the file fills with such a container; None otherwise."""
     found = scope.only_binding(name.value)
     if found is None or found[0] in code.scopes:
         return None
     binding_scope, value = found
+    if isinstance(value, cst.Param):
+        return _container_passed(flax, code, binding_scope, value)
     kind = _container_kind(flax, value)
-    if kind is None or not _read_outside(flax, code, name.value, binding_scope):
+    if kind is None or not _read_outside(flax, name.value, binding_scope, code.loop.call):
         return None
     return kind
+
+
+def _container_passed(flax: FlaxFile, code: BodyCode, function_scope: Scope, parameter: cst.Param) -> str | None:
+    """`train(model, xs, checkpoint)` with `checkpoint = {}` in the caller, read after the call:
+    the kind of container every call of the module-level function fills `parameter` with."""
+    function = function_scope.node
+    if not isinstance(function, cst.FunctionDef) or function_scope.parent is not flax.index.module_scope:
+        return None
+    kinds = set()
+    sites = flax.calls_running(function)
+    for call, call_scope in sites:
+        passed = dict(parameters_passed(function, function_scope, call, call_scope)).get(parameter)
+        found = call_scope.only_binding(passed.value) if isinstance(passed, cst.Name) else None
+        kind = _container_kind(flax, found[1]) if found is not None else None
+        if found is None or kind is None or not _read_outside(flax, passed.value, found[0], call):  # type: ignore[union-attr]
+            return None
+        kinds.add(kind)
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def _container_kind(flax: FlaxFile, value: object) -> str | None:
@@ -210,11 +232,11 @@ class _TracedReads(cst.CSTVisitor):
         return False
 
 
-def _read_outside(flax: FlaxFile, code: BodyCode, name: str, binding_scope: Scope) -> bool:
-    """Whether `name` may be read outside the body's code: a module-level name always (it
-    outlives every call, and the code reading it may be anywhere); a function's name when one
-    of its statements after the loop reads it (any of its statements, when the loop call is not
-    one of them)."""
+def _read_outside(flax: FlaxFile, name: str, binding_scope: Scope, anchor: cst.Call) -> bool:
+    """Whether `name` may be read after `anchor` (the loop call, or the call that hands the
+    container to the function running it): a module-level name always (it outlives every call,
+    and the code reading it may be anywhere); a function's name when one of its statements
+    after the one holding `anchor` reads it (any of its statements, when none holds it)."""
     owner = binding_scope.node
     if isinstance(owner, cst.Module):
         return True
@@ -222,9 +244,9 @@ def _read_outside(flax: FlaxFile, code: BodyCode, name: str, binding_scope: Scop
         return False
     statements = list(owner.body.body)
     parents = run_flags(flax).parents
-    loop_at = next((i for i, s in enumerate(statements) if _contains(parents, code.loop.call, s)), None)
+    anchor_at = next((i for i, s in enumerate(statements) if _contains(parents, anchor, s)), None)
     reads = _Reads(name)
-    for statement in statements[loop_at + 1 :] if loop_at is not None else statements:
+    for statement in statements[anchor_at + 1 :] if anchor_at is not None else statements:
         walk(statement, reads)
     return reads.found > 0
 
