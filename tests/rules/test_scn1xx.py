@@ -3864,6 +3864,71 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "`decoder.apply({'params': ..., 'cache': cache}, token)` with nothing mutable in a while_loop body, the decoder built with `decode=True` and its `nn.SelfAttention` given `decode=self.decode`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class TinyDecoder(nn.Module):
+            decode: bool = False
+
+            @nn.compact
+            def __call__(self, tokens):
+                x = nn.Embed(32, 16)(tokens)
+                x = x + nn.SelfAttention(num_heads=2, qkv_features=16, decode=self.decode, deterministic=True)(x)
+                return nn.Dense(32)(x)
+
+        def main():
+            params = TinyDecoder().init(jax.random.PRNGKey(0), jnp.ones((2, 8), jnp.int32))["params"]
+            decoder = TinyDecoder(decode=True)
+            cache = decoder.init(jax.random.PRNGKey(0), jnp.ones((2, 8), jnp.int32))["cache"]
+
+            def body_fn(state):
+                i, token = state
+                logits = decoder.apply({"params": params, "cache": cache}, token)
+                return i + 1, jnp.argmax(logits[:, -1], axis=-1)[:, None]
+
+            return jax.lax.while_loop(lambda s: s[0] < 8, body_fn, (0, jnp.ones((2, 1), jnp.int32)))
+        """,
+        ["22:18 SCN102"],
+    ),
+    Case(
+        "not flagged: the same loop with the cache mutable and carried, or the training decoder (`decode=False`) applied",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class TinyDecoder(nn.Module):
+            decode: bool = False
+
+            @nn.compact
+            def __call__(self, tokens):
+                x = nn.Embed(32, 16)(tokens)
+                x = x + nn.SelfAttention(num_heads=2, qkv_features=16, decode=self.decode, deterministic=True)(x)
+                return nn.Dense(32)(x)
+
+        def main(tokens):
+            model = TinyDecoder()
+            params = model.init(jax.random.PRNGKey(0), jnp.ones((2, 8), jnp.int32))["params"]
+            decoder = TinyDecoder(decode=True)
+            cache = decoder.init(jax.random.PRNGKey(0), jnp.ones((2, 8), jnp.int32))["cache"]
+
+            def body_fn(state):
+                i, token, cache = state
+                logits, updated = decoder.apply({"params": params, "cache": cache}, token, mutable=["cache"])
+                return i + 1, jnp.argmax(logits[:, -1], axis=-1)[:, None], updated["cache"]
+
+            def score(total, x):
+                return total + model.apply({"params": params}, x).sum(), None
+
+            jax.lax.scan(score, 0.0, tokens)
+            return jax.lax.while_loop(lambda s: s[0] < 8, body_fn, (0, jnp.ones((2, 1), jnp.int32), cache))
+        """,
+        [],
+    ),
 ]
 
 RNG = [

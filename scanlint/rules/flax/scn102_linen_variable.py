@@ -527,7 +527,7 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     taken = branch_taken(flags, immutable=True)
     instance = (call.func.value, scope)  # `decode_model` in `decode_model.apply(...)`
     for run in linen_runs(flax, class_node, call.with_changes(args=arguments), scope, method, taken=taken, instance=instance):
-        updated = _variable_update_in(flax, run.method, flags, run.given, immutable=True)
+        updated = _update_under_apply(flax, run.method, flags, run.given, immutable=True)
         if updated is not None:
             code_of = flax.index.module.code_for_node
             summary = f"`{short_code(flax.index.module, reported.func)}(...)` inside a raw lax.scan body updates variables, none mutable"
@@ -569,7 +569,7 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
         return None
     for run in linen_runs(flax, class_node, call, scope, method, taken=branch_taken(flags, immutable=immutable)):
-        updated = _variable_update_in(flax, run.method, flags, run.given, immutable=immutable)
+        updated = _update_under_apply(flax, run.method, flags, run.given, immutable=immutable)
         if updated is None:
             continue
         code_of = flax.index.module.code_for_node
@@ -686,6 +686,25 @@ def _variable_update_in(
     if not isinstance(method.body, cst.IndentedBlock):
         return None
     return search(method.body.body) or _training_batch_norm_in(flax, method, flags, given or {}, made_by)
+
+
+def _update_under_apply(
+    flax: FlaxFile,
+    method: cst.FunctionDef,
+    flags: RunFlags,
+    given: dict[str, tuple[cst.BaseExpression, Scope]],
+    immutable: bool,
+) -> str | None:
+    """What a method run by `model.apply(...)` or a bound module updates (see
+    `_variable_update_in`), or the `cache` an attention layer it runs writes when `decode` is
+    true in that run (`nn.SelfAttention(..., decode=self.decode)` of a `TinyDecoder(decode=True)`)."""
+    updated = _variable_update_in(flax, method, flags, given, immutable=immutable)
+    if updated is not None:
+        return updated
+    attention = _decoding_attention_in(flax, method, flags, given, setup_attributes=True)
+    if attention is None:
+        return None
+    return f"`cache`, by `{flax.index.module.code_for_node(attention.func)}` (`decode=True`)"
 
 
 def _layers_called(
