@@ -1,0 +1,34 @@
+# label: same-values
+# flax-error: none
+# class: 2 closure inside @nn.compact calls self.make_rng('diffusion') in the jax.lax.scan body of a reverse-diffusion sampler
+"""DDPM-style reverse sampler for protein C-alpha coordinates; returns the injected noise per step."""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+class BackboneSampler(nn.Module):
+    n_res: int = 16
+    steps: int = 10
+
+    @nn.compact
+    def __call__(self):
+        betas = jnp.linspace(1e-4, 0.02, self.steps)
+        eps_model = nn.Dense(3, name="eps")
+
+        def reverse_step(x, beta):
+            noise = jax.random.normal(self.make_rng("diffusion"), x.shape)
+            eps = eps_model(x)
+            x = (x - beta / jnp.sqrt(1.0 - beta) * eps) / jnp.sqrt(1.0 - beta) + jnp.sqrt(beta) * noise
+            return x, noise
+
+        x_T = jax.random.normal(self.make_rng("diffusion"), (self.n_res, 3))
+        eps_model(x_T)
+        _, noises = jax.lax.scan(reverse_step, x_T, betas[::-1])
+        return noises
+
+
+def main():
+    model = BackboneSampler()
+    variables = model.init({"params": jax.random.key(0), "diffusion": jax.random.key(1)})
+    return model.apply(variables, rngs={"diffusion": jax.random.key(2)})
