@@ -1,0 +1,49 @@
+# label: ok
+# flax-error: none
+# class: 3 a NoiseScheduler object gives its base key to the loop, which carries it and splits it every step before scheduler.add_noise draws from the subkey
+"""Diffusion forward process: a scheduler adds noise to the output of a Linen denoiser at each step."""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+lax = jax.lax
+
+
+class Denoiser(nn.Module):
+    @nn.compact
+    def __call__(self, x, t):
+        h = nn.Dense(16)(jnp.concatenate([x, t[..., None] * jnp.ones_like(x[..., :1])], -1))
+        return nn.Dense(x.shape[-1])(nn.silu(h))
+
+
+class NoiseScheduler:
+    def __init__(self, num_steps, rng):
+        self.betas = jnp.linspace(1e-4, 0.02, num_steps)
+        self.rng = rng
+
+    def add_noise(self, rng, x, t):
+        noise = jax.random.normal(rng, x.shape)
+        beta = self.betas[t]
+        return jnp.sqrt(1.0 - beta) * x + jnp.sqrt(beta) * noise, noise
+
+
+def forward_process(model, params, scheduler, x0):
+    num_steps = scheduler.betas.shape[0]
+
+    def body(carry, t):
+        x, rng = carry
+        rng, sub = jax.random.split(rng)
+        x = x + 0.0 * model.apply(params, x, jnp.full(x.shape[:1], t, jnp.float32))
+        x, noise = scheduler.add_noise(sub, x, t)
+        return (x, rng), noise
+
+    _, noises = lax.scan(body, (x0, scheduler.rng), jnp.arange(num_steps))
+    return noises
+
+
+def main():
+    model = Denoiser()
+    x0 = jnp.ones((2, 4))
+    params = model.init(jax.random.key(0), x0, jnp.zeros((2,)))
+    scheduler = NoiseScheduler(6, jax.random.key(7))
+    return forward_process(model, params, scheduler, x0)
