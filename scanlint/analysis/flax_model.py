@@ -72,6 +72,8 @@ LIFTED_MODULE_TRANSFORMS = frozenset(
 
 # Linen methods that create or store variables in the module's scope.
 LINEN_VARIABLE_METHODS = ("param", "variable", "put_variable", "sow")
+# The methods that store into a Python list, dict, set or deque in place.
+CONTAINER_UPDATES = frozenset({"append", "appendleft", "extend", "insert", "add", "update", "setdefault"})
 HOISTABLE_METHODS = ("param", "variable")
 
 LIFT_NNX = "lift the loop with `nnx.scan`"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from scanlint.analysis.flax_model import (
+    CONTAINER_UPDATES,
     KEY_MAKERS,
     KEY_PLUMBING,
     ModuleRun,
@@ -101,7 +102,6 @@ class StateChange:
 
 
 DROPOUT = HeldState("an `nnx.Dropout`", mode_switchable=True)
-_CONTAINER_UPDATES = frozenset({"append", "extend", "insert", "update", "setdefault", "add"})
 # NNX modules that call or hold the layers they are built from.
 NNX_CONTAINERS = ("Sequential", "List", "Dict")
 
@@ -1209,7 +1209,7 @@ class OutsideNnxState:
         func = call.func
         if not (
             isinstance(func, cst.Attribute)
-            and func.attr.value in _CONTAINER_UPDATES
+            and func.attr.value in CONTAINER_UPDATES
             and isinstance(func.value, cst.Attribute)
             and func.value.attr.value == attribute
             and isinstance(func.value.value, cst.Name)
@@ -1224,7 +1224,7 @@ class OutsideNnxState:
         func = call.func
         if not (
             isinstance(func, cst.Attribute)
-            and func.attr.value in _CONTAINER_UPDATES
+            and func.attr.value in CONTAINER_UPDATES
             and isinstance(func.value, cst.Attribute)
         ):
             return False

@@ -13065,6 +13065,48 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "the Python counter of an unrolled `for i in range(...)` in the body, and an enumerate index, recorded in a list read after the loop: Python ints, no tracer",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def unrolled_refine(ws, h0, xs):
+            visited = []
+
+            def step(h, x):
+                for i in range(len(ws)):
+                    visited.append(i)
+                    h = jnp.tanh(ws[i] @ h + x)
+                for j, w in enumerate(ws):
+                    visited.append(j)
+                return h, h
+
+            _, hs = jax.lax.scan(step, h0, xs)
+            return hs, visited
+        """,
+        [],
+    ),
+    Case(
+        "a loop value written into a list at a Python counter's index, read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        def unrolled_refine(ws, h0, xs):
+            layer_outputs = [None] * len(ws)
+
+            def step(h, x):
+                for i in range(len(ws)):
+                    h = jnp.tanh(ws[i] @ h + x)
+                    layer_outputs[i] = h
+                return h, None
+
+            jax.lax.scan(step, h0, xs)
+            return jnp.stack(layer_outputs)
+        """,
+        ["11:13 SCN106"],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -9,14 +9,13 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import BodyCode, FlaxFile, parameters_passed, raw_scan_bodies
+from scanlint.analysis.flax_model import CONTAINER_UPDATES, BodyCode, FlaxFile, parameters_passed, raw_scan_bodies
 from scanlint.analysis.resolver import Scope
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import walk
 from scanlint.rules.base import FileContext, Report, Rule
 from scanlint.rules.flax.reporting import in_loop
 
-_CONTAINER_UPDATES = frozenset({"append", "appendleft", "extend", "insert", "add", "update", "setdefault"})
 _CONTAINER_MAKERS = frozenset({
     "list", "dict", "set", "collections.defaultdict", "collections.OrderedDict", "collections.deque",
 })  # fmt: skip
@@ -114,7 +113,7 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         func = call.func
         if (
             isinstance(func, cst.Attribute)
-            and func.attr.value in _CONTAINER_UPDATES
+            and func.attr.value in CONTAINER_UPDATES
             and isinstance(func.value, cst.Name)
             and _runs_in_body(code, scope)
             and any(_traced(code, arg.value, scope) for arg in call.args)
@@ -188,6 +187,9 @@ def _container_passed(flax: FlaxFile, code: BodyCode, function_scope: Scope, par
 def _container_kind(flax: FlaxFile, value: object) -> str | None:
     if isinstance(value, (cst.List, cst.ListComp)):
         return "a list"
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        if isinstance(value.left, cst.List) or isinstance(value.right, cst.List):
+            return "a list"  # `[None] * n_layers`
     if isinstance(value, (cst.Dict, cst.DictComp)):
         return "a dict"
     if isinstance(value, (cst.Set, cst.SetComp)):
@@ -204,7 +206,58 @@ def _traced(code: BodyCode, value: cst.BaseExpression, scope: Scope) -> bool:
     known while tracing (`x.shape`, `len(xs)`)."""
     reads = _TracedReads()
     walk(value, reads)
-    return any(code.binds(name, scope) for name in reads.names)
+    return any(code.binds(name, scope) and not _python_counter(code, name, scope) for name in reads.names)
+
+
+def _python_counter(code: BodyCode, name: str, scope: Scope) -> bool:
+    """Whether `name` is bound only as the counter of a Python loop the body unrolls while
+    tracing: `for i in range(...)`, or the index of `for i, w in enumerate(...)`. It is a
+    Python int, not a tracer."""
+    found = scope.lookup(name)
+    if found is None or found[0] is not scope or len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
+        return False  # a loop target is bound opaquely, and only once
+    counters = _Counters(name)
+    walk(scope.node, counters)
+    return counters.found == 1 and not counters.other
+
+
+class _Counters(cst.CSTVisitor):
+    """The `for` statements of one function (not its nested ones) that bind a name: counted
+    when the name is a `range` counter or an `enumerate` index, `other` when it is not."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found = 0
+        self.other = False
+        self.depth = 0
+
+    def visit_For(self, node: cst.For) -> None:
+        target, iterated = node.target, node.iter
+        called = iterated.func.value if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) else None
+        if isinstance(target, cst.Name) and target.value == self.name:
+            if called == "range":
+                self.found += 1
+            else:
+                self.other = True
+        elif isinstance(target, cst.Tuple) and any(
+            isinstance(e.value, cst.Name) and e.value.value == self.name for e in target.elements
+        ):
+            first = target.elements[0].value
+            if called == "enumerate" and len(target.elements) == 2 and isinstance(first, cst.Name) and first.value == self.name:
+                self.found += 1
+            else:
+                self.other = True
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            self.depth += 1
+            return self.depth == 1
+        return super().on_visit(node)
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            self.depth -= 1
+        super().on_leave(original_node)
 
 
 class _TracedReads(cst.CSTVisitor):
