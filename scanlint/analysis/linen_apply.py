@@ -63,12 +63,17 @@ def apply_of_partial(
     a same-file factory's call that returns one: the `apply` call it makes, written as one call
     (the partial's arguments, then the call's), with the partial's scope. A parameter of a loop
     wrapper (`step_fn(x, t)` in `run_loop(step_fn, ...)`) stands for what the call site passes,
-    and an attribute an object's `__init__` stores (`self.generate_fn`) for what it stores."""
+    and an attribute an object's `__init__` stores (`self.generate_fn`) for what it stores: such
+    a partial, or the `apply` itself (`self.apply_fn = model.apply`)."""
     name, name_scope = (code.bound_argument(call.func, scope) if code is not None else None) or (call.func, scope)
     if isinstance(name, cst.Attribute) and name.attr.value == "apply_fn":
-        return train_state_apply(flax, call)
+        made_by_train_state = train_state_apply(flax, call)
+        if made_by_train_state is not None:
+            return made_by_train_state
     if isinstance(name, cst.Attribute):  # `self.generate_fn(n)`, stored by `__init__`
         name, name_scope = flax.index.stored_value(name, name_scope) or (name, name_scope)
+        if isinstance(name, cst.Attribute) and name.attr.value == "apply" and not any(arg.star for arg in call.args):
+            return cst.Call(func=name, args=call.args), name_scope  # `self.apply_fn = model.apply`
     if isinstance(name, cst.Call):
         found: tuple[Scope, object] | None = (name_scope, name)
     elif isinstance(name, cst.Name):

@@ -3929,6 +3929,187 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a trainer's `self.apply_fn = model.apply`, called in train mode with nothing mutable by a method `jax.grad` runs in a micro-batch scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(8)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        class Trainer:
+            def __init__(self, model, sample):
+                self.apply_fn = model.apply
+                self.variables = model.init(jax.random.key(0), sample, train=False)
+
+            def loss(self, params, batch_stats, x):
+                out = self.apply_fn({"params": params, "batch_stats": batch_stats}, x, train=True)
+                return jnp.mean(out**2)
+
+            def accumulate(self, xs):
+                params, batch_stats = self.variables["params"], self.variables["batch_stats"]
+
+                def micro_step(acc, x):
+                    grads = jax.grad(self.loss)(params, batch_stats, x)
+                    return jax.tree.map(jnp.add, acc, grads), None
+
+                return jax.lax.scan(micro_step, jax.tree.map(jnp.zeros_like, params), xs)[0]
+
+        def main():
+            trainer = Trainer(Net(), jnp.ones((4, 3)))
+            return trainer.accumulate(jnp.ones((2, 4, 3)))
+        """,
+        ["18:15 SCN102"],
+    ),
+    Case(
+        "not flagged: a trainer's stored `self.apply_fn = model.apply` with the batch stats mutable, or in eval mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(8)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        class Trainer:
+            def __init__(self, model, sample):
+                self.apply_fn = model.apply
+                self.variables = model.init(jax.random.key(0), sample, train=False)
+
+            def loss(self, params, batch_stats, x):
+                out, updates = self.apply_fn(
+                    {"params": params, "batch_stats": batch_stats}, x, train=True, mutable=["batch_stats"]
+                )
+                return jnp.mean(out**2), updates["batch_stats"]
+
+            def evaluate(self, xs):
+                def eval_step(total, x):
+                    out = self.apply_fn(self.variables, x, train=False)
+                    return total + jnp.mean(out), None
+
+                return jax.lax.scan(eval_step, 0.0, xs)[0]
+
+            def accumulate(self, xs):
+                params = self.variables["params"]
+
+                def micro_step(carry, x):
+                    acc, batch_stats = carry
+                    grads, batch_stats = jax.grad(self.loss, has_aux=True)(params, batch_stats, x)
+                    return (jax.tree.map(jnp.add, acc, grads), batch_stats), None
+
+                start = (jax.tree.map(jnp.zeros_like, params), self.variables["batch_stats"])
+                return jax.lax.scan(micro_step, start, xs)[0]
+
+        def main():
+            trainer = Trainer(Net(), jnp.ones((4, 3)))
+            return trainer.accumulate(jnp.ones((2, 4, 3))), trainer.evaluate(jnp.ones((2, 4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "a hand-written decode cache updated under `if self.decode:` (with an else) once `has_variable`, applied with nothing mutable by a module-level greedy decoder's fori_loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        class CachedDecoder(nn.Module):
+            decode: bool = False
+
+            @nn.compact
+            def __call__(self, tokens):
+                emb = nn.Embed(11, 8)(tokens)
+                if self.decode:
+                    is_init = self.has_variable("cache", "keys")
+                    keys = self.variable("cache", "keys", jnp.zeros, (tokens.shape[0], 6, 8))
+                    index = self.variable("cache", "index", lambda: jnp.array(0, jnp.int32))
+                    if is_init:
+                        keys.value = lax.dynamic_update_slice(keys.value, emb, (0, index.value, 0))
+                        index.value = index.value + 1
+                    context = keys.value.sum(axis=1, keepdims=True)
+                else:
+                    context = emb
+                return nn.Dense(11)(emb + context)
+
+        def greedy_decode(model, params, cache, first_token):
+            def body(i, tokens):
+                cur = lax.dynamic_slice(tokens, (0, i), (tokens.shape[0], 1))
+                logits = model.apply({"params": params, "cache": cache}, cur)
+                return lax.dynamic_update_slice(tokens, jnp.argmax(logits, -1).astype(jnp.int32), (0, i + 1))
+
+            tokens = jnp.zeros((first_token.shape[0], 6), jnp.int32).at[:, :1].set(first_token)
+            return lax.fori_loop(0, 5, body, tokens)
+
+        def main():
+            model = CachedDecoder(decode=True)
+            first = jnp.ones((2, 1), jnp.int32)
+            variables = model.init(jax.random.key(0), first)
+            return greedy_decode(model, variables["params"], variables["cache"], first)
+        """,
+        ["28:18 SCN102"],
+    ),
+    Case(
+        "not flagged: the same hand-written cache with the cache mutable and carried, and a model built with decode off",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+        class CachedDecoder(nn.Module):
+            decode: bool = False
+
+            @nn.compact
+            def __call__(self, tokens):
+                emb = nn.Embed(11, 8)(tokens)
+                if self.decode:
+                    is_init = self.has_variable("cache", "keys")
+                    keys = self.variable("cache", "keys", jnp.zeros, (tokens.shape[0], 6, 8))
+                    index = self.variable("cache", "index", lambda: jnp.array(0, jnp.int32))
+                    if is_init:
+                        keys.value = lax.dynamic_update_slice(keys.value, emb, (0, index.value, 0))
+                        index.value = index.value + 1
+                    context = keys.value.sum(axis=1, keepdims=True)
+                else:
+                    context = emb
+                return nn.Dense(11)(emb + context)
+
+        def greedy_decode(model, params, cache, first_token):
+            def body(i, carry):
+                tokens, cache = carry
+                cur = lax.dynamic_slice(tokens, (0, i), (tokens.shape[0], 1))
+                logits, updates = model.apply({"params": params, "cache": cache}, cur, mutable=["cache"])
+                nxt = jnp.argmax(logits, -1).astype(jnp.int32)
+                return lax.dynamic_update_slice(tokens, nxt, (0, i + 1)), updates["cache"]
+
+            tokens = jnp.zeros((first_token.shape[0], 6), jnp.int32).at[:, :1].set(first_token)
+            return lax.fori_loop(0, 5, body, (tokens, cache))[0]
+
+        def score(model, params, tokens):
+            def body(total, row):
+                return total + model.apply({"params": params}, row[None]).sum(), None
+
+            return lax.scan(body, 0.0, tokens)[0]
+
+        def main():
+            model = CachedDecoder(decode=True)
+            first = jnp.ones((2, 1), jnp.int32)
+            variables = model.init(jax.random.key(0), first)
+            plain = CachedDecoder()
+            plain_params = plain.init(jax.random.key(1), first)["params"]
+            return greedy_decode(model, variables["params"], variables["cache"], first), score(plain, plain_params, jnp.ones((3, 4), jnp.int32))
+        """,
+        [],
+    ),
 ]
 
 RNG = [

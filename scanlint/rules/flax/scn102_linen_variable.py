@@ -626,7 +626,8 @@ def _variable_update_in(
     """The code of a variable update a Linen method makes whenever it runs under `apply` (a
     `.value` assignment to a variable it binds or `setup` made, `self.put_variable`, or
     `self.sow` into a collection some run collects): not in a branch, a loop or a nested
-    function, except a branch taken under `apply` (`if not self.is_initializing():`, `if
+    function, except a branch taken under `apply` (`if self.decode:` of a model built with
+    `decode=True`, `if not self.is_initializing():`, `if
     self.is_mutable_collection(...)`, the decode cache's `if self.has_variable(...)`, true once
     `init` made the variable) or one every run takes (`if update_stats:` with every call passing
     True). Under an `apply` that makes nothing mutable (`immutable`), no collection is mutable
@@ -654,10 +655,21 @@ def _variable_update_in(
             return bool(values) and all(isinstance(v, cst.Call) and method_name(v) == "variable" for v in values)
         return False
 
+    def branch_run(statement: cst.If) -> Sequence[cst.BaseStatement]:
+        """The statements of an `if` every run under `apply` takes: its body, or its `else`
+        (`elif`) when the test is false in this run (`if self.decode:` of a model built with
+        `decode=False`); none when that is not known."""
+        if under_apply(statement.test):
+            return statement.body.body  # type: ignore[return-value]
+        if statement.orelse is not None and flags.values_in_run(statement.test, given or {}) == frozenset({False}):
+            orelse = statement.orelse
+            return [orelse] if isinstance(orelse, cst.If) else orelse.body.body  # type: ignore[return-value]
+        return []
+
     def search(statements: Sequence[cst.BaseStatement]) -> str | None:
         for statement in statements:
-            if isinstance(statement, cst.If) and statement.orelse is None and under_apply(statement.test):
-                found = search(statement.body.body)  # type: ignore[arg-type]
+            if isinstance(statement, cst.If):
+                found = search(branch_run(statement))
                 if found is not None:
                     return found
             if not isinstance(statement, cst.SimpleStatementLine):
