@@ -1,0 +1,34 @@
+# label: same-values
+# flax-error: none
+# class: 2 self.make_rng called inside a raw scan body defined in a compact method
+"""Langevin-style sampler written as a Linen module; noise drawn with make_rng inside lax.scan."""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax.lax import scan
+
+
+class LangevinSampler(nn.Module):
+    steps: int = 4
+    dim: int = 3
+
+    @nn.compact
+    def __call__(self, x0):
+        score = nn.Dense(self.dim)
+
+        def step(x, _):
+            noise = jax.random.normal(self.make_rng("noise"), x.shape)
+            x = x + 0.01 * score(x) + 0.1 * noise
+            return x, noise
+
+        score(x0)
+        _, noises = scan(step, x0, None, length=self.steps)
+        return noises
+
+
+def main():
+    model = LangevinSampler()
+    x0 = jnp.zeros((3,))
+    variables = model.init({"params": jax.random.PRNGKey(0), "noise": jax.random.PRNGKey(1)}, x0)
+    noises = model.apply(variables, x0, rngs={"noise": jax.random.PRNGKey(2)})
+    return noises
