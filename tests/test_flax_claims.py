@@ -84,7 +84,8 @@ def test_flax_module_class_lists_match_the_installed_flax() -> None:
 
     assert classes(nn, nn.Module) == flax_model.LINEN_MODULE_CLASSES
     assert classes(nnx, nnx.Module) == flax_model.NNX_MODULE_CLASSES
-    assert classes(nnx, nnx.Variable) == flax_model.NNX_VARIABLE_CLASSES
+    assert classes(nnx, nnx.Variable) | classes(nnx.metrics, nnx.Variable) == flax_model.NNX_VARIABLE_CLASSES
+    assert "Metric" in flax_model.NNX_OBJECT_BASES and issubclass(nnx.Metric, nnx.Pytree)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2000,3 +2001,84 @@ def test_scn106_loop_values_stored_outside_the_body_raise_where_used(tmp_path: P
     with pytest.raises(jax.errors.UnexpectedTracerError):
         module.rebound(nnx.Linear(3, 3, rngs=nnx.Rngs(0)), jnp.ones((4, 3)))
     assert module.as_outputs(cell, xs).shape == (4, 2, 5)
+
+
+OBJECT_STATE = """\
+import jax
+import jax.numpy as jnp
+
+class LossHistory:
+    def __init__(self):
+        self.losses = []
+
+    def after_step(self, loss):
+        self.losses.append(loss)
+
+    def mean(self):
+        return jnp.stack(self.losses).mean()
+
+class BestTracker:
+    def __init__(self):
+        self.best = jnp.inf
+
+    def update(self, value):
+        self.best = jnp.minimum(self.best, value)
+
+class Trainer:
+    def __init__(self, hooks):
+        self.hooks = hooks
+        self.norms = []
+
+    def fit(self, w, xs):
+        def body(w, x):
+            loss, g = jax.value_and_grad(lambda v: jnp.mean((x @ v) ** 2))(w)
+            self.norms.append(jnp.linalg.norm(g))
+            for hook in self.hooks:
+                hook.after_step(loss)
+            return w - 0.1 * g, loss
+
+        return jax.lax.scan(body, w, xs)
+
+    def norm_trace(self):
+        return jnp.stack(self.norms)
+
+def track(tracker, w, xs):
+    def body(w, x):
+        loss = jnp.mean((x @ w) ** 2)
+        tracker.update(loss)
+        return w * 0.9, loss
+
+    return jax.lax.scan(body, w, xs)
+"""
+
+
+def test_scn106_loop_values_kept_by_plain_objects_raise_where_used(tmp_path: Path) -> None:
+    """A list a trainer keeps, a hook's history (one of a list of hooks the trainer is given)
+    and a tracker's attribute set by a method the body calls each hold a tracer of the scan
+    after the loop, and using it raises `UnexpectedTracerError`, as SCN106 says; the losses the
+    scan returns as `ys` are fine."""
+    main = OBJECT_STATE + """
+def main_history():
+    history = LossHistory()
+    Trainer([history]).fit(jnp.ones((3, 2)), jnp.ones((4, 5, 3)))
+    return history.mean()
+
+def main_norms():
+    trainer = Trainer([])
+    trainer.fit(jnp.ones((3, 2)), jnp.ones((4, 5, 3)))
+    return trainer.norm_trace()
+
+def main_tracker():
+    tracker = BestTracker()
+    _, losses = track(tracker, jnp.ones((3, 2)), jnp.ones((4, 5, 3)))
+    return losses, tracker.best + 0.0
+"""
+    findings = [f for f in lint(main) if f.code.startswith("SCN1")]
+    assert [(f.line, f.code) for f in findings] == [(29, "SCN106"), (31, "SCN106"), (42, "SCN106")]
+    assert all("raises `UnexpectedTracerError`" in f.message for f in findings)
+    module = load(main, tmp_path, "object_state")
+    for run in (module.main_history, module.main_norms, module.main_tracker):
+        with pytest.raises(jax.errors.UnexpectedTracerError):
+            run()
+    _, losses = module.track(module.BestTracker(), jnp.ones((3, 2)), jnp.ones((4, 5, 3)))
+    assert losses.shape == (4,)

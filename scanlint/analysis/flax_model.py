@@ -56,10 +56,10 @@ NNX_MODULE_CLASSES = frozenset({
 })  # fmt: skip
 NNX_VARIABLE_CLASSES = frozenset({
     "BatchStat", "Cache", "Intermediate", "LoRAParam", "OptArray", "OptState", "OptVariable",
-    "Param", "Perturbation", "RngCount", "RngKey", "RngState", "Variable",
+    "MetricState", "Param", "Perturbation", "RngCount", "RngKey", "RngState", "Variable",
 })  # fmt: skip
 # Bases that make a same-file class an NNX object whose attributes are trace-checked.
-NNX_OBJECT_BASES = NNX_MODULE_CLASSES | {"Object", "Pytree"}
+NNX_OBJECT_BASES = NNX_MODULE_CLASSES | {"Object", "Pytree", "Metric"}
 
 LINEN = "flax.linen."
 NNX_PREFIXES = ("flax.nnx.", "flax.experimental.nnx.")
@@ -507,11 +507,30 @@ class FlaxFile:
         """The constructions of same-file classes that the object an expression holds may be,
         each with its scope: a name bound once to one, or a parameter of a module-level function
         or of a plain class's `__init__` that every call in the file fills with such an object
-        (`make_rollout(Actor(...), 5)`); None when one is not known."""
+        (`make_rollout(Actor(...), 5)`), any element of a list or tuple of such objects, and the
+        variable of a `for` over one (`for hook in self.hooks`); None when one is not known."""
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Name)
+            and node.func.value in ("list", "tuple")
+            and scope.lookup(node.func.value) is None
+            and len(node.args) == 1
+            and not node.args[0].keyword
+            and not node.args[0].star
+        ):  # `self.callbacks = list(callbacks)`: the same objects
+            return self.instances(node.args[0].value, scope, depth)
         if isinstance(node, cst.Call):
             return [(node, scope)] if self.local_class(node.func, scope) is not None else None
-        if depth > 3:
+        if depth > 4:
             return None
+        if isinstance(node, (cst.List, cst.Tuple)):  # `hooks=[history, ShapePrinter()]`: any of them
+            made_any: list[tuple[cst.Call, Scope]] = []
+            for element in node.elements:
+                each = None if isinstance(element, cst.StarredElement) else self.instances(element.value, scope, depth)
+                if not each:
+                    return None
+                made_any += each
+            return made_any  # `[]` holds nothing: no object
         if isinstance(node, cst.Attribute):  # `self.model` in a runner object's method
             stored = self._plain_self_attribute(node, scope)
             return self.instances(*stored, depth + 1) if stored is not None else None
@@ -523,12 +542,20 @@ class FlaxFile:
         binding_scope, binding = found
         if isinstance(binding, cst.Call):
             return self.instances(binding, binding_scope)
+        if not isinstance(binding, cst.CSTNode):  # `for hook in self.hooks:`: the one loop binding it
+            iterated = loops_binding(
+                self.index.derived.setdefault(loops_binding, {}),  # type: ignore[arg-type]
+                binding_scope.node,
+                enumerate_bound=binding_scope.lookup("enumerate") is not None,
+                zip_bound=binding_scope.lookup("zip") is not None,
+            ).get(node.value, [])
+            return self.instances(iterated[0], binding_scope, depth + 1) if len(iterated) == 1 else None
         if not isinstance(binding, cst.Param):
             return None
         made: list[tuple[cst.Call, Scope]] = []
         for value, value_scope in self.parameter_arguments(binding, binding_scope) or []:
             instances = self.instances(value, value_scope, depth + 1)
-            if not instances:
+            if instances is None:
                 return None
             made += instances
         return made or None
@@ -1367,8 +1394,18 @@ class BodyCode:
         if found is None or depth > 3:
             return False
         method = found[0].node
-        if method not in self.functions or (self.loop.body is not None and method is self.loop.body.node):
+        if method not in self.functions:
             return True
+        body = self.loop.body
+        if body is not None and method is body.node:
+            # The body's `self` (`nca.step` handed to the loop) or a parameter a partial fills; a
+            # name the body binds itself (`buffer = Buffer()`) is made at every step.
+            values = found[1]
+            param = values[0] if len(values) == 1 and isinstance(values[0], cst.Param) else None
+            return param is not None and (
+                param.name.value in self.fixed_parameters
+                or (body.via == "method" and isinstance(method, cst.FunctionDef) and _first_parameter(method) is param)
+            )
         calls = self.entries.get(method, [])
         return bool(calls) and all(
             isinstance(call.func, cst.Attribute)

@@ -139,11 +139,18 @@ class OutsideNnxState:
     def outside_object(self, name: cst.Name, scope: Scope) -> str | None:
         """'NNX state' when a name read by the body is an NNX object made outside it."""
         if self.flax.nnx_self(name, scope) is not None:
-            return "NNX module state"
+            # a method's `self`: outside state unless every call the body's code makes of it is
+            # on an object the body builds itself (`local = Metric(); local.update(...)`)
+            return "NNX module state" if not self.self_built_in_body(name, scope) else None
         if self._merge_of_outside_state(name, scope) is not None:
             return "an NNX module merged from state split outside the body (its Variables are the outside ones)"
         found = self._outside_binding(name, scope)
         if found is None:
+            iterated = body_loop_over(self.code, name, scope)  # `for member in self.members:`
+            if iterated is not None:
+                kinds = [k for v, s in self.outside_values(iterated, scope) for k in self._element_kinds(v, s)]
+                kind = _one_kind(kinds)
+                return _nnx_kind(self.flax, kind) if kind is not None else None
             unpacked = self._unpacked(name, scope)  # `critic, target = nets`
             kinds = [self._object_kind(v, s, 0) for v, s in self._picked(*unpacked)] if unpacked else []
             kind = _one_kind(kinds)
@@ -173,6 +180,25 @@ class OutsideNnxState:
             if self.flax.index.qualify(binding.func) in NNX_METRICS:
                 return OUTSIDE_METRIC
         return None
+
+    def self_built_in_body(self, name: cst.Name, scope: Scope) -> bool:
+        """Whether the `self` of a method the body's code runs is, at every call of it there, an
+        object a name of the body holds that the body binds to a construction itself."""
+        if name.value != self.flax.index.self_name(scope):
+            return False
+        found = scope.lookup(name.value)
+        method = found[0].node if found is not None else None
+        calls = self.code.entries.get(method, []) if method is not None else []
+        if not calls:
+            return False
+        for call, call_scope in calls:
+            receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
+            if not isinstance(receiver, cst.Name) or not self.code.binds(receiver.value, call_scope):
+                return False
+            bound = call_scope.only_binding(receiver.value)
+            if bound is None or not isinstance(bound[1], cst.Call):
+                return False
+        return True
 
     def _merge_of_outside_state(self, name: cst.Name, scope: Scope) -> cst.Call | None:
         """`pol = nnx.merge(graphdef, state)` in the body with every state closed over: split
@@ -1134,11 +1160,13 @@ class OutsideNnxState:
             updates.targets = [t for t in updates.targets if not self._under_mode_test(t)]
             updates.attribute_calls = [(a, c) for a, c in updates.attribute_calls if not self._under_mode_test(c)]
         code_of = self.flax.index.module.code_for_node
+        if not self.flax.is_nnx(class_node):  # a plain object's own attributes are Python state (SCN106's)
+            updates.targets = [t for t in updates.targets if self._held_nnx_state(class_node, t)]
         if updates.targets:
             return StateChange(code_of(updates.targets[0]))
         for attribute, call in updates.attribute_calls:
-            if self._python_container_updated(class_node, attribute, call):
-                return StateChange(code_of(call.func), python_container=True)
+            if self.flax.is_nnx(class_node) and self._python_container_updated(class_node, attribute, call):
+                return StateChange(code_of(call.func), python_container=True)  # a plain object's: SCN106
         for attribute, call in updates.attribute_calls:
             values = self._init_values(class_node, attribute)
             if values and all(self._is_rngs_value(v, s) for v, s in values):
@@ -1203,6 +1231,17 @@ class OutsideNnxState:
             return [self._object_kind(e.value, scope, 0) for e in value.elements]
         return [None]
 
+    def _held_nnx_state(self, class_node: cst.ClassDef, target: cst.BaseExpression) -> bool:
+        """Whether an assignment in a method of a plain class changes an NNX object it holds
+        (`self.count.value += 1` with `self.count = nnx.Variable(...)`), not its own attribute."""
+        inner = target
+        while isinstance(inner, (cst.Attribute, cst.Subscript)) and isinstance(inner.value, (cst.Attribute, cst.Subscript)):
+            inner = inner.value
+        if inner is target or not isinstance(inner, cst.Attribute):
+            return False  # `self.best = ...`, `self.history[k] = ...`: the object's own state
+        kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, inner.attr.value)]
+        return bool(kinds) and all(k is not None and _nnx_kind(self.flax, k) is not None for k in kinds)
+
     def _python_container_updated(self, class_node: cst.ClassDef, attribute: str, call: cst.Call) -> bool:
         """`self.records.append(h)`: a call that adds to a Python list, dict or set that
         `__init__` stores on `self` (`self.records = []`)."""
@@ -1220,7 +1259,8 @@ class OutsideNnxState:
 
     def outside_container_updated(self, call: cst.Call, scope: Scope) -> bool:
         """`model.history.append(h)` in the body: a call that adds to a Python list, dict or set
-        that an outside NNX object's `__init__` stores (see `_python_container_updated`)."""
+        that an outside NNX object's `__init__` stores (see `_python_container_updated`); a
+        plain object's are Python state, SCN106's."""
         func = call.func
         if not (
             isinstance(func, cst.Attribute)
@@ -1232,12 +1272,14 @@ class OutsideNnxState:
         if isinstance(holder, cst.Name):  # `self.frames.append(out)` in a method the body runs
             owner = scope.lookup(holder.value)
             own_class = self._holder_self(holder, owner[0]) if owner is not None else None
-            if own_class is not None and self.code.object_outside(holder, scope):
+            if own_class is not None and self.flax.is_nnx(own_class) and self.code.object_outside(holder, scope):
                 return self._python_container_updated(own_class, func.value.attr.value, call)
         owners = self.outside_values(holder, scope)
         kinds = [self._object_kind(value, value_scope, 0) for value, value_scope in owners]
         return bool(kinds) and all(
-            isinstance(kind, cst.ClassDef) and self._python_container_updated(kind, func.value.attr.value, call)
+            isinstance(kind, cst.ClassDef)
+            and self.flax.is_nnx(kind)
+            and self._python_container_updated(kind, func.value.attr.value, call)
             for kind in kinds
         )
 

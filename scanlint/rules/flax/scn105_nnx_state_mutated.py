@@ -85,13 +85,18 @@ class NnxStateMutatedInScanBody(Rule):
     in the function that runs it holds training-mode layers there, whatever else the file
     switches; methods of an outside model that loop over an `nnx.List` of blocks
     (`for block in self.blocks: x = block.decode(x)`) change what those blocks change; and
-    `nnx.clone(model)` is a module of the same kind.
-    An outside object that appends loop values to a Python list, dict or set its `__init__`
+    `nnx.clone(model)` is a module of the same kind. A hand-written `nnx.Metric` subclass (its
+    `MetricState` fields) is NNX state like a module, and so are the members of an outside
+    `nnx.List` a `for` in the body walks (`for member in self.members: member.lr.value = ...`);
+    an object the body builds itself (`local = MeanAbsError(); local.update(...)`) is not.
+    An outside NNX object that appends loop values to a Python list, dict or set its `__init__`
     made (`self.records.append(h)` in a probe several modules down, or `model.history.append(h)`
     in the body) raises nothing in the loop, but the stored tracers raise
     `UnexpectedTracerError` where they are used after it; the message says so. The same holds
     for a loop value assigned to an attribute of a plain object made outside the body (a
-    sampler's helper method run by the body storing `self.last_x0 = x0`).
+    sampler's helper method run by the body storing `self.last_x0 = x0`). The lists and
+    attributes a plain object keeps for itself through its methods (a logger's history, a
+    tracker's best value) are Python state, SCN106's.
     An `nnx.MultiHeadAttention` built with `decode=True` writes its KV cache when called, and an
     `nnx.Rngs` a plain class stores on `self` (`self.rngs.action()`) is outside state too. So
     are modules called in a comprehension in the body (`[m(obs) for m in members]`), methods of
@@ -280,7 +285,7 @@ def _assigned_state(state: OutsideNnxState, target: cst.BaseExpression, scope: S
     if not isinstance(target, (cst.Attribute, cst.Subscript)):
         return None
     root = root_name(target)
-    if root is None:
+    if root is None or state.self_built_in_body(root, scope):
         return None
     what = state.outside_object(root, scope)
     if (

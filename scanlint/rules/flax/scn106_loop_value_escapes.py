@@ -5,11 +5,12 @@ The class docstring says what the rule flags and why; its page is `rules/SCN106.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
 from scanlint.analysis.flax_model import CONTAINER_UPDATES, BodyCode, FlaxFile, parameters_passed, raw_scan_bodies
+from scanlint.analysis.nnx_state import OutsideNnxState
 from scanlint.analysis.resolver import Scope
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import walk
@@ -44,14 +45,23 @@ class LoopValueEscapesScanBody(Rule):
       updates["batch_stats"]`, `cache[t] = kv`), also one the caller makes and hands to the
       function running the loop (`train(model, xs, checkpoint)` with `checkpoint = {}`);
     - rebinding a name of an enclosing function or of the module (`nonlocal model; model =
-      nnx.merge(graphdef, state)`, `global best; best = loss`) to a loop value.
+      nnx.merge(graphdef, state)`, `global best; best = loss`) to a loop value;
+    - adding a loop value to a container a plain (not Flax) object made outside the body keeps
+      (`self.grad_norms.append(...)` in a closure of the trainer's method), or calling a method
+      of such an object that stores an argument the body passes a loop value for in its own
+      state: a hook's `self.losses.append(loss)` (`for hook in self.hooks: hook.after_step(loss)`,
+      the hooks any of those the trainer is given), a tracker's `self.best = ...`. The object
+      may be made in the function, stored by `__init__`, handed to the function running the
+      loop, or handed to a helper the body calls. The attribute must be read somewhere else in
+      the file.
 
     A container or name of a function must be read by it after the loop (or anywhere in it, when
     the loop runs elsewhere), or nothing is used and nothing fails; one of the module outlives
     every call and is always flagged. Storing what is known while
     tracing (`shapes.append(x.shape)`, `len(...)`), a constant, or a value made outside the loop
-    is fine, and so is a host callback (`jax.debug.callback`) appending concrete values. State
-    a Flax module keeps is SCN105's. The fix is the loop's own outputs: return the per-step
+    is fine, and so is a host callback (`jax.debug.callback`) appending concrete values, an
+    object the body makes itself, and the counter of a Python `for` the body unrolls. State a
+    Flax module keeps is SCN105's. The fix is the loop's own outputs: return the per-step
     values as `ys` and use the stacked result after the loop, or put the value in the carry.
     """
 
@@ -92,7 +102,11 @@ def run_rnn(w, xs):
                     continue
                 seen.add(node)
                 written = _shortened(context.module.code_for_node(node), 60)
-                advice = "Return the values as the loop's outputs (`ys`) or in the carry, and use them after the loop."
+                advice = (
+                    "Return the values as the loop's outputs (`ys`) or in the carry, and use them after the loop."
+                    if code.loop.kind == "scan"
+                    else "Put the values in the loop's carry and use them after the loop."
+                )
                 yield in_loop(code, Report(
                     node,
                     f"`{written}` inside a raw lax.scan body {message}: {_ESCAPE} {advice}",
@@ -109,18 +123,28 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
     """Each statement of the body's code that stores a loop value in outside Python state, with
     what it stores into."""
     code_of = flax.index.module.code_for_node
+    nnx_state: OutsideNnxState | None = None
     for call, scope in code.calls:
         func = call.func
-        if (
-            isinstance(func, cst.Attribute)
-            and func.attr.value in CONTAINER_UPDATES
-            and isinstance(func.value, cst.Name)
-            and _runs_in_body(code, scope)
-            and any(_traced(code, arg.value, scope) for arg in call.args)
-        ):
-            container = _outside_container(flax, code, func.value, scope)
+        if not isinstance(func, cst.Attribute) or not _runs_in_body(code, scope):
+            continue
+        if func.attr.value in CONTAINER_UPDATES and any(_traced(code, arg.value, scope) for arg in call.args):
+            if isinstance(func.value, cst.Name):
+                container = _outside_container(flax, code, func.value, scope)
+                made_where = " made outside the body"
+            elif isinstance(func.value, cst.Attribute):
+                container = _outside_object_container(flax, code, func.value, scope, call)
+                made_where = ""
+            else:
+                container = None
             if container is not None:
-                yield call, f"adds a value of the loop to `{code_of(func.value)}`, {container} made outside the body"
+                yield call, f"adds a value of the loop to `{code_of(func.value)}`, {container}{made_where}"
+                continue
+        stored = _method_storing_argument(flax, code, call, scope)
+        if stored is not None:
+            nnx_state = nnx_state or OutsideNnxState(flax, code)
+            if nnx_state.method_changing_state(func, scope) is None:  # else SCN105 reports it
+                yield call, stored
     parents = run_flags(flax).parents
     for target, scope in code.targets:
         if not _runs_in_body(code, scope):
@@ -135,6 +159,10 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
             container = _outside_container(flax, code, target.value, scope)
             if container is not None:
                 yield statement, f"stores a value of the loop in `{code_of(target.value)}`, {container} made outside the body"
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Attribute):
+            container = _outside_object_container(flax, code, target.value, scope, statement)
+            if container is not None:
+                yield statement, f"stores a value of the loop in `{code_of(target.value)}`, {container}"
         elif isinstance(target, cst.Name) and target.value in scope.declared_elsewhere:
             outer = scope.declared_elsewhere[target.value]
             where = "the module" if outer is flax.index.module_scope else "an enclosing function"
@@ -339,3 +367,201 @@ class _Reads(cst.CSTVisitor):
 
     def visit_Nonlocal(self, node: cst.Nonlocal) -> bool:
         return False
+
+
+def _outside_object_container(
+    flax: FlaxFile, code: BodyCode, holder: cst.Attribute, scope: Scope, statement: cst.CSTNode
+) -> str | None:
+    """'a list `Trainer.__init__` made' for `self.<attr>` in the body's code, where `self` is an
+    object of a plain (not Flax) same-file class made outside the body (the object whose method
+    runs the loop, or one such a method is called on) and `__init__` stores a container there
+    that the file reads elsewhere."""
+    receiver = holder.value
+    if not isinstance(receiver, cst.Name) or receiver.value != flax.index.self_name(scope):
+        return None
+    found = scope.enclosing_method()
+    if found is None or flax.is_linen(found[1]) or flax.is_nnx(found[1]) or not code.object_outside(receiver, scope):
+        return None
+    stored = flax.index.stored_by_init(holder, scope)
+    kind = _container_kind(flax, stored[0]) if stored is not None else None
+    if kind is None or not _attribute_read_elsewhere(flax, holder.attr.value, statement):
+        return None
+    return f"{kind} `{found[1].name.value}.__init__` made"
+
+
+def _method_storing_argument(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> str | None:
+    """`hook.after_step(step, loss)` in the body, on an object of a plain same-file class made
+    outside it (any of those a list of hooks holds), whose method stores an argument the body
+    passes a loop value for in the object's own state: appends it to a list the object made,
+    stores it under a key of one, or sets an attribute to it, which the file reads elsewhere;
+    also when the method hands the value on to such a method of another object (a callback
+    list's `on_step_end` calling each callback's)."""
+    func = call.func
+    assert isinstance(func, cst.Attribute)
+    receiver, receiver_scope = func.value, scope
+    if isinstance(receiver, cst.Name):  # `tree.record(x)` in a helper the body hands `tree`
+        receiver, receiver_scope = code.closed_over_argument(receiver, scope) or (receiver, scope)
+    return _stored_through(flax, code, call, receiver, receiver_scope, lambda value: _traced(code, value, scope), 0)
+
+
+def _stored_through(
+    flax: FlaxFile,
+    code: BodyCode,
+    call: cst.Call,
+    receiver: cst.BaseExpression,
+    receiver_scope: Scope,
+    carries_loop_value: Callable[[cst.BaseExpression], bool],
+    depth: int,
+) -> str | None:
+    func = call.func
+    assert isinstance(func, cst.Attribute)
+    made = flax.instances(receiver, receiver_scope)
+    if not made or any(code.is_inside(made_scope) for _, made_scope in made):
+        return None
+    classes = {flax.local_class(construction.func, made_scope) for construction, made_scope in made}
+    if None in classes or any(flax.is_linen(c) or flax.is_nnx(c) for c in classes):
+        return None
+    code_of = flax.index.module.code_for_node
+    for class_node in sorted(classes, key=lambda c: c.name.value):  # type: ignore[union-attr]
+        method = flax.index.method_of(class_node, func.attr.value)  # type: ignore[arg-type]
+        if method is None or method in code.functions:
+            continue
+        method_scope = flax.index.scope_of[method]
+        passed = {
+            param.name.value
+            for param, value in parameters_passed(method, method_scope, call, receiver_scope)
+            if carries_loop_value(value)
+        }
+        if not passed:
+            continue
+        called = f"`{class_node.name.value}.{func.attr.value}`"  # type: ignore[union-attr]
+        for store, holder, value in _self_stores(flax, method, method_scope):
+            if not _reads_any(value, passed) or not _attribute_read_elsewhere(flax, holder.attr.value, store):
+                continue
+            kind = _container_attribute(flax, class_node, holder.attr.value)  # type: ignore[arg-type]
+            if store is holder:
+                what = f"sets `{code_of(holder)}` to it"
+            elif kind is not None:
+                what = f"stores it in `{code_of(holder)}`, {kind} the object keeps"
+            else:
+                continue
+            return f"passes a value of the loop to {called}, which {what}"
+        if depth < 2:
+            for inner, inner_scope in _method_calls(flax, method):
+                found = _stored_through(
+                    flax, code, inner, inner.func.value, inner_scope,  # type: ignore[attr-defined]
+                    lambda value: _reads_any(value, passed), depth + 1,
+                )
+                if found is not None:
+                    return found.replace("passes a value of the loop to", f"passes a value of the loop to {called}, which hands it to", 1)
+    return None
+
+
+def _container_attribute(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> str | None:
+    """'a list' (a dict, ...) when every method of a class that sets `self.<attribute>` sets it
+    to a container of that kind (`self.losses = []` in `__init__` and again in `reset`)."""
+    kinds = {
+        _container_kind(flax, value)
+        for statement in class_node.body.body
+        if isinstance(statement, cst.FunctionDef)
+        for value in flax.self_attribute_values(class_node, statement.name.value).get(attribute, [])
+    }
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _method_calls(flax: FlaxFile, method: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
+    """The `<object>.<method>(...)` calls a method makes itself (not in nested functions)."""
+    calls = _AttributeCalls()
+    walk(method.body, calls)
+    return [(call, flax.index.scope_of[method]) for call in calls.found]
+
+
+class _AttributeCalls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.found: list[cst.Call] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value not in CONTAINER_UPDATES:
+            self.found.append(node)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _self_stores(
+    flax: FlaxFile, method: cst.FunctionDef, method_scope: Scope
+) -> Iterator[tuple[cst.CSTNode, cst.Attribute, cst.BaseExpression]]:
+    """What a method stores in its object's own state: (the statement or call, the `self.<attr>`
+    it stores into, the value), for `self.<attr>.append(v)` (and the other in-place updates),
+    `self.<attr>[k] = v` (the attribute is the holder) and `self.<attr> = v` (the holder is the
+    target itself)."""
+    self_name = flax.index.self_name(method_scope)
+    stores = _SelfStores(self_name)
+    walk(method.body, stores)
+    yield from stores.found
+
+
+class _SelfStores(cst.CSTVisitor):
+    def __init__(self, self_name: str | None) -> None:
+        self.self_name = self_name
+        self.found: list[tuple[cst.CSTNode, cst.Attribute, cst.BaseExpression]] = []
+
+    def _own(self, node: cst.BaseExpression) -> bool:
+        return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == self.self_name
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in CONTAINER_UPDATES and self._own(func.value):
+            for arg in node.args:
+                self.found.append((node, func.value, arg.value))  # type: ignore[arg-type]
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if self._own(target.target):
+                self.found.append((target.target, target.target, node.value))  # type: ignore[arg-type]
+            elif isinstance(target.target, cst.Subscript) and self._own(target.target.value):
+                self.found.append((node, target.target.value, node.value))  # type: ignore[arg-type]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _reads_any(value: cst.BaseExpression, names: set[str]) -> bool:
+    reads = _TracedReads()
+    walk(value, reads)
+    return bool(reads.names & names)
+
+
+def _attribute_read_elsewhere(flax: FlaxFile, attribute: str, store: cst.CSTNode) -> bool:
+    """Whether the file reads `.<attribute>` of some object anywhere outside the statement that
+    stores into it (and outside assignments to it): what the body stored is used later."""
+    parents = run_flags(flax).parents
+    reads = flax.index.derived.setdefault(_attribute_read_elsewhere, {})  # type: ignore[arg-type]
+    if not reads:
+        collector = _AttributeReads()
+        walk(flax.index.module, collector)
+        reads.update(collector.reads)
+        reads.setdefault(None, [])  # filled, also when the file reads no attribute
+    return any(not _contains(parents, read, store) for read in reads.get(attribute, []))
+
+
+class _AttributeReads(cst.CSTVisitor):
+    """Every `<x>.<attr>` of a file that is not the target of an assignment, by attribute."""
+
+    def __init__(self) -> None:
+        self.reads: dict[str | None, list[cst.Attribute]] = {}
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
+        if isinstance(node.target, cst.Attribute):
+            walk(node.target.value, self)
+            return False
+        return True
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.reads.setdefault(node.attr.value, []).append(node)
