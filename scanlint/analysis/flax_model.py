@@ -114,6 +114,19 @@ def is_nnx_variable_name(qualified: str | None) -> bool:
     return flax_class_name(qualified, NNX_PREFIXES, NNX_VARIABLE_CLASSES) is not None
 
 
+def unpacked_targets(targets: Sequence[cst.BaseExpression]) -> list[cst.BaseExpression]:
+    """Assignment targets with tuple and list targets taken apart (`a.value, b = ...`)."""
+    found: list[cst.BaseExpression] = []
+    for target in targets:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            found += unpacked_targets([e.value for e in target.elements])
+        elif isinstance(target, cst.StarredElement):
+            found += unpacked_targets([target.value])
+        else:
+            found.append(target)
+    return found
+
+
 def root_name(node: cst.BaseExpression) -> cst.Name | None:
     """`a` in `a.b[0].c`: the name an attribute/subscript chain hangs from."""
     while isinstance(node, (cst.Attribute, cst.Subscript)):

@@ -13140,6 +13140,87 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a stateful RNN's step method, run by the scan body, sets its hidden-state Variable in a tuple assignment (`self.h.value, y = ...`), and a module sows an intermediate from a scan body in its `__call__`",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+        from jax import lax
+
+        class StatefulRNN(nnx.Module):
+            def __init__(self, rngs):
+                self.cell = nnx.SimpleCell(3, 8, rngs=rngs)
+                self.h = nnx.Variable(jnp.zeros((2, 8)))
+
+            def step(self, x):
+                self.h.value, y = self.cell(self.h.value, x)
+                return y
+
+            def __call__(self, xs):
+                def body(_, x):
+                    return None, self.step(x)
+
+                return lax.scan(body, None, xs)[1]
+
+        class TiedNet(nnx.Module):
+            def __init__(self, rngs):
+                self.block = nnx.Linear(8, 8, rngs=rngs)
+
+            def __call__(self, x):
+                def body(h, _):
+                    h = nnx.gelu(self.block(h)) + h
+                    self.sow(nnx.Intermediate, "acts", h)
+                    return h, None
+
+                return jax.lax.scan(body, x, None, length=3)[0]
+
+        def main():
+            StatefulRNN(nnx.Rngs(0))(jnp.ones((5, 2, 3)))
+            return TiedNet(nnx.Rngs(1))(jnp.ones((2, 8)))
+        """,
+        ["13:9 SCN105", "29:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the same RNN carrying its hidden state and setting the Variable after the loop, and the net sowing the stacked activations after it",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+        from jax import lax
+
+        class StatefulRNN(nnx.Module):
+            def __init__(self, rngs):
+                self.cell = nnx.SimpleCell(3, 8, rngs=rngs)
+                self.h = nnx.Variable(jnp.zeros((2, 8)))
+
+            def __call__(self, xs):
+                def body(h, x):
+                    h, y = self.cell(h, x)
+                    return h, y
+
+                self.h.value, ys = lax.scan(body, self.h.value, xs)
+                return ys
+
+        class TiedNet(nnx.Module):
+            def __init__(self, rngs):
+                self.block = nnx.Linear(8, 8, rngs=rngs)
+
+            def __call__(self, x):
+                def body(h, _):
+                    h = nnx.gelu(self.block(h)) + h
+                    return h, h
+
+                h, acts = jax.lax.scan(body, x, None, length=3)
+                self.sow(nnx.Intermediate, "acts", acts)
+                return h
+
+        def main():
+            StatefulRNN(nnx.Rngs(0))(jnp.ones((5, 2, 3)))
+            return TiedNet(nnx.Rngs(1))(jnp.ones((2, 8)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.

@@ -22,6 +22,7 @@ from scanlint.analysis.flax_model import (
     method_name,
     project_calls,
     raw_scan_bodies,
+    unpacked_targets,
 )
 from scanlint.analysis.linen_apply import (
     apply_of_partial,
@@ -602,19 +603,6 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     return None
 
 
-def _unpacked_targets(targets: Sequence[cst.BaseExpression]) -> list[cst.BaseExpression]:
-    """Assignment targets with tuple and list targets taken apart (`a.value, b = ...`)."""
-    found: list[cst.BaseExpression] = []
-    for target in targets:
-        if isinstance(target, (cst.Tuple, cst.List)):
-            found += _unpacked_targets([e.value for e in target.elements])
-        elif isinstance(target, cst.StarredElement):
-            found += _unpacked_targets([target.value])
-        else:
-            found.append(target)
-    return found
-
-
 def _variable_update_in(
     flax: FlaxFile,
     method: cst.FunctionDef,
@@ -679,7 +667,7 @@ def _variable_update_in(
                     [t.target for t in small.targets] if isinstance(small, cst.Assign)
                     else [small.target] if isinstance(small, cst.AugAssign) else []
                 )
-                for target in _unpacked_targets(targets):  # `self.carry.value, out = ...` too
+                for target in unpacked_targets(targets):  # `self.carry.value, out = ...` too
                     if isinstance(target, cst.Attribute) and target.attr.value == "value" and is_variable(target.value):
                         if not flags.never_runs(target):
                             return f"`{code_of(target)}`"

@@ -19,6 +19,7 @@ from scanlint.analysis.flax_model import (
     is_true,
     raw_scan_bodies,
     root_name,
+    unpacked_targets,
 )
 from scanlint.analysis.nnx_state import (
     MODE_SWITCHES,
@@ -89,6 +90,8 @@ class NnxStateMutatedInScanBody(Rule):
     `MetricState` fields) is NNX state like a module, and so are the members of an outside
     `nnx.List` a `for` in the body walks (`for member in self.members: member.lr.value = ...`);
     an object the body builds itself (`local = MeanAbsError(); local.update(...)`) is not.
+    Assignments count also inside a tuple assignment (`self.h.value, y = self.cell(...)`), and
+    `self.sow(nnx.Intermediate, ...)` on an outside module stores a variable on it.
     An outside NNX object that appends loop values to a Python list, dict or set its `__init__`
     made (`self.records.append(h)` in a probe several modules down, or `model.history.append(h)`
     in the body) raises nothing in the loop, but the stored tracers raise
@@ -169,7 +172,7 @@ class CountingRNN(nnx.Module):
         for flax, code in raw_scan_bodies(context.index):
             state = OutsideNnxState(flax, code)
             seen: set[cst.CSTNode] = set()
-            for target, scope in code.targets:
+            for target, scope in ((t, s) for whole, s in code.targets for t in unpacked_targets([whole])):
                 if state.under_nnx_transform(scope):
                     continue
                 what = _assigned_state(state, target, scope)
@@ -323,6 +326,21 @@ class _Mutation:
 def _mutating_call(state: OutsideNnxState, call: cst.Call, scope: Scope) -> _Mutation | None:
     """A call in the body that changes outside NNX state, if it does."""
     code_of = state.flax.index.module.code_for_node
+    func = call.func
+    if (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "sow"
+        and isinstance(func.value, cst.Name)
+        and state.flax.index.resolve_callable(func, scope) is None  # NNX's own `sow`
+        and not state.self_built_in_body(func.value, scope)
+    ):
+        held = state.outside_object(func.value, scope)
+        if held is not None and held not in (OUTSIDE_OPTIMIZER, OUTSIDE_METRIC):
+            return _Mutation(
+                f"`{code_of(func)}(...)` inside a raw lax.scan body stores a variable on "
+                f"`{func.value.value}` ({held}), which lives outside the body: {TRACE_CONTEXT_ERROR}. "
+                f"Return the values as the scan's per-step output and sow the stacked result after the loop, or {LIFT_NNX}."
+            )
     if state.outside_container_updated(call, scope):
         return _Mutation(
             f"`{code_of(call.func)}(...)` inside a raw lax.scan body stores a value of the loop in "
