@@ -64,6 +64,7 @@ class RunFlags:
         self._loop_method: tuple[cst.ClassDef, str] | None = None  # see `within`
         self._body: BodyCode | None = None
         self._stores: frozenset[str] | None = None  # see `_stored_attributes`
+        self._store_counts: dict[str, int] = {}  # how many statements store each name
 
     def within(self, code: BodyCode) -> RunFlags:
         """This resolver, for the code a loop body runs. `self.<field>` of the loop's own class
@@ -216,10 +217,25 @@ class RunFlags:
             class_node = self.flax.linen_self(node.value, scope) if isinstance(node.value, cst.Name) else None
             if class_node is not None:
                 return self.field_values(class_node, node.attr.value, depth + 1)
+            plain = self._plain_attribute_switch(node, scope, depth)
+            if plain is not None:
+                return plain
             return self._dataclass_field_values(node, scope, depth)
         if isinstance(node, cst.Name):
             return self._name_values(node.value, scope, depth)
         return None
+
+    def _plain_attribute_switch(self, node: cst.Attribute, scope: Scope, depth: int) -> Values:
+        """`self.train_mode` in a method of a plain (not Flax) class: the values of what its
+        `__init__` stores there (the one construction's argument, or the default), when nothing
+        else in the file assigns an attribute of that name."""
+        if not isinstance(node.value, cst.Name) or not self._plain_attribute_values(node, scope):
+            return None
+        self._stored_attributes()
+        if self._store_counts.get(node.attr.value, 0) != 1:
+            return None
+        stored = self.index.stored_value(node, scope)
+        return self.values(*stored, depth + 1) if stored is not None else None
 
     def values_in_run(self, node: cst.BaseExpression, given: dict[str, tuple[cst.BaseExpression, Scope]]) -> Values:
         """The values of a mode switch in a method (`deterministic`, `not train`) when one call
@@ -495,6 +511,7 @@ class RunFlags:
             stores = _AttributeStores()
             walk(self.index.module, stores)
             self._stores = frozenset(stores.names)
+            self._store_counts = stores.names
         return self._stores
 
     def field_values(self, class_node: cst.ClassDef, field: str, depth: int = 0) -> Values:
@@ -993,11 +1010,14 @@ def _merge_param(made: Values, given: Values) -> Values:
 
 class _AttributeStores(cst.CSTVisitor):
     def __init__(self) -> None:
-        self.names: set[str] = set()
+        self.names: dict[str, int] = {}  # each attribute name, with how many statements store it
+
+    def _add(self, name: str) -> None:
+        self.names[name] = self.names.get(name, 0) + 1
 
     def _target(self, target: cst.BaseExpression) -> None:
         if isinstance(target, cst.Attribute):
-            self.names.add(target.attr.value)
+            self._add(target.attr.value)
         elif isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
                 self._target(element.value)
@@ -1016,7 +1036,7 @@ class _AttributeStores(cst.CSTVisitor):
         if name in ("setattr", "__setattr__") and len(node.args) >= 2:
             attribute = node.args[1].value
             if isinstance(attribute, cst.SimpleString):
-                self.names.add(attribute.value.strip("\"'"))
+                self._add(attribute.value.strip("\"'"))
 
 
 def _limited(values: frozenset[object]) -> Values:
@@ -1148,3 +1168,4 @@ class _SelfAttributeUses(cst.CSTVisitor):
             self.escapes = True
         else:
             self.instance_uses.append(use)
+

@@ -4110,6 +4110,101 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "an evaluator object whose `train_mode` defaults to True hands it to `state.apply_fn(..., train=self.train_mode)` in a scan, nothing mutable",
+        """
+        from typing import Any
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+        from flax.training import train_state
+
+        class BNState(train_state.TrainState):
+            batch_stats: Any
+
+        class Regressor(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(16)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        class Evaluator:
+            def __init__(self, state, train_mode=True):
+                self.state = state
+                self.train_mode = train_mode
+
+            def evaluate(self, xs):
+                state = self.state
+
+                def body(total, x):
+                    variables = {"params": state.params, "batch_stats": state.batch_stats}
+                    pred = state.apply_fn(variables, x, train=self.train_mode)
+                    return total + jnp.mean(pred), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+        def main():
+            model = Regressor()
+            variables = model.init(jax.random.key(0), jnp.ones((4, 3)), train=False)
+            state = BNState.create(
+                apply_fn=model.apply, params=variables["params"], batch_stats=variables["batch_stats"], tx=optax.sgd(0.1)
+            )
+            return Evaluator(state).evaluate(jnp.ones((2, 4, 3)))
+        """,
+        ["29:20 SCN102"],
+    ),
+    Case(
+        "not flagged: the same evaluator built with `train_mode=False`, or one whose mode a method changes",
+        """
+        from typing import Any
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+        from flax.training import train_state
+
+        class BNState(train_state.TrainState):
+            batch_stats: Any
+
+        class Regressor(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(16)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        class Evaluator:
+            def __init__(self, state, train_mode=True):
+                self.state = state
+                self.train_mode = train_mode
+
+            def evaluate(self, xs):
+                state = self.state
+
+                def body(total, x):
+                    variables = {"params": state.params, "batch_stats": state.batch_stats}
+                    pred = state.apply_fn(variables, x, train=self.train_mode)
+                    return total + jnp.mean(pred), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+        class SwitchableEvaluator(Evaluator):
+            def eval(self):
+                self.train_mode = False
+                return self
+
+        def main():
+            model = Regressor()
+            variables = model.init(jax.random.key(0), jnp.ones((4, 3)), train=False)
+            state = BNState.create(
+                apply_fn=model.apply, params=variables["params"], batch_stats=variables["batch_stats"], tx=optax.sgd(0.1)
+            )
+            return Evaluator(state, train_mode=False).evaluate(jnp.ones((2, 4, 3)))
+        """,
+        [],
+    ),
 ]
 
 RNG = [

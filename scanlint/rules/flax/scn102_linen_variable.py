@@ -130,8 +130,12 @@ class LinenVariableInScanBody(Rule):
     training BatchNorm, a cache), raises `ModifyScopeVariableError` as the loop traces its
     body, and is flagged too, also when called through `functools.partial(model.apply,
     variables, decode=True)` bound there or returned by a factory (also stored by an object's
-    `__init__`, `self.step_fn(tok)`), or through a train state's `state.apply_fn(...)` when the
-    file makes its train states with `apply_fn=model.apply` of one module class. A module bound before the
+    `__init__`, `self.step_fn(tok)`, or the apply itself, `self.apply_fn = model.apply`), or
+    through a train state's `state.apply_fn(...)` when the file makes its train states with
+    `apply_fn=model.apply` of one module class. A mode switch can be an attribute a plain object
+    sets once in its `__init__` (`train=self.train_mode`, default True), and a module's update
+    can sit in the branch its run takes (`if self.decode:` of a model built with
+    `decode=True`, with an `else`). A module bound before the
     loop (`bound = model.bind(variables)`, or a plain object's `self.bound` set in its
     `__init__`) whose method called in the body updates a variable: with nothing mutable Flax
     raises `ModifyScopeVariableError` as the loop traces the body; bound with
@@ -507,8 +511,10 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     whose method, or a submodule it runs, updates a variable in that run: Flax raises
     `ModifyScopeVariableError` as the loop traces its body. Also through a name bound to
     `functools.partial(model.apply, variables, ...)`, there or returned by a same-file factory."""
-    reported = call
+    reported, arguments_scope = call, scope
     call, scope = apply_of_partial(flax, call, scope, code) or (call, scope)
+    if call.args is not reported.args:  # a partial's arguments are read where it is made
+        arguments_scope = scope
     if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply") or not call.args:
         return None
     mutable = keyword_argument(call, "mutable")
@@ -527,7 +533,9 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
         return None
     taken = branch_taken(flags, immutable=True)
     instance = (call.func.value, scope)  # `decode_model` in `decode_model.apply(...)`
-    for run in linen_runs(flax, class_node, call.with_changes(args=arguments), scope, method, taken=taken, instance=instance):
+    for run in linen_runs(
+        flax, class_node, call.with_changes(args=arguments), arguments_scope, method, taken=taken, instance=instance
+    ):
         updated = _update_under_apply(flax, run.method, flags, run.given, immutable=True)
         if updated is not None:
             code_of = flax.index.module.code_for_node
