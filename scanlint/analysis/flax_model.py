@@ -2015,6 +2015,10 @@ def linen_runs(
         param.name.value: _passed_on(arg, call_scope, outer or {})
         for param, arg in parameters_passed(method, method_scope, call, call_scope)
     }
+    if not any(arg.star for arg in call.args) and method_scope.parent is not None:
+        for param in (*method.params.posonly_params, *method.params.params, *method.params.kwonly_params):
+            if param.default is not None and param.name.value not in given:
+                given[param.name.value] = (param.default, method_scope.parent)  # not passed: its default
     self_name = flax.index.self_name(method_scope)
     if instance is not None and self_name is not None:
         given[self_name] = instance

@@ -4205,6 +4205,87 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a client object's `self.model.apply` in a local-steps fori_loop leaves `train` at its default True (BatchNorm trains), nothing mutable; the server inits with train=False",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax.lax import fori_loop
+
+        class ClientNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=True):
+                x = nn.Dense(8)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(2)(x)
+
+        class Client:
+            def __init__(self, model, data):
+                self.model, self.data = model, data
+
+            def local_update(self, global_vars, steps=3):
+                batch_stats = global_vars["batch_stats"]
+
+                def loss_fn(params):
+                    out = self.model.apply({"params": params, "batch_stats": batch_stats}, self.data)
+                    return jnp.mean(out**2)
+
+                def body(i, params):
+                    grads = jax.grad(loss_fn)(params)
+                    return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+
+                return fori_loop(0, steps, body, global_vars["params"])
+
+        def main():
+            model = ClientNet()
+            data = jnp.ones((6, 4))
+            global_vars = model.init(jax.random.key(0), data, train=False)
+            return Client(model, data).local_update(global_vars)
+        """,
+        ["22:19 SCN102"],
+    ),
+    Case(
+        "not flagged: the same client passing `train=False`, and one whose module's default is eval mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax.lax import fori_loop
+
+        class ClientNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=False):
+                x = nn.Dense(8)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(2)(x)
+
+        class Client:
+            def __init__(self, model, data):
+                self.model, self.data = model, data
+
+            def local_update(self, global_vars, steps=3):
+                batch_stats = global_vars["batch_stats"]
+
+                def loss_fn(params):
+                    out = self.model.apply({"params": params, "batch_stats": batch_stats}, self.data)
+                    out = out + self.model.apply({"params": params, "batch_stats": batch_stats}, self.data, train=False)
+                    return jnp.mean(out**2)
+
+                def body(i, params):
+                    grads = jax.grad(loss_fn)(params)
+                    return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+
+                return fori_loop(0, steps, body, global_vars["params"])
+
+        def main():
+            model = ClientNet()
+            data = jnp.ones((6, 4))
+            global_vars = model.init(jax.random.key(0), data, train=True)
+            return Client(model, data).local_update(global_vars)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
