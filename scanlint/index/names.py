@@ -18,8 +18,14 @@ CANONICAL_PREFIXES = {
     "flax.core.frozen_dict.": "flax.core.",
 }
 
-# Whole dotted names that old JAX exported as aliases of another library's: `from jax import partial`.
-CANONICAL_NAMES = {"jax.partial": "functools.partial", "jax.util.partial": "functools.partial"}
+# Whole dotted names that old JAX exported as aliases of another library's (`from jax import
+# partial`), and `jax.tree_util.Partial`, a `functools.partial` that is also a pytree: called, it
+# runs the same call.
+CANONICAL_NAMES = {
+    "jax.partial": "functools.partial",
+    "jax.util.partial": "functools.partial",
+    "jax.tree_util.Partial": "functools.partial",
+}
 
 LOOP_KINDS = {
     "jax.lax.scan": "scan",

@@ -4286,6 +4286,92 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "an inference engine stores `jax.tree_util.Partial(model.apply)` and its decode step, run by the scan body, calls it with `decode=True` and nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+        class TinyDecoder(nn.Module):
+            @nn.compact
+            def __call__(self, tokens, decode: bool = False):
+                h = nn.Embed(16, 8)(tokens)
+                if decode:
+                    primed = self.has_variable("cache", "state")
+                    state = self.variable("cache", "state", jnp.zeros, h.shape, h.dtype)
+                    if primed:
+                        state.value = 0.9 * state.value + h
+                        h = state.value
+                return nn.Dense(16)(h)
+
+        class InferenceEngine:
+            def __init__(self, model, variables):
+                self.variables = variables
+                self._apply = jax.tree_util.Partial(model.apply)
+
+            def _decode_one(self, tokens):
+                return jnp.argmax(self._apply(self.variables, tokens, decode=True), axis=-1)
+
+            def generate(self, prompt):
+                def step(tokens, _):
+                    nxt = self._decode_one(tokens)
+                    return nxt, nxt
+
+                return lax.scan(step, prompt, None, length=4)[1]
+
+        def main():
+            model = TinyDecoder()
+            prompt = jnp.zeros((2,), jnp.int32)
+            variables = model.init(jax.random.key(0), prompt, decode=True)
+            return InferenceEngine(model, variables).generate(prompt)
+        """,
+        ["25:27 SCN102"],
+    ),
+    Case(
+        "not flagged: the same engine when its stored `jax.tree_util.Partial(model.apply)` runs without decoding",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+        class TinyDecoder(nn.Module):
+            @nn.compact
+            def __call__(self, tokens, decode: bool = False):
+                h = nn.Embed(16, 8)(tokens)
+                if decode:
+                    primed = self.has_variable("cache", "state")
+                    state = self.variable("cache", "state", jnp.zeros, h.shape, h.dtype)
+                    if primed:
+                        state.value = 0.9 * state.value + h
+                        h = state.value
+                return nn.Dense(16)(h)
+
+        class InferenceEngine:
+            def __init__(self, model, variables):
+                self.variables = variables
+                self._apply = jax.tree_util.Partial(model.apply)
+
+            def _decode_one(self, tokens):
+                return jnp.argmax(self._apply(self.variables, tokens), axis=-1)
+
+            def generate(self, prompt):
+                def step(tokens, _):
+                    nxt = self._decode_one(tokens)
+                    return nxt, nxt
+
+                return lax.scan(step, prompt, None, length=4)[1]
+
+        def main():
+            model = TinyDecoder()
+            prompt = jnp.zeros((2,), jnp.int32)
+            variables = model.init(jax.random.key(0), prompt)
+            return InferenceEngine(model, variables).generate(prompt)
+        """,
+        [],
+    ),
 ]
 
 RNG = [

@@ -130,7 +130,8 @@ class LinenVariableInScanBody(Rule):
     training BatchNorm, a cache), raises `ModifyScopeVariableError` as the loop traces its
     body, and is flagged too, also when called through `functools.partial(model.apply,
     variables, decode=True)` bound there or returned by a factory (also stored by an object's
-    `__init__`, `self.step_fn(tok)`, or the apply itself, `self.apply_fn = model.apply`), or
+    `__init__`, `self.step_fn(tok)`, or the apply itself, `self.apply_fn = model.apply`, or a
+    `jax.tree_util.Partial(model.apply)`), or
     through a train state's `state.apply_fn(...)` when the file makes its train states with
     `apply_fn=model.apply` of one module class. A mode switch can be an attribute a plain object
     sets once in its `__init__` (`train=self.train_mode`, default True), and a module's update
