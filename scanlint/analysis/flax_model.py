@@ -596,8 +596,11 @@ class FlaxFile:
                 return None
             if self.is_linen(owner) or self.is_nnx(owner):
                 return None
-            class_scope = self.index.scope_of[owner].parent
-            sites = list(self.index.calls_of(owner.name.value, class_scope)) if class_scope is not None else []
+            sites = []
+            for made in (owner, *self.index.subclasses(owner)):  # subclasses that run this `__init__`
+                class_scope = self.index.scope_of[made].parent
+                if class_scope is not None and self.index.defining_class(made, "__init__") is owner:
+                    sites += list(self.index.calls_of(made.name.value, class_scope))
         found = []
         for call, call_scope in sites:
             value = dict(parameters_passed(function, scope, call, call_scope)).get(param)

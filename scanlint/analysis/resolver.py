@@ -536,6 +536,12 @@ class ScanIndex:
         if method is None:
             stored = self.stored_callable(node, scope)
             return self.resolve_callable(*stored, depth=1) if stored is not None else None
+        if _is_abstract(method):  # `self.loss(...)` in a base class: the one subclass that fills it in
+            overrides = {self.method_of(sub, node.attr.value) for sub in self.subclasses(class_node)} - {None}
+            if len(overrides) != 1:
+                return None
+            method = overrides.pop()
+            assert method is not None
         names = _parameter_names(method.params)
         if not _is_static(method):
             names = names[1:]
@@ -551,19 +557,49 @@ class ScanIndex:
         if found is None or not isinstance(node.value, cst.Name) or node.value.value != self.self_name(scope):
             return None
         class_node = found[1]
-        init = self.method_of(class_node, constructor)
-        if init is None:
+        owner = self.defining_class(class_node, constructor)  # a subclass runs its base's `__init__`
+        init = self.method_of(owner, constructor) if owner is not None else None
+        if owner is None or init is None:
             return None
         assigned = [
             value
-            for statement in class_node.body.body
+            for each in {class_node, owner}
+            for statement in each.body.body
             if isinstance(statement, cst.FunctionDef)
-            for value in self.self_attribute_values(class_node, statement.name.value).get(node.attr.value, [])
+            for value in self.self_attribute_values(each, statement.name.value).get(node.attr.value, [])
         ]
-        stored = self.self_attribute_values(class_node, constructor).get(node.attr.value, [])
+        stored = self.self_attribute_values(owner, constructor).get(node.attr.value, [])
         if len(assigned) != 1 or len(stored) != 1:
             return None
         return stored[0], self.scope_of[init], class_node
+
+    def same_file_bases(self, class_node: cst.ClassDef) -> list[cst.ClassDef]:
+        """The same-file classes a class names as its bases."""
+        class_scope = self.scope_of.get(class_node)
+        outer = class_scope.parent if class_scope is not None else None
+        if outer is None:
+            return []
+        found = [self.class_named(base.value, outer) for base in class_node.bases if base.keyword is None]
+        return [base for base in found if base is not None]
+
+    def defining_class(self, class_node: cst.ClassDef, method: str, depth: int = 0) -> cst.ClassDef | None:
+        """The class whose `method` an object of `class_node` runs: its own, else that of its one
+        same-file base that defines (or inherits) it; None when no same-file class does, or when
+        a base is not known (a base of another file might define it first)."""
+        if self.method_of(class_node, method) is not None:
+            return class_node
+        if depth > 3 or len(self.same_file_bases(class_node)) != len(class_node.bases):
+            return None
+        owners = {self.defining_class(base, method, depth + 1) for base in self.same_file_bases(class_node)} - {None}
+        return owners.pop() if len(owners) == 1 else None
+
+    def subclasses(self, class_node: cst.ClassDef) -> list[cst.ClassDef]:
+        """The same-file classes that name `class_node` as a base, and theirs."""
+        found: list[cst.ClassDef] = []
+        for candidate, _ in self.classes:
+            if candidate is not class_node and class_node in self.same_file_bases(candidate):
+                found += [candidate, *self.subclasses(candidate)]
+        return found
 
     def stored_callable(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """For `self.value_fn` read in a method: the function `__init__` (or a Linen module's
@@ -1091,3 +1127,24 @@ class _SelfAssignments(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
+
+
+def _is_abstract(method: cst.FunctionDef) -> bool:
+    """Whether a method only declares itself for subclasses: `@abstractmethod`, or a body of
+    nothing but a docstring, `...`, `pass` or `raise NotImplementedError`."""
+    for decorator in method.decorators:
+        if dotted(decorator.decorator) in ("abstractmethod", "abc.abstractmethod"):
+            return True
+    body = method.body
+    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    for statement in statements:
+        for small in statement.body if isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) else [statement]:
+            if isinstance(small, cst.Pass):
+                continue
+            if isinstance(small, cst.Expr) and isinstance(small.value, (cst.Ellipsis, cst.SimpleString, cst.ConcatenatedString)):
+                continue
+            raised = small.exc.func if isinstance(small, cst.Raise) and isinstance(small.exc, cst.Call) else getattr(small, "exc", None)
+            if isinstance(small, cst.Raise) and raised is not None and dotted(raised) == "NotImplementedError":
+                continue
+            return False
+    return True

@@ -4372,6 +4372,109 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "an abstract base trainer's scan runs `self.loss`, which its one subclass fills in with the model its inherited `__init__` stores, applied in train mode with nothing mutable",
+        """
+        import abc
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(8)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        class BaseTrainer(abc.ABC):
+            def __init__(self, model, tx):
+                self.model = model
+                self.tx = tx
+
+            @abc.abstractmethod
+            def loss(self, params, batch_stats, x):
+                ...
+
+            def fit(self, params, batch_stats, xs):
+                opt_state = self.tx.init(params)
+
+                def step(carry, x):
+                    params, opt_state = carry
+                    value, grads = jax.value_and_grad(self.loss)(params, batch_stats, x)
+                    updates, opt_state = self.tx.update(grads, opt_state)
+                    return (optax.apply_updates(params, updates), opt_state), value
+
+                return jax.lax.scan(step, (params, opt_state), xs)[1]
+
+        class RegressionTrainer(BaseTrainer):
+            def loss(self, params, batch_stats, x):
+                out = self.model.apply({"params": params, "batch_stats": batch_stats}, x, train=True)
+                return jnp.mean(out**2)
+
+        def main():
+            model = Net()
+            variables = model.init(jax.random.key(0), jnp.ones((4, 3)), train=False)
+            trainer = RegressionTrainer(model, optax.sgd(0.1))
+            return trainer.fit(variables["params"], variables["batch_stats"], jnp.ones((2, 4, 3)))
+        """,
+        ["37:15 SCN102"],
+    ),
+    Case(
+        "not flagged: the abstract base trainer with one subclass in eval mode, or with two subclasses filling in the loss differently (which one runs is not known)",
+        """
+        import abc
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(8)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        class BaseTrainer(abc.ABC):
+            def __init__(self, model, tx):
+                self.model = model
+                self.tx = tx
+
+            @abc.abstractmethod
+            def loss(self, params, batch_stats, x):
+                ...
+
+            def fit(self, params, batch_stats, xs):
+                opt_state = self.tx.init(params)
+
+                def step(carry, x):
+                    params, opt_state = carry
+                    value, grads = jax.value_and_grad(self.loss)(params, batch_stats, x)
+                    updates, opt_state = self.tx.update(grads, opt_state)
+                    return (optax.apply_updates(params, updates), opt_state), value
+
+                return jax.lax.scan(step, (params, opt_state), xs)[1]
+
+        class EvalTrainer(BaseTrainer):
+            def loss(self, params, batch_stats, x):
+                out = self.model.apply({"params": params, "batch_stats": batch_stats}, x, train=False)
+                return jnp.mean(out**2)
+
+        class TrainTrainer(BaseTrainer):
+            def loss(self, params, batch_stats, x):
+                out = self.model.apply({"params": params, "batch_stats": batch_stats}, x, train=True)
+                return jnp.mean(out**2)
+
+        def main():
+            model = Net()
+            variables = model.init(jax.random.key(0), jnp.ones((4, 3)), train=False)
+            trainer = EvalTrainer(model, optax.sgd(0.1))
+            return trainer.fit(variables["params"], variables["batch_stats"], jnp.ones((2, 4, 3)))
+        """,
+        [],
+    ),
 ]
 
 RNG = [

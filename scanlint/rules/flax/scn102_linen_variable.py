@@ -131,7 +131,8 @@ class LinenVariableInScanBody(Rule):
     body, and is flagged too, also when called through `functools.partial(model.apply,
     variables, decode=True)` bound there or returned by a factory (also stored by an object's
     `__init__`, `self.step_fn(tok)`, or the apply itself, `self.apply_fn = model.apply`, or a
-    `jax.tree_util.Partial(model.apply)`), or
+    `jax.tree_util.Partial(model.apply)`; an abstract method of a base class stands for its one
+    same-file override, and a subclass's `self.model` for what its base's `__init__` stores), or
     through a train state's `state.apply_fn(...)` when the file makes its train states with
     `apply_fn=model.apply` of one module class. A mode switch can be an attribute a plain object
     sets once in its `__init__` (`train=self.train_mode`, default True), and a module's update
