@@ -1,0 +1,32 @@
+# label: ok
+# flax-error: none
+# class: 3 one key drawn from nnx.Rngs before the raw fori_loop, folded with the loop index in the body
+"""Drawing several candidate actions from an NNX policy, one folded key per draw."""
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+from jax import lax
+
+
+class Policy(nnx.Module):
+    def __init__(self, rngs):
+        self.head = nnx.Linear(6, 10, rngs=rngs)
+
+    def __call__(self, obs):
+        return self.head(obs)
+
+
+def main():
+    rngs = nnx.Rngs(params=0, sample=1)
+    policy = Policy(rngs)
+    obs = jnp.ones((32, 6))
+    n = 5
+    key = rngs.sample()
+
+    def body(i, buf):
+        logits = policy(obs)
+        actions = jax.random.categorical(jax.random.fold_in(key, i), logits)
+        return buf.at[i].set(actions)
+
+    samples = lax.fori_loop(0, n, body, jnp.zeros((n, 32), jnp.int32))
+    return samples
