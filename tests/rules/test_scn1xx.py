@@ -14101,6 +14101,69 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "lists held in an outside dict (`decay_log[name].append(...)`) and in a trainer's dict attribute (`self.history[\"loss\"].append(loss)`), read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        WD = {"w": 1e-4, "b": 1e-2}
+
+        class Trainer:
+            def __init__(self):
+                self.history = {"loss": []}
+
+            def fit(self, params, xs):
+                def step(params, x):
+                    loss, grads = jax.value_and_grad(lambda p: jnp.mean((x * p["w"] + p["b"]) ** 2))(params)
+                    self.history["loss"].append(loss)
+                    return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads), None
+
+                return jax.lax.scan(step, params, xs)[0]
+
+        def decayed(params, xs):
+            decay_log = {name: [] for name in WD}
+
+            def step(params, x):
+                for name, wd in WD.items():
+                    decay_log[name].append(wd * jnp.sum(params[name] ** 2))
+                return jax.tree.map(lambda p: p * 0.99, params), None
+
+            params, _ = jax.lax.scan(step, params, xs)
+            return params, sum(jnp.stack(v).sum() for v in decay_log.values())
+
+        def main():
+            params = {"w": jnp.ones(3), "b": jnp.zeros(3)}
+            trainer = Trainer()
+            trainer.fit(params, jnp.ones((4, 3)))
+            return decayed(params, jnp.ones((4, 3))), jnp.stack(trainer.history["loss"])
+        """,
+        ["15:17 SCN106", "25:17 SCN106"],
+    ),
+    Case(
+        "not flagged: the same nested lists given only what is known while tracing",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        WD = {"w": 1e-4, "b": 1e-2}
+
+        def decayed(params, xs):
+            decay_log = {name: [] for name in WD}
+
+            def step(params, x):
+                for name, wd in WD.items():
+                    decay_log[name].append(params[name].shape)
+                return jax.tree.map(lambda p: p * 0.99, params), None
+
+            params, _ = jax.lax.scan(step, params, xs)
+            return params, decay_log
+
+        def main():
+            return decayed({"w": jnp.ones(3), "b": jnp.zeros(3)}, jnp.ones((4, 3)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

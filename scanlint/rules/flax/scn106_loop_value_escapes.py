@@ -129,11 +129,14 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         if not isinstance(func, cst.Attribute) or not _runs_in_body(code, scope):
             continue
         if func.attr.value in CONTAINER_UPDATES and any(_traced(code, arg.value, scope) for arg in call.args):
-            if isinstance(func.value, cst.Name):
-                container = _outside_container(flax, code, func.value, scope)
+            holder = func.value
+            while isinstance(holder, cst.Subscript):  # `history["loss"].append(loss)`: a list it holds
+                holder = holder.value
+            if isinstance(holder, cst.Name):
+                container = _outside_container(flax, code, holder, scope)
                 made_where = " made outside the body"
-            elif isinstance(func.value, cst.Attribute):
-                container = _outside_object_container(flax, code, func.value, scope, call)
+            elif isinstance(holder, cst.Attribute):
+                container = _outside_object_container(flax, code, holder, scope, call)
                 made_where = ""
             else:
                 container = None
