@@ -401,11 +401,74 @@ class ScanIndex:
         return inner
 
     def class_named(self, node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:
-        """The same-file class a plain name refers to, when it is bound once, to a class."""
+        """The same-file class a plain name refers to, when it is bound once, to a class; or the
+        one class a module-level registry holds (`MODELS[name]`, see `registered_classes`)."""
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+            registered = self.registered_classes(node.value, scope)
+            return registered[0] if registered is not None and len(registered) == 1 else None
         if not isinstance(node, cst.Name):
             return None
         found = scope.only_binding(node.value)
         return found[1] if found is not None and isinstance(found[1], cst.ClassDef) else None
+
+    def registered_classes(self, name: cst.Name, scope: Scope) -> list[cst.ClassDef] | None:
+        """The same-file classes a module-level dict registry holds: one bound once to a dict
+        literal of classes, filled only by `REGISTRY[key] = Class` statements or by a decorator
+        (`@register("tiny")` whose inner function stores the class it is given); None when
+        anything else is stored in it or it is bound again."""
+        found = scope.lookup(name.value)
+        if found is None or found[0] is not self.module_scope or len(found[1]) != 1 or not isinstance(found[1][0], cst.Dict):
+            return None
+        registries = self.derived.setdefault(ScanIndex.registered_classes, {})  # type: ignore[arg-type]
+        if name.value not in registries:
+            registries[name.value] = self._registry_contents(name.value, found[1][0])  # type: ignore[index]
+        return registries[name.value]  # type: ignore[index,return-value]
+
+    def _registry_contents(self, registry: str, literal: cst.Dict) -> list[cst.ClassDef] | None:
+        classes: list[cst.ClassDef] = []
+        for element in literal.elements:
+            held = self.class_named(element.value, self.module_scope) if isinstance(element, cst.DictElement) else None
+            if held is None:
+                return None
+            classes.append(held)
+        stores = _RegistryStores(registry)
+        walk(self.module, stores)
+        for stored, function in stores.values:
+            store_scope = self.scope_of.get(function) if function is not None else self.module_scope
+            if store_scope is None:
+                return None
+            held = self.class_named(stored, store_scope)
+            if held is not None:
+                classes.append(held)
+                continue
+            decorated = self._decorated_by_storer(stored, store_scope)
+            if decorated is None:
+                return None
+            classes += decorated
+        return list(dict.fromkeys(classes))
+
+    def _decorated_by_storer(self, stored: cst.BaseExpression, scope: Scope) -> list[cst.ClassDef] | None:
+        """For `REGISTRY[name] = cls` in `wrap(cls)`: the classes decorated with `@wrap`, or with
+        `@register(...)` when `register` returns `wrap`; None when `wrap` is used otherwise."""
+        wrap = scope.node
+        if not (isinstance(stored, cst.Name) and isinstance(wrap, cst.FunctionDef)):
+            return None
+        params = [*wrap.params.posonly_params, *wrap.params.params]
+        if not params or params[0].name.value != stored.value:
+            return None
+        outer = scope.parent
+        factory = outer.node if outer is not None and isinstance(outer.node, cst.FunctionDef) else None
+        decorators: set[cst.FunctionDef] = {wrap}
+        if factory is not None and any(isinstance(r.value, cst.Name) and r.value.value == wrap.name.value for r in returns_of(factory)):
+            decorators = {factory}
+        classes = []
+        for class_node, class_scope in self.classes:
+            for decorator in class_node.decorators:
+                used = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+                resolved = self.resolve_callable(used, class_scope.parent or self.module_scope) if isinstance(used, cst.Name) else None
+                if resolved is not None and resolved.node in decorators:
+                    classes.append(class_node)
+        return classes
 
     def imported_class_deriving(
         self, node: cst.BaseExpression, scope: Scope, is_base: Callable[[str], bool]
@@ -1148,3 +1211,25 @@ def _is_abstract(method: cst.FunctionDef) -> bool:
                 continue
             return False
     return True
+
+
+class _RegistryStores(cst.CSTVisitor):
+    """The values of `<registry>[key] = value` statements in a file, each with the function it
+    sits in (None at module level)."""
+
+    def __init__(self, registry: str) -> None:
+        self.registry = registry
+        self.values: list[tuple[cst.BaseExpression, cst.FunctionDef | None]] = []
+        self.functions: list[cst.FunctionDef] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.functions.append(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.functions.pop()
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if isinstance(target.target, cst.Subscript) and isinstance(target.target.value, cst.Name):
+                if target.target.value.value == self.registry:
+                    self.values.append((node.value, self.functions[-1] if self.functions else None))

@@ -126,6 +126,9 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
         # metadata show what its attributes hold.
         closure.keep_users(_metadata_definitions(summary), calls_only=True)
     closure.run()
+    if LOOPS in kinds:
+        closure.keep_registries()
+        closure.run()
     if closure.covers_everything() and not any(u.literal_stub for u in summary.units):
         return Selection(text, None)
     kept = closure.kept_lines(lines)
@@ -190,6 +193,8 @@ class _Closure:
                 users = [m for m in unit.members if uses(m)]
                 if users:
                     self.keep_members(unit, users, 0)
+                elif uses(unit):  # the class's header: a decorator or a base (`@register("tiny")`)
+                    self.keep_whole(unit, 0)
             elif uses(unit):
                 self.keep_whole(unit, 0)
 
@@ -210,6 +215,26 @@ class _Closure:
         for unit in self.summary.units:
             if unit not in self.whole and unit.nested_imports & used:
                 self.whole[unit] = CLOSURE_DEPTH
+
+    def keep_registries(self) -> None:
+        """For a kept module-level dict (`MODELS = {}`), the functions that use it (a `register`
+        decorator storing classes in it) and the classes and calls that use those: what the
+        registry holds decides which class `MODELS[name](...)` builds."""
+        registries = {
+            target.id
+            for unit in self.whole
+            if isinstance(unit.node, ast.Assign) and isinstance(unit.node.value, ast.Dict)
+            for target in unit.node.targets
+            if isinstance(target, ast.Name)
+        }
+        if not registries:
+            return
+        storers = [u for u in self.summary.units if u.is_definition and u.words & registries and u.uses & registries]
+        for unit in storers:
+            self.keep_whole(unit, 0)
+        names = set().union(*(u.binds for u in storers)) if storers else set()
+        if names:
+            self.keep_users(names)
 
     def _kept_pieces(self) -> list[Unit]:
         return [*self.whole, *(m for kept in self.members.values() for m in kept)]

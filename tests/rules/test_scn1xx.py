@@ -4475,6 +4475,114 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a generator builds its decoder from a registry a decorator fills (`DECODERS[name](decode=True)`) and applies it in a while_loop with nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        DECODERS = {}
+
+        def register(name):
+            def wrap(cls):
+                DECODERS[name] = cls
+                return cls
+
+            return wrap
+
+        @register("tiny")
+        class TinyDecoder(nn.Module):
+            decode: bool = False
+
+            @nn.compact
+            def __call__(self, tokens):
+                h = nn.Embed(16, 8)(tokens)
+                if self.decode:
+                    primed = self.has_variable("cache", "memory")
+                    memory = self.variable("cache", "memory", jnp.zeros, h.shape, h.dtype)
+                    if primed:
+                        memory.value = 0.9 * memory.value + h
+                        h = memory.value
+                return nn.Dense(16)(h)
+
+        class Generator:
+            def __init__(self, name):
+                self.model = DECODERS[name](decode=True)
+                self.variables = self.model.init(jax.random.key(0), jnp.zeros((1, 1), jnp.int32))
+
+            def generate(self, token, steps=4):
+                def cond(state):
+                    return state[0] < steps
+
+                def body(state):
+                    i, token = state
+                    logits = self.model.apply(self.variables, token)
+                    return i + 1, jnp.argmax(logits, axis=-1).astype(jnp.int32)
+
+                return jax.lax.while_loop(cond, body, (0, token))[1]
+
+        def main():
+            return Generator("tiny").generate(jnp.ones((1, 1), jnp.int32))
+        """,
+        ["41:22 SCN102"],
+    ),
+    Case(
+        "not flagged: the registry's decoder built without decoding, and a registry holding two classes (which one a name picks is not known)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        DECODERS = {}
+
+        def register(name):
+            def wrap(cls):
+                DECODERS[name] = cls
+                return cls
+
+            return wrap
+
+        @register("tiny")
+        class TinyDecoder(nn.Module):
+            decode: bool = False
+
+            @nn.compact
+            def __call__(self, tokens):
+                h = nn.Embed(16, 8)(tokens)
+                if self.decode:
+                    primed = self.has_variable("cache", "memory")
+                    memory = self.variable("cache", "memory", jnp.zeros, h.shape, h.dtype)
+                    if primed:
+                        memory.value = 0.9 * memory.value + h
+                        h = memory.value
+                return nn.Dense(16)(h)
+
+        @register("plain")
+        class PlainDecoder(TinyDecoder):
+            pass
+
+        class Generator:
+            def __init__(self, name, decode):
+                self.model = DECODERS[name](decode=decode)
+                self.variables = self.model.init(jax.random.key(0), jnp.zeros((1, 1), jnp.int32))
+
+            def generate(self, token, steps=4):
+                def cond(state):
+                    return state[0] < steps
+
+                def body(state):
+                    i, token = state
+                    logits = self.model.apply(self.variables, token)
+                    return i + 1, jnp.argmax(logits, axis=-1).astype(jnp.int32)
+
+                return jax.lax.while_loop(cond, body, (0, token))[1]
+
+        def main():
+            return Generator("plain", False).generate(jnp.ones((1, 1), jnp.int32))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -14138,7 +14246,7 @@ ESCAPES = [
             trainer.fit(params, jnp.ones((4, 3)))
             return decayed(params, jnp.ones((4, 3))), jnp.stack(trainer.history["loss"])
         """,
-        ["15:17 SCN106", "25:17 SCN106"],
+        ["14:13 SCN106", "24:13 SCN106"],
     ),
     Case(
         "not flagged: the same nested lists given only what is known while tracing",

@@ -132,7 +132,8 @@ class LinenVariableInScanBody(Rule):
     variables, decode=True)` bound there or returned by a factory (also stored by an object's
     `__init__`, `self.step_fn(tok)`, or the apply itself, `self.apply_fn = model.apply`, or a
     `jax.tree_util.Partial(model.apply)`; an abstract method of a base class stands for its one
-    same-file override, and a subclass's `self.model` for what its base's `__init__` stores), or
+    same-file override, a subclass's `self.model` for what its base's `__init__` stores, and
+    `DECODERS[name](...)` for the one class a registry filled by a decorator holds), or
     through a train state's `state.apply_fn(...)` when the file makes its train states with
     `apply_fn=model.apply` of one module class. A mode switch can be an attribute a plain object
     sets once in its `__init__` (`train=self.train_mode`, default True), and a module's update
