@@ -1169,7 +1169,7 @@ class OutsideNnxState:
                 return StateChange(code_of(call.func), python_container=True)  # a plain object's: SCN106
         for attribute, call in updates.attribute_calls:
             values = self._init_values(class_node, attribute)
-            if values and all(self._is_rngs_value(v, s) for v, s in values):
+            if values and all(self._is_rngs_value(v, s) for v, s in values) and not self._under_optional_argument(call, method):
                 return StateChange(code_of(call.func) + "(...)")
         if name != "__call__" or depth > 0:  # a top-level `__call__`'s, `_class_holds` finds through `__init__`
             for attribute, call in updates.attribute_calls:
@@ -1208,6 +1208,23 @@ class OutsideNnxState:
                 if found is not None:
                     return found
         return None
+
+    def _under_optional_argument(self, node: cst.CSTNode, method: cst.FunctionDef) -> bool:
+        """Whether code of a method runs only as the caller leaves out an optional argument
+        (`key = self.rngs.augment() if key is None else key`): which calls take it is not known."""
+        parameters = {p.name.value for p in (*method.params.posonly_params, *method.params.params, *method.params.kwonly_params)}
+        for condition, _ in run_flags(self.flax).conditions(node):
+            if (
+                isinstance(condition, cst.Comparison)
+                and len(condition.comparisons) == 1
+                and isinstance(condition.comparisons[0].operator, (cst.Is, cst.IsNot))
+                and isinstance(condition.comparisons[0].comparator, cst.Name)
+                and condition.comparisons[0].comparator.value == "None"
+                and isinstance(condition.left, cst.Name)
+                and condition.left.value in parameters
+            ):
+                return True
+        return False
 
     def _under_mode_test(self, node: cst.CSTNode) -> bool:
         """Whether code of a module's method runs only as a mode attribute that `eval()` and

@@ -13694,6 +13694,50 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "not flagged: the same augmentation handed a per-step key for its optional `key`, so its own stream is never drawn in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        AUGMENTATIONS = {}
+
+        def register(name):
+            def deco(cls):
+                AUGMENTATIONS[name] = cls
+                return cls
+
+            return deco
+
+        @register("jitter")
+        class Jitter(nnx.Module):
+            def __init__(self, scale, rngs: nnx.Rngs):
+                self.scale = scale
+                self.rngs = rngs
+
+            def __call__(self, x, key=None):
+                key = self.rngs.augment() if key is None else key
+                return x + self.scale * jax.random.normal(key, x.shape)
+
+        class Loader:
+            def __init__(self, name):
+                self.augment = AUGMENTATIONS[name](0.1, nnx.Rngs(augment=3))
+
+            def epoch(self, batches):
+                keys = jax.random.split(self.augment.rngs.augment(), batches.shape[0])
+
+                def body(carry, inputs):
+                    x, key = inputs
+                    return carry, self.augment(x, key)
+
+                return jax.lax.scan(body, None, (batches, keys))[1]
+
+        def main():
+            return Loader("jitter").epoch(jnp.zeros((4, 2, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
