@@ -63,8 +63,7 @@ class RunFlags:
         self._pinned: dict[tuple[int, str], cst.Param] = {}  # a rebound parameter read as itself
         self._loop_method: tuple[cst.ClassDef, str] | None = None  # see `within`
         self._body: BodyCode | None = None
-        self._stores: frozenset[str] | None = None  # see `_stored_attributes`
-        self._store_counts: dict[str, int] = {}  # how many statements store each name
+        self._stores: dict[str, int] | None = None  # see `_stored_attributes`
 
     def within(self, code: BodyCode) -> RunFlags:
         """This resolver, for the code a loop body runs. `self.<field>` of the loop's own class
@@ -231,8 +230,7 @@ class RunFlags:
         else in the file assigns an attribute of that name."""
         if not isinstance(node.value, cst.Name) or not self._plain_attribute_values(node, scope):
             return None
-        self._stored_attributes()
-        if self._store_counts.get(node.attr.value, 0) != 1:
+        if self._stored_attributes().get(node.attr.value, 0) != 1:
             return None
         stored = self.index.stored_value(node, scope)
         return self.values(*stored, depth + 1) if stored is not None else None
@@ -504,14 +502,13 @@ class RunFlags:
         init_scope = self.index.scope_of[init]
         return [(value, init_scope) for value in self.index.self_attribute_values(class_node, "__init__").get(node.attr.value, [])]
 
-    def _stored_attributes(self) -> frozenset[str]:
-        """The attribute names any code of the file assigns (`cfg.train = False`), or sets by
-        `setattr`/`object.__setattr__` with a literal name."""
+    def _stored_attributes(self) -> dict[str, int]:
+        """The attribute names any code of the file assigns (`cfg.train = False`) or sets by
+        `setattr`/`object.__setattr__` with a literal name, each with how many statements do."""
         if self._stores is None:
             stores = _AttributeStores()
             walk(self.index.module, stores)
-            self._stores = frozenset(stores.names)
-            self._store_counts = stores.names
+            self._stores = stores.names
         return self._stores
 
     def field_values(self, class_node: cst.ClassDef, field: str, depth: int = 0) -> Values:

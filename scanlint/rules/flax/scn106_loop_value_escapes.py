@@ -545,20 +545,19 @@ def _attribute_read_elsewhere(flax: FlaxFile, attribute: str, store: cst.CSTNode
     """Whether the file reads `.<attribute>` of some object anywhere outside the statement that
     stores into it (and outside assignments to it): what the body stored is used later."""
     parents = run_flags(flax).parents
-    reads = flax.index.derived.setdefault(_attribute_read_elsewhere, {})  # type: ignore[arg-type]
-    if not reads:
+    reads = flax.index.derived.get(_AttributeReads)
+    if reads is None:
         collector = _AttributeReads()
         walk(flax.index.module, collector)
-        reads.update(collector.reads)
-        reads.setdefault(None, [])  # filled, also when the file reads no attribute
-    return any(not _contains(parents, read, store) for read in reads.get(attribute, []))
+        reads = flax.index.derived[_AttributeReads] = collector.reads
+    return any(not _contains(parents, read, store) for read in reads.get(attribute, []))  # type: ignore[attr-defined]
 
 
 class _AttributeReads(cst.CSTVisitor):
     """Every `<x>.<attr>` of a file that is not the target of an assignment, by attribute."""
 
     def __init__(self) -> None:
-        self.reads: dict[str | None, list[cst.Attribute]] = {}
+        self.reads: dict[str, list[cst.Attribute]] = {}
 
     def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
         if isinstance(node.target, cst.Attribute):
