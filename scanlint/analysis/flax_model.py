@@ -22,6 +22,7 @@ from scanlint.analysis.resolver import (
     LoopCall,
     ScanIndex,
     Scope,
+    Unpacked,
     argument,
     is_staticmethod,
     keyword_argument,
@@ -207,12 +208,15 @@ class FlaxFile:
 
     def unlifted(self, callee: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, Scope]:
         """The module class a callee names under lifted transforms (`nn.remat(Block)`, or a name
-        bound once to one, `RematBlock = nn.remat(Block, static_argnums=(2,))`), with the scope
-        to read it in; the callee itself when it is none."""
+        bound once to one, `RematBlock = nn.remat(Block, static_argnums=(2,))`) or local aliases
+        (`block = Block`), with the scope to read it in; the callee itself when it is none."""
         for _ in range(5):
             lifted, lifted_scope = callee, scope
             if isinstance(callee, cst.Name):
                 bound = scope.only_binding(callee.value)
+                if bound is not None and isinstance(bound[1], (cst.Name, cst.Attribute)):
+                    callee, scope = bound[1], bound[0]  # `block = Block`: an alias
+                    continue
                 if bound is not None and isinstance(bound[1], cst.Call):
                     lifted, lifted_scope = bound[1], bound[0]
             if not (
@@ -555,6 +559,15 @@ class FlaxFile:
         binding_scope, binding = found
         if isinstance(binding, cst.Call):
             return self.instances(binding, binding_scope)
+        if isinstance(binding, Unpacked):  # `model, params = build(cfg)`: what `build` returns there
+            returned = self.index.unpacked_values(binding, binding_scope)
+            made_by_returns: list[tuple[cst.Call, Scope]] = []
+            for value, value_scope in returned or []:
+                each = self.instances(value, value_scope, depth + 1)
+                if not each:
+                    return None
+                made_by_returns += each
+            return made_by_returns or None
         if not isinstance(binding, cst.CSTNode):  # `for hook in self.hooks:`: the one loop binding it
             iterated = loops_binding(
                 self.index.derived.setdefault(loops_binding, {}),  # type: ignore[arg-type]
@@ -1241,6 +1254,7 @@ class BodyCode:
                     index.resolve_callable(call.func, scope)
                     or code._bound_callable(index, call, scope)
                     or _transformed_callable(index, call, scope)
+                    or index.plain_object_call(*(code.bound_argument(call.func, scope) or (call.func, scope)))
                 )
                 if helper is not None:
                     code.entries.setdefault(helper.node, []).append((call, scope))
@@ -2177,17 +2191,20 @@ def linen_submodule_calls(
     calls = _OwnCalls()
     walk(method.body, calls)
     found = []
+    setup_method = flax.index.method_of(class_node, "setup")
+    setup_scope = flax.index.scope_of[setup_method] if setup_method is not None else method_scope
     for call in calls.calls:
         func = call.func
         constructions: list[cst.BaseExpression] = []
+        construction_scope = method_scope
         if isinstance(func, cst.Call):
             constructions = [func]
         elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self_name:
-            constructions = setup.get(func.attr.value, [])
+            constructions, construction_scope = setup.get(func.attr.value, []), setup_scope
         elif isinstance(func, cst.Name):
             binding = method_scope.only_binding(func.value)
             if binding is not None and isinstance(binding[1], cst.Call):
-                constructions = [binding[1]]
+                constructions, construction_scope = [binding[1]], binding[0]
             elif binding is not None and binding[0] is method_scope:
                 looped = loops_binding(
                     flax.index.derived.setdefault(loops_binding, {}),  # type: ignore[arg-type]
@@ -2204,8 +2221,10 @@ def linen_submodule_calls(
                     constructions = [
                         element for value in setup.get(iterated.attr.value, []) for element in _elements(value)
                     ]
+                    construction_scope = setup_scope
+        # `block = nn.remat(Block, static_argnums=(2,))` or `block = Block`, then `block(width)(x)`
         classes = [
-            flax.local_class(c.func, flax.index.module_scope) if isinstance(c, cst.Call) else None
+            flax.lifted_local_class(c.func, construction_scope) if isinstance(c, cst.Call) else None
             for c in constructions
         ]
         if classes and classes[0] is not None and all(c is classes[0] for c in classes) and flax.is_linen(classes[0]):

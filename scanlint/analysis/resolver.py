@@ -89,6 +89,19 @@ class _Opaque:
 
 OPAQUE = _Opaque()
 
+
+class Unpacked(_Opaque):
+    """A name bound by unpacking a value that is not a literal (`model, params = build(cfg)`):
+    opaque to every rule, with the value and the position kept for analyses that follow a
+    function's returned tuple."""
+
+    def __init__(self, value: cst.BaseExpression, position: int) -> None:
+        self.value = value
+        self.position = position
+
+    def __repr__(self) -> str:
+        return f"Unpacked({self.position})"
+
 # What a name can be bound to: a def, a class, a parameter, an import statement, the assigned
 # expression, an augmented assignment, or OPAQUE.
 Binding = cst.CSTNode | _Opaque
@@ -329,6 +342,13 @@ class ScanIndex:
                     inner.via = "variable"
                 return inner
             return None
+        if isinstance(node, cst.IfExp):
+            # `jax.checkpoint(body) if remat else body`: one function either way
+            either = [self.resolve_callable(b, scope, depth + 1, objects) for b in (node.body, node.orelse)]
+            if either[0] is not None and either[1] is not None and either[0].node is either[1].node \
+                    and either[0].via == either[1].via:
+                return either[0]
+            return None
         if isinstance(node, cst.Attribute):
             found = self._resolve_method(node, scope, objects)
             return found or (self._resolve_instance_call(node, scope) if objects else None)
@@ -356,6 +376,16 @@ class ScanIndex:
             return None
         return Body(function, self.scope_of[function], "method", _parameter_names(function.params)[1:])
 
+    def plain_object_call(self, node: cst.BaseExpression, scope: Scope) -> Body | None:
+        """An object of a same-file plain class (one with no base class) called as a function
+        (`wrapper(variables, x)` with `wrapper = ApplyWrapper(model)`, or `self.wrapper`
+        assigned one): its `__call__`, bound. Flax modules are left out: their calls are judged
+        by the rules at the call."""
+        class_node = self._instance_class(node, scope, attributes=True)
+        if class_node is None or class_node.bases:
+            return None
+        return self._resolve_instance_call(node, scope)
+
     def factory_of(self, node: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, cst.FunctionDef] | None:
         """For `make_step(...)` whose every return gives back one function it defines: the call
         and the factory."""
@@ -372,6 +402,25 @@ class ScanIndex:
         if found is None or not isinstance(found[1], cst.FunctionDef):
             return None
         return node, found[1]
+
+    def unpacked_values(self, binding: Unpacked, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """For a name bound by `model, params = build(cfg)`: its element of what each `return`
+        of the same-file function gives back (`return model, params`), with the function's
+        scope; None unless every return is a tuple of that length."""
+        found = self.factory_of(binding.value, scope)
+        if found is None or yields(found[1]) or can_fall_off(found[1]):
+            return None
+        values = []
+        for returned in returns_of(found[1]):
+            elements = returned.value.elements if isinstance(returned.value, (cst.Tuple, cst.List)) else None
+            if (
+                elements is None
+                or binding.position >= len(elements)
+                or any(isinstance(e, cst.StarredElement) for e in elements)
+            ):
+                return None
+            values.append((elements[binding.position].value, self.scope_of[found[1]]))
+        return values or None
 
     def _resolve_factory(self, call: cst.Call, scope: Scope, depth: int) -> Body | None:
         """`lax.scan(make_step(w), ...)`: the function the factory defines and returns."""
@@ -1095,9 +1144,15 @@ class _IndexBuilder(cst.CSTVisitor):
             pairs = values is not None and len(values) == len(target.elements) and not any(
                 isinstance(e, cst.StarredElement) for e in (*target.elements, *values)
             )
+            starred = any(isinstance(e, cst.StarredElement) for e in target.elements)
             for position, element in enumerate(target.elements):
                 # `a, b = 1.0, 2.0` binds each name to its element; other unpacking is opaque.
-                self._bind_target(element.value, values[position].value if pairs else OPAQUE)  # type: ignore[index]
+                if pairs:
+                    self._bind_target(element.value, values[position].value)  # type: ignore[index]
+                elif isinstance(value, cst.BaseExpression) and not starred:
+                    self._bind_target(element.value, Unpacked(value, position))
+                else:
+                    self._bind_target(element.value, OPAQUE)
         elif isinstance(target, cst.StarredElement):
             self._bind_target(target.value, OPAQUE)
 

@@ -315,6 +315,8 @@ class RunFlags:
             if isinstance(method, cst.FunctionDef) and isinstance(owner, cst.ClassDef) and self.flax.is_linen(owner):
                 return self.parameter_values(owner, method, binding, depth + 1)
             if isinstance(method, cst.FunctionDef) and isinstance(owner, cst.ClassDef) and not self.flax.is_nnx(owner):
+                if method.name.value == "__init__":  # `ApplyWrapper(model, train=True)`
+                    return self._passed_values(self.flax.parameter_arguments(binding, binding_scope), depth + 1)
                 return self._plain_method_parameter_values(owner, method, binding, depth + 1)
             if isinstance(method, cst.FunctionDef) and binding_scope.parent is self.index.module_scope:
                 return self._function_parameter_values(method, binding, depth + 1)
@@ -322,6 +324,16 @@ class RunFlags:
         if isinstance(binding, cst.BaseExpression):
             return self.values(binding, binding_scope, depth + 1)
         return None
+
+    def _passed_values(self, passed: list[tuple[cst.BaseExpression, Scope]] | None, depth: int) -> Values:
+        """The values of what the calls pass for a parameter, over all of them."""
+        found: set[object] = set()
+        for value, scope in passed or [None]:  # type: ignore[misc]
+            values = self.values(value, scope, depth) if value is not None else None
+            if values is None:
+                return None
+            found |= values
+        return _limited(frozenset(found))
 
     def _plain_method_parameter_values(
         self, class_node: cst.ClassDef, method: cst.FunctionDef, parameter: cst.Param, depth: int
@@ -728,6 +740,8 @@ class RunFlags:
             through = self._partial_apply_uses(read) if depth <= 2 else None
             if through is None and depth < 2:
                 through = self._handed_to_function(read, class_node, depth)
+            if through is None and depth < 2:
+                through = self._returned_to_callers(read, class_node, depth)
             if through is None:
                 return None
             uses += through
@@ -790,6 +804,39 @@ class RunFlags:
         if any(a.star for a in call.args[: position + 1]) or position >= len(params):
             return None
         return self._uses_of_name(params[position].name, function.scope, class_node, depth + 1)
+
+    def _returned_to_callers(
+        self, read: cst.BaseExpression, class_node: cst.ClassDef | None, depth: int
+    ) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """`return model, params` in a same-file module-level function (`build(cfg)`): the uses
+        of the name every call of the function unpacks that element into (`model, params =
+        build(cfg)`); None when a call does anything else with the result."""
+        element = self.parents.get(read)
+        returned = self.parents.get(element) if isinstance(element, cst.Element) else None
+        statement = self.parents.get(returned) if isinstance(returned, (cst.Tuple, cst.List)) else None
+        if not isinstance(statement, cst.Return) or any(isinstance(e, cst.StarredElement) for e in returned.elements):
+            return None
+        function = self.scope_at(statement).node
+        if not isinstance(function, cst.FunctionDef) or self.index.scope_of[function].parent is not self.index.module_scope:
+            return None
+        position = list(returned.elements).index(element)
+        sites = self.flax.calls_running(function)
+        if not sites:
+            return None
+        uses = []
+        for call, scope in sites:
+            assign = self.parents.get(call)
+            target = assign.targets[0].target if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
+            if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != len(returned.elements):
+                return None
+            name = target.elements[position].value
+            if not isinstance(name, cst.Name) or scope.only_binding(name.value) is None:
+                return None
+            found = self._uses_of_name(name, scope, class_node, depth + 1)
+            if found is None:
+                return None
+            uses += found
+        return uses
 
     def _use_of(
         self, read: cst.BaseExpression, scope: Scope, class_node: cst.ClassDef | None

@@ -15,7 +15,8 @@ From the tier-1 summary, it keeps:
   the loop's init and what its parameters hold; a class's uses show the methods `init` runs);
 * transitively, the units binding the names a kept unit uses (a body defined elsewhere, a helper,
   a base class, a module-level constant), and inside a class the members a kept member names as
-  an attribute (`self.step`), up to `CLOSURE_DEPTH` functions or classes deep.
+  an attribute (`self.step`), up to `CLOSURE_DEPTH` functions or classes deep; the classes a
+  kept class uses (its submodules) count as part of it, at its depth.
 
 Whole lines are kept, so columns are unchanged, and a line map gives each kept line its number in
 the original file.
@@ -201,11 +202,16 @@ class _Closure:
     def run(self) -> None:
         while self.pending:
             piece, owner, depth = self.pending.pop()
-            if depth >= CLOSURE_DEPTH:
-                continue
+            in_class = isinstance((owner or piece).node, ast.ClassDef)
             for name in piece.uses:
                 for binder in self.binders.get(name, ()):
-                    self.keep_whole(binder, depth + binder.is_definition)
+                    # A class's classes (a module's submodules, `Block` in `DeepMLP`) are part of
+                    # it: they are kept however deep the class was reached.
+                    step = binder.is_definition and not (in_class and isinstance(binder.node, ast.ClassDef))
+                    if depth + step <= CLOSURE_DEPTH and (depth < CLOSURE_DEPTH or not step):
+                        self.keep_whole(binder, depth + step)
+            if depth >= CLOSURE_DEPTH:
+                continue
             if owner is not None:
                 attributes = piece.attributes
                 named = [m for m in owner.members if m.binds & attributes]

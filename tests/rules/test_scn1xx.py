@@ -4583,6 +4583,196 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a runner's body factory returns `jax.checkpoint(body) if remat else body`; the body applies a model that counts its calls, nothing mutable",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        @dataclasses.dataclass(frozen=True)
+        class LoopConfig:
+            remat: bool = True
+            steps: int = 4
+
+        class CountingMLP(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                calls = self.variable("stats", "calls", lambda: jnp.zeros((), jnp.int32))
+                calls.value += 1
+                return x + nn.Dense(x.shape[-1])(nn.gelu(x))
+
+        class Runner:
+            def __init__(self, cfg):
+                self.cfg = cfg
+                self.model = CountingMLP()
+                self.variables = self.model.init(jax.random.key(0), jnp.ones((2, 8)))
+
+            def make_body(self):
+                def body(x, _):
+                    y = self.model.apply(self.variables, x)
+                    return y, jnp.mean(y)
+
+                return jax.checkpoint(body) if self.cfg.remat else body
+
+            def run(self, x):
+                return jax.lax.scan(self.make_body(), x, None, length=self.cfg.steps)[1]
+
+        def main():
+            return Runner(LoopConfig()).run(jnp.ones((2, 8)))
+        """,
+        ["28:17 SCN102"],
+    ),
+    Case(
+        "not flagged: the same runner applying with `mutable=['stats']` and carrying the updated collection",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        @dataclasses.dataclass(frozen=True)
+        class LoopConfig:
+            remat: bool = True
+            steps: int = 4
+
+        class CountingMLP(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                calls = self.variable("stats", "calls", lambda: jnp.zeros((), jnp.int32))
+                calls.value += 1
+                return x + nn.Dense(x.shape[-1])(nn.gelu(x))
+
+        class Runner:
+            def __init__(self, cfg):
+                self.cfg = cfg
+                self.model = CountingMLP()
+                self.variables = self.model.init(jax.random.key(0), jnp.ones((2, 8)))
+
+            def make_body(self):
+                params = self.variables["params"]
+
+                def body(carry, _):
+                    x, stats = carry
+                    y, updated = self.model.apply({"params": params, "stats": stats}, x, mutable=["stats"])
+                    return (y, updated["stats"]), jnp.mean(y)
+
+                return jax.checkpoint(body) if self.cfg.remat else body
+
+            def run(self, x):
+                carry = (x, self.variables["stats"])
+                return jax.lax.scan(self.make_body(), carry, None, length=self.cfg.steps)[1]
+
+        def main():
+            return Runner(LoopConfig()).run(jnp.ones((2, 8)))
+        """,
+        [],
+    ),
+    Case(
+        "a callable wrapper object holding `partial(model.apply, train=True)` is called by a factory's checkpointed body; the model's `nn.remat` blocks, bound to a name, train a BatchNorm",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class ResBlock(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(self.width)(x))
+                return x + nn.relu(h)
+
+        class DeepMLP(nn.Module):
+            width: int = 16
+
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                block = nn.remat(ResBlock, static_argnums=(2,))
+                for i in range(2):
+                    x = block(self.width, name=f"block_{i}")(x, train)
+                return nn.Dense(1)(x)
+
+        class ApplyWrapper:
+            def __init__(self, model, train):
+                self._apply = functools.partial(model.apply, train=train)
+
+            def __call__(self, variables, x):
+                return self._apply(variables, x)
+
+        def make_step(predict, variables):
+            @jax.checkpoint
+            def step(total, x):
+                loss = jnp.mean(predict(variables, x) ** 2)
+                return total + loss, loss
+
+            return step
+
+        def main():
+            model = DeepMLP()
+            variables = model.init(jax.random.key(0), jnp.ones((4, 16)))
+            step = make_step(ApplyWrapper(model, train=True), variables)
+            xs = jax.random.normal(jax.random.key(1), (3, 4, 16))
+            return jax.lax.scan(step, 0.0, xs)
+        """,
+        ["31:16 SCN102"],
+    ),
+    Case(
+        "not flagged: the same wrapper object built with `train=False` (the BatchNorm reads its running averages)",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class ResBlock(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(self.width)(x))
+                return x + nn.relu(h)
+
+        class DeepMLP(nn.Module):
+            width: int = 16
+
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                block = nn.remat(ResBlock, static_argnums=(2,))
+                for i in range(2):
+                    x = block(self.width, name=f"block_{i}")(x, train)
+                return nn.Dense(1)(x)
+
+        class ApplyWrapper:
+            def __init__(self, model, train):
+                self._apply = functools.partial(model.apply, train=train)
+
+            def __call__(self, variables, x):
+                return self._apply(variables, x)
+
+        def make_step(predict, variables):
+            @jax.checkpoint
+            def step(total, x):
+                loss = jnp.mean(predict(variables, x) ** 2)
+                return total + loss, loss
+
+            return step
+
+        def main():
+            model = DeepMLP()
+            variables = model.init(jax.random.key(0), jnp.ones((4, 16)))
+            step = make_step(ApplyWrapper(model, train=False), variables)
+            xs = jax.random.normal(jax.random.key(1), (3, 4, 16))
+            return jax.lax.scan(step, 0.0, xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -6610,6 +6800,110 @@ RNG = [
             return UncertaintyEvaluator(7).predictive_samples(DropoutRegressor(nnx.Rngs(0)), x, 8)
         """,
         ["21:41 SCN103"],
+    ),
+    Case(
+        "`model, params = build(cfg)` in a factory whose step closes over one dropout key; the model runs an inline `nn.remat(Block)` that draws dropout",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax.lax import scan
+
+        class Block(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, x, train):
+                x = nn.Dense(self.width)(x)
+                return nn.Dropout(0.5, deterministic=not train)(x)
+
+        class RematMLP(nn.Module):
+            width: int = 8
+
+            @nn.compact
+            def __call__(self, x, train=False):
+                return nn.remat(Block, static_argnums=(2,))(self.width)(x, train)
+
+        @dataclass
+        class ModelConfig:
+            width: int = 8
+            seed: int = 0
+
+        def build(cfg):
+            model = RematMLP(width=cfg.width)
+            params = model.init(jax.random.key(cfg.seed), jnp.ones((1, cfg.width)))
+            return model, params
+
+        def make_probe(cfg):
+            model, params = build(cfg)
+            dropout_key = jax.random.key(cfg.seed + 1)
+
+            def step(x):
+                return model.apply(params, x, train=True, rngs={"dropout": dropout_key})
+
+            return step
+
+        def main():
+            cfg = ModelConfig()
+            step = make_probe(cfg)
+            x = jnp.ones((2, cfg.width))
+            return scan(lambda c, _: (c, step(c)), x, None, length=6)[1]
+        """,
+        ["39:56 SCN103"],
+    ),
+    Case(
+        "not flagged: the same factory folding the step into the dropout key",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax.lax import scan
+
+        class Block(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, x, train):
+                x = nn.Dense(self.width)(x)
+                return nn.Dropout(0.5, deterministic=not train)(x)
+
+        class RematMLP(nn.Module):
+            width: int = 8
+
+            @nn.compact
+            def __call__(self, x, train=False):
+                return nn.remat(Block, static_argnums=(2,))(self.width)(x, train)
+
+        @dataclass
+        class ModelConfig:
+            width: int = 8
+            seed: int = 0
+
+        def build(cfg):
+            model = RematMLP(width=cfg.width)
+            params = model.init(jax.random.key(cfg.seed), jnp.ones((1, cfg.width)))
+            return model, params
+
+        def make_probe(cfg):
+            model, params = build(cfg)
+            dropout_key = jax.random.key(cfg.seed + 1)
+
+            def step(x, t):
+                return model.apply(params, x, train=True, rngs={"dropout": jax.random.fold_in(dropout_key, t)})
+
+            return step
+
+        def main():
+            cfg = ModelConfig()
+            step = make_probe(cfg)
+            x = jnp.ones((2, cfg.width))
+            return scan(lambda c, t: (c, step(c, t)), x, jnp.arange(6))[1]
+        """,
+        [],
     ),
 ]
 

@@ -75,7 +75,7 @@ def _linen_class_draws(
             return True
         if flax.is_linen_dropout(call.func) and not _dropout_never_draws(flags, call):
             return True
-        if isinstance(call.func, cst.Name):  # `Block(...)`, or `RematBlock(...)` with `RematBlock = nn.remat(Block)`
+        if isinstance(call.func, (cst.Name, cst.Call)):  # `Block(...)`, `nn.remat(Block)(...)`, `RematBlock(...)`
             local = flax.lifted_local_class(call.func, flags.scope_at(call))
             if (
                 local is not None
