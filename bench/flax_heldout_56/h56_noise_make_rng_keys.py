@@ -1,0 +1,39 @@
+# label: ok
+# flax-error: none
+# class: 1 a Linen diffusion sampler draws self.make_rng('noise') once, splits it per step and feeds the keys as xs of a raw jax.lax.scan in its __call__
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+lax = jax.lax
+
+
+class NoiseSchedule(nn.Module):
+    num_steps: int = 4
+    beta: float = 0.1
+
+    @nn.compact
+    def __call__(self, x_T):
+        drift = self.param("drift", nn.initializers.normal(0.1), (x_T.shape[-1],))
+
+        def reverse_step(x, key):
+            eps = jax.random.normal(key, x.shape)
+            x = x - self.beta * drift * x + jnp.sqrt(self.beta) * eps
+            return x, eps
+
+        keys = jax.random.split(self.make_rng("noise"), self.num_steps)
+        _, noises = lax.scan(reverse_step, x_T, keys)
+        return noises
+
+
+class Sampler:
+    def __init__(self, seed=0):
+        self.module = NoiseSchedule()
+        self.variables = self.module.init({"params": jax.random.PRNGKey(seed), "noise": jax.random.PRNGKey(1)}, jnp.zeros((2, 3)))
+
+    def sample_noise_trace(self, key):
+        return self.module.apply(self.variables, jnp.zeros((2, 3)), rngs={"noise": key})
+
+
+def main():
+    return Sampler().sample_noise_trace(jax.random.PRNGKey(42))
