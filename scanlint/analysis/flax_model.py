@@ -24,6 +24,7 @@ from scanlint.analysis.resolver import (
     Scope,
     Unpacked,
     argument,
+    is_classmethod,
     is_staticmethod,
     keyword_argument,
     returns_of,
@@ -64,6 +65,9 @@ NNX_OBJECT_BASES = NNX_MODULE_CLASSES | {"Object", "Pytree", "Metric"}
 
 LINEN = "flax.linen."
 NNX_PREFIXES = ("flax.nnx.", "flax.experimental.nnx.")
+
+# Bases that leave a class a plain Python class (see `FlaxFile.is_plain`).
+_PLAIN_BASES = frozenset({"abc.ABC", "typing.Generic", "typing.Protocol"})
 
 # Linen's lifted transforms that turn a module class into a module class (`nn.remat(Block)`).
 LIFTED_MODULE_TRANSFORMS = frozenset(
@@ -514,6 +518,50 @@ class FlaxFile:
             return None
         return made
 
+    def is_plain(self, class_node: cst.ClassDef, depth: int = 0) -> bool:
+        """Whether a same-file class is a plain Python class: each base is `object`, an `abc.ABC`,
+        a `typing.Generic`/`Protocol`, or a same-file plain class (a base of another file could
+        be a Flax module)."""
+        if depth > 4:
+            return False
+        scope = self._class_scopes.get(class_node)
+        if scope is None:
+            return False
+        for base in class_node.bases:
+            if base.keyword is not None:
+                continue  # `metaclass=ABCMeta`
+            local = self.local_class(base.value, scope)
+            if local is not None:
+                if not self.is_plain(local, depth + 1):
+                    return False
+            elif not (
+                (isinstance(base.value, cst.Name) and base.value.value == "object" and scope.lookup("object") is None)
+                or self.index.qualify(base.value) in _PLAIN_BASES
+            ):
+                return False
+        return True
+
+    def plain_object_method(self, call: cst.Call, scope: Scope, code: BodyCode | None = None) -> Body | None:
+        """The method a call runs on an object of a same-file plain class (see `is_plain`):
+        `arm.predict(x)`, `self.teacher.soft_targets(x)`, `wrapper(variables, x)` (its
+        `__call__`), with the object found as `instances` finds it (a name bound to a
+        construction, a parameter every call fills with one, an attribute `__init__` stores, an
+        element of a list of them). Flax modules are left out: the rules judge their calls at
+        the call."""
+        func = call.func
+        holder, name = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
+        if name.startswith("__") and name != "__call__":
+            return None
+        holder, holder_scope = (code.bound_argument(holder, scope) if code is not None else None) or (holder, scope)
+        class_node = self.instance_class(holder, holder_scope)
+        if class_node is None or not self.is_plain(class_node):
+            return None
+        owner = self.index.defining_class(class_node, name)
+        method = self.index.method_of(owner, name) if owner is not None else None
+        if method is None or is_staticmethod(method) or is_classmethod(method):
+            return None
+        return Body(method, self.index.scope_of[method], "method", [p.name.value for p in method.params.params[1:]])
+
     def instance_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The one same-file class of the object an expression holds (see `instances`)."""
         made = self.instances(node, scope)
@@ -594,10 +642,13 @@ class FlaxFile:
             return None
         return found[0], found[1]
 
-    def parameter_arguments(self, param: cst.Param, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+    def parameter_arguments(
+        self, param: cst.Param, scope: Scope, defaults: bool = False
+    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """What every call in the file passes for a parameter of a module-level function, or of
         a plain (not Flax) class's `__init__` by every construction of the class, with the scope
-        of each call; None when a call passes nothing for it or unpacks arguments."""
+        of each call; None when a call passes nothing for it (with `defaults`, the parameter's
+        default counts then) or unpacks arguments."""
         function = scope.node
         if not isinstance(function, cst.FunctionDef):
             return None
@@ -616,8 +667,13 @@ class FlaxFile:
                     sites += list(self.index.calls_of(made.name.value, class_scope))
         found = []
         for call, call_scope in sites:
+            if any(a.star for a in call.args):
+                return None
             value = dict(parameters_passed(function, scope, call, call_scope)).get(param)
-            if value is None or any(a.star for a in call.args):
+            if value is None and defaults and param.default is not None and scope.parent is not None:
+                found.append((param.default, scope.parent))
+                continue
+            if value is None:
                 return None
             found.append((value, call_scope))
         if scope.parent is self.index.module_scope:
@@ -1214,6 +1270,9 @@ class BodyCode:
     entries: dict[cst.CSTNode, list[tuple[cst.Call, Scope]]] = field(default_factory=dict)
     # What the `for` statements of the functions `body_loop_over` reads iterate (`loops_binding`).
     loops: LoopsCache = field(default_factory=dict)
+    # Methods of outside plain objects the body calls (`tracker.update(loss)`): they run as part
+    # of the body, and what they store on their own object is SCN106's.
+    object_methods: set[cst.CSTNode] = field(default_factory=set)
 
     MAX_FUNCTIONS = 32
 
@@ -1254,8 +1313,11 @@ class BodyCode:
                     index.resolve_callable(call.func, scope)
                     or code._bound_callable(index, call, scope)
                     or _transformed_callable(index, call, scope)
-                    or index.plain_object_call(*(code.bound_argument(call.func, scope) or (call.func, scope)))
                 )
+                if helper is None:
+                    helper = flax_file(index).plain_object_method(call, scope, code)
+                    if helper is not None:
+                        code.object_methods.add(helper.node)
                 if helper is not None:
                     code.entries.setdefault(helper.node, []).append((call, scope))
                     if helper.via == "partial":  # `update = partial(ema_update, self.ema)`, `update(x)`
@@ -1309,6 +1371,16 @@ class BodyCode:
         if found is None or not isinstance(found[1], cst.Param):
             return None
         return self.bound_arguments.get(found[1])
+
+    def in_object_method(self, scope: Scope) -> bool:
+        """Whether a scope is a method of an outside plain object the body calls (see
+        `object_methods`), or nested in one."""
+        current: Scope | None = scope
+        while current is not None:
+            if current.node in self.object_methods:
+                return True
+            current = current.parent
+        return False
 
     def is_inside(self, scope: Scope) -> bool:
         """Whether a scope is the body's, a helper's, or nested in one of them."""

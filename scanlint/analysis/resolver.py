@@ -376,16 +376,6 @@ class ScanIndex:
             return None
         return Body(function, self.scope_of[function], "method", _parameter_names(function.params)[1:])
 
-    def plain_object_call(self, node: cst.BaseExpression, scope: Scope) -> Body | None:
-        """An object of a same-file plain class (one with no base class) called as a function
-        (`wrapper(variables, x)` with `wrapper = ApplyWrapper(model)`, or `self.wrapper`
-        assigned one): its `__call__`, bound. Flax modules are left out: their calls are judged
-        by the rules at the call."""
-        class_node = self._instance_class(node, scope, attributes=True)
-        if class_node is None or class_node.bases:
-            return None
-        return self._resolve_instance_call(node, scope)
-
     def factory_of(self, node: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, cst.FunctionDef] | None:
         """For `make_step(...)` whose every return gives back one function it defines: the call
         and the factory."""
@@ -715,14 +705,19 @@ class ScanIndex:
 
     def stored_callable(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """For `self.value_fn` read in a method: the function `__init__` (or a Linen module's
-        `setup`) stores there (see `stored_by_init`), when it names a function, a lambda or a
-        `functools.partial` of one (`self.value_fn = functools.partial(evaluate_leaf, model)`)."""
+        `setup`) stores there (see `stored_by_init`), when it names a function, a lambda, a
+        `functools.partial` of one (`self.value_fn = functools.partial(evaluate_leaf, model)`),
+        a wrapper that runs it as it is (`jax.checkpoint(step)`) or a same-file factory's call
+        (`self.step_fn = make_train_step(model, tx)`)."""
         found = self.stored_value(node, scope)
         if found is None:
             return None
         value, init_scope = found
-        partial = isinstance(value, cst.Call) and self.qualify(value.func) == PARTIAL
-        if not (partial or isinstance(value, (cst.Lambda, cst.Name, cst.Attribute))):
+        made = isinstance(value, cst.Call) and (
+            self.qualify(value.func) in (PARTIAL, *SAME_FUNCTION_WRAPPERS)  # `jax.checkpoint(step)`
+            or self.factory_of(value, init_scope) is not None  # `make_train_step(model, tx)`
+        )
+        if not (made or isinstance(value, (cst.Lambda, cst.Name, cst.Attribute))):
             return None
         return value, init_scope
 

@@ -316,7 +316,8 @@ class RunFlags:
                 return self.parameter_values(owner, method, binding, depth + 1)
             if isinstance(method, cst.FunctionDef) and isinstance(owner, cst.ClassDef) and not self.flax.is_nnx(owner):
                 if method.name.value == "__init__":  # `ApplyWrapper(model, train=True)`
-                    return self._passed_values(self.flax.parameter_arguments(binding, binding_scope), depth + 1)
+                    passed = self.flax.parameter_arguments(binding, binding_scope, defaults=True)
+                    return self._passed_values(passed, depth + 1) if passed else None
                 return self._plain_method_parameter_values(owner, method, binding, depth + 1)
             if isinstance(method, cst.FunctionDef) and binding_scope.parent is self.index.module_scope:
                 return self._function_parameter_values(method, binding, depth + 1)
@@ -325,11 +326,11 @@ class RunFlags:
             return self.values(binding, binding_scope, depth + 1)
         return None
 
-    def _passed_values(self, passed: list[tuple[cst.BaseExpression, Scope]] | None, depth: int) -> Values:
+    def _passed_values(self, passed: list[tuple[cst.BaseExpression, Scope]], depth: int) -> Values:
         """The values of what the calls pass for a parameter, over all of them."""
         found: set[object] = set()
-        for value, scope in passed or [None]:  # type: ignore[misc]
-            values = self.values(value, scope, depth) if value is not None else None
+        for value, scope in passed:
+            values = self.values(value, scope, depth)
             if values is None:
                 return None
             found |= values

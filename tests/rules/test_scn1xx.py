@@ -4773,6 +4773,264 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a service's `__init__` binds a model built with its `update_stats` parameter, which the construction leaves at its default `True`; the body calls the bound model",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+        class Scorer(nn.Module):
+            update_stats: bool = False
+
+            @nn.compact
+            def __call__(self, user, items):
+                mean = self.variable("stats", "mean", jnp.zeros, items.shape[-1:])
+                if self.update_stats:
+                    mean.value = 0.9 * mean.value + 0.1 * items.mean(0)
+                return nn.Dense(1)((items - mean.value) * user).squeeze(-1)
+
+        class RankingService:
+            def __init__(self, variables, update_stats=True):
+                self.scorer = Scorer(update_stats).bind(variables)
+
+            def first_page_with_hits(self, user, pages, min_hits=3):
+                def cond(state):
+                    i, hits = state
+                    return (i < pages.shape[0]) & (hits < min_hits)
+
+                def body(state):
+                    i, _ = state
+                    scores = self.scorer(user, pages[i])
+                    return i + 1, jnp.sum(scores > 0.0)
+
+                return lax.while_loop(cond, body, (0, jnp.array(0)))
+
+        def main():
+            pages = jax.random.normal(jax.random.key(0), (6, 10, 8))
+            user = jax.random.normal(jax.random.key(1), (8,))
+            variables = Scorer().init(jax.random.key(2), user, pages[0])
+            return RankingService(variables).first_page_with_hits(user, pages)
+        """,
+        ["28:22 SCN102"],
+    ),
+    Case(
+        "not flagged: the same service built with `update_stats=False`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+        class Scorer(nn.Module):
+            update_stats: bool = False
+
+            @nn.compact
+            def __call__(self, user, items):
+                mean = self.variable("stats", "mean", jnp.zeros, items.shape[-1:])
+                if self.update_stats:
+                    mean.value = 0.9 * mean.value + 0.1 * items.mean(0)
+                return nn.Dense(1)((items - mean.value) * user).squeeze(-1)
+
+        class RankingService:
+            def __init__(self, variables, update_stats=True):
+                self.scorer = Scorer(update_stats).bind(variables)
+
+            def first_page_with_hits(self, user, pages, min_hits=3):
+                def cond(state):
+                    i, hits = state
+                    return (i < pages.shape[0]) & (hits < min_hits)
+
+                def body(state):
+                    i, _ = state
+                    scores = self.scorer(user, pages[i])
+                    return i + 1, jnp.sum(scores > 0.0)
+
+                return lax.while_loop(cond, body, (0, jnp.array(0)))
+
+        def main():
+            pages = jax.random.normal(jax.random.key(0), (6, 10, 8))
+            user = jax.random.normal(jax.random.key(1), (8,))
+            variables = Scorer().init(jax.random.key(2), user, pages[0])
+            return RankingService(variables, update_stats=False).first_page_with_hits(user, pages)
+        """,
+        [],
+    ),
+    Case(
+        "a trainer's `__init__` stores what a step factory returns (`self.step_fn = make_step(model, tx)`) and `lax.scan(self.step_fn, ...)` runs it; the step trains a BatchNorm, nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+        from jax import lax
+
+        class Classifier(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.Dense(2)(nn.relu(x))
+
+        def make_step(model, tx):
+            def step(state, batch):
+                params, stats, opt_state = state
+
+                def loss_fn(p):
+                    logits = model.apply({"params": p, "batch_stats": stats}, batch, train=True)
+                    return jnp.mean(logits ** 2)
+
+                grads = jax.grad(loss_fn)(params)
+                updates, opt_state = tx.update(grads, opt_state, params)
+                return (optax.apply_updates(params, updates), stats, opt_state), None
+
+            return step
+
+        class Trainer:
+            def __init__(self, model, tx, variables):
+                self.state = (variables["params"], variables["batch_stats"], tx.init(variables["params"]))
+                self.step_fn = make_step(model, tx)
+
+            def fit(self, batches):
+                self.state, _ = lax.scan(self.step_fn, self.state, batches)
+
+        def main():
+            model = Classifier()
+            variables = model.init(jax.random.key(0), jnp.ones((4, 6)), train=False)
+            Trainer(model, optax.sgd(0.1), variables).fit(jnp.ones((3, 4, 6)))
+        """,
+        ["19:22 SCN102"],
+    ),
+    Case(
+        "not flagged: the same stored step applying with `mutable=['batch_stats']` and carrying the statistics",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+        from jax import lax
+
+        class Classifier(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.Dense(2)(nn.relu(x))
+
+        def make_step(model, tx):
+            def step(state, batch):
+                params, stats, opt_state = state
+
+                def loss_fn(p):
+                    logits, updated = model.apply(
+                        {"params": p, "batch_stats": stats}, batch, train=True, mutable=["batch_stats"]
+                    )
+                    return jnp.mean(logits ** 2), updated["batch_stats"]
+
+                grads, stats = jax.grad(loss_fn, has_aux=True)(params)
+                updates, opt_state = tx.update(grads, opt_state, params)
+                return (optax.apply_updates(params, updates), stats, opt_state), None
+
+            return step
+
+        class Trainer:
+            def __init__(self, model, tx, variables):
+                self.state = (variables["params"], variables["batch_stats"], tx.init(variables["params"]))
+                self.step_fn = make_step(model, tx)
+
+            def fit(self, batches):
+                self.state, _ = lax.scan(self.step_fn, self.state, batches)
+
+        def main():
+            model = Classifier()
+            variables = model.init(jax.random.key(0), jnp.ones((4, 6)), train=False)
+            Trainer(model, optax.sgd(0.1), variables).fit(jnp.ones((3, 4, 6)))
+        """,
+        [],
+    ),
+    Case(
+        "the body calls a method of a plain helper object held by the trainer (`self.teacher.targets(x)`), which calls a module its `__init__` bound; the teacher's BatchNorm trains",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Teacher(nn.Module):
+            train: bool
+
+            @nn.compact
+            def __call__(self, x):
+                x = nn.BatchNorm(use_running_average=not self.train)(nn.Dense(8)(x))
+                return nn.Dense(4)(x)
+
+        class FrozenTeacher:
+            def __init__(self, module, variables):
+                self._bound = module.bind(variables)
+
+            def targets(self, x, temperature):
+                return jax.nn.softmax(self._bound(x) / temperature)
+
+        class Distiller:
+            def __init__(self, teacher, temperature=2.0):
+                self.teacher = teacher
+                self.temperature = temperature
+
+            def _step(self, total, x):
+                soft = self.teacher.targets(x, self.temperature)
+                return total + soft.max(), soft.mean()
+
+            def distill(self, data):
+                return jax.lax.scan(self._step, 0.0, data)
+
+        def main():
+            x = jnp.ones((8, 5))
+            variables = Teacher(train=False).init(jax.random.key(0), x)
+            teacher = FrozenTeacher(Teacher(train=True), variables)
+            return Distiller(teacher).distill(jnp.ones((3, 8, 5)))
+        """,
+        ["19:31 SCN102"],
+    ),
+    Case(
+        "not flagged: the same helper object around a teacher built with `train=False`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Teacher(nn.Module):
+            train: bool
+
+            @nn.compact
+            def __call__(self, x):
+                x = nn.BatchNorm(use_running_average=not self.train)(nn.Dense(8)(x))
+                return nn.Dense(4)(x)
+
+        class FrozenTeacher:
+            def __init__(self, module, variables):
+                self._bound = module.bind(variables)
+
+            def targets(self, x, temperature):
+                return jax.nn.softmax(self._bound(x) / temperature)
+
+        class Distiller:
+            def __init__(self, teacher, temperature=2.0):
+                self.teacher = teacher
+                self.temperature = temperature
+
+            def _step(self, total, x):
+                soft = self.teacher.targets(x, self.temperature)
+                return total + soft.max(), soft.mean()
+
+            def distill(self, data):
+                return jax.lax.scan(self._step, 0.0, data)
+
+        def main():
+            x = jnp.ones((8, 5))
+            variables = Teacher(train=False).init(jax.random.key(0), x)
+            teacher = FrozenTeacher(Teacher(train=False), variables)
+            return Distiller(teacher).distill(jnp.ones((3, 8, 5)))
+        """,
+        [],
+    ),
 ]
 
 RNG = [

@@ -580,7 +580,8 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     flags = run_flags(flax).within(code)
     if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
         return None
-    for run in linen_runs(flax, class_node, call, scope, method, taken=branch_taken(flags, immutable=immutable)):
+    taken = branch_taken(flags, immutable=immutable)
+    for run in linen_runs(flax, class_node, call, scope, method, taken=taken, instance=(bind.func.value, bind_scope)):
         updated = _update_under_apply(flax, run.method, flags, run.given, immutable=immutable)
         if updated is None:
             continue

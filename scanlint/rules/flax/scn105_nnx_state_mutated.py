@@ -172,8 +172,10 @@ class CountingRNN(nnx.Module):
         for flax, code in raw_scan_bodies(context.index):
             state = OutsideNnxState(flax, code)
             seen: set[cst.CSTNode] = set()
+            # What a method of an outside plain object does (`trainer.train_step(x, y)`) is
+            # reported at the body's call of it (`method_changing_state`, SCN106).
             for target, scope in ((t, s) for whole, s in code.targets for t in unpacked_targets([whole])):
-                if state.under_nnx_transform(scope):
+                if state.under_nnx_transform(scope) or code.in_object_method(scope):
                     continue
                 what = _assigned_state(state, target, scope)
                 if what is not None and target not in seen:
@@ -199,7 +201,7 @@ class CountingRNN(nnx.Module):
                         help=advice,
                     ))
             for call, scope in code.calls:
-                if state.under_nnx_transform(scope):
+                if state.under_nnx_transform(scope) or code.in_object_method(scope):
                     continue
                 mutation = _mutating_call(state, call, scope)
                 if mutation is None:

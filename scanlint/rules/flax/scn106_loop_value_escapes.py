@@ -175,10 +175,12 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
 
 def _runs_in_body(code: BodyCode, scope: Scope) -> bool:
     """Whether code in `scope` runs when the body runs: the body itself or a helper its code
-    calls, not a function it only hands on (a host callback)."""
+    calls, not a function it only hands on (a host callback). A method of an outside plain
+    object the body calls is left out: what it stores is reported at the body's call of it
+    (`_method_storing_argument`)."""
     assert code.loop.body is not None
     node = scope.node
-    return node is code.loop.body.node or node in code.entries
+    return (node is code.loop.body.node or node in code.entries) and not code.in_object_method(scope)
 
 
 def _outside_container(flax: FlaxFile, code: BodyCode, name: cst.Name, scope: Scope) -> str | None:
@@ -427,7 +429,7 @@ def _stored_through(
     code_of = flax.index.module.code_for_node
     for class_node in sorted(classes, key=lambda c: c.name.value):  # type: ignore[union-attr]
         method = flax.index.method_of(class_node, func.attr.value)  # type: ignore[arg-type]
-        if method is None or method in code.functions:
+        if method is None or (method in code.functions and method not in code.object_methods):
             continue
         method_scope = flax.index.scope_of[method]
         passed = {
