@@ -179,6 +179,9 @@ class OutsideNnxState:
                 return OUTSIDE_OPTIMIZER
             if self.flax.index.qualify(binding.func) in NNX_METRICS:
                 return OUTSIDE_METRIC
+            if self.flax.index.qualify(binding.func) in NNX_CLONE:  # `ema = nnx.clone(model)`
+                kind = self._object_kind(binding, binding_scope, 0)
+                return _nnx_kind(self.flax, kind) if kind is not None else None
         return None
 
     def self_built_in_body(self, name: cst.Name, scope: Scope) -> bool:
@@ -506,12 +509,15 @@ class OutsideNnxState:
         return any(isinstance(v, cst.Call) and self.code.is_inside(s) for v, s in values)
 
     def is_rngs_attribute(self, node: cst.BaseExpression, scope: Scope) -> bool:
-        """`self.<attr>` of an NNX self (or a plain class's, an `Agent`) whose __init__ stores an
-        `nnx.Rngs` there."""
+        """`self.<attr>` of an NNX self (or a plain class's, an `Agent`), or `<object>.<attr>` of
+        an object of such a same-file class (`model.rngs`), whose __init__ stores an `nnx.Rngs`
+        there."""
         if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
             return False
         class_node = self._holder_self(node.value, scope)
-        if class_node is None:
+        if class_node is None:  # `model.rngs` of a same-file NNX or plain object
+            class_node = self.flax.instance_class(node.value, scope)
+        if class_node is None or self.flax.is_linen(class_node):
             return False
         values = self.flax.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
         init = self.flax.index.method_of(class_node, "__init__")

@@ -14290,6 +14290,186 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "an NNX model's `__call__` hands its `key` parameter to the Dropout it stores (`self.drop(h, rngs=key)`); the body passes one key made before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Forecaster(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(6, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                mask = self.drop(jnp.ones_like(x), rngs=key)
+                return self.proj(x * mask), mask
+
+        def main():
+            model = Forecaster(nnx.Rngs(0))
+            key = jax.random.key(1)
+
+            def step(x, _):
+                y, mask = model(x, key)
+                return y, mask
+
+            return jax.lax.scan(step, jnp.ones((6,)), None, length=5)[1]
+        """,
+        ["20:28 SCN103"],
+    ),
+    Case(
+        "not flagged: the same model given a key folded with the step, and one switched to `eval()` (its Dropout draws nothing)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Forecaster(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(6, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                mask = self.drop(jnp.ones_like(x), rngs=key)
+                return self.proj(x * mask), mask
+
+        def main():
+            model = Forecaster(nnx.Rngs(0))
+            key = jax.random.key(1)
+
+            def step(x, t):
+                y, mask = model(x, jax.random.fold_in(key, t))
+                return y, mask
+
+            return jax.lax.scan(step, jnp.ones((6,)), jnp.arange(5))[1]
+
+        def evaluate():
+            model = Forecaster(nnx.Rngs(0))
+            model.eval()
+            key = jax.random.key(1)
+
+            def step(x, _):
+                y, mask = model(x, key)
+                return y, mask
+
+            return jax.lax.scan(step, jnp.ones((6,)), None, length=5)[1]
+        """,
+        [],
+    ),
+    Case(
+        "a key drawn once from the model's own streams before the loop (`key = model.rngs.dropout()`) is handed to its Dropout at every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+        class MLP(nnx.Module):
+            def __init__(self, din, dh, *, rngs: nnx.Rngs):
+                self.l1 = nnx.Linear(din, dh, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+                self.rngs = rngs
+
+        def mc_masks(model, x, n_samples=6):
+            h = nnx.relu(model.l1(x))
+            key = model.rngs.dropout()
+
+            def one_pass(_, __):
+                return None, model.drop(jnp.ones_like(h), rngs=key)
+
+            return jax.lax.scan(one_pass, None, None, length=n_samples)[1]
+
+        def main():
+            model = MLP(4, 16, rngs=nnx.Rngs(params=0, dropout=1))
+            return mc_masks(model, jnp.ones((3, 4)))
+        """,
+        ["17:56 SCN103"],
+    ),
+    Case(
+        "not flagged: the same helper scanning over keys split from the one drawn",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+        class MLP(nnx.Module):
+            def __init__(self, din, dh, *, rngs: nnx.Rngs):
+                self.l1 = nnx.Linear(din, dh, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+                self.rngs = rngs
+
+        def mc_masks(model, x, n_samples=6):
+            h = nnx.relu(model.l1(x))
+            keys = jax.random.split(model.rngs.dropout(), n_samples)
+
+            def one_pass(_, key):
+                return None, model.drop(jnp.ones_like(h), rngs=key)
+
+            return jax.lax.scan(one_pass, None, keys)[1]
+
+        def main():
+            model = MLP(4, 16, rngs=nnx.Rngs(params=0, dropout=1))
+            return mc_masks(model, jnp.ones((3, 4)))
+        """,
+        [],
+    ),
+    Case(
+        "an EMA copy made with `nnx.clone(model)` outside the loop is written with `nnx.update` inside the body, while the model itself is carried correctly",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        def main():
+            model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+            ema = nnx.clone(model)
+            optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            graphdef, state = nnx.split((model, optimizer))
+            xs = jnp.ones((4, 8, 3))
+
+            def step(state, x):
+                model, optimizer = nnx.merge(graphdef, state)
+                grads = nnx.grad(lambda m: jnp.mean(m(x) ** 2))(model)
+                optimizer.update(model, grads)
+                averaged = jax.tree.map(lambda e, p: 0.9 * e + 0.1 * p, nnx.state(ema, nnx.Param), nnx.state(model, nnx.Param))
+                nnx.update(ema, averaged)
+                return nnx.split((model, optimizer))[1], None
+
+            state, _ = jax.lax.scan(step, state, xs)
+            return ema.kernel.value
+        """,
+        ["19:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the EMA copy's state carried through the loop and written into it after",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        def main():
+            model = nnx.Linear(3, 1, rngs=nnx.Rngs(0))
+            ema = nnx.clone(model)
+            optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            graphdef, state = nnx.split((model, optimizer))
+            xs = jnp.ones((4, 8, 3))
+
+            def step(carry, x):
+                state, averaged = carry
+                model, optimizer = nnx.merge(graphdef, state)
+                grads = nnx.grad(lambda m: jnp.mean(m(x) ** 2))(model)
+                optimizer.update(model, grads)
+                averaged = jax.tree.map(lambda e, p: 0.9 * e + 0.1 * p, averaged, nnx.state(model, nnx.Param))
+                return (nnx.split((model, optimizer))[1], averaged), None
+
+            (state, averaged), _ = jax.lax.scan(step, (state, nnx.state(ema, nnx.Param)), xs)
+            nnx.update(ema, averaged)
+            return ema.kernel.value
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.

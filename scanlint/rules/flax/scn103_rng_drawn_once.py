@@ -18,6 +18,7 @@ from scanlint.analysis.flax_model import (
     FlaxFile,
     ModuleRun,
     NameCollector,
+    all_calls,
     enclosing_class,
     flax_file,
     is_true,
@@ -505,9 +506,12 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
         walk(function.body, draws)
         for draw in draws.calls:
             qualified = index.qualify(draw.func) or ""
-            if not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in KEY_PLUMBING:
+            if _training_dropout(index, function, draw):
+                key = keyword_argument(draw, "rngs")  # `self.drop(h, rngs=key)`: the Dropout draws from it
+            elif not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in KEY_PLUMBING:
                 continue
-            key = _key_argument(draw)
+            else:
+                key = _key_argument(draw)
             if isinstance(key, cst.Name) and key.value == param.name.value:
                 found = index.scope_of[function].only_binding(key.value)
                 if found is not None and found[1] is param:
@@ -525,6 +529,26 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
                         help=advice,
                     )
     return None
+
+
+def _training_dropout(index: ScanIndex, method: cst.FunctionDef, call: cst.Call) -> bool:
+    """`self.drop(h, rngs=key)` in a method of a same-file NNX module whose `__init__` stores an
+    `nnx.Dropout` there, not built `deterministic=True`, in a file that never switches NNX modes
+    (`.eval()`, `.set_attributes(...)`): the layer trains and draws from the key it is given."""
+    flax = flax_file(index)
+    method_scope = index.scope_of[method]
+    owner = method_scope.enclosing_class()
+    if owner is None or not flax.is_nnx(owner) or keyword_argument(call, "deterministic") is not None:
+        return False
+    stored = index.stored_by_init(call.func, method_scope) if isinstance(call.func, cst.Attribute) else None
+    construction = stored[0] if stored is not None else None
+    if not isinstance(construction, cst.Call) or flax.nnx_module_class(construction.func, stored[1]) != "Dropout":
+        return False
+    if keyword_argument(construction, "deterministic") is not None:
+        return False
+    return not any(
+        isinstance(c.func, cst.Attribute) and c.func.attr.value in ("eval", "set_attributes") for c in all_calls(index)
+    )
 
 
 _KEY_PARAMETER = re.compile(r"(?:\w+_)?(?:key|prng_key)|key_\w+")
