@@ -118,7 +118,8 @@ class LinenVariableInScanBody(Rule):
     attributes and string keys only (`target.value = online.variables["params"]["bias"]`)
     runs no operation, stores the outside value and is not flagged. A submodule's updates are
     followed through the same-file submodules it runs (built inline, in `setup`, bound to a
-    name, or looped over, also through `zip(self.layers, hs)`), with the mode flags each call
+    name or to a lifted transform of the class, `block = nn.remat(Block)`, or looped over, also
+    through `zip(self.layers, hs)`), with the mode flags each call
     passes down (`self.backbone(x, train=True)` reaching a `ResBlock`'s BatchNorm; `decode`
     reaching an attention's cache, written under `if self.has_variable(...)`; `self(tok,
     decode=True)` in a `generate` loop reaching the attention a setup-list block builds inline),
@@ -130,7 +131,9 @@ class LinenVariableInScanBody(Rule):
     training BatchNorm, a cache), raises `ModifyScopeVariableError` as the loop traces its
     body, and is flagged too, also when called through `functools.partial(model.apply,
     variables, decode=True)` bound there or returned by a factory (also stored by an object's
-    `__init__`, `self.step_fn(tok)`, or the apply itself, `self.apply_fn = model.apply`, or a
+    `__init__`, `self.step_fn(tok)`, or the apply itself, `self.apply_fn = model.apply`, or
+    called in a method of a plain callable or helper object the body calls, `wrapper(v, x)`,
+    `self.teacher.targets(x)`, or a
     `jax.tree_util.Partial(model.apply)`; an abstract method of a base class stands for its one
     same-file override, a subclass's `self.model` for what its base's `__init__` stores, and
     `DECODERS[name](...)` for the one class a registry filled by a decorator holds), or

@@ -199,9 +199,13 @@ class RngDrawnOncePerTrace(Rule):
     holds a Dropout or runs a method that draws from its own `nnx.Rngs`, `pi.act(obs)` with
     `self.rngs.action()`). Also: a key made
     before the loop that the body hands to a helper or a same-file module that samples from it
-    unchanged (`self.select(q, key)`, `self.gumbel(logits, key)`), `model.apply(...,
+    unchanged (`self.select(q, key)`, `self.gumbel(logits, key)`, or an NNX module whose method
+    hands it to the Dropout it stores, `self.drop(h, rngs=key)`, in a file that never switches
+    modes), a key drawn once from an object's own streams before the loop (`key =
+    model.rngs.dropout()`) and given as `rngs=`, `model.apply(...,
     rngs={"dropout": key})` with keys no step changes on a module that draws (also through a
-    block it builds under a lifted transform, `RematBlock = nn.remat(Block)`; also a
+    block it builds under a lifted transform, `RematBlock = nn.remat(Block)` or inline; a model
+    unpacked from a builder's tuple, `model, params = build(cfg)`; also a
     `functools.partial` of it a factory returns and an object stores, `self.generate_fn(n)`; or a module bound
     with such keys, `bound = model.bind(variables, rngs={...})`, whose called method draws),
     NNX randomness from a key a module stores (`self.drop(h, rngs=self.mc_key)`, a key held in
