@@ -1,0 +1,39 @@
+# label: same-values
+# flax-error: none
+# class: 2 an MC sampler keeps the model on self; the scan body takes nnx.clone(self.model) every step so the caller's model is left untouched
+"""Monte-Carlo dropout sampling with NNX: the sampler clones the model inside the scan body
+(to leave the caller's model and its RNG state unchanged) and draws stochastic predictions."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class MCNet(nnx.Module):
+    def __init__(self, din, dout, *, rngs):
+        self.fc1 = nnx.Linear(din, 32, rngs=rngs)
+        self.drop = nnx.Dropout(0.3, rngs=rngs)
+        self.fc2 = nnx.Linear(32, dout, rngs=rngs)
+
+    def __call__(self, x):
+        return self.fc2(self.drop(nnx.relu(self.fc1(x))))
+
+
+class MCSampler:
+    def __init__(self, model, num_samples):
+        model.train()
+        self.model = model
+        self.num_samples = num_samples
+
+    def sample(self, x):
+        def body(carry, _):
+            model = nnx.clone(self.model)
+            return carry, model(x)
+
+        _, samples = jax.lax.scan(body, None, jnp.arange(self.num_samples))
+        return samples
+
+
+def main():
+    model = MCNet(3, 2, rngs=nnx.Rngs(params=0, dropout=1))
+    x = jax.random.normal(jax.random.key(2), (4, 3))
+    return MCSampler(model, num_samples=6).sample(x)
