@@ -4,7 +4,7 @@ The programs live in tests/flax_cases/dev/ (the development set), and bench/flax
 bench/flax_heldout_2/, _3/, ... (the measurement sets, found by name); tests/flax_cases/label.py runs each `main()` in a fresh process and derives its
 label from the exception JAX or Flax raises, if any, or from whether the per-step values the
 program returns are all identical. The suite re-runs half of the development programs and an
-eighth of each measurement set (see `_rerun_here`)."""
+even sample of the measurement sets (see `_rerun_here`)."""
 
 from __future__ import annotations
 
@@ -21,18 +21,23 @@ pytest.importorskip("flax")
 pytestmark = [pytest.mark.runtime, pytest.mark.slow]
 
 
+# How many measurement-set programs the suite re-runs, however many sets there are.
+MEASUREMENT_RERUNS = 120
+
+
 def _rerun_here() -> list:
-    """Every second development program and every eighth program of each measurement set (by
-    name). Each program was run and checked when it was written (`label.py --check`); the
-    sample keeps the suite inside CI's time budget while still catching a JAX or Flax release
-    that changes what the programs do. SCANLINT_ALL_LABELS=1 re-runs every program."""
+    """Every second development program, and an even sample of about `MEASUREMENT_RERUNS`
+    programs across the measurement sets (every n-th of them all, in set and name order, so
+    the sample reaches every set's programs at different positions). Each program was run and
+    checked when it was written (`label.py --check`); the sample keeps the suite inside CI's
+    time budget while still catching a JAX or Flax release that changes what the programs do.
+    SCANLINT_ALL_LABELS=1 re-runs every program."""
     dev, *measurement_sets = label.DIRECTORIES
     if os.environ.get("SCANLINT_ALL_LABELS") == "1":
         return label.programs()
-    chosen = label.programs([dev])[::2]
-    for directory in measurement_sets:
-        chosen += label.programs([directory])[::8]
-    return chosen
+    measured = [p for directory in measurement_sets for p in label.programs([directory])]
+    stride = max(1, -(-len(measured) // MEASUREMENT_RERUNS))
+    return label.programs([dev])[::2] + measured[::stride]
 
 
 PROGRAMS = _rerun_here()
