@@ -1,0 +1,31 @@
+# label: same-values
+# flax-error: none
+# class: 1 the SMC transition key is drawn from the module's nnx.Rngs once in __call__ and closed over by the scan body
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class SMCSampler(nnx.Module):
+    def __init__(self, d, *, rngs: nnx.Rngs):
+        self.drift = nnx.Linear(d, d, rngs=rngs)
+        self.log_step = nnx.Param(jnp.full((), -2.0))
+        self.rngs = rngs
+
+    def __call__(self, x0, n_steps):
+        key = self.rngs.noise()
+        scale = jnp.exp(self.log_step[...])
+
+        def transition(x, _):
+            eps = jax.random.normal(key, x.shape)
+            x = x + scale * self.drift(x) + jnp.sqrt(2 * scale) * eps
+            return x, eps
+
+        _, noise = jax.lax.scan(transition, x0, None, length=n_steps)
+        return noise
+
+
+def main():
+    sampler = SMCSampler(2, rngs=nnx.Rngs(params=0, noise=1))
+    noise = sampler(jnp.zeros((16, 2)), 6)
+    return noise
