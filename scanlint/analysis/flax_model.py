@@ -29,6 +29,7 @@ from scanlint.analysis.resolver import (
     keyword_argument,
     returns_of,
 )
+from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.values import class_statements, constructor_arguments
 from scanlint.analysis.walk import walk
 from scanlint.index.names import SAME_FUNCTION_WRAPPERS
@@ -584,6 +585,8 @@ class FlaxFile:
             and not node.args[0].star
         ):  # `self.callbacks = list(callbacks)`: the same objects
             return self.instances(node.args[0].value, scope, depth)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and not node.args and depth <= 4:
+            return self._zoo_instances(node.func, depth)  # `ZOO[name]()`
         if isinstance(node, cst.Call):
             return [(node, scope)] if self.local_class(node.func, scope) is not None else None
         if depth > 4:
@@ -633,6 +636,47 @@ class FlaxFile:
                 return None
             made += instances
         return made or None
+
+    def stored_or_field_value(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `self.<attr>` read in a method: what `__init__` stores there (see
+        `ScanIndex.stored_value`), or for a plain dataclass without an `__init__`
+        (`MixedPrecisionPolicy(model.apply)`), what its one construction in the file passes for
+        that field."""
+        stored = self.index.stored_value(node, scope)
+        if stored is not None or not isinstance(node.value, cst.Name):
+            return stored
+        class_node = self.self_class(node.value, scope)
+        if (
+            class_node is None
+            or self.index.method_of(class_node, "__init__") is not None
+            or not is_dataclass(self.index, class_node)
+            or not self.is_plain(class_node)
+        ):
+            return None
+        passed = constructor_arguments(self.index, class_node, None, node.attr.value)
+        return passed[0] if len(passed) == 1 else None
+
+    def _zoo_instances(self, picked: cst.Subscript, depth: int) -> list[tuple[cst.Call, Scope]] | None:
+        """`ZOO[name]()` with `ZOO` bound once, at module level, to a dict literal of lambdas
+        that build objects (`{"small": lambda: MLP(hidden=16), ...}`) and never stored into:
+        any of what they build."""
+        if not isinstance(picked.value, cst.Name):
+            return None
+        found = self.index.module_scope.only_binding(picked.value.value)
+        if found is None or not isinstance(found[1], cst.Dict) or not found[1].elements:
+            return None
+        if self.index.stored_in_registry(picked.value.value):
+            return None  # `ZOO["big"] = ...` adds what the literal does not show
+        made: list[tuple[cst.Call, Scope]] = []
+        for element in found[1].elements:
+            maker = element.value if isinstance(element, cst.DictElement) else None
+            if not isinstance(maker, cst.Lambda) or maker.params.params or maker.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT):
+                return None
+            each = self.instances(maker.body, self.index.scope_of[maker], depth + 1)
+            if not each:
+                return None
+            made += each
+        return made
 
     def _plain_self_attribute(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """For `self.model` read in a method of a plain (not Flax) class: the one value its

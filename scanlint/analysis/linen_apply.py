@@ -71,7 +71,7 @@ def apply_of_partial(
         if made_by_train_state is not None:
             return made_by_train_state
     if isinstance(name, cst.Attribute):  # `self.generate_fn(n)`, stored by `__init__`
-        name, name_scope = flax.index.stored_value(name, name_scope) or (name, name_scope)
+        name, name_scope = flax.stored_or_field_value(name, name_scope) or (name, name_scope)
         if isinstance(name, cst.Attribute) and name.attr.value == "apply" and not any(arg.star for arg in call.args):
             return cst.Call(func=name, args=call.args), name_scope  # `self.apply_fn = model.apply`
     if isinstance(name, cst.Call):

@@ -470,9 +470,7 @@ class ScanIndex:
             if held is None:
                 return None
             classes.append(held)
-        stores = _RegistryStores(registry)
-        walk(self.module, stores)
-        for stored, function in stores.values:
+        for stored, function in self.stored_in_registry(registry):
             store_scope = self.scope_of.get(function) if function is not None else self.module_scope
             if store_scope is None:
                 return None
@@ -485,6 +483,13 @@ class ScanIndex:
                 return None
             classes += decorated
         return list(dict.fromkeys(classes))
+
+    def stored_in_registry(self, registry: str) -> list[tuple[cst.BaseExpression, cst.FunctionDef | None]]:
+        """The values `<registry>[key] = value` statements of the file store, each with the
+        function it sits in (None at module level)."""
+        stores = _RegistryStores(registry)
+        walk(self.module, stores)
+        return stores.values
 
     def _decorated_by_storer(self, stored: cst.BaseExpression, scope: Scope) -> list[cst.ClassDef] | None:
         """For `REGISTRY[name] = cls` in `wrap(cls)`: the classes decorated with `@wrap`, or with

@@ -45,6 +45,7 @@ MAX_DEPTH = 12
 MAX_VALUES = 8
 _MERGE_PARAM = {"flax.linen.merge_param", "flax.linen.module.merge_param"}
 _ENTRY_METHODS = {"apply": 1, "init": 1, "init_with_output": 1}  # their arguments before the method's
+_INIT_METHODS = ("init", "init_with_output")
 _PARTIAL_APPLY_KEYWORDS = frozenset({"method", "mutable", "rngs", "capture_intermediates"})
 
 
@@ -64,6 +65,15 @@ class RunFlags:
         self._loop_method: tuple[cst.ClassDef, str] | None = None  # see `within`
         self._body: BodyCode | None = None
         self._stores: dict[str, int] | None = None  # see `_stored_attributes`
+        self._apply_only = False  # see `under_apply`
+
+    def under_apply(self) -> RunFlags:
+        """This resolver, for what happens only under `apply` (an `nn.BatchNorm` updates nothing
+        while `init` runs): the runs are those of the instances something other than `init`
+        runs, and the calls other than `init`. The caches are shared."""
+        view = copy.copy(self)
+        view._apply_only = True
+        return view
 
     def within(self, code: BodyCode) -> RunFlags:
         """This resolver, for the code a loop body runs. `self.<field>` of the loop's own class
@@ -560,6 +570,8 @@ class RunFlags:
         if construction is None and sites and self._loop_method is not None and self._loop_method[0] is class_node and self._loop_method[1] != "setup":
             reaching = self.flax.methods_reaching(class_node, self._loop_method[1])
             sites = [(call, scope) for call, scope in sites if self._may_run(call, scope, reaching)]
+        if construction is None and sites and self._apply_only:
+            sites = [(call, scope) for call, scope in sites if not self._only_initialized(call, scope)]
         if not sites or any(_overrides(call, field) for call in self.attribute_calls):
             return None  # no run is shown, or `module.clone(field=...)` may set it anew
         default = field_default(declaration.value) if declaration.value is not None else None
@@ -581,6 +593,12 @@ class RunFlags:
                 return None
             found.append((value, scope))
         return found
+
+    def _only_initialized(self, construction: cst.Call, scope: Scope) -> bool:
+        """Whether every use this file shows of the instance a construction makes is an `init`
+        (`Stepper(train=True).init(key, u0)`)."""
+        uses = self.instance_calls(construction, scope)
+        return bool(uses) and all(method_name(call) in _INIT_METHODS for call, _, _, _ in uses)
 
     def _may_run(self, construction: cst.Call, scope: Scope, methods: set[str]) -> bool:
         """Whether the instance a construction makes may run one of `methods` (yes when it
@@ -620,8 +638,8 @@ class RunFlags:
         if key in self._resolving:
             return None
         sites = self._body_sites(method) or self.method_calls(class_node, method.name.value)
-        if sites and self._loop_skipped_by_init(method):
-            sites = [site for site in sites if method_name(site[0]) not in ("init", "init_with_output")]
+        if sites and (self._apply_only or self._loop_skipped_by_init(method)):
+            sites = [site for site in sites if method_name(site[0]) not in _INIT_METHODS]
         if not sites:
             return None
         positional = [p.name.value for p in (*method.params.posonly_params, *method.params.params)][1:]

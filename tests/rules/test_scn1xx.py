@@ -5031,6 +5031,176 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a plain dataclass policy holds `model.apply` as a field (`Policy(model.apply)`) and a calibrator's loop body calls its `forward`, which applies a model that tracks an amax variable, nothing mutable",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class AmaxDense(nn.Module):
+            features: int
+
+            @nn.compact
+            def __call__(self, x):
+                amax = self.variable("fp8_stats", "amax", lambda: jnp.zeros(()))
+                amax.value = jnp.maximum(amax.value, jnp.max(jnp.abs(x)))
+                return nn.Dense(self.features)(x / jnp.maximum(amax.value, 1e-6))
+
+        @dataclass
+        class Policy:
+            apply_fn: callable
+            dtype: jnp.dtype = jnp.bfloat16
+
+            def forward(self, variables, x):
+                return self.apply_fn(variables, x.astype(self.dtype)).astype(jnp.float32)
+
+        class Calibrator:
+            def __init__(self, policy):
+                self.policy = policy
+
+            def run(self, variables, batches):
+                def body(i, total):
+                    return total + jnp.abs(self.policy.forward(variables, batches[i])).mean()
+
+                return jax.lax.fori_loop(0, batches.shape[0], body, 0.0)
+
+        def main():
+            model = AmaxDense(4)
+            batches = jnp.ones((5, 8, 16))
+            variables = model.init(jax.random.key(0), batches[0])
+            return Calibrator(Policy(model.apply)).run(variables, batches)
+        """,
+        ["23:16 SCN102"],
+    ),
+    Case(
+        "not flagged: the same policy applying with the statistics mutable and carried through the loop",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class AmaxDense(nn.Module):
+            features: int
+
+            @nn.compact
+            def __call__(self, x):
+                amax = self.variable("fp8_stats", "amax", lambda: jnp.zeros(()))
+                amax.value = jnp.maximum(amax.value, jnp.max(jnp.abs(x)))
+                return nn.Dense(self.features)(x / jnp.maximum(amax.value, 1e-6))
+
+        @dataclass
+        class Policy:
+            apply_fn: callable
+            dtype: jnp.dtype = jnp.bfloat16
+
+            def forward(self, variables, x):
+                out, updated = self.apply_fn(variables, x.astype(self.dtype), mutable=["fp8_stats"])
+                return out.astype(jnp.float32), {**variables, **updated}
+
+        class Calibrator:
+            def __init__(self, policy):
+                self.policy = policy
+
+            def run(self, variables, batches):
+                def body(i, carry):
+                    total, variables = carry
+                    out, variables = self.policy.forward(variables, batches[i])
+                    return total + jnp.abs(out).mean(), variables
+
+                return jax.lax.fori_loop(0, batches.shape[0], body, (0.0, variables))
+
+        def main():
+            model = AmaxDense(4)
+            batches = jnp.ones((5, 8, 16))
+            variables = model.init(jax.random.key(0), batches[0])
+            return Calibrator(Policy(model.apply)).run(variables, batches)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: a stepper's BatchNorm trains only in the instance given to `init` (BatchNorm updates nothing while initializing); the instance `apply` runs reads its running averages",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax.lax import scan
+
+        class Branch(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, u):
+                h = nn.BatchNorm(use_running_average=not self.train)(nn.Dense(16)(u))
+                return nn.Dense(8)(jnp.tanh(h))
+
+        def operator_step(branch, u, _):
+            return branch(u)[:, :4], None
+
+        class Stepper(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, u0):
+                branch = Branch(train=self.train)
+                body = functools.partial(operator_step, branch)
+                if self.is_initializing():
+                    body(u0, None)
+                return scan(body, u0, None, length=3)[0]
+
+        def main():
+            u0 = jnp.ones((3, 4))
+            variables = Stepper(train=True).init(jax.random.key(0), u0)
+            return Stepper(train=False).apply(variables, u0)
+        """,
+        [],
+    ),
+    Case(
+        "the same stepper applied with `train=True`: its BatchNorm updates `batch_stats` in the scan body",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax.lax import scan
+
+        class Branch(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, u):
+                h = nn.BatchNorm(use_running_average=not self.train)(nn.Dense(16)(u))
+                return nn.Dense(8)(jnp.tanh(h))
+
+        def operator_step(branch, u, _):
+            return branch(u)[:, :4], None
+
+        class Stepper(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, u0):
+                branch = Branch(train=self.train)
+                body = functools.partial(operator_step, branch)
+                if self.is_initializing():
+                    body(u0, None)
+                return scan(body, u0, None, length=3)[0]
+
+        def main():
+            u0 = jnp.ones((3, 4))
+            variables = Stepper(train=False).init(jax.random.key(0), u0)
+            _, updated = Stepper(train=True).apply(variables, u0, mutable=["batch_stats"])
+            return jax.tree.map(lambda a: a + 1, updated["batch_stats"])
+        """,
+        ["18:12 SCN102"],
+    ),
 ]
 
 RNG = [
@@ -7160,6 +7330,83 @@ RNG = [
             step = make_probe(cfg)
             x = jnp.ones((2, cfg.width))
             return scan(lambda c, t: (c, step(c, t)), x, jnp.arange(6))[1]
+        """,
+        [],
+    ),
+    Case(
+        "a model zoo dict of lambdas (`ZOO[name]()`) builds the model a loader returns with its variables; a predictor's body applies it with one dropout key every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class DropoutMLP(nn.Module):
+            hidden: int = 32
+
+            @nn.compact
+            def __call__(self, x, deterministic: bool = True):
+                x = nn.Dropout(0.2)(nn.relu(nn.Dense(self.hidden)(x)), deterministic=deterministic)
+                return nn.Dense(1)(x)
+
+        ZOO = {
+            "mlp-small": lambda: DropoutMLP(hidden=16),
+            "mlp-base": lambda: DropoutMLP(hidden=32),
+        }
+
+        def load_model(name, key, sample):
+            model = ZOO[name]()
+            return model, model.init(key, sample)
+
+        def mc_samples(name, x, n=8):
+            model, variables = load_model(name, jax.random.key(1), x)
+            rng = jax.random.key(2)
+
+            def body(carry, _):
+                return carry, model.apply(variables, x, deterministic=False, rngs={"dropout": rng})
+
+            return jax.lax.scan(body, None, None, length=n)[1]
+
+        def main():
+            return mc_samples("mlp-small", jnp.ones((4, 3)))
+        """,
+        ["28:75 SCN103"],
+    ),
+    Case(
+        "not flagged: the same zoo model given a key folded with the step",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class DropoutMLP(nn.Module):
+            hidden: int = 32
+
+            @nn.compact
+            def __call__(self, x, deterministic: bool = True):
+                x = nn.Dropout(0.2)(nn.relu(nn.Dense(self.hidden)(x)), deterministic=deterministic)
+                return nn.Dense(1)(x)
+
+        ZOO = {
+            "mlp-small": lambda: DropoutMLP(hidden=16),
+            "mlp-base": lambda: DropoutMLP(hidden=32),
+        }
+
+        def load_model(name, key, sample):
+            model = ZOO[name]()
+            return model, model.init(key, sample)
+
+        def mc_samples(name, x, n=8):
+            model, variables = load_model(name, jax.random.key(1), x)
+            rng = jax.random.key(2)
+
+            def body(carry, t):
+                key = jax.random.fold_in(rng, t)
+                return carry, model.apply(variables, x, deterministic=False, rngs={"dropout": key})
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+        def main():
+            return mc_samples("mlp-small", jnp.ones((4, 3)))
         """,
         [],
     ),

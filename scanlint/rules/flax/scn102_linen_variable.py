@@ -756,6 +756,7 @@ def _training_batch_norm_in(
     switch that reads a parameter of the method takes what the call running it passes
     (`given`, see `ModuleRun`: `block(z, x, False)` with `not train`)."""
     method_scope = flax.index.scope_of[method]
+    flags = flags.under_apply()  # a BatchNorm updates nothing while `init` runs
     for call, construction in _layers_called(flax, method, setup_attributes=True):
         if flags.never_runs(call):
             continue
