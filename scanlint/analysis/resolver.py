@@ -102,8 +102,9 @@ class Unpacked(_Opaque):
     def __repr__(self) -> str:
         return f"Unpacked({self.position})"
 
+
 # What a name can be bound to: a def, a class, a parameter, an import statement, the assigned
-# expression, an augmented assignment, or OPAQUE.
+# expression, an augmented assignment, or OPAQUE (an `Unpacked` for `a, b = f(...)`).
 Binding = cst.CSTNode | _Opaque
 
 
