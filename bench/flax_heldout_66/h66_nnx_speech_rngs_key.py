@@ -1,0 +1,34 @@
+# label: same-values
+# flax-error: none
+# class: 5 a fresh nnx.Rngs is built inside the raw scan body from one key captured from outside
+"""Speech enhancement with a recurrent mask in NNX: the frame loop is jax.lax.scan and, since
+an outer nnx.Rngs cannot be used inside it, the user builds nnx.Rngs(key) in the body from
+a key drawn before the loop. Returns the dropout mask each frame uses."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class MaskNet(nnx.Module):
+    def __init__(self, freq, hidden, rngs):
+        self.cell = nnx.GRUCell(freq, hidden, rngs=rngs)
+        self.out = nnx.Linear(hidden, freq, rngs=rngs)
+        self.drop = nnx.Dropout(0.2)
+
+    def __call__(self, h, frame, rngs):
+        keep = self.drop(jnp.ones_like(frame), rngs=rngs)
+        h, y = self.cell(h, frame * keep)
+        return h, nnx.sigmoid(self.out(y)), keep
+
+
+def main():
+    net = MaskNet(8, 12, nnx.Rngs(0))
+    spec = jnp.abs(jnp.sin(jnp.arange(6 * 2 * 8, dtype=jnp.float32))).reshape(6, 2, 8)
+    key = nnx.Rngs(dropout=3).dropout()
+
+    def frame_step(h, frame):
+        h, mask, keep = net(h, frame, nnx.Rngs(dropout=key))
+        return h, keep
+
+    _, keeps = jax.lax.scan(frame_step, jnp.zeros((2, 12)), spec)
+    return keeps
