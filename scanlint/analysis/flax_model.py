@@ -24,10 +24,12 @@ from scanlint.analysis.resolver import (
     Scope,
     Unpacked,
     argument,
+    can_fall_off,
     is_classmethod,
     is_staticmethod,
     keyword_argument,
     returns_of,
+    yields,
 )
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.values import class_statements, constructor_arguments
@@ -542,26 +544,31 @@ class FlaxFile:
                 return False
         return True
 
-    def plain_object_method(self, call: cst.Call, scope: Scope, code: BodyCode | None = None) -> Body | None:
-        """The method a call runs on an object of a same-file plain class (see `is_plain`):
+    def plain_object_methods(self, call: cst.Call, scope: Scope, code: BodyCode | None = None) -> list[Body]:
+        """The methods a call may run on an object of same-file plain classes (see `is_plain`):
         `arm.predict(x)`, `self.teacher.soft_targets(x)`, `wrapper(variables, x)` (its
-        `__call__`), with the object found as `instances` finds it (a name bound to a
-        construction, a parameter every call fills with one, an attribute `__init__` stores, an
-        element of a list of them). Flax modules are left out: the rules judge their calls at
-        the call."""
+        `__call__`), `cb.on_step(state)` for each class of the callbacks a `for` goes over, with
+        the object found as `instances` finds it (a name bound to a construction, a parameter
+        every call fills with one, an attribute `__init__` stores, an element of a list of
+        them). Empty when any of the objects may be of another kind: Flax modules are left out,
+        as the rules judge their calls at the call."""
         func = call.func
         holder, name = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
         if name.startswith("__") and name != "__call__":
-            return None
+            return []
         holder, holder_scope = (code.bound_argument(holder, scope) if code is not None else None) or (holder, scope)
-        class_node = self.instance_class(holder, holder_scope)
-        if class_node is None or not self.is_plain(class_node):
-            return None
-        owner = self.index.defining_class(class_node, name)
-        method = self.index.method_of(owner, name) if owner is not None else None
-        if method is None or is_staticmethod(method) or is_classmethod(method):
-            return None
-        return Body(method, self.index.scope_of[method], "method", [p.name.value for p in method.params.params[1:]])
+        classes = {self.local_class(made.func, made_scope) for made, made_scope in self.instances(holder, holder_scope) or []}
+        methods: list[Body] = []
+        for class_node in classes:
+            if class_node is None or not self.is_plain(class_node):
+                return []
+            owner = self.index.defining_class(class_node, name)
+            method = self.index.method_of(owner, name) if owner is not None else None
+            if method is None or is_staticmethod(method) or is_classmethod(method):
+                return []
+            if all(method is not known.node for known in methods):
+                methods.append(Body(method, self.index.scope_of[method], "method", [p.name.value for p in method.params.params[1:]]))
+        return methods
 
     def instance_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The one same-file class of the object an expression holds (see `instances`)."""
@@ -587,10 +594,12 @@ class FlaxFile:
             return self.instances(node.args[0].value, scope, depth)
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and not node.args and depth <= 4:
             return self._zoo_instances(node.func, depth)  # `ZOO[name]()`
-        if isinstance(node, cst.Call):
-            return [(node, scope)] if self.local_class(node.func, scope) is not None else None
+        if isinstance(node, cst.Call) and self.local_class(node.func, scope) is not None:
+            return [(node, scope)]
         if depth > 4:
             return None
+        if isinstance(node, cst.Call):
+            return self._built_by(node, scope, depth)
         if isinstance(node, (cst.List, cst.Tuple)):  # `hooks=[history, ShapePrinter()]`: any of them
             made_any: list[tuple[cst.Call, Scope]] = []
             for element in node.elements:
@@ -635,6 +644,22 @@ class FlaxFile:
             if instances is None:
                 return None
             made += instances
+        return made or None
+
+    def _built_by(self, call: cst.Call, scope: Scope, depth: int) -> list[tuple[cst.Call, Scope]] | None:
+        """For `build("mlp", rate=0.5)`, a same-file function whose every `return` gives back
+        an object `instances` knows (`return MODELS[name](**kw)`, `return model` with `model =
+        MLP(...)`): those objects."""
+        found = self.index.factory_of(call, scope)
+        if found is None or yields(found[1]) or can_fall_off(found[1]):
+            return None
+        function_scope = self.index.scope_of[found[1]]
+        made: list[tuple[cst.Call, Scope]] = []
+        for returned in returns_of(found[1]):
+            each = self.instances(returned.value, function_scope, depth + 1) if returned.value is not None else None
+            if not each:
+                return None
+            made += each
         return made or None
 
     def stored_or_field_value(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
@@ -1358,18 +1383,17 @@ class BodyCode:
                     or code._bound_callable(index, call, scope)
                     or _transformed_callable(index, call, scope)
                 )
+                helpers = [helper] if helper is not None else flax_file(index).plain_object_methods(call, scope, code)
                 if helper is None:
-                    helper = flax_file(index).plain_object_method(call, scope, code)
-                    if helper is not None:
-                        code.object_methods.add(helper.node)
-                if helper is not None:
-                    code.entries.setdefault(helper.node, []).append((call, scope))
-                    if helper.via == "partial":  # `update = partial(ema_update, self.ema)`, `update(x)`
-                        code._bind_partial(index, helper, call.func, scope)
-                    elif helper.via == "def":  # `rk4_step(f, t, y)` passing on a bound `f`
-                        code._pass_bound(helper, call, scope)
-                    if helper.node not in code.functions:
-                        pending.append(helper.node)
+                    code.object_methods.update(method.node for method in helpers)
+                for entry in helpers:
+                    code.entries.setdefault(entry.node, []).append((call, scope))
+                    if entry.via == "partial":  # `update = partial(ema_update, self.ema)`, `update(x)`
+                        code._bind_partial(index, entry, call.func, scope)
+                    elif entry.via == "def":  # `rk4_step(f, t, y)` passing on a bound `f`
+                        code._pass_bound(entry, call, scope)
+                    if entry.node not in code.functions:
+                        pending.append(entry.node)
                 for branch in branch_functions(index, call, scope):
                     found = index.resolve_callable(branch, scope)
                     if found is not None and found.node not in code.functions:

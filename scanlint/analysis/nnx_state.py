@@ -38,6 +38,7 @@ from scanlint.analysis.pytree_classes import is_dataclass, is_namedtuple
 from scanlint.analysis.resolver import (
     PARTIAL,
     Scope,
+    Unpacked,
     argument,
     dotted,
     keyword_argument,
@@ -151,8 +152,10 @@ class OutsideNnxState:
                 kinds = [k for v, s in self.outside_values(iterated, scope) for k in self._element_kinds(v, s)]
                 kind = _one_kind(kinds)
                 return _nnx_kind(self.flax, kind) if kind is not None else None
-            unpacked = self._unpacked(name, scope)  # `critic, target = nets`
-            kinds = [self._object_kind(v, s, 0) for v, s in self._picked(*unpacked)] if unpacked else []
+            returned = self._builder_returns(name, scope)  # `model, opt = build(0)`
+            unpacked = self._unpacked(name, scope) if returned is None else None  # `critic, target = nets`
+            picked = returned if returned is not None else self._picked(*unpacked) if unpacked else []
+            kinds = [self._object_kind(v, s, 0) for v, s in picked]
             kind = _one_kind(kinds)
             return _nnx_kind(self.flax, kind) if kind is not None else None
         binding_scope, binding = found
@@ -922,6 +925,9 @@ class OutsideNnxState:
         if merge is not None:
             source = self._split_source(merge, scope)
             return self.outside_values(*source) if source is not None else []
+        returned = self._builder_returns(node, scope)
+        if returned is not None:
+            return returned
         unpacked = self._unpacked(node, scope)
         if unpacked is not None:
             return self._picked(*unpacked)
@@ -936,6 +942,24 @@ class OutsideNnxState:
             return [(binding, binding_scope)] if isinstance(binding, cst.BaseExpression) else []
         iterated = self._body_loop_over(node, scope)
         return self.outside_values(iterated, scope) if iterated is not None else []
+
+    def _builder_returns(self, name: cst.Name, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """For `model, opt = build(0)` outside the body: what each `return` of the same-file
+        `build` gives there, a local name of it followed to its one binding; None for a name
+        bound otherwise."""
+        found = scope.only_binding(name.value)
+        if found is None or not isinstance(found[1], Unpacked) or self.code.is_inside(found[0]):
+            return None
+        returned = self.flax.index.unpacked_values(found[1], found[0])
+        if returned is None:
+            return None
+        values = []
+        for value, value_scope in returned:
+            local = value_scope.only_binding(value.value) if isinstance(value, cst.Name) else None
+            if local is not None and local[0] is value_scope and isinstance(local[1], cst.BaseExpression):
+                value, value_scope = local[1], local[0]
+            values.append((value, value_scope))
+        return values
 
     def _element_values(self, node: cst.Subscript, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """`models["teacher"]`, `nets[0]`: the element a literal key picks from an outside dict,

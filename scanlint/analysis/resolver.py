@@ -329,7 +329,7 @@ class ScanIndex:
         if isinstance(node, cst.Lambda):
             return Body(node, self.scope_of[node], "lambda", _parameter_names(node.params))
         if isinstance(node, cst.Name):
-            found = scope.only_binding(node.value)
+            found = scope.only_binding(node.value) or self._rewrapped_function(node.value, scope)
             if found is None:
                 return None
             binding_scope, value = found
@@ -367,6 +367,27 @@ class ScanIndex:
             found = self._resolve_factory(node, scope, depth)
             return found or (self._resolve_instance_call(node, scope) if objects else None)
         return None
+
+    def _rewrapped_function(self, name: str, scope: Scope) -> tuple[Scope, cst.FunctionDef] | None:
+        """A function a scope defines and then wraps under its own name, `def step(...)` then
+        `step = jax.checkpoint(step)`: the same function either way (see
+        `SAME_FUNCTION_WRAPPERS`)."""
+        found = scope.lookup(name)
+        if found is None or len(found[1]) != 2:
+            return None
+        function, wrapped = found[1]
+        if not (
+            isinstance(function, cst.FunctionDef)
+            and isinstance(wrapped, cst.Call)
+            and self.qualify(wrapped.func) in SAME_FUNCTION_WRAPPERS
+            and wrapped.args
+            and wrapped.args[0].keyword is None
+            and not wrapped.args[0].star
+            and isinstance(wrapped.args[0].value, cst.Name)
+            and wrapped.args[0].value.value == name
+        ):
+            return None
+        return found[0], function
 
     def _resolve_instance_call(self, node: cst.BaseExpression, scope: Scope) -> Body | None:
         """An object of a same-file class used as a function (`lax.scan(self.cell, ...)` with
@@ -567,6 +588,8 @@ class ScanIndex:
             return self._attribute_instance_class(node, scope) if attributes else None
         if isinstance(node, cst.Name):
             found = scope.only_binding(node.value)
+            if found is not None and isinstance(found[1], Unpacked):
+                found = self._one_unpacked_construction(found[1], found[0])
             if found is None or not isinstance(found[1], cst.Call):
                 return None
             scope, node = found[0], found[1]
@@ -580,6 +603,22 @@ class ScanIndex:
         ):
             return None
         return class_node
+
+    def _one_unpacked_construction(self, binding: Unpacked, scope: Scope) -> tuple[Scope, cst.Call] | None:
+        """For `model, injector = build(args)`: the one construction every `return` of `build`
+        gives there (`return model, NoiseInjector(...)`, or a local name bound once to it)."""
+        made: dict[cst.Call, Scope] = {}
+        for value, value_scope in self.unpacked_values(binding, scope) or [(None, scope)]:
+            if isinstance(value, cst.Name):
+                found = value_scope.only_binding(value.value)
+                value = found[1] if found is not None and found[0] is value_scope else None  # type: ignore[assignment]
+            if not isinstance(value, cst.Call):
+                return None
+            made[value] = value_scope
+        if len(made) != 1:
+            return None
+        (call, call_scope), = made.items()
+        return call_scope, call
 
     def method_of(self, class_node: cst.ClassDef, name: str) -> cst.FunctionDef | None:
         class_scope = self.scope_of.get(class_node)

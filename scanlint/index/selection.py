@@ -229,10 +229,10 @@ class _Closure:
         registries = {
             target.id
             for unit in self.whole
-            if isinstance(unit.node, ast.Assign) and isinstance(unit.node.value, ast.Dict)
-            for target in unit.node.targets
+            if isinstance(unit.node, (ast.Assign, ast.AnnAssign)) and isinstance(unit.node.value, ast.Dict)
+            for target in (unit.node.targets if isinstance(unit.node, ast.Assign) else [unit.node.target])
             if isinstance(target, ast.Name)
-        }
+        }  # `MODELS = {}`, `MODELS: dict[str, type] = {}`
         if not registries:
             return
         storers = [u for u in self.summary.units if u.is_definition and u.words & registries and u.uses & registries]

@@ -5201,6 +5201,92 @@ LINEN_VARIABLE = [
         """,
         ["18:12 SCN102"],
     ),
+    Case(
+        "a hook in a list of hooks of different classes, run by a for in the scan body, applies the model in training mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Tagger(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                x = nn.Dense(8)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(3)(x)
+
+        class Hook:
+            def after_batch(self, variables, batch, total):
+                return total
+
+        class ConfidenceHook(Hook):
+            def __init__(self, model):
+                self.model = model
+
+            def after_batch(self, variables, batch, total):
+                logits = self.model.apply(variables, batch, train=True)
+                return total + jax.nn.softmax(logits).max(-1).mean()
+
+        def evaluate(variables, batches, hooks):
+            def body(total, batch):
+                for hook in hooks:
+                    total = hook.after_batch(variables, batch, total)
+                return total, None
+
+            total, _ = jax.lax.scan(body, jnp.zeros(()), batches)
+            return total
+
+        def main():
+            model = Tagger()
+            batches = jnp.ones((4, 2, 5))
+            variables = model.init(jax.random.PRNGKey(0), batches[0])
+            return evaluate(variables, batches, [Hook(), ConfidenceHook(model)])
+        """,
+        ["22:18 SCN102"],
+    ),
+    Case(
+        "not flagged: the hook in the list of hooks applies the model in evaluation mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Tagger(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                x = nn.Dense(8)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(3)(x)
+
+        class Hook:
+            def after_batch(self, variables, batch, total):
+                return total
+
+        class ConfidenceHook(Hook):
+            def __init__(self, model):
+                self.model = model
+
+            def after_batch(self, variables, batch, total):
+                logits = self.model.apply(variables, batch, train=False)
+                return total + jax.nn.softmax(logits).max(-1).mean()
+
+        def evaluate(variables, batches, hooks):
+            def body(total, batch):
+                for hook in hooks:
+                    total = hook.after_batch(variables, batch, total)
+                return total, None
+
+            total, _ = jax.lax.scan(body, jnp.zeros(()), batches)
+            return total
+
+        def main():
+            model = Tagger()
+            batches = jnp.ones((4, 2, 5))
+            variables = model.init(jax.random.PRNGKey(0), batches[0])
+            return evaluate(variables, batches, [Hook(), ConfidenceHook(model)])
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -7407,6 +7493,107 @@ RNG = [
 
         def main():
             return mc_samples("mlp-small", jnp.ones((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "a model a builder function takes from an annotated decorator registry gets the same dropout key at every step of an estimator's scan",
+        """
+        from typing import Callable, Dict
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        BACKBONES: Dict[str, Callable[..., nn.Module]] = {}
+
+        def register(name):
+            def add(cls):
+                BACKBONES[name] = cls
+                return cls
+            return add
+
+        @register("noisy_mlp")
+        class NoisyMLP(nn.Module):
+            rate: float = 0.3
+
+            @nn.compact
+            def __call__(self, x, deterministic: bool = False):
+                h = nn.Dropout(self.rate)(nn.relu(nn.Dense(16)(x)), deterministic=deterministic)
+                return nn.Dense(1)(h)
+
+        def create(name, **overrides):
+            return BACKBONES[name](**overrides)
+
+        class Ensemble:
+            def __init__(self, model, variables, key):
+                self.model = model
+                self.variables = variables
+                self.key = key
+
+            def predict(self, x, n):
+                def draw(carry, _):
+                    return carry, self.model.apply(self.variables, x, rngs={"dropout": self.key})
+
+                _, ys = jax.lax.scan(draw, None, None, length=n)
+                return ys
+
+        def main():
+            model = create("noisy_mlp", rate=0.5)
+            x = jnp.ones((3, 4))
+            variables = model.init(jax.random.PRNGKey(0), x, deterministic=True)
+            return Ensemble(model, variables, jax.random.PRNGKey(1)).predict(x, 4)
+        """,
+        ["36:68 SCN103"],
+    ),
+    Case(
+        "not flagged: the estimator folds the step into the dropout key of the registry-built model",
+        """
+        from typing import Callable, Dict
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        BACKBONES: Dict[str, Callable[..., nn.Module]] = {}
+
+        def register(name):
+            def add(cls):
+                BACKBONES[name] = cls
+                return cls
+            return add
+
+        @register("noisy_mlp")
+        class NoisyMLP(nn.Module):
+            rate: float = 0.3
+
+            @nn.compact
+            def __call__(self, x, deterministic: bool = False):
+                h = nn.Dropout(self.rate)(nn.relu(nn.Dense(16)(x)), deterministic=deterministic)
+                return nn.Dense(1)(h)
+
+        def create(name, **overrides):
+            return BACKBONES[name](**overrides)
+
+        class Ensemble:
+            def __init__(self, model, variables, key):
+                self.model = model
+                self.variables = variables
+                self.key = key
+
+            def predict(self, x, n):
+                def draw(carry, t):
+                    key = jax.random.fold_in(self.key, t)
+                    return carry, self.model.apply(self.variables, x, rngs={"dropout": key})
+
+                _, ys = jax.lax.scan(draw, None, jnp.arange(n))
+                return ys
+
+        def main():
+            model = create("noisy_mlp", rate=0.5)
+            x = jnp.ones((3, 4))
+            variables = model.init(jax.random.PRNGKey(0), x, deterministic=True)
+            return Ensemble(model, variables, jax.random.PRNGKey(1)).predict(x, 4)
         """,
         [],
     ),
@@ -9667,6 +9854,67 @@ SUBMODULE = [
                 f = self.field.dynamics
                 self.field.dynamics(0.0, y0)
                 return odeint_euler(f, y0, 6)
+        """,
+        [],
+    ),
+    Case(
+        "a step function rebound to its checkpointed self (`step = jax.checkpoint(step)`) first calls a submodule at init",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Smoother(nn.Module):
+            width: int = 6
+
+            @nn.compact
+            def __call__(self, xs):
+                gate = nn.Dense(self.width)
+
+                def step(h, x):
+                    h = h + jax.nn.sigmoid(gate(x)) * (x - h)
+                    return h, h
+
+                step = jax.checkpoint(step)
+                _, hs = jax.lax.scan(step, jnp.zeros_like(xs[0]), xs)
+                return hs
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((5, 2, 6))
+            variables = model.init(jax.random.PRNGKey(0), xs)
+            return model.apply(variables, xs)
+        """,
+        ["14:36 SCN104"],
+    ),
+    Case(
+        "not flagged: the submodule the checkpointed step calls is called once before the scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Smoother(nn.Module):
+            width: int = 6
+
+            @nn.compact
+            def __call__(self, xs):
+                gate = nn.Dense(self.width)
+                gate(xs[0])
+
+                def step(h, x):
+                    h = h + jax.nn.sigmoid(gate(x)) * (x - h)
+                    return h, h
+
+                step = jax.checkpoint(step)
+                _, hs = jax.lax.scan(step, jnp.zeros_like(xs[0]), xs)
+                return hs
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((5, 2, 6))
+            variables = model.init(jax.random.PRNGKey(0), xs)
+            return model.apply(variables, xs)
         """,
         [],
     ),
@@ -14717,6 +14965,233 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a callback in a list of callbacks of different classes, run by a for in the fori_loop body, counts into an NNX Variable it holds",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Seen(nnx.Variable):
+            pass
+
+        class Tally(nnx.Module):
+            def __init__(self):
+                self.batches = Seen(jnp.zeros((), jnp.int32))
+
+        class Callback:
+            def on_batch(self, loss):
+                return None
+
+            def on_end(self, steps):
+                return None
+
+        class TallyCallback(Callback):
+            def __init__(self, tally):
+                self.tally = tally
+
+            def on_batch(self, loss):
+                self.tally.batches.value = self.tally.batches.value + 1
+
+        class Evaluator:
+            def __init__(self, model, callbacks):
+                self.model = model
+                self.callbacks = list(callbacks)
+
+            def run(self, xs):
+                def body(i, total):
+                    loss = jnp.mean(self.model(xs[i]) ** 2)
+                    for cb in self.callbacks:
+                        cb.on_batch(loss)
+                    return total + loss
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(()))
+
+        def main():
+            tally = Tally()
+            model = nnx.Linear(3, 2, rngs=nnx.Rngs(0))
+            return Evaluator(model, [Callback(), TallyCallback(tally)]).run(jnp.ones((4, 2, 3)))
+        """,
+        ["25:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the callback counts into the NNX Variable at the end, after the fori_loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Seen(nnx.Variable):
+            pass
+
+        class Tally(nnx.Module):
+            def __init__(self):
+                self.batches = Seen(jnp.zeros((), jnp.int32))
+
+        class Callback:
+            def on_batch(self, loss):
+                return None
+
+            def on_end(self, steps):
+                return None
+
+        class TallyCallback(Callback):
+            def __init__(self, tally):
+                self.tally = tally
+
+            def on_end(self, steps):
+                self.tally.batches.value = self.tally.batches.value + steps
+
+        class Evaluator:
+            def __init__(self, model, callbacks):
+                self.model = model
+                self.callbacks = list(callbacks)
+
+            def run(self, xs):
+                def body(i, total):
+                    loss = jnp.mean(self.model(xs[i]) ** 2)
+                    for cb in self.callbacks:
+                        cb.on_batch(loss)
+                    return total + loss
+
+                total = jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(()))
+                for cb in self.callbacks:
+                    cb.on_end(xs.shape[0])
+                return total
+
+        def main():
+            tally = Tally()
+            model = nnx.Linear(3, 2, rngs=nnx.Rngs(0))
+            return Evaluator(model, [Callback(), TallyCallback(tally)]).run(jnp.ones((4, 2, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "a module a builder returns in a tuple (`net, jitter = build(0)`) draws its noise from the key it stores, in the scan body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class JitterKey(nnx.Variable):
+            pass
+
+        class Jitter(nnx.Module):
+            def __init__(self, scale, seed):
+                self.scale = scale
+                self.key = JitterKey(jax.random.key(seed))
+
+            def noise(self, shape):
+                return self.scale * jax.random.normal(self.key.value, shape)
+
+        def build(seed):
+            net = nnx.Linear(4, 4, rngs=nnx.Rngs(seed))
+            jitter = Jitter(0.1, seed + 1)
+            return net, jitter
+
+        def main():
+            net, jitter = build(0)
+
+            def body(x, _):
+                n = jitter.noise(x.shape)
+                return net(x + n), n
+
+            _, noises = jax.lax.scan(body, jnp.ones((2, 4)), None, length=3)
+            return noises
+        """,
+        ["15:47 SCN103"],
+    ),
+    Case(
+        "not flagged: the module a builder returns folds the step into the key it stores",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class JitterKey(nnx.Variable):
+            pass
+
+        class Jitter(nnx.Module):
+            def __init__(self, scale, seed):
+                self.scale = scale
+                self.key = JitterKey(jax.random.key(seed))
+
+            def noise(self, shape, step):
+                return self.scale * jax.random.normal(jax.random.fold_in(self.key.value, step), shape)
+
+        def build(seed):
+            net = nnx.Linear(4, 4, rngs=nnx.Rngs(seed))
+            jitter = Jitter(0.1, seed + 1)
+            return net, jitter
+
+        def main():
+            net, jitter = build(0)
+
+            def body(x, t):
+                n = jitter.noise(x.shape, t)
+                return net(x + n), n
+
+            _, noises = jax.lax.scan(body, jnp.ones((2, 4)), jnp.arange(3))
+            return noises
+        """,
+        [],
+    ),
+    Case(
+        "a model and optimizer a builder returns in a tuple (`model, opt = build(0)`) are updated in the fori_loop body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        def loss_fn(model, x):
+            return jnp.mean(model(x) ** 2)
+
+        def build(seed):
+            model = nnx.Linear(3, 3, rngs=nnx.Rngs(seed))
+            opt = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            return model, opt
+
+        def main():
+            model, opt = build(0)
+            x = jnp.ones((2, 3))
+
+            def body(i, total):
+                loss, grads = nnx.value_and_grad(loss_fn)(model, x)
+                opt.update(model, grads)
+                return total + loss
+
+            return jax.lax.fori_loop(0, 3, body, jnp.zeros(()))
+        """,
+        ["20:23 SCN105", "21:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the model a builder returns in a tuple is only evaluated in the fori_loop body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        def loss_fn(model, x):
+            return jnp.mean(model(x) ** 2)
+
+        def build(seed):
+            model = nnx.Linear(3, 3, rngs=nnx.Rngs(seed))
+            opt = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            return model, opt
+
+        def main():
+            model, opt = build(0)
+            xs = jnp.ones((3, 2, 3))
+
+            def body(i, total):
+                return total + loss_fn(model, xs[i])
+
+            return jax.lax.fori_loop(0, 3, body, jnp.zeros(()))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -15292,6 +15767,107 @@ ESCAPES = [
 
         def main():
             return decayed({"w": jnp.ones(3), "b": jnp.zeros(3)}, jnp.ones((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "an outside recorder object called in the body (its `__call__`) appends what it computes from the loop value to a list it keeps",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class ActivationRecorder:
+            def __init__(self, scale):
+                self.scale = scale
+                self.records = []
+
+            def __call__(self, h):
+                summary = jnp.tanh(h * self.scale).mean(axis=-1)
+                self.records.append(summary)
+                return h
+
+            def stacked(self):
+                return jnp.stack(self.records)
+
+        def unroll(w, xs, recorder):
+            def step(h, x):
+                h = recorder(jnp.tanh(h @ w + x))
+                return h, None
+
+            jax.lax.scan(step, jnp.zeros(xs.shape[1:]), xs)
+            return recorder.stacked()
+
+        def main():
+            return unroll(jnp.eye(4), jnp.ones((5, 2, 4)), ActivationRecorder(0.5))
+        """,
+        ["20:13 SCN106"],
+    ),
+    Case(
+        "not flagged: the recorder called in the body keeps only what it computes from the value's shape",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class ActivationRecorder:
+            def __init__(self, scale):
+                self.scale = scale
+                self.records = []
+
+            def __call__(self, h):
+                summary = h.shape[-1] * self.scale
+                self.records.append(summary)
+                return h
+
+            def stacked(self):
+                return jnp.stack(self.records)
+
+        def unroll(w, xs, recorder):
+            def step(h, x):
+                h = recorder(jnp.tanh(h @ w + x))
+                return h, None
+
+            jax.lax.scan(step, jnp.zeros(xs.shape[1:]), xs)
+            return recorder.stacked()
+
+        def main():
+            return unroll(jnp.eye(4), jnp.ones((5, 2, 4)), ActivationRecorder(0.5))
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: a wrapper called in the body fills its parameters lazily, and was warmed up before the scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(x)
+
+        class LazyScorer:
+            def __init__(self, module):
+                self.module = module
+                self.params = None
+
+            def __call__(self, x):
+                if self.params is None:
+                    self.params = self.module.init(jax.random.PRNGKey(0), x)
+                return self.module.apply(self.params, x)
+
+        def score_all(scorer, xs):
+            scorer(xs[0])
+
+            def body(total, x):
+                return total + scorer(x).sum(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+        def main():
+            scorer = LazyScorer(Scorer())
+            total = score_all(scorer, jnp.ones((4, 2, 3)))
+            return total, scorer.params
         """,
         [],
     ),

@@ -205,11 +205,13 @@ class RngDrawnOncePerTrace(Rule):
     model.rngs.dropout()`) and given as `rngs=`, `model.apply(...,
     rngs={"dropout": key})` with keys no step changes on a module that draws (also through a
     block it builds under a lifted transform, `RematBlock = nn.remat(Block)` or inline; a model
-    unpacked from a builder's tuple, `model, params = build(cfg)`; also a
+    unpacked from a builder's tuple, `model, params = build(cfg)`, or built by a same-file
+    function, `create("mlp")` returning `MODELS[name](**kw)` from a registry; also a
     `functools.partial` of it a factory returns and an object stores, `self.generate_fn(n)`; or a module bound
     with such keys, `bound = model.bind(variables, rngs={...})`, whose called method draws),
     NNX randomness from a key a module stores (`self.drop(h, rngs=self.mc_key)`, a key held in
-    an `nnx.Variable`, an `nnx.Rngs` stream's `.key.value`) in a method the body runs, and a submodule
+    an `nnx.Variable`, an `nnx.Rngs` stream's `.key.value`) in a method the body runs (also of a
+    module a builder returns in a tuple, `net, jitter = build(0)`), and a submodule
     several levels down that draws (`self(x, deterministic=False)`, `self.prior.draw()`), in a
     method only `apply` runs, with the flags each call passes down. Nothing fails: every step
     gets the same noise or the same dropout mask, a silently wrong result. A key carried through

@@ -66,7 +66,7 @@ class NnxStateMutatedInScanBody(Rule):
     (with the layers a construction passes it, `Block(drop=nnx.Dropout(0.1, rngs=rngs))`), and
     the elements a `for` loop in the body calls (`for layer in self.layers: h = layer(h)`,
     `for i, layer in enumerate(layers)`), and what a same-file factory returns (`model =
-    make_model()`; a layer it switches by one of its parameters counts only when the call
+    make_model()`, or its element of the tuple a builder returns, `model, opt = build(0)`; a layer it switches by one of its parameters counts only when the call
     visibly leaves it on). The module may reach the body as a parameter: one that
     `functools.partial` fills, one of a helper the body calls, or one of the module-level
     function that runs the scan, followed to what every call of it in the file passes. The
@@ -105,7 +105,10 @@ class NnxStateMutatedInScanBody(Rule):
     are modules called in a comprehension in the body (`[m(obs) for m in members]`), methods of
     outside objects run as `cond`/`switch` branches (`lax.cond(p, agent.explore, agent.exploit,
     obs)`), and methods of a plain class's object that update the optimizer or hand the model to
-    an NNX transform (`self.trainer.train_step(x, y)`).
+    an NNX transform (`self.trainer.train_step(x, y)`). Other methods of outside plain objects
+    the body calls run as part of it (`cb.on_batch(loss)` for each callback a `for` walks, of
+    whichever same-file classes the list holds): what they change is reported where they change
+    it, unless the body's call of them already is.
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
@@ -170,53 +173,79 @@ class CountingRNN(nnx.Module):
 
     def check(self, context: FileContext) -> Iterator[Report]:
         for flax, code in raw_scan_bodies(context.index):
-            state = OutsideNnxState(flax, code)
-            seen: set[cst.CSTNode] = set()
-            # What a method of an outside plain object does (`trainer.train_step(x, y)`) is
-            # reported at the body's call of it (`method_changing_state`, SCN106).
-            for target, scope in ((t, s) for whole, s in code.targets for t in unpacked_targets([whole])):
-                if state.under_nnx_transform(scope) or code.in_object_method(scope):
-                    continue
-                what = _assigned_state(state, target, scope)
-                if what is not None and target not in seen:
-                    seen.add(target)
-                    advice = f"Pass the value through the carry and assign it after the loop, or {LIFT_NNX}."
-                    yield in_loop(code, Report(
-                        target,
-                        f"assigning to `{context.module.code_for_node(target)}` inside a raw "
-                        f"lax.scan body mutates {what} that lives outside the body: "
-                        f"{TRACE_CONTEXT_ERROR}. {advice}",
-                        summary=f"assigning to `{context.module.code_for_node(target)}` inside a raw lax.scan body mutates NNX state made outside the body",
-                        help=advice,
-                    ))
-                elif what is None and target not in seen and _loop_value_stored_on_outside_object(flax, code, target, scope):
-                    seen.add(target)
-                    written = context.module.code_for_node(target)
-                    advice = "Return the value as the scan's output (or in the carry) and store it after the loop."
-                    yield in_loop(code, Report(
-                        target,
-                        f"assigning to `{written}` inside a raw lax.scan body stores a value of the loop on "
-                        f"an object made outside the body: {_OBJECT_LEAK} {advice}",
-                        summary=f"assigning to `{written}` inside a raw lax.scan body leaks a loop value onto an object made outside it",
-                        help=advice,
-                    ))
-            for call, scope in code.calls:
-                if state.under_nnx_transform(scope) or code.in_object_method(scope):
-                    continue
-                mutation = _mutating_call(state, call, scope)
-                if mutation is None:
-                    transformed = _transform_or_update_message(state, call, scope)
-                    mutation = _Mutation(transformed) if transformed is not None else None
-                if mutation is not None and call not in seen:
-                    seen.add(call)
-                    called = short_code(context.module, call.func)
-                    what = (
-                        "leaks loop values into a Python container"
-                        if mutation.leaks
-                        else "mutates NNX state made outside the body"
-                    )
-                    summary = f"`{called}(...)` inside a raw lax.scan body {what}"
-                    yield in_loop(code, Report(call, mutation.message, summary=summary))
+            yield from _reports(context, flax, code)
+
+
+def _reports(context: FileContext, flax: FlaxFile, code: BodyCode) -> Iterator[Report]:
+    """The mutations of one body's code. One a method of an outside plain object makes
+    (`cb.on_step(loss)` running `self.counter.steps.value += 1`) is reported in the method,
+    unless the body's call of it already is (`state.method_changing_state`); a loop value such a
+    method stores on its own object is SCN106's, reported at that call."""
+    state = OutsideNnxState(flax, code)
+    seen: set[cst.CSTNode] = set()
+    found: list[tuple[Report, Scope]] = []
+    for target, scope in ((t, s) for whole, s in code.targets for t in unpacked_targets([whole])):
+        if state.under_nnx_transform(scope):
+            continue
+        what = _assigned_state(state, target, scope)
+        if what is not None and target not in seen:
+            seen.add(target)
+            advice = f"Pass the value through the carry and assign it after the loop, or {LIFT_NNX}."
+            found.append((Report(
+                target,
+                f"assigning to `{context.module.code_for_node(target)}` inside a raw "
+                f"lax.scan body mutates {what} that lives outside the body: "
+                f"{TRACE_CONTEXT_ERROR}. {advice}",
+                summary=f"assigning to `{context.module.code_for_node(target)}` inside a raw lax.scan body mutates NNX state made outside the body",
+                help=advice,
+            ), scope))
+        elif (
+            what is None
+            and target not in seen
+            and not code.in_object_method(scope)
+            and _loop_value_stored_on_outside_object(flax, code, target, scope)
+        ):
+            seen.add(target)
+            written = context.module.code_for_node(target)
+            advice = "Return the value as the scan's output (or in the carry) and store it after the loop."
+            found.append((Report(
+                target,
+                f"assigning to `{written}` inside a raw lax.scan body stores a value of the loop on "
+                f"an object made outside the body: {_OBJECT_LEAK} {advice}",
+                summary=f"assigning to `{written}` inside a raw lax.scan body leaks a loop value onto an object made outside it",
+                help=advice,
+            ), scope))
+    for call, scope in code.calls:
+        if state.under_nnx_transform(scope):
+            continue
+        mutation = _mutating_call(state, call, scope)
+        if mutation is None:
+            transformed = _transform_or_update_message(state, call, scope)
+            mutation = _Mutation(transformed) if transformed is not None else None
+        if mutation is None or call in seen or (mutation.leaks and code.in_object_method(scope)):
+            continue
+        seen.add(call)
+        called = short_code(context.module, call.func)
+        what = "leaks loop values into a Python container" if mutation.leaks else "mutates NNX state made outside the body"
+        summary = f"`{called}(...)` inside a raw lax.scan body {what}"
+        found.append((Report(call, mutation.message, summary=summary), scope))
+    for report, scope in found:
+        if not _reported_at_a_call(code, scope, seen):
+            yield in_loop(code, report)
+
+
+def _reported_at_a_call(code: BodyCode, scope: Scope, reported: set[cst.CSTNode], depth: int = 0) -> bool:
+    """Whether code in `scope` runs in a method of an outside plain object only through calls
+    of the body's code that are themselves reported (or run in such a method in turn)."""
+    current: Scope | None = scope
+    while current is not None and current.node not in code.object_methods:
+        current = current.parent
+    if current is None or depth > 4:
+        return False
+    return any(
+        call in reported or _reported_at_a_call(code, call_scope, reported, depth + 1)
+        for call, call_scope in code.entries.get(current.node, [])
+    )
 
 
 def _transform_or_update_message(state: OutsideNnxState, call: cst.Call, scope: Scope) -> str | None:

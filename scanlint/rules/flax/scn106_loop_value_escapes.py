@@ -9,7 +9,14 @@ from collections.abc import Callable, Iterator
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import CONTAINER_UPDATES, BodyCode, FlaxFile, parameters_passed, raw_scan_bodies
+from scanlint.analysis.flax_model import (
+    CONTAINER_UPDATES,
+    BodyCode,
+    FlaxFile,
+    parameters_passed,
+    raw_scan_bodies,
+    unpacked_targets,
+)
 from scanlint.analysis.nnx_state import OutsideNnxState
 from scanlint.analysis.resolver import Scope
 from scanlint.analysis.run_flags import run_flags
@@ -48,9 +55,13 @@ class LoopValueEscapesScanBody(Rule):
       nnx.merge(graphdef, state)`, `global best; best = loss`) to a loop value;
     - adding a loop value to a container a plain (not Flax) object made outside the body keeps
       (`self.grad_norms.append(...)` in a closure of the trainer's method), or calling a method
-      of such an object that stores an argument the body passes a loop value for in its own
-      state: a hook's `self.losses.append(loss)` (`for hook in self.hooks: hook.after_step(loss)`,
-      the hooks any of those the trainer is given), a tracker's `self.best = ...`. The object
+      of such an object that stores an argument the body passes a loop value for, or what it
+      computes from one, in its own state: a hook's `self.losses.append(loss)` (`for hook in
+      self.hooks: hook.after_step(loss)`, the hooks any of those the trainer is given), a
+      tracker's `self.best = ...`, a recorder called as a function (`recorder(h)`, its
+      `__call__`) appending `summary = h.mean(-1)`. A lazy first fill (`if self.params is
+      None: self.params = ...`) is left alone: whether it runs in the loop depends on what ran
+      before it. The object
       may be made in the function, stored by `__init__`, handed to the function running the
       loop, or handed to a helper the body calls. The attribute must be read somewhere else in
       the file.
@@ -126,9 +137,9 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
     nnx_state: OutsideNnxState | None = None
     for call, scope in code.calls:
         func = call.func
-        if not isinstance(func, cst.Attribute) or not _runs_in_body(code, scope):
+        if not isinstance(func, (cst.Attribute, cst.Name)) or not _runs_in_body(code, scope):
             continue
-        if func.attr.value in CONTAINER_UPDATES and any(_traced(code, arg.value, scope) for arg in call.args):
+        if isinstance(func, cst.Attribute) and func.attr.value in CONTAINER_UPDATES and any(_traced(code, arg.value, scope) for arg in call.args):
             holder = func.value
             while isinstance(holder, cst.Subscript):  # `history["loss"].append(loss)`: a list it holds
                 holder = holder.value
@@ -146,8 +157,8 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         stored = _method_storing_argument(flax, code, call, scope)
         if stored is not None:
             nnx_state = nnx_state or OutsideNnxState(flax, code)
-            if nnx_state.method_changing_state(func, scope) is None:  # else SCN105 reports it
-                yield call, stored
+            if not isinstance(func, cst.Attribute) or nnx_state.method_changing_state(func, scope) is None:
+                yield call, stored  # else SCN105 reports it
     parents = run_flags(flax).parents
     for target, scope in code.targets:
         if not _runs_in_body(code, scope):
@@ -397,13 +408,13 @@ def _outside_object_container(
 def _method_storing_argument(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> str | None:
     """`hook.after_step(step, loss)` in the body, on an object of a plain same-file class made
     outside it (any of those a list of hooks holds), whose method stores an argument the body
-    passes a loop value for in the object's own state: appends it to a list the object made,
-    stores it under a key of one, or sets an attribute to it, which the file reads elsewhere;
-    also when the method hands the value on to such a method of another object (a callback
-    list's `on_step_end` calling each callback's)."""
+    passes a loop value for, or what it computes from one, in the object's own state: appends
+    it to a list the object made, stores it under a key of one, or sets an attribute to it,
+    which the file reads elsewhere; also `extractor(x)` (its `__call__`), and when the method
+    hands the value on to such a method of another object (a callback list's `on_step_end`
+    calling each callback's)."""
     func = call.func
-    assert isinstance(func, cst.Attribute)
-    receiver, receiver_scope = func.value, scope
+    receiver, receiver_scope = (func.value if isinstance(func, cst.Attribute) else func), scope
     if isinstance(receiver, cst.Name):  # `tree.record(x)` in a helper the body hands `tree`
         receiver, receiver_scope = code.closed_over_argument(receiver, scope) or (receiver, scope)
     return _stored_through(flax, code, call, receiver, receiver_scope, lambda value: _traced(code, value, scope), 0)
@@ -419,7 +430,7 @@ def _stored_through(
     depth: int,
 ) -> str | None:
     func = call.func
-    assert isinstance(func, cst.Attribute)
+    method_name = func.attr.value if isinstance(func, cst.Attribute) else "__call__"
     made = flax.instances(receiver, receiver_scope)
     if not made or any(code.is_inside(made_scope) for _, made_scope in made):
         return None
@@ -428,7 +439,8 @@ def _stored_through(
         return None
     code_of = flax.index.module.code_for_node
     for class_node in sorted(classes, key=lambda c: c.name.value):  # type: ignore[union-attr]
-        method = flax.index.method_of(class_node, func.attr.value)  # type: ignore[arg-type]
+        owner = flax.index.defining_class(class_node, method_name)  # type: ignore[arg-type]
+        method = flax.index.method_of(owner, method_name) if owner is not None else None
         if method is None or (method in code.functions and method not in code.object_methods):
             continue
         method_scope = flax.index.scope_of[method]
@@ -439,7 +451,8 @@ def _stored_through(
         }
         if not passed:
             continue
-        called = f"`{class_node.name.value}.{func.attr.value}`"  # type: ignore[union-attr]
+        passed = _derived_names(method, passed)
+        called = f"`{class_node.name.value}.{method_name}`"  # type: ignore[union-attr]
         for store, holder, value in _self_stores(flax, method, method_scope):
             if not _reads_any(value, passed) or not _attribute_read_elsewhere(flax, holder.attr.value, store):
                 continue
@@ -460,6 +473,42 @@ def _stored_through(
                 if found is not None:
                     return found.replace("passes a value of the loop to", f"passes a value of the loop to {called}, which hands it to", 1)
     return None
+
+
+def _derived_names(method: cst.FunctionDef, names: set[str]) -> set[str]:
+    """`names` and the local names a method binds, in its own code, to values computed from
+    them (`feats = self.backbone(x)` with `x` among `names`)."""
+    assignments = _LocalAssignments()
+    walk(method.body, assignments)
+    derived = set(names)
+    grown = True
+    while grown:
+        grown = False
+        for targets, value in assignments.found:
+            if not targets <= derived and _reads_any(value, derived):
+                derived |= targets
+                grown = True
+    return derived
+
+
+class _LocalAssignments(cst.CSTVisitor):
+    """The plain-name assignments of one function's own code: (the names bound, the value)."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[set[str], cst.BaseExpression]] = []
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        names = {
+            target.value for target in unpacked_targets([t.target for t in node.targets]) if isinstance(target, cst.Name)
+        }
+        if names:
+            self.found.append((names, node.value))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
 
 
 def _container_attribute(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> str | None:
@@ -510,12 +559,41 @@ def _self_stores(
 
 
 class _SelfStores(cst.CSTVisitor):
+    """The stores of `_self_stores`, leaving out a lazy first fill (`if self.params is None:
+    self.params = ...`): whether it runs in the loop depends on what ran before it."""
+
     def __init__(self, self_name: str | None) -> None:
         self.self_name = self_name
         self.found: list[tuple[cst.CSTNode, cst.Attribute, cst.BaseExpression]] = []
+        self.lazy: list[str] = []  # the attributes of the enclosing `if self.<attr> is None:` tests
 
     def _own(self, node: cst.BaseExpression) -> bool:
-        return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == self.self_name
+        return (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value == self.self_name
+            and node.attr.value not in self.lazy
+        )
+
+    def _lazily_filled(self, test: cst.BaseExpression) -> str | None:
+        if (
+            isinstance(test, cst.Comparison)
+            and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.Is)
+            and isinstance(test.comparisons[0].comparator, cst.Name)
+            and test.comparisons[0].comparator.value == "None"
+            and isinstance(test.left, cst.Attribute)
+            and isinstance(test.left.value, cst.Name)
+            and test.left.value.value == self.self_name
+        ):
+            return test.left.attr.value
+        return None
+
+    def visit_If(self, node: cst.If) -> None:
+        self.lazy.append(self._lazily_filled(node.test) or "")
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self.lazy.pop()
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
