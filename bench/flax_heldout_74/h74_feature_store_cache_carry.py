@@ -1,0 +1,57 @@
+# label: ok
+# flax-error: none
+# class: 2 store object keeps the model and its variables; the cache collection is applied mutable and carried through the scan
+"""Feature store that serves embeddings through a Linen model with a hit-count cache."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+class EmbeddingCache(nn.Module):
+    vocab: int = 64
+    dim: int = 8
+
+    @nn.compact
+    def __call__(self, ids):
+        table = nn.Embed(self.vocab, self.dim, name="table")
+        hits = self.variable("cache", "hits", lambda: jnp.zeros((self.vocab,), jnp.int32))
+        hits.value = hits.value.at[ids].add(1)
+        return table(ids)
+
+
+@dataclasses.dataclass
+class FeatureStore:
+    model: nn.Module
+    variables: dict
+
+    def lookup(self, cache, ids):
+        feats, updates = self.model.apply(
+            {"params": self.variables["params"], "cache": cache}, ids, mutable=["cache"]
+        )
+        return feats, updates["cache"]
+
+
+def build_store(seed=0):
+    model = EmbeddingCache()
+    variables = model.init(jax.random.PRNGKey(seed), jnp.zeros((4,), jnp.int32))
+    return FeatureStore(model, variables)
+
+
+def serve(store, request_batches):
+    def body(carry, ids):
+        total, cache = carry
+        feats, cache = store.lookup(cache, ids)
+        return (total + feats.sum(), cache), None
+
+    (total, cache), _ = jax.lax.scan(body, (jnp.zeros(()), store.variables["cache"]), request_batches)
+    store.variables = {"params": store.variables["params"], "cache": cache}
+    return total
+
+
+def main():
+    store = build_store()
+    requests = jnp.arange(24, dtype=jnp.int32).reshape(6, 4) % 64
+    serve(store, requests)
+    return None

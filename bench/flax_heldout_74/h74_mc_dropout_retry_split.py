@@ -1,0 +1,43 @@
+# label: ok
+# flax-error: none
+# class: 3 retry wrapper built by a factory closes over the model and variables; the dropout key rides in the while_loop carry and is split every attempt
+"""Retry/fallback wrapper around MC-dropout inference: resample until the budget is spent."""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+class UncertainHead(nn.Module):
+    @nn.compact
+    def __call__(self, x, deterministic: bool):
+        h = nn.relu(nn.Dense(32)(x))
+        h = nn.Dropout(0.3)(h, deterministic=deterministic)
+        return nn.Dense(2)(h)
+
+
+def make_retrying_predict(model, variables, dropout_key, max_attempts=4):
+    def predict(x):
+        out_shape = (max_attempts,) + x.shape[:-1] + (2,)
+
+        def cond(carry):
+            attempt, key, samples = carry
+            return attempt < max_attempts
+
+        def body(carry):
+            attempt, key, samples = carry
+            key, sub = jax.random.split(key)
+            y = model.apply(variables, x, deterministic=False, rngs={"dropout": sub})
+            return attempt + 1, key, samples.at[attempt].set(y)
+
+        _, _, samples = jax.lax.while_loop(cond, body, (0, dropout_key, jnp.zeros(out_shape)))
+        return samples
+
+    return predict
+
+
+def main():
+    model = UncertainHead()
+    x = jnp.ones((3, 5))
+    variables = model.init(jax.random.PRNGKey(0), x, deterministic=True)
+    predict = make_retrying_predict(model, variables, jax.random.PRNGKey(7))
+    return predict(x)
