@@ -1,0 +1,48 @@
+# label: ok
+# flax-error: none
+# class: 1 nn.Dropout of a Monte-Carlo evaluator gets rng=fold_in(base key, sample index) inside the raw lax.scan over samples
+"""Monte-Carlo dropout evaluator: draws several stochastic forward passes for uncertainty."""
+from dataclasses import dataclass
+
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax import lax
+
+
+@dataclass
+class EvalConfig:
+    num_samples: int = 5
+    rate: float = 0.3
+
+
+class MCDropoutHead(nn.Module):
+    rate: float
+
+    @nn.compact
+    def __call__(self, h, num_samples):
+        drop = nn.Dropout(self.rate, deterministic=False)
+        base = self.make_rng("dropout")
+
+        def sample(_, i):
+            mask = drop(jnp.ones_like(h), rng=jax.random.fold_in(base, i))
+            return None, mask
+
+        _, masks = lax.scan(sample, None, jnp.arange(num_samples))
+        return masks
+
+
+class Evaluator:
+    def __init__(self, cfg: EvalConfig):
+        self.cfg = cfg
+        self.head = MCDropoutHead(cfg.rate)
+
+    def sample_masks(self, features, rng):
+        return self.head.apply({}, features, self.cfg.num_samples, rngs={"dropout": rng})
+
+
+def main():
+    ev = Evaluator(EvalConfig())
+    features = jnp.ones((3, 8))
+    masks = ev.sample_masks(features, jax.random.key(0))
+    return masks
