@@ -1,0 +1,47 @@
+# label: ok
+# flax-error: none
+# class: 4 module-level solver takes the NNX model and Rngs, one Brownian key folded with the step index
+"""Latent neural SDE (torchsde-style) in NNX, Euler-Maruyama with a learned drift/diffusion."""
+from dataclasses import dataclass
+
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+from jax import lax
+
+
+@dataclass
+class SolverConfig:
+    dt: float = 0.05
+    n_steps: int = 10
+
+
+class SDEFunc(nnx.Module):
+    def __init__(self, dim, hidden, rngs):
+        self.net = nnx.Linear(dim + 1, hidden, rngs=rngs)
+        self.drift = nnx.Linear(hidden, dim, rngs=rngs)
+        self.diff = nnx.Linear(hidden, dim, rngs=rngs)
+
+    def __call__(self, t, x):
+        h = jnp.tanh(self.net(jnp.concatenate([x, jnp.full(x.shape[:-1] + (1,), t)], -1)))
+        return self.drift(h), nnx.softplus(self.diff(h))
+
+
+def simulate(sde, x0, rngs, cfg):
+    key = rngs.brownian()
+
+    def em_step(x, inputs):
+        i, t = inputs
+        mu, sigma = sde(t, x)
+        dw = jnp.sqrt(cfg.dt) * jax.random.normal(jax.random.fold_in(key, i), x.shape)
+        return x + mu * cfg.dt + sigma * dw, dw
+
+    steps = jnp.arange(cfg.n_steps)
+    _, dws = lax.scan(em_step, x0, (steps, steps * cfg.dt))
+    return dws
+
+
+def main():
+    rngs = nnx.Rngs(params=0, brownian=1)
+    sde = SDEFunc(3, 32, rngs)
+    return simulate(sde, jnp.zeros((4, 3)), rngs, SolverConfig())
