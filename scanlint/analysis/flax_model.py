@@ -32,7 +32,7 @@ from scanlint.analysis.resolver import (
     yields,
 )
 from scanlint.analysis.pytree_classes import is_dataclass
-from scanlint.analysis.values import class_statements, constructor_arguments
+from scanlint.analysis.values import class_statements, constructions_of, constructor_arguments, kept_argument
 from scanlint.analysis.walk import walk
 from scanlint.index.names import SAME_FUNCTION_WRAPPERS
 
@@ -610,7 +610,9 @@ class FlaxFile:
             return made_any  # `[]` holds nothing: no object
         if isinstance(node, cst.Attribute):  # `self.model` in a runner object's method
             stored = self._plain_self_attribute(node, scope)
-            return self.instances(*stored, depth + 1) if stored is not None else None
+            if stored is not None:
+                return self.instances(*stored, depth + 1)
+            return self._kept_instances(node, scope, depth)
         if not isinstance(node, cst.Name):
             return None
         found = scope.only_binding(node.value)
@@ -646,6 +648,30 @@ class FlaxFile:
             made += instances
         return made or None
 
+    def _kept_instances(self, node: cst.Attribute, scope: Scope, depth: int) -> list[tuple[cst.Call, Scope]] | None:
+        """`self.deployment.canary`, `harness.a`, `self.endpoint` of a dataclass: for each object
+        of a plain class the holder may be, what its construction passes for what it keeps there
+        (see `kept_argument`)."""
+        holder = node.value
+        if isinstance(holder, cst.Name) and holder.value == self.index.self_name(scope):
+            method = scope.enclosing_method()
+            if method is None or not self.is_plain(method[1]):
+                return None
+            holders = constructions_of(self.index, method[1])
+        else:
+            holders = self.instances(holder, scope, depth + 1) or []
+        made: list[tuple[cst.Call, Scope]] = []
+        for construction, construction_scope in holders:
+            class_node = self.local_class(construction.func, construction_scope)
+            if class_node is None or not self.is_plain(class_node):
+                return None
+            passed = kept_argument(self.index, class_node, construction, node.attr.value)
+            each = self.instances(passed, construction_scope, depth + 1) if passed is not None else None
+            if not each:
+                return None
+            made += each
+        return made or None
+
     def _built_by(self, call: cst.Call, scope: Scope, depth: int) -> list[tuple[cst.Call, Scope]] | None:
         """For `build("mlp", rate=0.5)`, a same-file function whose every `return` gives back
         an object `instances` knows (`return MODELS[name](**kw)`, `return model` with `model =
@@ -665,8 +691,8 @@ class FlaxFile:
     def stored_or_field_value(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """For `self.<attr>` read in a method: what `__init__` stores there (see
         `ScanIndex.stored_value`), or for a plain dataclass without an `__init__`
-        (`MixedPrecisionPolicy(model.apply)`), what its one construction in the file passes for
-        that field."""
+        (`MixedPrecisionPolicy(model.apply)`), what its constructions in the file pass for that
+        field, when each passes the same expression in the same scope."""
         stored = self.index.stored_value(node, scope)
         if stored is not None or not isinstance(node.value, cst.Name):
             return stored
@@ -679,7 +705,10 @@ class FlaxFile:
         ):
             return None
         passed = constructor_arguments(self.index, class_node, None, node.attr.value)
-        return passed[0] if len(passed) == 1 else None
+        code_of = self.index.module.code_for_node
+        if not passed or len({(code_of(value), value_scope.node) for value, value_scope in passed}) != 1:
+            return None
+        return passed[0]  # every construction passes the same (`Variant("A", model.apply, va)`, `Variant("B", model.apply, vb)`)
 
     def _zoo_instances(self, picked: cst.Subscript, depth: int) -> list[tuple[cst.Call, Scope]] | None:
         """`ZOO[name]()` with `ZOO` bound once, at module level, to a dict literal of lambdas
@@ -1518,8 +1547,8 @@ class BodyCode:
         method = binding_scope.parent is not None and binding_scope.parent.is_class
         for call, call_scope in calls:
             passed = dict(parameters_passed(function, binding_scope, call, call_scope)).get(binding)
-            if passed is None and method and binding is _first_parameter(function) and isinstance(call.func, cst.Attribute):
-                passed = call.func.value  # `self._fire_mask()`: its `self` is the caller's
+            if passed is None and method and binding is _first_parameter(function):
+                passed = _receiver(function, call)  # `self._fire_mask()`: its `self` is the caller's
             if passed is None and binding.default is None:
                 return False
             value, value_scope = (passed, call_scope) if passed is not None else (binding.default, binding_scope.parent)
@@ -2410,6 +2439,17 @@ def _transformed_callable(index: ScanIndex, call: cst.Call, scope: Scope) -> Bod
     if func.args[0].keyword is not None or func.args[0].star:
         return None
     return index.resolve_callable(func.args[0].value, scope)
+
+
+def _receiver(method: cst.FunctionDef | cst.Lambda, call: cst.Call) -> cst.BaseExpression | None:
+    """The object a call runs a method on: `pipeline` for `pipeline.augment(x)`, and for a
+    `__call__` the object called, `self(x)` or `self.wrapper(x)`."""
+    func = call.func
+    if isinstance(method, cst.FunctionDef) and method.name.value == "__call__" and not (
+        isinstance(func, cst.Attribute) and func.attr.value == "__call__"
+    ):
+        return func
+    return func.value if isinstance(func, cst.Attribute) else None
 
 
 def _first_parameter(function: cst.FunctionDef | cst.Lambda) -> cst.Param | None:

@@ -807,11 +807,43 @@ def constructor_arguments(
         params = _init_fields(index, class_node) or []
     position = params.index(parameter) if parameter in params else -1
     passed = []
-    for call, scope in _constructions(index, class_node):
+    for call, scope in constructions_of(index, class_node):
         value = argument(call, position, parameter) if position >= 0 else keyword_argument(call, parameter)
         if value is not None:
             passed.append((value, scope))
     return passed
+
+
+def kept_argument(index: ScanIndex, class_node: cst.ClassDef, call: cst.Call, attribute: str) -> cst.BaseExpression | None:
+    """What one construction of a class passes for what its objects keep in `self.<attribute>`:
+    the argument for the dataclass field of that name (a class without an `__init__` of its
+    own or a base's), or for the `__init__` parameter `__init__` stores there as it is. None
+    when that is not known, the construction leaves it out, or another method sets it."""
+    owner = index.defining_class(class_node, "__init__")
+    init = index.method_of(owner, "__init__") if owner is not None else None
+    setters = [
+        statement
+        for each in {class_node, owner} - {None}
+        for statement in each.body.body  # type: ignore[union-attr]
+        if isinstance(statement, cst.FunctionDef)
+        and statement is not init
+        and attribute in index.self_attribute_values(each, statement.name.value)  # type: ignore[arg-type]
+    ]
+    if setters:
+        return None
+    if init is None:
+        fields = _init_fields(index, class_node) if _declares(class_node, attribute) else None
+        if fields is None or attribute not in fields:
+            return None
+        return argument(call, fields.index(attribute), attribute)
+    assert owner is not None
+    stored = index.self_attribute_values(owner, "__init__").get(attribute, [])
+    parameter = _parameter_stored(index, init, stored[0]) if len(stored) == 1 else None
+    if parameter is None:
+        return None
+    name = parameter.name.value
+    positional = [p.name.value for p in (*init.params.posonly_params, *init.params.params)][1:]
+    return argument(call, positional.index(name), name) if name in positional else keyword_argument(call, name)
 
 
 def _constructed_with(
@@ -826,7 +858,7 @@ def _constructed_with(
     return None
 
 
-def _constructions(index: ScanIndex, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]]:
+def constructions_of(index: ScanIndex, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]]:
     """Calls of the class by its name, and of `cls` in its classmethods."""
     known = index.derived.setdefault(_ConstructionSites, _ConstructionSites())
     assert isinstance(known, _ConstructionSites)

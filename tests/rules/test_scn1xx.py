@@ -5287,6 +5287,185 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a loop reaches the model through two dataclasses a builder returns (`self.service.backend.score(x)`), and the model updates a counter it keeps",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Ranker(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                served = self.variable("stats", "served", lambda: jnp.zeros((), jnp.int32))
+                served.value += 1
+                return nn.Dense(1)(x)
+
+        @dataclass
+        class Backend:
+            module: nn.Module
+            variables: dict
+
+            def score(self, x):
+                return self.module.apply(self.variables, x)
+
+        @dataclass
+        class Service:
+            backend: Backend
+            threshold: float = 0.5
+
+        def build_service(seed):
+            module = Ranker()
+            variables = module.init(jax.random.PRNGKey(seed), jnp.ones((2, 3)))
+            return Service(Backend(module, variables))
+
+        class Replayer:
+            def __init__(self, service):
+                self.service = service
+
+            def replay(self, requests):
+                def body(total, x):
+                    return total + self.service.backend.score(x).sum(), None
+
+                return jax.lax.scan(body, jnp.zeros(()), requests)[0]
+
+        def main():
+            return Replayer(build_service(0)).replay(jnp.ones((4, 2, 3)))
+        """,
+        ["21:16 SCN102"],
+    ),
+    Case(
+        "not flagged: the backend two dataclasses down applies the model with its counter mutable and returns the update",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Ranker(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                served = self.variable("stats", "served", lambda: jnp.zeros((), jnp.int32))
+                served.value += 1
+                return nn.Dense(1)(x)
+
+        @dataclass
+        class Backend:
+            module: nn.Module
+            variables: dict
+
+            def score(self, x):
+                out, _ = self.module.apply(self.variables, x, mutable=["stats"])
+                return out
+
+        @dataclass
+        class Service:
+            backend: Backend
+            threshold: float = 0.5
+
+        def build_service(seed):
+            module = Ranker()
+            variables = module.init(jax.random.PRNGKey(seed), jnp.ones((2, 3)))
+            return Service(Backend(module, variables))
+
+        class Replayer:
+            def __init__(self, service):
+                self.service = service
+
+            def replay(self, requests):
+                def body(total, x):
+                    return total + self.service.backend.score(x).sum(), None
+
+                return jax.lax.scan(body, jnp.zeros(()), requests)[0]
+
+        def main():
+            return Replayer(build_service(0)).replay(jnp.ones((4, 2, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "two constructions of a dataclass both pass `model.apply`; the scan body runs it in training mode through one of them",
+        """
+        import dataclasses
+        from typing import Any, Callable
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        @dataclasses.dataclass
+        class Arm:
+            label: str
+            apply_fn: Callable
+            variables: Any
+
+            def predict(self, x):
+                return self.apply_fn(self.variables, x)
+
+        def compare(arm_a, arm_b, xs):
+            def body(gap, x):
+                return gap + jnp.abs(arm_a.predict(x) - arm_b.predict(x)).mean(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            a = Arm("a", model.apply, model.init(jax.random.PRNGKey(0), xs[0]))
+            b = Arm("b", model.apply, model.init(jax.random.PRNGKey(1), xs[0]))
+            return compare(a, b, xs)
+        """,
+        ["22:16 SCN102"],
+    ),
+    Case(
+        "not flagged: both arms of the dataclass run the model in evaluation mode",
+        """
+        import dataclasses
+        from typing import Any, Callable
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        @dataclasses.dataclass
+        class Arm:
+            label: str
+            apply_fn: Callable
+            variables: Any
+
+            def predict(self, x):
+                return self.apply_fn(self.variables, x, train=False)
+
+        def compare(arm_a, arm_b, xs):
+            def body(gap, x):
+                return gap + jnp.abs(arm_a.predict(x) - arm_b.predict(x)).mean(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            a = Arm("a", model.apply, model.init(jax.random.PRNGKey(0), xs[0]))
+            b = Arm("b", model.apply, model.init(jax.random.PRNGKey(1), xs[0]))
+            return compare(a, b, xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -7594,6 +7773,248 @@ RNG = [
             x = jnp.ones((3, 4))
             variables = model.init(jax.random.PRNGKey(0), x, deterministic=True)
             return Ensemble(model, variables, jax.random.PRNGKey(1)).predict(x, 4)
+        """,
+        [],
+    ),
+    Case(
+        "a pipeline object's scan body calls the object itself (`self(x)`), whose `__call__` applies a noise module with the key the object stores",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Jitter(nn.Module):
+            scale: float = 0.1
+
+            @nn.compact
+            def __call__(self, x):
+                return x + self.scale * jax.random.normal(self.make_rng("jitter"), x.shape)
+
+        class Augmenter:
+            def __init__(self, scale, seed):
+                self.module = Jitter(scale)
+                self.key = jax.random.PRNGKey(seed)
+
+            def __call__(self, x):
+                return self.module.apply({}, x, rngs={"jitter": self.key})
+
+            def views(self, x, n):
+                def body(carry, _):
+                    return carry, self(x)
+
+                return jax.lax.scan(body, None, None, length=n)[1]
+
+        def main():
+            return Augmenter(0.2, 3).views(jnp.ones((2, 3)), 4)
+        """,
+        ["19:46 SCN103"],
+    ),
+    Case(
+        "not flagged: the object's `__call__` folds the step it is given into the key it stores",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Jitter(nn.Module):
+            scale: float = 0.1
+
+            @nn.compact
+            def __call__(self, x):
+                return x + self.scale * jax.random.normal(self.make_rng("jitter"), x.shape)
+
+        class Augmenter:
+            def __init__(self, scale, seed):
+                self.module = Jitter(scale)
+                self.key = jax.random.PRNGKey(seed)
+
+            def __call__(self, x, t):
+                return self.module.apply({}, x, rngs={"jitter": jax.random.fold_in(self.key, t)})
+
+            def views(self, x, n):
+                def body(carry, t):
+                    return carry, self(x, t)
+
+                return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+        def main():
+            return Augmenter(0.2, 3).views(jnp.ones((2, 3)), 4)
+        """,
+        [],
+    ),
+    Case(
+        "a sampler object draws latents in its scan body from the key its `__init__` took from an nnx.Rngs stream",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.out = nnx.Linear(4, 2, rngs=rngs)
+
+            def __call__(self, z):
+                return self.out(z)
+
+        class Sampler:
+            def __init__(self, decoder, rngs):
+                self.decoder = decoder
+                self.key = rngs.sample()
+
+            def draw(self, n):
+                def body(carry, _):
+                    z = jax.random.normal(self.key, (3, 4))
+                    return carry, self.decoder(z)
+
+                return jax.lax.scan(body, None, None, length=n)[1]
+
+        def main():
+            rngs = nnx.Rngs(params=0, sample=1)
+            return Sampler(Decoder(rngs), rngs).draw(4)
+        """,
+        ["20:35 SCN103"],
+    ),
+    Case(
+        "not flagged: the sampler object folds the step into the key it stores",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.out = nnx.Linear(4, 2, rngs=rngs)
+
+            def __call__(self, z):
+                return self.out(z)
+
+        class Sampler:
+            def __init__(self, decoder, rngs):
+                self.decoder = decoder
+                self.key = rngs.sample()
+
+            def draw(self, n):
+                def body(carry, t):
+                    z = jax.random.normal(jax.random.fold_in(self.key, t), (3, 4))
+                    return carry, self.decoder(z)
+
+                return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+        def main():
+            rngs = nnx.Rngs(params=0, sample=1)
+            return Sampler(Decoder(rngs), rngs).draw(4)
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the body folds a trial id and then the step into the key the object stores",
+        """
+        import jax
+        import jax.numpy as jnp
+
+        class NoiseProbe:
+            def __init__(self, seed):
+                self.base_key = jax.random.PRNGKey(seed)
+
+            def trial(self, trial_id, xs):
+                def body(total, inputs):
+                    step, x = inputs
+                    key = jax.random.fold_in(jax.random.fold_in(self.base_key, trial_id), step)
+                    noise = jax.random.normal(key, x.shape)
+                    return total + jnp.mean((x + noise) ** 2), noise
+
+                return jax.lax.scan(body, jnp.zeros(()), (jnp.arange(xs.shape[0]), xs))[1]
+
+        def main():
+            return NoiseProbe(0).trial(1, jnp.ones((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "not flagged: the key is a field of the carried config, split at every step",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+
+        @dataclasses.dataclass
+        class DropConfig:
+            rate: float = 0.3
+            key: jax.Array | None = None
+
+        jax.tree_util.register_dataclass(DropConfig, data_fields=["key"], meta_fields=["rate"])
+
+        class Sampler:
+            def mask(self, cfg, x):
+                key, sub = jax.random.split(cfg.key)
+                return dataclasses.replace(cfg, key=key), jax.random.bernoulli(sub, 1.0 - cfg.rate, x.shape)
+
+            def masks(self, x, n):
+                cfg = DropConfig(key=jax.random.PRNGKey(0))
+                return jax.lax.scan(lambda c, _: self.mask(c, x), cfg, None, length=n)[1]
+
+        def main():
+            return Sampler().masks(jnp.ones((2, 3)), 4)
+        """,
+        [],
+    ),
+    Case(
+        "a helper the scan body calls builds `nnx.Rngs(noise=0)` when no rngs is passed, and the body passes none",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def jitter(shape, scale, rngs: nnx.Rngs | None = None):
+            if rngs is None:
+                rngs = nnx.Rngs(noise=0)
+            return scale * jax.random.normal(rngs.noise(), shape)
+
+        class Reservoir(nnx.Module):
+            def __init__(self, n, *, rngs):
+                self.w = nnx.Linear(n, n, rngs=rngs)
+
+            def __call__(self, xs):
+                def step(h, x):
+                    noise = jitter(h.shape, 0.01)
+                    h = jnp.tanh(self.w(h) + x + noise)
+                    return h, noise
+
+                return jax.lax.scan(step, jnp.zeros(xs.shape[1:]), xs)[1]
+
+        def main():
+            return Reservoir(3, rngs=nnx.Rngs(0))(jnp.ones((4, 3)))
+        """,
+        ["8:16 SCN103"],
+    ),
+    Case(
+        "not flagged: the scan body passes the helper streams built from the step's own key",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        def jitter(shape, scale, rngs: nnx.Rngs | None = None):
+            if rngs is None:
+                rngs = nnx.Rngs(noise=0)
+            return scale * jax.random.normal(rngs.noise(), shape)
+
+        class Reservoir(nnx.Module):
+            def __init__(self, n, *, rngs):
+                self.w = nnx.Linear(n, n, rngs=rngs)
+
+            def __call__(self, xs, keys):
+                def step(h, inputs):
+                    x, key = inputs
+                    noise = jitter(h.shape, 0.01, nnx.Rngs(noise=key))
+                    h = jnp.tanh(self.w(h) + x + noise)
+                    return h, noise
+
+                return jax.lax.scan(step, jnp.zeros(xs.shape[1:]), (xs, keys))[1]
+
+        def main():
+            return Reservoir(3, rngs=nnx.Rngs(0))(jnp.ones((4, 3)), jax.random.split(jax.random.key(1), 4))
         """,
         [],
     ),

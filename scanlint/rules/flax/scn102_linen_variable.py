@@ -133,7 +133,8 @@ class LinenVariableInScanBody(Rule):
     variables, decode=True)` bound there or returned by a factory (also stored by an object's
     `__init__`, `self.step_fn(tok)`, or the apply itself, `self.apply_fn = model.apply`, or
     called in a method of a plain callable or helper object the body calls, `wrapper(v, x)`,
-    `self.teacher.targets(x)`, or a
+    `self.teacher.targets(x)`, `self.service.backend.score(x)` through the fields of dataclasses
+    a builder made, any hook of a list of hooks of several classes, or a
     `jax.tree_util.Partial(model.apply)`; an abstract method of a base class stands for its one
     same-file override, a subclass's `self.model` for what its base's `__init__` stores, and
     `DECODERS[name](...)` for the one class a registry filled by a decorator holds), or

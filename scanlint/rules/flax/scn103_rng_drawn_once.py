@@ -27,6 +27,7 @@ from scanlint.analysis.flax_model import (
     parameters_passed,
     project_calls,
     raw_scan_bodies,
+    unpacked_targets,
 )
 from scanlint.analysis.linen_apply import (
     apply_of_partial,
@@ -183,7 +184,8 @@ class RngDrawnOncePerTrace(Rule):
     Flags `self.make_rng(...)` in a Linen module (also as `module.make_rng(...)` in a step function
     of another project file handed the module), `nn.Dropout` constructed or called in the body
     (unless it is `deterministic=True`), a Linen submodule that draws randomness called in the
-    body, and an RNG key closed over from outside (or fixed with `functools.partial`) that is
+    body, and an RNG key closed over from outside (or fixed with `functools.partial`, or stored
+    on an object made outside the body, `jax.random.normal(self.key, ...)`) that is
     passed to a `jax.random` function without being folded with the step (`fold_in(key, t)`) or
     split and indexed by the step (`split(key, n)[t]`); the method may be reached through a
     callable `__init__` or `setup` stores (`self.noise_fn = functools.partial(self._noise,
@@ -191,7 +193,8 @@ class RngDrawnOncePerTrace(Rule):
     (`diffusion.make_rng(...)` in a factory-made step given `self.diffusion`) draws once too. In
     NNX: a fresh `nnx.Rngs` built in the body (or a helper it calls, or a method of an outside
     module it calls, `emulator.step(u)` running `nnx.Rngs(forcing=self.seed)`) from values no
-    step changes (`nnx.Rngs(0)`, a closed-over key, a `seed=0` default) and drawn from, a closed-over key given
+    step changes (`nnx.Rngs(0)`, a closed-over key, a `seed=0` default; also one a helper builds
+    when the body leaves its `rngs=None` parameter out) and drawn from, a closed-over key given
     to a layer as `rngs=` (`model(x, rngs=key)`; a same-seeded `nnx.Rngs` handed positionally to
     a call counts too, `rbm.sample_h(v, rngs)`), and `nnx.clone` of an outside module holding
     RNG streams, called in the body (the clone starts from the same counts each step), or
@@ -383,35 +386,71 @@ class NoisyWalk(nn.Module):
         if function in KEY_PLUMBING and function not in ("split", "fold_in"):
             return None
         key = _key_argument(call)
-        if not isinstance(key, cst.Name):
-            return None
-        key_scope = scope
-        if code.binds(key.value, scope):
-            # `select(obs, key)` in the body, whose helper draws from its `key` parameter
-            handed = code.closed_over_argument(key, scope)
-            if handed is None:
+        if isinstance(key, cst.Attribute):
+            if not _stored_outside(index, code, key, scope) or _rekeyed(index, code, call):
                 return None
-            key, key_scope = handed
-        if key_scope.lookup(key.value) is None:
-            return None  # not a variable this file shows (a typo or a star import)
+        elif isinstance(key, cst.Name):
+            key_scope = scope
+            if code.binds(key.value, scope):
+                # `select(obs, key)` in the body, whose helper draws from its `key` parameter
+                handed = code.closed_over_argument(key, scope)
+                if handed is None:
+                    return None
+                key, key_scope = handed
+            if key_scope.lookup(key.value) is None:
+                return None  # not a variable this file shows (a typo or a star import)
+        else:
+            return None
         if function == "fold_in":
             data = call.args[1].value if len(call.args) > 1 else keyword_argument(call, "data")
             if data is None or code.mentions_step_value(data, scope):
                 return None
         if function == "split" and code.indexed_by_step(call, scope):
             return None
+        written = index.module.code_for_node(key)
         advice = (
             f"Fold the step in "
-            f"(`jax.random.fold_in({key.value}, t)`), pass per-step keys as `xs` "
-            f"(`jax.random.split({key.value}, n)`), or carry the key and split it each step."
+            f"(`jax.random.fold_in({written}, t)`), pass per-step keys as `xs` "
+            f"(`jax.random.split({written}, n)`), or carry the key and split it each step."
+        )
+        where = (
+            "is closed over by the raw lax.scan body"
+            if isinstance(key, cst.Name)
+            else "is stored on an object made outside the raw lax.scan body"
         )
         return Report(
             key,
-            f"RNG key `{key.value}` is closed over by the raw lax.scan body and used without "
-            f"being split or folded with the step: {_SAME_VALUES}. {advice}",
-            summary=f"RNG key `{key.value}` closed over by the raw lax.scan body is never split or folded with the step",
+            f"RNG key `{written}` {where} and used without being split or folded with the step: "
+            f"{_SAME_VALUES}. {advice}",
+            summary=f"RNG key `{written}` {'closed over by' if isinstance(key, cst.Name) else 'stored outside'} the raw lax.scan body is never split or folded with the step",
             help=advice,
         )
+
+
+def _rekeyed(index: ScanIndex, code: BodyCode, call: cst.Call) -> bool:
+    """Whether a `jax.random` call makes the key of another one:
+    `fold_in(fold_in(self.base_key, trial), step)` is judged by the outer call."""
+    parent = run_flags(flax_file(index)).parents.get(call)
+    outer = run_flags(flax_file(index)).parents.get(parent) if isinstance(parent, cst.Arg) else None
+    return isinstance(outer, cst.Call) and (index.qualify(outer.func) or "").startswith("jax.random.")
+
+
+def _stored_outside(index: ScanIndex, code: BodyCode, key: cst.Attribute, scope: Scope) -> bool:
+    """`self.key` read in the body's code, where `self` is an object made outside the body
+    (closed over, or the object a method the body calls runs on) and the body's code sets no
+    `<object>.key`: the same key at every step."""
+    holder = key.value
+    if not isinstance(holder, cst.Name) or index.qualify(key) is not None or scope.lookup(holder.value) is None:
+        return False
+    if code.binds(holder.value, scope) and not (
+        holder.value == index.self_name(scope) and code.object_outside(holder, scope)
+    ):
+        return False  # a value of the step (`cfg.key` of the carry), or unknown
+    return not any(
+        isinstance(target, cst.Attribute) and target.attr.value == key.attr.value
+        for whole, _ in code.targets
+        for target in unpacked_targets([whole])
+    )  # `self.key, sub = jax.random.split(self.key)` in the body is SCN105/SCN106's
 
 
 def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
@@ -658,7 +697,7 @@ class _FixedNnxRandomness:
         """Whether the body draws from an `nnx.Rngs(...)` it builds: a stream of it called
         (`nnx.Rngs(0).noise()`, `rngs.sample()`, `rngs()`), or it handed to a call that is not a
         layer's construction (`drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`)."""
-        bound = scope.name_bound_to(rngs_call)
+        bound = scope.name_bound_to(rngs_call) or self._default_filled(rngs_call, scope)
         made = {rngs_call}
         function = scope.node
         if function in self.code.functions and any(r.value is rngs_call for r in returns_of(function)):
@@ -676,6 +715,25 @@ class _FixedNnxRandomness:
                 ):
                     return True
         return False
+
+    def _default_filled(self, rngs_call: cst.Call, scope: Scope) -> str | None:
+        """The parameter a helper the body calls fills with `rngs_call` when it is left out
+        (`if rngs is None: rngs = nnx.Rngs(noise=0)`), when no call of the helper in the body's
+        code passes it."""
+        function = scope.node
+        if not isinstance(function, cst.FunctionDef) or function not in self.code.entries:
+            return None
+        for name, values in scope.bindings.items():
+            if len(values) != 2 or values[1] is not rngs_call or not isinstance(values[0], cst.Param):
+                continue
+            parameter = values[0]
+            if not (isinstance(parameter.default, cst.Name) and parameter.default.value == "None"):
+                return None
+            for call, call_scope in self.code.entries[function]:
+                if parameter in dict(parameters_passed(function, scope, call, call_scope)):
+                    return None
+            return name
+        return None
 
     def _closed_over(self, name: cst.Name, scope: Scope) -> tuple[cst.Name, Scope] | None:
         """A name the body reads from outside, with its scope; for a helper's parameter, the
