@@ -1175,7 +1175,11 @@ def filled_by_maker(
     `functools.partial(step, cell)` (also through a name bound once to it), or a factory call
     `make_step(cell)` (with what a `return partial(refine, head)` in it binds)."""
     if isinstance(node, cst.Name):
-        node = index.value_of(node.value, scope) or node
+        found = scope.only_binding(node.value)
+        if found is not None and isinstance(found[1], Unpacked):  # `step, bound = make_step(...)`
+            node, scope = found[1].value, found[0]
+        else:
+            node = index.value_of(node.value, scope) or node
     if body.via == "partial":
         if isinstance(node, cst.Call) and index.qualify(node.func) == PARTIAL:
             return {p: (v, scope) for p, v in parameters_filled(body.node, node.args[1:])}

@@ -342,6 +342,8 @@ class ScanIndex:
                 if inner is not None and inner.via == "lambda":
                     inner.via = "variable"
                 return inner
+            if isinstance(value, Unpacked):
+                return self._unpacked_function(value, binding_scope, depth)
             return None
         if isinstance(node, cst.IfExp):
             # `jax.checkpoint(body) if remat else body`: one function either way
@@ -433,6 +435,22 @@ class ScanIndex:
                 return None
             values.append((elements[binding.position].value, self.scope_of[found[1]]))
         return values or None
+
+    def _unpacked_function(self, binding: Unpacked, scope: Scope, depth: int) -> Body | None:
+        """`step, bound = make_step(model, variables)`: the one function every `return` of the
+        factory gives there, defined in the factory itself."""
+        found = self.factory_of(binding.value, scope)
+        returned = self.unpacked_values(binding, scope)
+        if found is None or not returned:
+            return None
+        bodies = [self.resolve_callable(value, value_scope, depth + 1) for value, value_scope in returned]
+        first = bodies[0]
+        if first is None or any(b is None or b.node is not first.node for b in bodies) or first.via != "def":
+            return None
+        if self.scope_of[first.node].parent is not self.scope_of[found[1]]:
+            return None
+        first.via = "factory"
+        return first
 
     def _resolve_factory(self, call: cst.Call, scope: Scope, depth: int) -> Body | None:
         """`lax.scan(make_step(w), ...)`: the function the factory defines and returns."""

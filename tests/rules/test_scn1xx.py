@@ -5466,6 +5466,72 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a factory returns its step with the bound module (`step, bound = make_step(...)`); the fori_loop step runs the bound module's BatchNorm in training mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        def make_step(model, variables, data):
+            bound = model.bind(variables, mutable=["batch_stats"])
+
+            def step(i, acc):
+                return acc + bound(data[i], train=True).mean()
+
+            return step, bound
+
+        def recalibrate(model, variables, data):
+            step, bound = make_step(model, variables, data)
+            jax.lax.fori_loop(0, data.shape[0], step, jnp.zeros(()))
+            return jax.tree.map(jnp.mean, bound.variables["batch_stats"])
+
+        def main():
+            model = Net()
+            data = jnp.ones((3, 2, 5))
+            return recalibrate(model, model.init(jax.random.PRNGKey(0), data[0], train=False), data)
+        """,
+        ["16:22 SCN102"],
+    ),
+    Case(
+        "not flagged: the step the factory returns with the bound module runs it in evaluation mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+        def make_step(model, variables, data):
+            bound = model.bind(variables, mutable=["batch_stats"])
+
+            def step(i, acc):
+                return acc + bound(data[i], train=False).mean()
+
+            return step, bound
+
+        def evaluate(model, variables, data):
+            step, bound = make_step(model, variables, data)
+            total = jax.lax.fori_loop(0, data.shape[0], step, jnp.zeros(()))
+            return total, jax.tree.map(jnp.mean, bound.variables["batch_stats"])
+
+        def main():
+            model = Net()
+            data = jnp.ones((3, 2, 5))
+            return evaluate(model, model.init(jax.random.PRNGKey(0), data[0], train=False), data)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -8015,6 +8081,70 @@ RNG = [
 
         def main():
             return Reservoir(3, rngs=nnx.Rngs(0))(jnp.ones((4, 3)), jax.random.split(jax.random.key(1), 4))
+        """,
+        [],
+    ),
+    Case(
+        "a walker's method run by the scan body draws from the key of the config object it keeps (`self.cfg.key`)",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+
+        @dataclasses.dataclass(frozen=True)
+        class WalkConfig:
+            step_size: float = 0.1
+            key: jax.Array = None
+
+        class Walker:
+            def __init__(self, cfg):
+                self.cfg = cfg
+
+            def propose(self, x):
+                noise = jax.random.normal(self.cfg.key, x.shape)
+                return x + self.cfg.step_size * noise, noise
+
+        def walk(walker, x0, n):
+            def step(x, _):
+                return walker.propose(x)
+
+            return jax.lax.scan(step, x0, None, length=n)[1]
+
+        def main():
+            return walk(Walker(WalkConfig(key=jax.random.PRNGKey(0))), jnp.zeros(3), 4)
+        """,
+        ["17:35 SCN103"],
+    ),
+    Case(
+        "not flagged: the walker folds the step it is given into the key of its config",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+
+        @dataclasses.dataclass(frozen=True)
+        class WalkConfig:
+            step_size: float = 0.1
+            key: jax.Array = None
+
+        class Walker:
+            def __init__(self, cfg):
+                self.cfg = cfg
+
+            def propose(self, x, t):
+                noise = jax.random.normal(jax.random.fold_in(self.cfg.key, t), x.shape)
+                return x + self.cfg.step_size * noise, noise
+
+        def walk(walker, x0, n):
+            def step(x, t):
+                return walker.propose(x, t)
+
+            return jax.lax.scan(step, x0, jnp.arange(n))[1]
+
+        def main():
+            return walk(Walker(WalkConfig(key=jax.random.PRNGKey(0))), jnp.zeros(3), 4)
         """,
         [],
     ),

@@ -436,10 +436,12 @@ def _rekeyed(index: ScanIndex, code: BodyCode, call: cst.Call) -> bool:
 
 
 def _stored_outside(index: ScanIndex, code: BodyCode, key: cst.Attribute, scope: Scope) -> bool:
-    """`self.key` read in the body's code, where `self` is an object made outside the body
-    (closed over, or the object a method the body calls runs on) and the body's code sets no
-    `<object>.key`: the same key at every step."""
+    """`self.key` (or `self.cfg.key`) read in the body's code, where `self` is an object made
+    outside the body (closed over, or the object a method the body calls runs on) and the
+    body's code sets no `<object>.key`: the same key at every step."""
     holder = key.value
+    while isinstance(holder, cst.Attribute):  # `self.cfg.key`: what `self` holds
+        holder = holder.value
     if not isinstance(holder, cst.Name) or index.qualify(key) is not None or scope.lookup(holder.value) is None:
         return False
     if code.binds(holder.value, scope) and not (

@@ -92,7 +92,9 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     self.field.dynamics, scale=0.5), y0)`; calling that name before the loop is an earlier
     call). Submodules reach the
     body also through `functools.partial` (`partial(step, cell)`, `partial(step, module=self)`,
-    `partial(Class.method, self)`), factories (`make_step(self.cell)`, `self.make_step()`),
+    `partial(Class.method, self)`), factories (`make_step(self.cell)`, `self.make_step()`, or
+    one element of the tuple a factory returns, `step, bound = make_step(...)`), a step rebound
+    to its own wrapped self (`step = jax.checkpoint(step)`),
     the branch functions `nn.cond`, `lax.cond` or `lax.switch` run in the body (also a branch
     list bound to a name), a `for layer in self.layers`
     loop in the body (a `for` loop over them before the scan is an earlier call), module-level
