@@ -1648,6 +1648,13 @@ class BodyCode:
         walk(node, finder)
         return any(self.binds(name, scope) for name in finder.names)
 
+    def holds_step_value(self, node: cst.CSTNode, scope: Scope) -> bool:
+        """Whether an expression may hold a tracer of the loop: it reads a name the body's code
+        binds other than through what is known while tracing (`out.shape`, see `TracedReads`)."""
+        reads = TracedReads()
+        walk(node, reads)
+        return any(self.binds(name, scope) for name in reads.names)
+
 
 class _BodyWalker(cst.CSTVisitor):
     def __init__(self, index: ScanIndex, code: BodyCode) -> None:
@@ -1698,6 +1705,39 @@ class _BodyWalker(cst.CSTVisitor):
             self.code.indexed_calls.setdefault(node.value, []).extend(indices)
         elif isinstance(node.value, cst.Name):
             self.code.indexed_names.extend((node.value.value, i, self.stack[-1]) for i in indices)
+
+
+# What reading these gives is known while tracing: storing it leaks no tracer.
+STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval", "sharding"})
+STATIC_CALLS = frozenset({"len", "type", "str", "repr", "id", "isinstance", "print"})
+
+
+class TracedReads(cst.CSTVisitor):
+    """The names an expression reads other than through what is known while tracing
+    (`x.shape`, `len(xs)`): what a stored value may hold a tracer of."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.add(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if node.attr.value not in STATIC_ATTRIBUTES:
+            walk(node.value, self)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if isinstance(node.func, cst.Name) and node.func.value in STATIC_CALLS:
+            return False
+        return True
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        walk(node.value, self)
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
 
 
 class NameCollector(cst.CSTVisitor):

@@ -697,7 +697,8 @@ class ScanIndex:
         if found is None or node.value.value != self.self_name(scope):
             return None
         _, class_node = found
-        method = self.method_of(class_node, node.attr.value)
+        owner = self.defining_class(class_node, node.attr.value)  # also a mixin's method
+        method = self.method_of(owner, node.attr.value) if owner is not None else None
         if method is None:
             stored = self.stored_callable(node, scope)
             return self.resolve_callable(*stored, depth=1) if stored is not None else None

@@ -15743,6 +15743,78 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a method the body runs calls a logging mixin's method (`self.log_last(out)`), which keeps the loop value on the object",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class LastOutputMixin:
+            def log_last(self, out):
+                self._last = out
+
+            def report(self):
+                return jnp.argmax(self._last, axis=-1)
+
+        class Server(LastOutputMixin):
+            def __init__(self, model):
+                self.model = model
+
+            def predict(self, x):
+                out = self.model(x)
+                self.log_last(out)
+                return out.sum()
+
+            def stream(self, xs):
+                def body(total, x):
+                    return total + self.predict(x), None
+
+                total, _ = jax.lax.scan(body, jnp.zeros(()), xs)
+                self.report()
+                return total
+
+        def main():
+            return Server(nnx.Linear(3, 2, rngs=nnx.Rngs(0))).stream(jnp.ones((4, 5, 3)))
+        """,
+        ["8:9 SCN105"],
+    ),
+    Case(
+        "not flagged: the logging mixin's method keeps only the shape of the loop value",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        class LastOutputMixin:
+            def log_last(self, out):
+                self._last = out.shape
+
+            def report(self):
+                return self._last
+
+        class Server(LastOutputMixin):
+            def __init__(self, model):
+                self.model = model
+
+            def predict(self, x):
+                out = self.model(x)
+                self.log_last(out)
+                return out.sum()
+
+            def stream(self, xs):
+                def body(total, x):
+                    return total + self.predict(x), None
+
+                total, _ = jax.lax.scan(body, jnp.zeros(()), xs)
+                self.report()
+                return total
+
+        def main():
+            return Server(nnx.Linear(3, 2, rngs=nnx.Rngs(0))).stream(jnp.ones((4, 5, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.

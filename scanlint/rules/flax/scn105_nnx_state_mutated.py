@@ -97,7 +97,8 @@ class NnxStateMutatedInScanBody(Rule):
     in the body) raises nothing in the loop, but the stored tracers raise
     `UnexpectedTracerError` where they are used after it; the message says so. The same holds
     for a loop value assigned to an attribute of a plain object made outside the body (a
-    sampler's helper method run by the body storing `self.last_x0 = x0`). The lists and
+    sampler's helper method run by the body storing `self.last_x0 = x0`, also a mixin's method
+    it calls, `self.log_last(out)`); what is known while tracing (`out.shape`) holds no tracer. The lists and
     attributes a plain object keeps for itself through its methods (a logger's history, a
     tracker's best value) are Python state, SCN106's.
     An `nnx.MultiHeadAttention` built with `decode=True` writes its KV cache when called, and an
@@ -453,7 +454,7 @@ def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target:
     if not code.object_outside(target.value, scope):
         return False
     assign = run_flags(flax).parents.get(run_flags(flax).parents.get(target))
-    return isinstance(assign, cst.Assign) and code.mentions_step_value(assign.value, scope)
+    return isinstance(assign, cst.Assign) and code.holds_step_value(assign.value, scope)
 
 
 _CONTAINER_LEAK = (

@@ -14,6 +14,7 @@ from scanlint.analysis.flax_model import (
     BodyCode,
     FlaxFile,
     parameters_passed,
+    TracedReads,
     raw_scan_bodies,
     unpacked_targets,
 )
@@ -27,9 +28,6 @@ from scanlint.rules.flax.reporting import in_loop
 _CONTAINER_MAKERS = frozenset({
     "list", "dict", "set", "collections.defaultdict", "collections.OrderedDict", "collections.deque",
 })  # fmt: skip
-# What reading these gives is known while tracing: storing it leaks no tracer.
-_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "aval", "sharding"})
-_STATIC_CALLS = frozenset({"len", "type", "str", "repr", "id", "isinstance", "print"})
 _ESCAPE = (
     "the body runs once, when the loop traces it, so what is stored is one tracer of the loop, "
     "not one value per step, and using it after the loop raises `UnexpectedTracerError`."
@@ -248,7 +246,7 @@ def _container_kind(flax: FlaxFile, value: object) -> str | None:
 def _traced(code: BodyCode, value: cst.BaseExpression, scope: Scope) -> bool:
     """Whether an expression reads a name the body's code binds other than through what is
     known while tracing (`x.shape`, `len(xs)`)."""
-    reads = _TracedReads()
+    reads = TracedReads()
     walk(value, reads)
     return any(code.binds(name, scope) and not _python_counter(code, name, scope) for name in reads.names)
 
@@ -302,31 +300,6 @@ class _Counters(cst.CSTVisitor):
         if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             self.depth -= 1
         super().on_leave(original_node)
-
-
-class _TracedReads(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        if node.attr.value not in _STATIC_ATTRIBUTES:
-            walk(node.value, self)
-        return False
-
-    def visit_Call(self, node: cst.Call) -> bool:
-        if isinstance(node.func, cst.Name) and node.func.value in _STATIC_CALLS:
-            return False
-        return True
-
-    def visit_Arg(self, node: cst.Arg) -> bool:
-        walk(node.value, self)
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
 
 
 def _read_outside(flax: FlaxFile, name: str, binding_scope: Scope, anchor: cst.Call) -> bool:
@@ -616,7 +589,7 @@ class _SelfStores(cst.CSTVisitor):
 
 
 def _reads_any(value: cst.BaseExpression, names: set[str]) -> bool:
-    reads = _TracedReads()
+    reads = TracedReads()
     walk(value, reads)
     return bool(reads.names & names)
 
