@@ -557,7 +557,8 @@ class FlaxFile:
         if name.startswith("__") and name != "__call__":
             return []
         holder, holder_scope = (code.bound_argument(holder, scope) if code is not None else None) or (holder, scope)
-        classes = {self.local_class(made.func, made_scope) for made, made_scope in self.instances(holder, holder_scope) or []}
+        made = self.instances(holder, holder_scope) or []
+        classes = list(dict.fromkeys(self.local_class(c.func, c_scope) for c, c_scope in made))  # in the order they are made
         methods: list[Body] = []
         for class_node in classes:
             if class_node is None or not self.is_plain(class_node):
