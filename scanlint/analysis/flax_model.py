@@ -594,7 +594,9 @@ class FlaxFile:
         ):  # `self.callbacks = list(callbacks)`: the same objects
             return self.instances(node.args[0].value, scope, depth)
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and not node.args and depth <= 4:
-            return self._zoo_instances(node.func, depth)  # `ZOO[name]()`
+            zoo = self._zoo_instances(node.func, depth)  # `ZOO[name]()`
+            if zoo is not None:
+                return zoo
         if isinstance(node, cst.Call) and self.local_class(node.func, scope) is not None:
             return [(node, scope)]
         if depth > 4:

@@ -950,16 +950,7 @@ class OutsideNnxState:
         found = scope.only_binding(name.value)
         if found is None or not isinstance(found[1], Unpacked) or self.code.is_inside(found[0]):
             return None
-        returned = self.flax.index.unpacked_values(found[1], found[0])
-        if returned is None:
-            return None
-        values = []
-        for value, value_scope in returned:
-            local = value_scope.only_binding(value.value) if isinstance(value, cst.Name) else None
-            if local is not None and local[0] is value_scope and isinstance(local[1], cst.BaseExpression):
-                value, value_scope = local[1], local[0]
-            values.append((value, value_scope))
-        return values
+        return self.flax.index.unpacked_returns(found[1], found[0])
 
     def _element_values(self, node: cst.Subscript, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """`models["teacher"]`, `nets[0]`: the element a literal key picks from an outside dict,

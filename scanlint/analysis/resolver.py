@@ -622,21 +622,28 @@ class ScanIndex:
             return None
         return class_node
 
+    def unpacked_returns(self, binding: Unpacked, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """`unpacked_values`, with a local name of the factory (`return model, opt` after
+        `opt = Adam(...)`) followed to its one binding there."""
+        returned = self.unpacked_values(binding, scope)
+        if returned is None:
+            return None
+        values = []
+        for value, value_scope in returned:
+            local = value_scope.only_binding(value.value) if isinstance(value, cst.Name) else None
+            if local is not None and local[0] is value_scope and isinstance(local[1], cst.BaseExpression):
+                value = local[1]
+            values.append((value, value_scope))
+        return values
+
     def _one_unpacked_construction(self, binding: Unpacked, scope: Scope) -> tuple[Scope, cst.Call] | None:
         """For `model, injector = build(args)`: the one construction every `return` of `build`
         gives there (`return model, NoiseInjector(...)`, or a local name bound once to it)."""
-        made: dict[cst.Call, Scope] = {}
-        for value, value_scope in self.unpacked_values(binding, scope) or [(None, scope)]:
-            if isinstance(value, cst.Name):
-                found = value_scope.only_binding(value.value)
-                value = found[1] if found is not None and found[0] is value_scope else None  # type: ignore[assignment]
-            if not isinstance(value, cst.Call):
-                return None
-            made[value] = value_scope
+        made = {value: value_scope for value, value_scope in self.unpacked_returns(binding, scope) or []}
         if len(made) != 1:
             return None
         (call, call_scope), = made.items()
-        return call_scope, call
+        return (call_scope, call) if isinstance(call, cst.Call) else None
 
     def method_of(self, class_node: cst.ClassDef, name: str) -> cst.FunctionDef | None:
         class_scope = self.scope_of.get(class_node)

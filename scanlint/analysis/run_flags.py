@@ -32,7 +32,15 @@ import itertools
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import BodyCode, FlaxFile, all_calls, argument_for, method_name, parameters_passed
+from scanlint.analysis.flax_model import (
+    LIFTED_MODULE_TRANSFORMS,
+    BodyCode,
+    FlaxFile,
+    all_calls,
+    argument_for,
+    method_name,
+    parameters_passed,
+)
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
@@ -272,7 +280,7 @@ class RunFlags:
             return None
         found: set[object] = set()
         for construction, construction_scope in instances:
-            class_node = self.flax.local_class(construction.func, construction_scope)
+            class_node = self.flax.lifted_local_class(construction.func, construction_scope)
             arguments = self.field_arguments(class_node, field, (construction, construction_scope)) if class_node else None
             if arguments is None:
                 return None
@@ -615,7 +623,68 @@ class RunFlags:
             return None
         sites = list(self.index.calls_of(name, enclosing))
         called = {id(call.func) for call, _ in sites}
-        if any(id(read) not in called and not self._reads_a_method(read, class_node) for read in self.index.reads_of(name, enclosing)):
+        registries = self._registries_of(class_node)
+        for read in self.index.reads_of(name, enclosing):
+            if id(read) in called or self._reads_a_method(read, class_node) or self._registered(read, registries):
+                continue
+            lifted = self._lifted_constructions(read)
+            if lifted is None:
+                return None
+            sites += lifted
+        for registry in registries:  # `MODELS[name](**kw)` of a registry holding only this class
+            for read in self.index.reads_of(registry, self.index.module_scope):
+                picked = self.parents.get(read)
+                call = self.parents.get(picked) if isinstance(picked, cst.Subscript) else None
+                if isinstance(call, cst.Call) and call.func is picked:
+                    sites.append((call, self.scope_at(call)))
+        return sites
+
+    def _registries_of(self, class_node: cst.ClassDef) -> list[str]:
+        """The module-level dict registries whose only class is this one (see
+        `ScanIndex.registered_classes`): a call of any of their entries makes it."""
+        found = []
+        for name, values in self.index.module_scope.bindings.items():
+            if len(values) == 1 and isinstance(values[0], cst.Dict):
+                if self.index.registered_classes(cst.Name(name), self.index.module_scope) == [class_node]:
+                    found.append(name)
+        return found
+
+    def _registered(self, read: cst.Name, registries: list[str]) -> bool:
+        """`MODELS["mlp"] = MLP`: the class stored into one of its registries."""
+        assign = self.parents.get(read)
+        if not isinstance(assign, cst.Assign) or assign.value is not read or len(assign.targets) != 1:
+            return False
+        target = assign.targets[0].target
+        return isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and target.value.value in registries
+
+    def _lifted_constructions(self, read: cst.Name) -> list[tuple[cst.Call, Scope]] | None:
+        """The constructions of a class read as a lifted transform's module
+        (`nn.remat(Block)(features=8)`, or `RematBlock = nn.remat(Block)` whose every read is a
+        call): they pass the class's fields as a plain construction does. None for any other
+        read."""
+        argument = self.parents.get(read)
+        lifted = self.parents.get(argument) if isinstance(argument, cst.Arg) else None
+        if not (
+            isinstance(lifted, cst.Call)
+            and lifted.args[0] is argument
+            and argument.keyword is None
+            and self.index.qualify(lifted.func) in LIFTED_MODULE_TRANSFORMS
+        ):
+            return None
+        scope = self.scope_at(read)
+        outer = self.parents.get(lifted)
+        if isinstance(outer, cst.Call) and outer.func is lifted:
+            return [(outer, scope)]
+        assign = outer if isinstance(outer, cst.Assign) else None
+        if assign is None or len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+            return None
+        alias = assign.targets[0].target.value
+        bound = scope.only_binding(alias)
+        if bound is None or bound[0] is not scope:
+            return None
+        sites = list(self.index.calls_of(alias, scope))
+        called = {id(call.func) for call, _ in sites}
+        if any(id(alias_read) not in called for alias_read in self.index.reads_of(alias, scope)):
             return None
         return sites
 
@@ -721,11 +790,13 @@ class RunFlags:
         return self._instances[construction]
 
     def _find_instance_calls(self, construction: cst.Call, scope: Scope) -> list[tuple[cst.Call, Scope, str, int]] | None:
-        class_node = self.index.class_named(construction.func, scope)
+        class_node = self.flax.lifted_local_class(construction.func, scope)
         direct = self._use_of(construction, scope, class_node)  # `Cls(...)(x)`, `Cls(...).apply(v, x)`
         if direct is not None:
             return [direct]
         assign = self.parents.get(construction)
+        if isinstance(assign, cst.Return):  # `return MLP(**kw)` in a builder
+            return self._returned_to_callers(construction, class_node, 0)
         if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
             return None
         target = assign.targets[0].target
@@ -827,28 +898,34 @@ class RunFlags:
     def _returned_to_callers(
         self, read: cst.BaseExpression, class_node: cst.ClassDef | None, depth: int
     ) -> list[tuple[cst.Call, Scope, str, int]] | None:
-        """`return model, params` in a same-file module-level function (`build(cfg)`): the uses
-        of the name every call of the function unpacks that element into (`model, params =
-        build(cfg)`); None when a call does anything else with the result."""
+        """`return model` or `return model, params` in a same-file module-level function
+        (`build(cfg)`): the uses of the name every call of the function binds it to (`model =
+        build(cfg)`, or unpacks that element into: `model, params = build(cfg)`); None when a
+        call does anything else with the result."""
         element = self.parents.get(read)
         returned = self.parents.get(element) if isinstance(element, cst.Element) else None
-        statement = self.parents.get(returned) if isinstance(returned, (cst.Tuple, cst.List)) else None
-        if not isinstance(statement, cst.Return) or any(isinstance(e, cst.StarredElement) for e in returned.elements):
-            return None
+        if isinstance(element, cst.Return):
+            statement, returned = element, None
+        else:
+            statement = self.parents.get(returned) if isinstance(returned, (cst.Tuple, cst.List)) else None
+            if not isinstance(statement, cst.Return) or any(isinstance(e, cst.StarredElement) for e in returned.elements):
+                return None
         function = self.scope_at(statement).node
         if not isinstance(function, cst.FunctionDef) or self.index.scope_of[function].parent is not self.index.module_scope:
             return None
-        position = list(returned.elements).index(element)
         sites = self.flax.calls_running(function)
-        if not sites:
-            return None
+        if not sites:  # a builder never called makes nothing; one handed on is not followed
+            return [] if not self.index.reads_of(function.name.value, self.index.module_scope) else None
         uses = []
         for call, scope in sites:
             assign = self.parents.get(call)
             target = assign.targets[0].target if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
-            if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != len(returned.elements):
+            if returned is None:
+                name = target
+            elif isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(returned.elements):
+                name = target.elements[list(returned.elements).index(element)].value
+            else:
                 return None
-            name = target.elements[position].value
             if not isinstance(name, cst.Name) or scope.only_binding(name.value) is None:
                 return None
             found = self._uses_of_name(name, scope, class_node, depth + 1)

@@ -5532,6 +5532,229 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "flagged: a registry's builder makes the model whose remat blocks train BatchNorm, applied with nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        MODEL_REGISTRY = {}
+
+        def register(name):
+            def deco(cls):
+                MODEL_REGISTRY[name] = cls
+                return cls
+            return deco
+
+        class ResBlock(nn.Module):
+            features: int
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                y = nn.BatchNorm(use_running_average=not self.train)(nn.Dense(self.features)(x))
+                return x + nn.relu(y)
+
+        @register("resmlp")
+        class ResMLP(nn.Module):
+            features: int = 8
+
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(self.features)(x)
+                Block = nn.remat(ResBlock)
+                x = Block(self.features, train=train)(x)
+                return nn.Dense(1)(x)
+
+        def create_model(name, **kwargs):
+            return MODEL_REGISTRY[name](**kwargs)
+
+        def make_train_step(model):
+            def loss_fn(params, batch_stats, x):
+                pred = model.apply({"params": params, "batch_stats": batch_stats}, x, train=True)
+                return jnp.mean(pred ** 2)
+
+            def train_step(variables, xs):
+                def body(grads, x):
+                    g = jax.grad(loss_fn)(variables["params"], variables["batch_stats"], x)
+                    return jax.tree.map(jnp.add, grads, g), None
+
+                zeros = jax.tree.map(jnp.zeros_like, variables["params"])
+                return jax.lax.scan(body, zeros, xs)[0]
+
+            return train_step
+
+        def main():
+            model = create_model("resmlp", features=8)
+            xs = jnp.ones((3, 4, 8))
+            variables = model.init(jax.random.PRNGKey(0), xs[0], train=False)
+            return make_train_step(model)(variables, xs)
+        """,
+        ["39:16 SCN102"],
+    ),
+    Case(
+        'not flagged: the registry-built model with remat BatchNorm blocks applied in evaluation mode',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        MODEL_REGISTRY = {}
+
+        def register(name):
+            def deco(cls):
+                MODEL_REGISTRY[name] = cls
+                return cls
+            return deco
+
+        class ResBlock(nn.Module):
+            features: int
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                y = nn.BatchNorm(use_running_average=not self.train)(nn.Dense(self.features)(x))
+                return x + nn.relu(y)
+
+        @register("resmlp")
+        class ResMLP(nn.Module):
+            features: int = 8
+
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(self.features)(x)
+                Block = nn.remat(ResBlock)
+                x = Block(self.features, train=train)(x)
+                return nn.Dense(1)(x)
+
+        def create_model(name, **kwargs):
+            return MODEL_REGISTRY[name](**kwargs)
+
+        def make_train_step(model):
+            def loss_fn(params, batch_stats, x):
+                pred = model.apply({"params": params, "batch_stats": batch_stats}, x, train=False)
+                return jnp.mean(pred ** 2)
+
+            def train_step(variables, xs):
+                def body(grads, x):
+                    g = jax.grad(loss_fn)(variables["params"], variables["batch_stats"], x)
+                    return jax.tree.map(jnp.add, grads, g), None
+
+                zeros = jax.tree.map(jnp.zeros_like, variables["params"])
+                return jax.lax.scan(body, zeros, xs)[0]
+
+            return train_step
+
+        def main():
+            model = create_model("resmlp", features=8)
+            xs = jnp.ones((3, 4, 8))
+            variables = model.init(jax.random.PRNGKey(0), xs[0], train=False)
+            return make_train_step(model)(variables, xs)
+        """,
+        [],
+    ),
+    Case(
+        'flagged: inline nn.remat blocks of a builder-made encoder train BatchNorm under an immutable apply',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class ConvBlock(nn.Module):
+            features: int
+            training: bool
+
+            @nn.compact
+            def __call__(self, x):
+                x = nn.Dense(self.features)(x)
+                x = nn.BatchNorm(use_running_average=not self.training, momentum=0.9)(x)
+                return nn.gelu(x)
+
+
+        class Encoder(nn.Module):
+            features: int = 16
+
+            @nn.compact
+            def __call__(self, x, training: bool = False):
+                for _ in range(2):
+                    x = nn.remat(ConvBlock)(self.features, training)(x)
+                return x
+
+
+        def build(config):
+            return Encoder(**config)
+
+
+        def encode_sequence(model, variables, frames):
+            def step(i, total):
+                feats = model.apply(variables, frames[i], training=True)
+                return total + feats.mean()
+
+            return jax.lax.fori_loop(0, frames.shape[0], step, 0.0)
+
+
+        def main():
+            model = build({"features": 16})
+            frames = jnp.ones((4, 2, 16))
+            variables = model.init(jax.random.PRNGKey(0), frames[0])
+            return encode_sequence(model, variables, frames)
+        """,
+        ["34:17 SCN102"],
+    ),
+    Case(
+        "not flagged: the builder-made encoder's apply makes batch_stats mutable and carries them",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class ConvBlock(nn.Module):
+            features: int
+            training: bool
+
+            @nn.compact
+            def __call__(self, x):
+                x = nn.Dense(self.features)(x)
+                x = nn.BatchNorm(use_running_average=not self.training, momentum=0.9)(x)
+                return nn.gelu(x)
+
+
+        class Encoder(nn.Module):
+            features: int = 16
+
+            @nn.compact
+            def __call__(self, x, training: bool = False):
+                for _ in range(2):
+                    x = nn.remat(ConvBlock)(self.features, training)(x)
+                return x
+
+
+        def build(config):
+            return Encoder(**config)
+
+
+        def encode_sequence(model, variables, frames):
+            def step(i, carry):
+                total, stats = carry
+                feats, updates = model.apply(
+                    {"params": variables["params"], "batch_stats": stats}, frames[i], training=True, mutable=["batch_stats"]
+                )
+                return total + feats.mean(), updates["batch_stats"]
+
+            return jax.lax.fori_loop(0, frames.shape[0], step, (0.0, variables["batch_stats"]))
+
+
+        def main():
+            model = build({"features": 16})
+            frames = jnp.ones((4, 2, 16))
+            variables = model.init(jax.random.PRNGKey(0), frames[0])
+            return encode_sequence(model, variables, frames)
+        """,
+        [],
+    ),
 ]
 
 RNG = [

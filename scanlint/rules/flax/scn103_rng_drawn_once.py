@@ -430,8 +430,9 @@ class NoisyWalk(nn.Module):
 def _rekeyed(index: ScanIndex, code: BodyCode, call: cst.Call) -> bool:
     """Whether a `jax.random` call makes the key of another one:
     `fold_in(fold_in(self.base_key, trial), step)` is judged by the outer call."""
-    parent = run_flags(flax_file(index)).parents.get(call)
-    outer = run_flags(flax_file(index)).parents.get(parent) if isinstance(parent, cst.Arg) else None
+    parents = run_flags(flax_file(index)).parents
+    parent = parents.get(call)
+    outer = parents.get(parent) if isinstance(parent, cst.Arg) else None
     return isinstance(outer, cst.Call) and (index.qualify(outer.func) or "").startswith("jax.random.")
 
 
