@@ -1,0 +1,38 @@
+# label: ok
+# flax-error: none
+# class: 5 an nnx.Dropout reached through Sampler.model.drop, given an nnx.Rngs built from a per-step key that arrives as scan xs
+"""Monte-Carlo dropout sampler: draw dropout masks for a feature extractor's hidden layer."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class Extractor(nnx.Module):
+    def __init__(self, din, dhidden, *, rngs: nnx.Rngs):
+        self.fc = nnx.Linear(din, dhidden, rngs=rngs)
+        self.drop = nnx.Dropout(0.25, rngs=rngs)
+
+    def __call__(self, x, rngs=None):
+        return self.drop(nnx.relu(self.fc(x)), rngs=rngs)
+
+
+class Sampler:
+    def __init__(self, model, seed):
+        self.model = model
+        self.seed = seed
+
+    def masks(self, n_samples, width):
+        self.model.train()
+        ones = jnp.ones((width,))
+        keys = jax.random.split(jax.random.key(self.seed), n_samples)
+
+        def body(i, key):
+            return i + 1, self.model.drop(ones, rngs=nnx.Rngs(dropout=key))
+
+        _, masks = jax.lax.scan(body, 0, keys)
+        return masks
+
+
+def main():
+    sampler = Sampler(Extractor(4, 16, rngs=nnx.Rngs(0)), seed=11)
+    return sampler.masks(5, 16)

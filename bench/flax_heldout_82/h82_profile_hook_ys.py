@@ -1,0 +1,69 @@
+# label: ok
+# flax-error: none
+# class: 3 trainer returns per-step metrics as the scan ys and feeds the attached profiling hooks after the loop
+"""A small trainer with a hook system (on_step / on_end) used for profiling and logging."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import linen as nn
+from jax import lax
+
+
+class MLP(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return nn.Dense(1)(nn.relu(nn.Dense(16)(x)))
+
+
+class Hook:
+    def on_step(self, step, metrics):
+        pass
+
+    def on_end(self):
+        return {}
+
+
+class ProfileHook(Hook):
+    def __init__(self):
+        self.losses = []
+        self.grad_norms = []
+
+    def on_step(self, step, metrics):
+        self.losses.append(metrics["loss"])
+        self.grad_norms.append(metrics["grad_norm"])
+
+    def on_end(self):
+        return {"mean_loss": jnp.mean(jnp.stack(self.losses)),
+                "max_grad_norm": jnp.max(jnp.stack(self.grad_norms))}
+
+
+class Trainer:
+    def __init__(self, model, tx, hooks):
+        self.model, self.tx, self.hooks = model, tx, hooks
+
+    def fit(self, params, xs, ys):
+        opt_state = self.tx.init(params)
+
+        def loss_fn(p, x, y):
+            return jnp.mean((self.model.apply({"params": p}, x) - y) ** 2)
+
+        def train_step(carry, batch):
+            p, o = carry
+            loss, g = jax.value_and_grad(loss_fn)(p, *batch)
+            updates, o = self.tx.update(g, o, p)
+            return (optax.apply_updates(p, updates), o), {"loss": loss, "grad_norm": optax.global_norm(g)}
+
+        (params, _), metrics = lax.scan(train_step, (params, opt_state), (xs, ys))
+        for step in range(xs.shape[0]):
+            for hook in self.hooks:
+                hook.on_step(step, jax.tree.map(lambda m: m[step], metrics))
+        return params, [hook.on_end() for hook in self.hooks]
+
+
+def main():
+    model = MLP()
+    xs, ys = jnp.ones((5, 4, 3)), jnp.zeros((5, 4, 1))
+    params = model.init(jax.random.PRNGKey(0), xs[0])["params"]
+    trainer = Trainer(model, optax.adam(1e-3), [ProfileHook()])
+    trainer.fit(params, xs, ys)
+    return None
