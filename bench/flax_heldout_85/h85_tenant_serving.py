@@ -1,0 +1,61 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[12] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 5 each tenant holds model.bind(variables, mutable=["cache"]); the while_loop body calls the bound module, which writes its cache, read back after the loop
+"""Multi-tenant serving: every tenant owns its own bound Linen decoder with a KV-style cache."""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+class StatefulDecoder(nn.Module):
+    vocab: int = 24
+    features: int = 12
+
+    @nn.compact
+    def __call__(self, token):
+        x = nn.Embed(self.vocab, self.features)(token)
+        state = self.variable("cache", "state", jnp.zeros, x.shape)
+        new_state = nn.tanh(nn.Dense(self.features)(x) + state.value)
+        state.value = new_state
+        return nn.Dense(self.vocab)(new_state)
+
+
+class Tenant:
+    def __init__(self, name, seed):
+        self.name = name
+        self.model = StatefulDecoder()
+        variables = self.model.init(jax.random.PRNGKey(seed), jnp.zeros((), jnp.int32))
+        self.bound = self.model.bind(variables, mutable=["cache"])
+
+    def generate(self, first_token, max_new):
+        def cond(carry):
+            i, _ = carry
+            return i < max_new
+
+        def body(carry):
+            i, tok = carry
+            logits = self.bound(tok)
+            return i + 1, jnp.argmax(logits).astype(jnp.int32)
+
+        _, last = jax.lax.while_loop(cond, body, (0, first_token))
+        return last
+
+    def snapshot(self):
+        return jax.tree.map(jnp.copy, self.bound.variables["cache"])
+
+
+class TenantRouter:
+    def __init__(self, names):
+        self.tenants = {name: Tenant(name, seed) for seed, name in enumerate(names)}
+
+    def handle(self, tenant, token):
+        t = self.tenants[tenant]
+        out = t.generate(jnp.asarray(token, jnp.int32), 4)
+        return out, t.snapshot()
+
+
+def main():
+    router = TenantRouter(["acme", "globex"])
+    for name in ("acme", "globex"):
+        jax.block_until_ready(router.handle(name, 3))
+    return None
