@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from scanlint.analysis.resolver import (
+    OPAQUE,
     PARTIAL,
     Body,
     LoopCall,
@@ -619,8 +620,9 @@ class FlaxFile:
         if not isinstance(node, cst.Name):
             return None
         found = scope.only_binding(node.value)
-        if found is None:
-            return None
+        if found is None or found[1] is OPAQUE:  # `for hook in self.hooks:`, `[m(x) for m in ms]`
+            iterated = self.loop_iterates(node, scope)
+            return self._iterated_instances(*iterated, depth + 1) if iterated is not None else None
         binding_scope, binding = found
         if isinstance(binding, cst.Call):
             return self.instances(binding, binding_scope)
@@ -633,14 +635,6 @@ class FlaxFile:
                     return None
                 made_by_returns += each
             return made_by_returns or None
-        if not isinstance(binding, cst.CSTNode):  # `for hook in self.hooks:`: the one loop binding it
-            iterated = loops_binding(
-                self.index.derived.setdefault(loops_binding, {}),  # type: ignore[arg-type]
-                binding_scope.node,
-                enumerate_bound=binding_scope.lookup("enumerate") is not None,
-                zip_bound=binding_scope.lookup("zip") is not None,
-            ).get(node.value, [])
-            return self.instances(iterated[0], binding_scope, depth + 1) if len(iterated) == 1 else None
         if not isinstance(binding, cst.Param):
             return None
         made: list[tuple[cst.Call, Scope]] = []
@@ -650,6 +644,152 @@ class FlaxFile:
                 return None
             made += instances
         return made or None
+
+    def container_elements(
+        self, node: cst.BaseExpression, scope: Scope, depth: int = 0
+    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """What the elements of a list, tuple or dict (its values) an expression holds may be,
+        each with its scope: a literal's elements, a comprehension's element, `list(x)`,
+        `x.values()`, a name bound once to such a container (with what the function then
+        appends or stores into it), a parameter every call fills with one, and `self.<attr>` of
+        a plain class (what `__init__` stores there and what any method appends or stores into
+        it). None when the container may hold what the file does not show."""
+        if depth > 4:
+            return None
+        if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+            found: list[tuple[cst.BaseExpression, Scope]] = []
+            for element in node.elements:
+                inner = (
+                    self.container_elements(element.value, scope, depth + 1)
+                    if isinstance(element, cst.StarredElement)
+                    else [(element.value, scope)]
+                )
+                if inner is None:
+                    return None
+                found += inner
+            return found
+        if isinstance(node, cst.Dict):
+            if any(not isinstance(e, cst.DictElement) for e in node.elements):
+                return None
+            return [(e.value, scope) for e in node.elements]  # type: ignore[union-attr]
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+            return [(node.elt, scope)]
+        if isinstance(node, cst.DictComp):
+            return [(node.value, scope)]
+        if isinstance(node, cst.Call):
+            func = node.func
+            if (
+                isinstance(func, cst.Name)
+                and func.value in ("list", "tuple")
+                and scope.lookup(func.value) is None
+                and len(node.args) == 1
+                and not node.args[0].keyword
+                and not node.args[0].star
+            ):
+                return self.container_elements(node.args[0].value, scope, depth + 1)
+            if isinstance(func, cst.Attribute) and func.attr.value in ("values", "copy") and not node.args:
+                return self.container_elements(func.value, scope, depth + 1)
+            return None
+        if isinstance(node, cst.Name):
+            found_binding = scope.only_binding(node.value)
+            if found_binding is None:
+                return None
+            binding_scope, binding = found_binding
+            if isinstance(binding, cst.Param):
+                passed = self.parameter_arguments(binding, binding_scope)
+                if not passed:
+                    return None
+                elements: list[tuple[cst.BaseExpression, Scope]] = []
+                for value, value_scope in passed:
+                    each = self.container_elements(value, value_scope, depth + 1)
+                    if each is None:
+                        return None
+                    elements += each
+                return elements
+            if not isinstance(binding, cst.BaseExpression) or not isinstance(binding_scope.node, (cst.FunctionDef, cst.Module)):
+                return None
+            initial = self.container_elements(binding, binding_scope, depth + 1)
+            if initial is None:
+                return None
+            stores = _ContainerStores(lambda target: isinstance(target, cst.Name) and target.value == node.value)
+            walk(binding_scope.node if isinstance(binding_scope.node, cst.FunctionDef) else self.index.module, stores)
+            if stores.unknown:
+                return None
+            return initial + [(value, binding_scope) for value in stores.values]
+        if isinstance(node, cst.Attribute):
+            return self._attribute_elements(node, scope, depth)
+        return None
+
+    def _attribute_elements(
+        self, node: cst.Attribute, scope: Scope, depth: int
+    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """`self.<attr>` of a plain class: the elements of the one container `__init__` stores
+        there, and what the class's methods append or store into it."""
+        stored = self._plain_self_attribute(node, scope)
+        found = scope.enclosing_method()
+        if stored is None or found is None:
+            return None
+        initial = self.container_elements(*stored, depth + 1)
+        if initial is None:
+            return None
+        class_node = found[1]
+        self_name = self.index.self_name(scope)
+        elements = list(initial)
+        for statement in class_node.body.body:
+            if not isinstance(statement, cst.FunctionDef):
+                continue
+            method_scope = self.index.scope_of[statement]
+            method_self = self.index.self_name(method_scope)
+            if method_self is None or method_self != self_name:
+                continue
+            stores = _ContainerStores(
+                lambda target: isinstance(target, cst.Attribute)
+                and isinstance(target.value, cst.Name)
+                and target.value.value == method_self
+                and target.attr.value == node.attr.value
+            )
+            walk(statement.body, stores)
+            if stores.unknown:
+                return None
+            elements += [(value, method_scope) for value in stores.values]
+        return elements
+
+    def loop_iterates(self, name: cst.Name, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """What the one loop binding a name iterates, with its scope: a `for` statement (`for
+        hook in self.hooks:`, or over `enumerate(...)`) that is the name's only binding, or the
+        one comprehension clause binding a name the scope does not bind (`self.members` for `m`
+        in `[m(x) for m in self.members]`)."""
+        cache = self.index.derived.setdefault(loops_binding, {})  # type: ignore[arg-type]
+        found = scope.lookup(name.value)
+        if found is None:
+            iterated = loops_binding(cache, scope.node, enumerate_bound=True, comprehensions=True).get(name.value, [])  # type: ignore[arg-type]
+            return (iterated[0], scope) if len(iterated) == 1 else None
+        binding_scope, bindings = found
+        if len(bindings) != 1 or bindings[0] is not OPAQUE:
+            return None  # a `for` target is bound opaquely
+        iterated = loops_binding(
+            cache,  # type: ignore[arg-type]
+            binding_scope.node,
+            enumerate_bound=binding_scope.lookup("enumerate") is not None,
+            zip_bound=binding_scope.lookup("zip") is not None,
+        ).get(name.value, [])
+        return (iterated[0], binding_scope) if len(iterated) == 1 else None
+
+    def _iterated_instances(
+        self, iterated: cst.BaseExpression, scope: Scope, depth: int
+    ) -> list[tuple[cst.Call, Scope]] | None:
+        """The objects a loop over a container may bind: those its elements may be (see
+        `container_elements`), else those `instances` finds for what it iterates."""
+        elements = self.container_elements(iterated, scope)
+        if elements is None:
+            return self.instances(iterated, scope, depth)
+        made: list[tuple[cst.Call, Scope]] = []
+        for element, element_scope in elements:
+            each = self.instances(element, element_scope, depth)
+            if not each:
+                return None
+            made += each
+        return made
 
     def _kept_instances(self, node: cst.Attribute, scope: Scope, depth: int) -> list[tuple[cst.Call, Scope]] | None:
         """`self.deployment.canary`, `harness.a`, `self.endpoint` of a dataclass: for each object
@@ -2092,6 +2232,43 @@ def body_loop_over(code: BodyCode, name: cst.Name, scope: Scope) -> cst.BaseExpr
         zip_bound=scope.lookup("zip") is not None,
     ).get(name.value, [])
     return iterated[0] if len(iterated) == 1 else None
+
+
+class _ContainerStores(cst.CSTVisitor):
+    """What code stores into one container (`is_container` picks the expression naming it):
+    `c.append(v)`, `c.insert(i, v)`, `c.add(v)`, `c.setdefault(k, v)`, `c[k] = v`, and the
+    elements of literals `c.extend([...])` or `c.update({...})` add. `unknown` when the code
+    extends it from another container. (A callee the container is handed to is taken to
+    read it, not to fill it.)"""
+
+    def __init__(self, is_container: Callable[[cst.BaseExpression], bool]) -> None:
+        self.is_container = is_container
+        self.values: list[cst.BaseExpression] = []
+        self.unknown = False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and self.is_container(func.value):
+            method = func.attr.value
+            if method in ("append", "appendleft", "add") and len(node.args) == 1:
+                self.values.append(node.args[0].value)
+            elif method == "insert" and len(node.args) == 2:
+                self.values.append(node.args[1].value)
+            elif method == "setdefault" and len(node.args) == 2:
+                self.values.append(node.args[1].value)
+            elif method in ("extend", "update") and len(node.args) == 1:
+                value = node.args[0].value
+                if isinstance(value, (cst.List, cst.Tuple)) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+                    self.values += [e.value for e in value.elements]
+                elif isinstance(value, cst.Dict) and all(isinstance(e, cst.DictElement) for e in value.elements):
+                    self.values += [e.value for e in value.elements]
+                else:
+                    self.unknown = True
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if isinstance(target.target, cst.Subscript) and self.is_container(target.target.value):
+                self.values.append(node.value)
 
 
 class _LoopsBinding(cst.CSTVisitor):

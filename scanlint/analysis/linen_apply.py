@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import libcst as cst
 
 from scanlint.analysis.flax_model import BodyCode, BranchTaken, FlaxFile, ProjectCall, all_calls, method_name
-from scanlint.analysis.resolver import Scope, keyword_argument, returns_of
+from scanlint.analysis.resolver import OPAQUE, Scope, keyword_argument, returns_of
 from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.index.names import PARTIAL
 
@@ -36,18 +36,19 @@ def _bind_call(flax: FlaxFile, holder: cst.BaseExpression, scope: Scope, depth: 
     values: list[tuple[cst.BaseExpression, Scope]] = []
     if isinstance(holder, cst.Name):
         found = scope.only_binding(holder.value)
-        if found is not None and isinstance(found[1], cst.Call):
+        iterated = flax.loop_iterates(holder, scope) if found is None or found[1] is OPAQUE else None
+        if iterated is not None:  # `[member(x) for member in self.members]`
+            values = flax.container_elements(*iterated) or []
+        elif found is not None and isinstance(found[1], cst.Call):
             values = [(found[1], found[0])]
         elif found is not None and isinstance(found[1], cst.Param) and depth < 3:
             passed = flax.parameter_arguments(found[1], found[0]) or []
             return _bind_call(flax, *passed[0], depth + 1) if len(passed) == 1 else None
     elif isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Name):
         owner = scope.lookup(holder.value.value)  # `self` read in a lambda or nested function
-        class_node = flax.self_class(holder.value, owner[0]) if owner is not None else None
-        init = flax.index.method_of(class_node, "__init__") if class_node is not None else None
-        if class_node is not None and init is not None and not (flax.is_linen(class_node) or flax.is_nnx(class_node)):
-            init_scope = flax.index.scope_of[init]
-            values = [(v, init_scope) for v in flax.self_attribute_values(class_node, "__init__").get(holder.attr.value, [])]
+        stored = flax.index.stored_by_init(holder, owner[0]) if owner is not None else None
+        if stored is not None and not (flax.is_linen(stored[2]) or flax.is_nnx(stored[2])):
+            values = [(stored[0], stored[1])]
     if len(values) != 1:
         return None
     value, value_scope = values[0]

@@ -725,11 +725,14 @@ class ScanIndex:
     ) -> tuple[cst.BaseExpression, Scope, cst.ClassDef] | None:
         """For `self.<attr>` read in a method: the one value `__init__` (or `constructor`, a
         Linen module's `setup`) stores there, when no other method of the class assigns it,
-        with the scope of that method and the class."""
+        with the scope of that method and the class. A class that defines no `__init__` but a
+        `__post_init__` (a dataclass's) stores there."""
         found = scope.enclosing_method()
         if found is None or not isinstance(node.value, cst.Name) or node.value.value != self.self_name(scope):
             return None
         class_node = found[1]
+        if constructor == "__init__" and self.defining_class(class_node, constructor) is None:
+            constructor = "__post_init__"
         owner = self.defining_class(class_node, constructor)  # a subclass runs its base's `__init__`
         init = self.method_of(owner, constructor) if owner is not None else None
         if owner is None or init is None:

@@ -8371,6 +8371,338 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'flagged: ensemble members bound with fixed dropout keys, appended in __init__ and called in a comprehension in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class MaskHead(nn.Module):
+            rate: float = 0.3
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(self.rate, deterministic=False)(x)
+
+
+        class Ensemble:
+            def __init__(self, n_members, base_key):
+                self._members = []
+                for i in range(n_members):
+                    head = MaskHead(rate=0.2 + 0.1 * i)
+                    variables = head.init(jax.random.key(i), jnp.ones((4,)))
+                    self._members.append(head.bind(variables, rngs={"dropout": jax.random.fold_in(base_key, i)}))
+
+            def sample(self, x):
+                return jnp.stack([member(x) for member in self._members])
+
+
+        def draw_masks(ensemble, n_steps):
+            ones = jnp.ones((8,))
+
+            def body(step, _):
+                return step + 1, ensemble.sample(ones)
+
+            return jax.lax.scan(body, 0, None, length=n_steps)[1]
+
+
+        def main():
+            return draw_masks(Ensemble(3, jax.random.key(42)), n_steps=4)
+        """,
+        ["24:27 SCN103"],
+    ),
+    Case(
+        'not flagged: ensemble members kept as (module, variables) pairs, applied with keys folded with the step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class MaskHead(nn.Module):
+            rate: float = 0.3
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(self.rate, deterministic=False)(x)
+
+
+        class Ensemble:
+            def __init__(self, n_members, base_key):
+                self.base_key = base_key
+                self._members = []
+                for i in range(n_members):
+                    head = MaskHead(rate=0.2 + 0.1 * i)
+                    self._members.append((head, head.init(jax.random.key(i), jnp.ones((4,)))))
+
+            def sample(self, x, step):
+                key = jax.random.fold_in(self.base_key, step)
+                return jnp.stack([
+                    head.apply(variables, x, rngs={"dropout": jax.random.fold_in(key, i)})
+                    for i, (head, variables) in enumerate(self._members)
+                ])
+
+
+        def draw_masks(ensemble, n_steps):
+            ones = jnp.ones((8,))
+
+            def body(step, _):
+                return step + 1, ensemble.sample(ones, step)
+
+            return jax.lax.scan(body, 0, None, length=n_steps)[1]
+
+
+        def main():
+            return draw_masks(Ensemble(3, jax.random.key(42)), n_steps=4)
+        """,
+        [],
+    ),
+    Case(
+        "flagged: a server's clients from a list comprehension, each applying its noise module with the key it was made with",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class GaussianMechanism(nn.Module):
+            sigma: float = 0.5
+
+            @nn.compact
+            def __call__(self, update):
+                return self.sigma * jax.random.normal(self.make_rng("dp"), update.shape)
+
+
+        class Client:
+            def __init__(self, cid, data):
+                self.data = data
+                self.mechanism = GaussianMechanism()
+                self.dp_key = jax.random.PRNGKey(100 + cid)
+
+            def local_update(self, w):
+                grad = jnp.mean(self.data, axis=0) - w
+                return grad, self.mechanism.apply({}, grad, rngs={"dp": self.dp_key})
+
+
+        class Server:
+            def __init__(self, clients):
+                self.clients = clients
+
+            def train(self, w0, rounds):
+                def one_round(w, _):
+                    grads, noises = zip(*(c.local_update(w) for c in self.clients))
+                    noise = jnp.stack(noises)
+                    return w + 0.5 * jnp.mean(jnp.stack(grads) + noise, axis=0), noise
+
+                return jax.lax.scan(one_round, w0, None, length=rounds)[1]
+
+
+        def main():
+            clients = [Client(i, jnp.full((5, 4), float(i))) for i in range(3)]
+            return Server(clients).train(jnp.zeros(4), rounds=4)
+        """,
+        ["23:58 SCN103"],
+    ),
+    Case(
+        'not flagged: each client folds its key with the round the body is given',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class GaussianMechanism(nn.Module):
+            sigma: float = 0.5
+
+            @nn.compact
+            def __call__(self, update):
+                return self.sigma * jax.random.normal(self.make_rng("dp"), update.shape)
+
+
+        class Client:
+            def __init__(self, cid, data):
+                self.data = data
+                self.mechanism = GaussianMechanism()
+                self.dp_key = jax.random.PRNGKey(100 + cid)
+
+            def local_update(self, w, rnd):
+                grad = jnp.mean(self.data, axis=0) - w
+                return grad, self.mechanism.apply({}, grad, rngs={"dp": jax.random.fold_in(self.dp_key, rnd)})
+
+
+        class Server:
+            def __init__(self, clients):
+                self.clients = clients
+
+            def train(self, w0, rounds):
+                def one_round(w, rnd):
+                    grads, noises = zip(*(c.local_update(w, rnd) for c in self.clients))
+                    noise = jnp.stack(noises)
+                    return w + 0.5 * jnp.mean(jnp.stack(grads) + noise, axis=0), noise
+
+                return jax.lax.scan(one_round, w0, jnp.arange(rounds))[1]
+
+
+        def main():
+            clients = [Client(i, jnp.full((5, 4), float(i))) for i in range(3)]
+            return Server(clients).train(jnp.zeros(4), rounds=4)
+        """,
+        [],
+    ),
+    Case(
+        "flagged: a dataclass's __post_init__ binds a sampler with a fixed key that the body calls",
+        """
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Perturbation(nn.Module):
+            scale: float = 0.5
+
+            @nn.compact
+            def __call__(self):
+                return self.scale * jax.random.normal(self.make_rng("perturb"), (3,))
+
+
+        @dataclass
+        class SearchDriver:
+            seed: int = 0
+            history: list = field(default_factory=list)
+
+            def __post_init__(self):
+                self.sampler = Perturbation().bind({}, rngs={"perturb": jax.random.key(self.seed)})
+
+            def propose(self, n_trials):
+                def body(best, _):
+                    delta = self.sampler()
+                    return jnp.maximum(best, -jnp.sum(delta ** 2)), delta
+
+                _, deltas = jax.lax.scan(body, -jnp.inf, None, length=n_trials)
+                self.history.append(deltas)
+                return deltas
+
+
+        def main():
+            return SearchDriver(seed=3).propose(5)
+        """,
+        ["27:21 SCN103"],
+    ),
+    Case(
+        "not flagged: a dataclass's sampler applied with the per-step keys the scan is given",
+        """
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Perturbation(nn.Module):
+            scale: float = 0.5
+
+            @nn.compact
+            def __call__(self):
+                return self.scale * jax.random.normal(self.make_rng("perturb"), (3,))
+
+
+        @dataclass
+        class SearchDriver:
+            seed: int = 0
+            history: list = field(default_factory=list)
+
+            def __post_init__(self):
+                self.sampler = Perturbation()
+                self.key = jax.random.key(self.seed)
+
+            def propose(self, n_trials):
+                def body(best, key):
+                    delta = self.sampler.apply({}, rngs={"perturb": key})
+                    return jnp.maximum(best, -jnp.sum(delta ** 2)), delta
+
+                _, deltas = jax.lax.scan(body, -jnp.inf, jax.random.split(self.key, n_trials))
+                self.history.append(deltas)
+                return deltas
+
+
+        def main():
+            return SearchDriver(seed=3).propose(5)
+        """,
+        [],
+    ),
+    Case(
+        'flagged: modules bound with fixed keys, appended to a local list and called in a for loop in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class NoisyHead(nn.Module):
+            rate: float = 0.25
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(self.rate)(x, deterministic=False)
+
+
+        def main():
+            key = jax.random.PRNGKey(0)
+            ones = jnp.ones((8,))
+            members = []
+            for i in range(3):
+                head = NoisyHead()
+                members.append(head.bind({}, rngs={"dropout": jax.random.fold_in(key, i)}))
+
+            def body(step, _):
+                masks = []
+                for member in members:
+                    masks.append(member(ones))
+                return step + 1, jnp.stack(masks)
+
+            _, masks = jax.lax.scan(body, 0, None, length=4)
+            return masks
+        """,
+        ["26:26 SCN103"],
+    ),
+    Case(
+        'not flagged: modules appended to a local list, applied with keys folded from the per-step key',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class NoisyHead(nn.Module):
+            rate: float = 0.25
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(self.rate)(x, deterministic=False)
+
+
+        def main():
+            key = jax.random.PRNGKey(0)
+            ones = jnp.ones((8,))
+            members = []
+            for i in range(3):
+                members.append(NoisyHead())
+
+            def body(step, step_key):
+                masks = []
+                for i, member in enumerate(members):
+                    masks.append(member.apply({}, ones, rngs={"dropout": jax.random.fold_in(step_key, i)}))
+                return step + 1, jnp.stack(masks)
+
+            _, masks = jax.lax.scan(body, 0, jax.random.split(key, 4))
+            return masks
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
