@@ -557,6 +557,12 @@ class FlaxFile:
         holder, name = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
         if name.startswith("__") and name != "__call__":
             return []
+        methods = self._plain_methods(holder, name, scope, code)
+        if not methods and isinstance(func, cst.Attribute):  # `self.augmenter(batch)`: the object's `__call__`
+            methods = self._plain_methods(func, "__call__", scope, code)
+        return methods
+
+    def _plain_methods(self, holder: cst.BaseExpression, name: str, scope: Scope, code: BodyCode | None) -> list[Body]:
         holder, holder_scope = (code.bound_argument(holder, scope) if code is not None else None) or (holder, scope)
         made = self.instances(holder, holder_scope) or []
         classes = list(dict.fromkeys(self.local_class(c.func, c_scope) for c, c_scope in made))  # in the order they are made
@@ -818,13 +824,30 @@ class FlaxFile:
     def _built_by(self, call: cst.Call, scope: Scope, depth: int) -> list[tuple[cst.Call, Scope]] | None:
         """For `build("mlp", rate=0.5)`, a same-file function whose every `return` gives back
         an object `instances` knows (`return MODELS[name](**kw)`, `return model` with `model =
-        MLP(...)`): those objects."""
+        MLP(...)`), or a call of an entry of a registry of such functions (`BUILDERS[name](cfg)`):
+        those objects."""
+        func = call.func
+        if isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name):  # `BUILDERS[name](cfg)`
+            builders = self.index.registered_functions(func.value, scope)
+            if not builders:
+                return None
+            made_by_any: list[tuple[cst.Call, Scope]] = []
+            for builder in builders:
+                each = self._returned_instances(builder, depth)
+                if each is None:
+                    return None
+                made_by_any += each
+            return made_by_any
         found = self.index.factory_of(call, scope)
-        if found is None or yields(found[1]) or can_fall_off(found[1]):
+        return self._returned_instances(found[1], depth) if found is not None else None
+
+    def _returned_instances(self, function: cst.FunctionDef, depth: int) -> list[tuple[cst.Call, Scope]] | None:
+        """The objects every `return` of a same-file function gives back (see `instances`)."""
+        if yields(function) or can_fall_off(function):
             return None
-        function_scope = self.index.scope_of[found[1]]
+        function_scope = self.index.scope_of[function]
         made: list[tuple[cst.Call, Scope]] = []
-        for returned in returns_of(found[1]):
+        for returned in returns_of(function):
             each = self.instances(returned.value, function_scope, depth + 1) if returned.value is not None else None
             if not each:
                 return None
@@ -1702,6 +1725,24 @@ class BodyCode:
             if value is None or value_scope is None or not self.step_constant(value, value_scope, depth + 1):
                 return False
         return True
+
+    def empty_keywords(self, arg: cst.Arg, scope: Scope) -> bool:
+        """Whether `**kwargs` handed on in the body's code is empty at every step: the `**`
+        parameter of a helper or method the body runs, which every call of it in the body's
+        code fills with no keyword beyond the named parameters (`model(frame)` running
+        `def __call__(self, x, **kwargs): return self.module.apply(v, x, **kwargs)`)."""
+        function = scope.node
+        star = function.params.star_kwarg if isinstance(function, cst.FunctionDef) else None
+        if not (arg.star == "**" and isinstance(arg.value, cst.Name) and isinstance(star, cst.Param)):
+            return False
+        if arg.value.value != star.name.value or scope.only_binding(star.name.value) != (scope, star):
+            return False
+        calls = self.entries.get(function, [])
+        named = {p.name.value for p in (*function.params.params, *function.params.kwonly_params)}
+        return bool(calls) and all(
+            not any(a.star == "**" or (a.keyword is not None and a.keyword.value not in named) for a in call.args)
+            for call, _ in calls
+        )
 
     def closed_over_argument(self, name: cst.Name, scope: Scope, depth: int = 0) -> tuple[cst.Name, Scope] | None:
         """For a parameter of a helper the body calls, the one closed-over name every call of the

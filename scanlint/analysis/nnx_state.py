@@ -12,6 +12,7 @@ optimizer its methods update). Unknown values answer None or nothing: precision 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -115,6 +116,7 @@ class OutsideNnxState:
         self.code = code
         self._counting_mode_layers = False  # see `mode_layers`
         self._trained = False  # the called module was switched to training before the loop
+        self._called: tuple[cst.BaseExpression, Scope] | None = None  # the outside module the body calls
         self._factories_seen: set[cst.CSTNode] = set()  # factories being followed (recursion)
 
     def _outside_binding(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.CSTNode] | None:
@@ -556,13 +558,14 @@ class OutsideNnxState:
         `__init__` stores on `self`, a name bound outside the body, or the loop variable of a
         `for` in the body over such a container (`for layer in self.layers: h = layer(h)`)."""
         self._trained = self._trained_before_loop(func, scope)
+        held = []
         try:
-            held = [
-                [h for h in self.holdings(value, value_scope, frozenset()) if not (rngs_passed and h == DROPOUT)]
-                for value, value_scope in self.outside_values(func, scope)
-            ]
+            for value, value_scope in self.outside_values(func, scope):
+                self._called = (value, value_scope)
+                held.append([h for h in self.holdings(value, value_scope, frozenset()) if not (rngs_passed and h == DROPOUT)])
         finally:
             self._trained = False
+            self._called = None
         return held[0][0] if held and all(held) else None
 
     def _trained_before_loop(self, func: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
@@ -793,7 +796,12 @@ class OutsideNnxState:
         else:
             key = keyword_argument(call, "rngs")
         source = self._key_source(key, scope, 0) if key is not None else None
-        return source if source is not None and self._stored_key(source, scope) else None
+        return source if source is not None and self._stored_key(source, scope, self._dropout_draw(call, scope)) else None
+
+    def _dropout_draw(self, call: cst.Call, scope: Scope) -> bool:
+        """`self.drop(h, rngs=self.key)` on a training `nnx.Dropout` an object stores."""
+        found = scope.enclosing_method()
+        return found is not None and keyword_argument(call, "rngs") is not None and training_dropout(self.flax, found[0], call)
 
     def _key_source(self, key: cst.BaseExpression, scope: Scope, depth: int) -> cst.BaseExpression | None:
         """The expression a key in a method comes from: followed through names the method binds
@@ -816,15 +824,16 @@ class OutsideNnxState:
             return self._key_source(key.args[0].value, scope, depth + 1)
         return key
 
-    def _stored_key(self, node: cst.BaseExpression, scope: Scope) -> bool:
+    def _stored_key(self, node: cst.BaseExpression, scope: Scope, plain: bool = False) -> bool:
         """Whether an expression in a method reads a JAX key its module stores and that method
         does not change: an attribute `__init__` sets to a `jax.random` key (`self.mc_key =
         jax.random.key(17)`) or to an `nnx.Variable` holding one (`NoiseKey(rngs.imagine())`),
         read as is, as `.value` or `[...]`; or the key of an `nnx.Rngs` stream the module holds
-        (`self.rngs.posterior.key.value`), which only `rngs.posterior()` advances."""
+        (`self.rngs.posterior.key.value`), which only `rngs.posterior()` advances. With `plain`,
+        also a key a plain object stores (for the training Dropout it hands it to)."""
         found = scope.enclosing_method()
         self_name = self.flax.index.self_name(scope)
-        if found is None or self_name is None or not self.flax.is_nnx(found[1]):
+        if found is None or self_name is None or not (self.flax.is_nnx(found[1]) or (plain and self.flax.is_plain(found[1]))):
             return False
         method, class_node = found
         if isinstance(node, cst.Subscript) and all(
@@ -1344,13 +1353,33 @@ class OutsideNnxState:
         module switched to training just before the loop (see `_trained_before_loop`)."""
         if self._trained:
             return False
+        flags = run_flags(self.flax)
         switches = [
             call
             for call in all_calls(self.flax.index)
             if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("eval", "set_attributes")
         ]
         # `if not cfg.train: model.eval()` with a config the file leaves training: never runs.
-        return bool(switches) and not all(run_flags(self.flax).never_runs(call) for call in switches)
+        switches = [call for call in switches if not flags.never_runs(call)]
+        return any(self._may_switch(call, flags) for call in switches)
+
+    def _may_switch(self, switch: cst.Call, flags: RunFlags) -> bool:
+        """Whether a mode switch may reach the module the body calls: not when both are known
+        constructions made outside any class, and the switched one is another object, not built
+        from the called one (`self.teacher.eval()` leaves the student it is handed beside in
+        training)."""
+        called = self.flax.instances(*self._called) if self._called is not None else None
+        assert isinstance(switch.func, cst.Attribute)
+        switched = self.flax.instances(switch.func.value, flags.scope_at(switch))
+        if not called or not switched or any(made_scope.enclosing_class() is not None for _, made_scope in called):
+            return True  # unknown, or a layer some module builds: switching that module reaches it
+        objects = [made for made, _ in called]
+        return any(
+            any(made is inner for inner in objects)
+            or made_scope.enclosing_class() is not None  # a layer some module builds: it may be the called one's
+            or any(_built_from(made, made_scope, inner) for inner in objects)
+            for made, made_scope in switched
+        )
 
     def _class_holds(
         self, class_node: cst.ClassDef, seen: frozenset[cst.CSTNode], construction: _Construction
@@ -1373,6 +1402,69 @@ class OutsideNnxState:
                 if not self._is_rngs_value(value, init_scope):
                     held += self.holdings(value, init_scope, seen, construction)
         return held
+
+
+def training_dropout(flax: FlaxFile, method: cst.FunctionDef, call: cst.Call) -> bool:
+    """`self.drop(h, rngs=key)` in a method of a same-file NNX module or plain class whose
+    `__init__` stores an `nnx.Dropout` there, not built `deterministic=True`: the layer draws
+    from the key it is given when the call passes `deterministic=False`, or passes nothing and
+    the file never switches NNX modes (`.eval()`, `.set_attributes(...)`)."""
+    method_scope = flax.index.scope_of[method]
+    owner = method_scope.enclosing_class()
+    if owner is None or not (flax.is_nnx(owner) or flax.is_plain(owner)):
+        return False
+    stored = flax.index.stored_by_init(call.func, method_scope) if isinstance(call.func, cst.Attribute) else None
+    construction = stored[0] if stored is not None else None
+    if not isinstance(construction, cst.Call) or flax.nnx_module_class(construction.func, stored[1]) != "Dropout":
+        return False
+    if keyword_argument(construction, "deterministic") is not None:
+        return False
+    deterministic = keyword_argument(call, "deterministic")
+    if deterministic is not None:
+        return isinstance(deterministic, cst.Name) and deterministic.value == "False"
+    return not any(
+        isinstance(c.func, cst.Attribute) and c.func.attr.value in ("eval", "set_attributes") for c in all_calls(flax.index)
+    )
+
+
+def _built_from(construction: cst.Call, scope: Scope, inner: cst.Call) -> bool:
+    """Whether a construction is given an object anywhere in its arguments, in place or by a
+    name bound to it (`Wrapper(student)`, `Ensemble([student, other])` with `student =
+    Net(...)`): a switch of the outer one reaches it."""
+    return _mentions([arg.value for arg in construction.args], scope, inner, 0)
+
+
+def _mentions(values: Sequence[cst.BaseExpression], scope: Scope, inner: cst.Call, depth: int) -> bool:
+    found = _NamesAndCalls()
+    for value in values:
+        walk(value, found)
+    if any(call is inner for call in found.calls):
+        return True
+    for name in found.names:
+        bound = scope.only_binding(name.value)
+        if bound is None:
+            continue
+        if bound[1] is inner:
+            return True
+        if isinstance(bound[1], cst.BaseExpression) and depth < 3 and _mentions([bound[1]], bound[0], inner, depth + 1):
+            return True
+    return False
+
+
+class _NamesAndCalls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: list[cst.Name] = []
+        self.calls: list[cst.Call] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.append(node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        walk(node.value, self)  # `cfg.model`: only the object read, not the attribute's name
+        return False
 
 
 def _statement_calls(function: cst.FunctionDef) -> list[tuple[cst.BaseStatement, frozenset[cst.Call]]]:

@@ -495,34 +495,54 @@ class ScanIndex:
         literal of classes, filled only by `REGISTRY[key] = Class` statements or by a decorator
         (`@register("tiny")` whose inner function stores the class it is given); None when
         anything else is stored in it or it is bound again."""
+        held = self._registry_entries(name, scope)
+        return held if held is not None and all(isinstance(h, cst.ClassDef) for h in held) else None  # type: ignore[return-value]
+
+    def registered_functions(self, name: cst.Name, scope: Scope) -> list[cst.FunctionDef] | None:
+        """The same-file module-level functions a dict registry holds, filled as
+        `registered_classes` describes (`@register("encoder")` on a builder function)."""
+        held = self._registry_entries(name, scope)
+        return held if held is not None and all(isinstance(h, cst.FunctionDef) for h in held) else None  # type: ignore[return-value]
+
+    def _registry_entries(self, name: cst.Name, scope: Scope) -> list[cst.ClassDef | cst.FunctionDef] | None:
         found = scope.lookup(name.value)
         if found is None or found[0] is not self.module_scope or len(found[1]) != 1 or not isinstance(found[1][0], cst.Dict):
             return None
-        registries = self.derived.setdefault(ScanIndex.registered_classes, {})  # type: ignore[arg-type]
+        registries = self.derived.setdefault(ScanIndex._registry_entries, {})  # type: ignore[arg-type]
         if name.value not in registries:
             registries[name.value] = self._registry_contents(name.value, found[1][0])  # type: ignore[index]
         return registries[name.value]  # type: ignore[index,return-value]
 
-    def _registry_contents(self, registry: str, literal: cst.Dict) -> list[cst.ClassDef] | None:
-        classes: list[cst.ClassDef] = []
+    def _registered_definition(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | cst.FunctionDef | None:
+        """A same-file class, or module-level function, a plain name refers to."""
+        held = self.class_named(node, scope)
+        if held is not None or not isinstance(node, cst.Name):
+            return held
+        found = scope.only_binding(node.value)
+        if found is None or found[0] is not self.module_scope or not isinstance(found[1], cst.FunctionDef):
+            return None
+        return found[1]
+
+    def _registry_contents(self, registry: str, literal: cst.Dict) -> list[cst.ClassDef | cst.FunctionDef] | None:
+        held_all: list[cst.ClassDef | cst.FunctionDef] = []
         for element in literal.elements:
-            held = self.class_named(element.value, self.module_scope) if isinstance(element, cst.DictElement) else None
+            held = self._registered_definition(element.value, self.module_scope) if isinstance(element, cst.DictElement) else None
             if held is None:
                 return None
-            classes.append(held)
+            held_all.append(held)
         for stored, function in self.stored_in_registry(registry):
             store_scope = self.scope_of.get(function) if function is not None else self.module_scope
             if store_scope is None:
                 return None
-            held = self.class_named(stored, store_scope)
+            held = self._registered_definition(stored, store_scope)
             if held is not None:
-                classes.append(held)
+                held_all.append(held)
                 continue
             decorated = self._decorated_by_storer(stored, store_scope)
             if decorated is None:
                 return None
-            classes += decorated
-        return list(dict.fromkeys(classes))
+            held_all += decorated
+        return list(dict.fromkeys(held_all))
 
     def stored_in_registry(self, registry: str) -> list[tuple[cst.BaseExpression, cst.FunctionDef | None]]:
         """The values `<registry>[key] = value` statements of the file store, each with the
@@ -531,9 +551,12 @@ class ScanIndex:
         walk(self.module, stores)
         return stores.values
 
-    def _decorated_by_storer(self, stored: cst.BaseExpression, scope: Scope) -> list[cst.ClassDef] | None:
-        """For `REGISTRY[name] = cls` in `wrap(cls)`: the classes decorated with `@wrap`, or with
-        `@register(...)` when `register` returns `wrap`; None when `wrap` is used otherwise."""
+    def _decorated_by_storer(
+        self, stored: cst.BaseExpression, scope: Scope
+    ) -> list[cst.ClassDef | cst.FunctionDef] | None:
+        """For `REGISTRY[name] = cls` in `wrap(cls)`: the classes and module-level functions
+        decorated with `@wrap`, or with `@register(...)` when `register` returns `wrap`; None
+        when `wrap` is used otherwise."""
         wrap = scope.node
         if not (isinstance(stored, cst.Name) and isinstance(wrap, cst.FunctionDef)):
             return None
@@ -545,14 +568,22 @@ class ScanIndex:
         decorators: set[cst.FunctionDef] = {wrap}
         if factory is not None and any(isinstance(r.value, cst.Name) and r.value.value == wrap.name.value for r in returns_of(factory)):
             decorators = {factory}
-        classes = []
-        for class_node, class_scope in self.classes:
-            for decorator in class_node.decorators:
+        definitions: list[tuple[cst.ClassDef | cst.FunctionDef, Scope]] = list(self.classes)
+        definitions += [
+            (value, self.module_scope)
+            for values in self.module_scope.bindings.values()
+            for value in values
+            if isinstance(value, cst.FunctionDef)
+        ]
+        decorated = []
+        for definition, definition_scope in definitions:
+            outer = definition_scope.parent if isinstance(definition, cst.ClassDef) else definition_scope
+            for decorator in definition.decorators:
                 used = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
-                resolved = self.resolve_callable(used, class_scope.parent or self.module_scope) if isinstance(used, cst.Name) else None
+                resolved = self.resolve_callable(used, outer or self.module_scope) if isinstance(used, cst.Name) else None
                 if resolved is not None and resolved.node in decorators:
-                    classes.append(class_node)
-        return classes
+                    decorated.append(definition)
+        return decorated
 
     def imported_class_deriving(
         self, node: cst.BaseExpression, scope: Scope, is_base: Callable[[str], bool]
@@ -608,6 +639,8 @@ class ScanIndex:
             found = scope.only_binding(node.value)
             if found is not None and isinstance(found[1], Unpacked):
                 found = self._one_unpacked_construction(found[1], found[0])
+            if found is not None and isinstance(found[1], cst.Param) and found[1].annotation is not None:
+                return self._annotated_class(found[1].annotation.annotation, found[0])  # `entry: ZooEntry`
             if found is None or not isinstance(found[1], cst.Call):
                 return None
             scope, node = found[0], found[1]
@@ -635,6 +668,14 @@ class ScanIndex:
                 value = local[1]
             values.append((value, value_scope))
         return values
+
+    def _annotated_class(self, annotation: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """The same-file class a parameter's annotation names, when no same-file class derives
+        from it (an object of a subclass could run other methods)."""
+        class_node = self.class_named(annotation, scope.parent or self.module_scope)
+        if class_node is None or self.subclasses(class_node):
+            return None
+        return class_node
 
     def _one_unpacked_construction(self, binding: Unpacked, scope: Scope) -> tuple[Scope, cst.Call] | None:
         """For `model, injector = build(args)`: the one construction every `return` of `build`

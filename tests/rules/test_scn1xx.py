@@ -5755,6 +5755,212 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'flagged: a registry of builder functions serves a wrapper whose **kwargs reach apply empty, training BatchNorm',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        BUILDERS = {}
+
+
+        def register(name):
+            def wrap(fn):
+                BUILDERS[name] = fn
+                return fn
+            return wrap
+
+
+        class Tagger(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(8)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+
+        class Served:
+            def __init__(self, module, sample):
+                self.module = module
+                self.variables = module.init(jax.random.PRNGKey(0), sample, train=False)
+
+            def __call__(self, x, **kwargs):
+                return self.module.apply(self.variables, x, **kwargs)
+
+
+        @register("tagger")
+        def build_tagger(sample):
+            return Served(Tagger(), sample)
+
+
+        def tag_stream(name, frames):
+            model = BUILDERS[name](frames[0])
+
+            def body(total, frame):
+                return total + model(frame).sum(), None
+
+            return jax.lax.scan(body, 0.0, frames)[0]
+
+
+        def main():
+            return tag_stream("tagger", jnp.ones((4, 2, 5)))
+        """,
+        ["29:16 SCN102"],
+    ),
+    Case(
+        'not flagged: the served wrapper is called with train=False through its **kwargs',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        BUILDERS = {}
+
+
+        def register(name):
+            def wrap(fn):
+                BUILDERS[name] = fn
+                return fn
+            return wrap
+
+
+        class Tagger(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(8)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+
+        class Served:
+            def __init__(self, module, sample):
+                self.module = module
+                self.variables = module.init(jax.random.PRNGKey(0), sample, train=False)
+
+            def __call__(self, x, **kwargs):
+                return self.module.apply(self.variables, x, **kwargs)
+
+
+        @register("tagger")
+        def build_tagger(sample):
+            return Served(Tagger(), sample)
+
+
+        def tag_stream(name, frames):
+            model = BUILDERS[name](frames[0])
+
+            def body(total, frame):
+                return total + model(frame, train=False).sum(), None
+
+            return jax.lax.scan(body, 0.0, frames)[0]
+
+
+        def main():
+            return tag_stream("tagger", jnp.ones((4, 2, 5)))
+        """,
+        [],
+    ),
+    Case(
+        "flagged: a loss closure a checkpoint object's method returns, reached through an annotated parameter",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(16)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(1)(nn.relu(x))[..., 0]
+
+
+        class Checkpoint:
+            def __init__(self, module, variables):
+                self.module = module
+                self.variables = variables
+
+            def loss_fn(self):
+                def loss(params, x, y):
+                    pred = self.module.apply({**self.variables, "params": params}, x)
+                    return jnp.mean((pred - y) ** 2)
+                return loss
+
+
+        def finetune(ckpt: Checkpoint, xs, ys):
+            tx = optax.sgd(1e-2)
+            loss = ckpt.loss_fn()
+
+            def body(carry, batch):
+                params, opt_state = carry
+                value, grads = jax.value_and_grad(loss)(params, *batch)
+                updates, opt_state = tx.update(grads, opt_state, params)
+                return (optax.apply_updates(params, updates), opt_state), value
+
+            params = ckpt.variables["params"]
+            return jax.lax.scan(body, (params, tx.init(params)), (xs, ys))[1]
+
+
+        def main():
+            module = Scorer()
+            xs = jnp.ones((3, 4, 6))
+            ckpt = Checkpoint(module, module.init(jax.random.PRNGKey(0), xs[0], train=False))
+            return finetune(ckpt, xs, jnp.zeros((3, 4)))
+        """,
+        ["23:20 SCN102"],
+    ),
+    Case(
+        "not flagged: the checkpoint's loss closure applies the module in evaluation mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.Dense(16)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(1)(nn.relu(x))[..., 0]
+
+
+        class Checkpoint:
+            def __init__(self, module, variables):
+                self.module = module
+                self.variables = variables
+
+            def loss_fn(self):
+                def loss(params, x, y):
+                    pred = self.module.apply({**self.variables, "params": params}, x, train=False)
+                    return jnp.mean((pred - y) ** 2)
+                return loss
+
+
+        def finetune(ckpt: Checkpoint, xs, ys):
+            tx = optax.sgd(1e-2)
+            loss = ckpt.loss_fn()
+
+            def body(carry, batch):
+                params, opt_state = carry
+                value, grads = jax.value_and_grad(loss)(params, *batch)
+                updates, opt_state = tx.update(grads, opt_state, params)
+                return (optax.apply_updates(params, updates), opt_state), value
+
+            params = ckpt.variables["params"]
+            return jax.lax.scan(body, (params, tx.init(params)), (xs, ys))[1]
+
+
+        def main():
+            module = Scorer()
+            xs = jnp.ones((3, 4, 6))
+            ckpt = Checkpoint(module, module.init(jax.random.PRNGKey(0), xs[0], train=False))
+            return finetune(ckpt, xs, jnp.zeros((3, 4)))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -8700,6 +8906,285 @@ RNG = [
 
             _, masks = jax.lax.scan(body, 0, jax.random.split(key, 4))
             return masks
+        """,
+        [],
+    ),
+    Case(
+        'flagged: a merged copy reseeded with the same closed-over key at every step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class MCDropoutNet(nnx.Module):
+            def __init__(self, dim, *, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(dim, dim, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        def mc_masks(model, x, n_samples, seed=0):
+            graphdef, state = nnx.split(model)
+            base_key = jax.random.key(seed)
+
+            def body(carry, key):
+                m = nnx.merge(graphdef, state, copy=True)
+                nnx.reseed(m, dropout=base_key)
+                return carry, m.drop(jnp.ones_like(x))
+
+            return jax.lax.scan(body, None, jax.random.split(jax.random.key(seed), n_samples))[1]
+
+
+        def main():
+            model = MCDropoutNet(6, rngs=nnx.Rngs(params=0, dropout=1))
+            return mc_masks(model, jnp.ones((2, 6)), 5)
+        """,
+        ["21:13 SCN103"],
+    ),
+    Case(
+        'not flagged: a merged copy reseeded with the per-step key the scan is given',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class MCDropoutNet(nnx.Module):
+            def __init__(self, dim, *, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(dim, dim, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        def mc_masks(model, x, n_samples, seed=0):
+            graphdef, state = nnx.split(model)
+
+            def body(carry, key):
+                m = nnx.merge(graphdef, state, copy=True)
+                nnx.reseed(m, dropout=key)
+                return carry, m.drop(jnp.ones_like(x))
+
+            return jax.lax.scan(body, None, jax.random.split(jax.random.key(seed), n_samples))[1]
+
+
+        def main():
+            model = MCDropoutNet(6, rngs=nnx.Rngs(params=0, dropout=1))
+            return mc_masks(model, jnp.ones((2, 6)), 5)
+        """,
+        [],
+    ),
+    Case(
+        "flagged: a pipeline's body calls an augmenter object kept on self that applies with the key it stores",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Cutout(nn.Module):
+            rate: float = 0.3
+
+            @nn.compact
+            def __call__(self, x):
+                keep = jax.random.bernoulli(self.make_rng("augment"), 1.0 - self.rate, x.shape)
+                return keep.astype(x.dtype)
+
+
+        class Augmenter:
+            def __init__(self, seed):
+                self.module = Cutout()
+                self.key = jax.random.PRNGKey(seed)
+
+            def __call__(self, batch):
+                return self.module.apply({}, batch, rngs={"augment": self.key})
+
+
+        class Pipeline:
+            def __init__(self, augmenter):
+                self.augmenter = augmenter
+
+            def masks(self, batches):
+                def step(count, batch):
+                    return count + 1, self.augmenter(batch)
+
+                return jax.lax.scan(step, 0, batches)[1]
+
+
+        def main():
+            return Pipeline(Augmenter(seed=3)).masks(jnp.ones((4, 2, 6)))
+        """,
+        ["22:50 SCN103"],
+    ),
+    Case(
+        'not flagged: the augmenter folds the step the body passes into its stored key',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Cutout(nn.Module):
+            rate: float = 0.3
+
+            @nn.compact
+            def __call__(self, x):
+                keep = jax.random.bernoulli(self.make_rng("augment"), 1.0 - self.rate, x.shape)
+                return keep.astype(x.dtype)
+
+
+        class Augmenter:
+            def __init__(self, seed):
+                self.module = Cutout()
+                self.key = jax.random.PRNGKey(seed)
+
+            def __call__(self, batch, step):
+                return self.module.apply({}, batch, rngs={"augment": jax.random.fold_in(self.key, step)})
+
+
+        class Pipeline:
+            def __init__(self, augmenter):
+                self.augmenter = augmenter
+
+            def masks(self, batches):
+                def step(count, batch):
+                    return count + 1, self.augmenter(batch, count)
+
+                return jax.lax.scan(step, 0, batches)[1]
+
+
+        def main():
+            return Pipeline(Augmenter(seed=3)).masks(jnp.ones((4, 2, 6)))
+        """,
+        [],
+    ),
+    Case(
+        'flagged: a plain augmentation object hands the key it drew once to its nnx.Dropout at every step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class FeatureDrop:
+            def __init__(self, rate, rngs: nnx.Rngs):
+                self.drop = nnx.Dropout(rate)
+                self.key = rngs.augment()
+
+            def __call__(self, batch):
+                return self.drop(jnp.ones_like(batch), rngs=self.key)
+
+
+        class Loader:
+            def __init__(self, augment):
+                self.augment = augment
+
+            def epoch_masks(self, batches):
+                def step(carry, batch):
+                    return carry, self.augment(batch)
+
+                return jax.lax.scan(step, None, batches)[1]
+
+
+        def main():
+            return Loader(FeatureDrop(0.4, nnx.Rngs(augment=7))).epoch_masks(jnp.ones((5, 2, 8)))
+        """,
+        ["13:53 SCN103"],
+    ),
+    Case(
+        "not flagged: the augmentation object's Dropout is given the per-step keys the scan carries in",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class FeatureDrop:
+            def __init__(self, rate, rngs: nnx.Rngs):
+                self.drop = nnx.Dropout(rate)
+                self.key = rngs.augment()
+
+            def __call__(self, batch, key):
+                return self.drop(jnp.ones_like(batch), rngs=key)
+
+
+        class Loader:
+            def __init__(self, augment):
+                self.augment = augment
+
+            def epoch_masks(self, batches):
+                def step(carry, xs):
+                    batch, key = xs
+                    return carry, self.augment(batch, key)
+
+                keys = jax.random.split(self.augment.key, batches.shape[0])
+                return jax.lax.scan(step, None, (batches, keys))[1]
+
+
+        def main():
+            return Loader(FeatureDrop(0.4, nnx.Rngs(augment=7))).epoch_masks(jnp.ones((5, 2, 8)))
+        """,
+        [],
+    ),
+    Case(
+        'flagged: a Dropout called with deterministic=False and a closed-over key as rngs',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(6, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                return self.drop(nnx.relu(self.fc(x)), deterministic=False, rngs=key)
+
+
+        def main():
+            head = Head(nnx.Rngs(0))
+            x = jnp.ones((3, 6))
+            key = jax.random.key(4)
+
+            def sample(carry, _):
+                return carry, (head(x, key) != 0).astype(jnp.float32)
+
+            return jax.lax.scan(sample, None, None, length=6)[1]
+        """,
+        ["22:32 SCN103"],
+    ),
+    Case(
+        'not flagged: the Dropout called with deterministic=False is given the per-step key',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.fc = nnx.Linear(6, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                return self.drop(nnx.relu(self.fc(x)), deterministic=False, rngs=key)
+
+
+        def main():
+            head = Head(nnx.Rngs(0))
+            x = jnp.ones((3, 6))
+            key = jax.random.key(4)
+
+            def sample(carry, step_key):
+                return carry, (head(x, step_key) != 0).astype(jnp.float32)
+
+            return jax.lax.scan(sample, None, jax.random.split(key, 6))[1]
         """,
         [],
     ),
@@ -16367,6 +16852,167 @@ NNX = [
 
         def main():
             return Server(nnx.Linear(3, 2, rngs=nnx.Rngs(0))).stream(jnp.ones((4, 5, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "flagged: a distillation trainer switches only the teacher to eval; the student's BatchNorm trains in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, width, rngs):
+                self.fc = nnx.Linear(6, width, rngs=rngs)
+                self.bn = nnx.BatchNorm(width, rngs=rngs)
+                self.head = nnx.Linear(width, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(nnx.relu(self.bn(self.fc(x))))
+
+
+        class DistillTrainer:
+            def __init__(self, teacher, student, temperature=2.0):
+                self.teacher = teacher
+                self.student = student
+                self.temperature = temperature
+                self.teacher.eval()
+
+            def distill_loss(self, batches):
+                def body(total, x):
+                    t = jax.nn.softmax(self.teacher(x) / self.temperature)
+                    s = self.student(x) / self.temperature
+                    return total + optax.softmax_cross_entropy(s, t).mean(), None
+
+                total, _ = jax.lax.scan(body, 0.0, batches)
+                return total
+
+
+        def main():
+            teacher = Net(16, nnx.Rngs(0))
+            student = Net(8, nnx.Rngs(1))
+            DistillTrainer(teacher, student).distill_loss(jnp.ones((3, 5, 6)))
+        """,
+        ["28:17 SCN105"],
+    ),
+    Case(
+        'not flagged: the trainer switches both teacher and student to eval before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, width, rngs):
+                self.fc = nnx.Linear(6, width, rngs=rngs)
+                self.bn = nnx.BatchNorm(width, rngs=rngs)
+                self.head = nnx.Linear(width, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(nnx.relu(self.bn(self.fc(x))))
+
+
+        class DistillTrainer:
+            def __init__(self, teacher, student, temperature=2.0):
+                self.teacher = teacher
+                self.student = student
+                self.temperature = temperature
+                self.teacher.eval()
+                self.student.eval()
+
+            def distill_loss(self, batches):
+                def body(total, x):
+                    t = jax.nn.softmax(self.teacher(x) / self.temperature)
+                    s = self.student(x) / self.temperature
+                    return total + optax.softmax_cross_entropy(s, t).mean(), None
+
+                total, _ = jax.lax.scan(body, 0.0, batches)
+                return total
+
+
+        def main():
+            teacher = Net(16, nnx.Rngs(0))
+            student = Net(8, nnx.Rngs(1))
+            DistillTrainer(teacher, student).distill_loss(jnp.ones((3, 5, 6)))
+        """,
+        [],
+    ),
+    Case(
+        'not flagged: the module the body calls is switched to eval through the ensemble built from it',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, width, rngs):
+                self.fc = nnx.Linear(6, width, rngs=rngs)
+                self.bn = nnx.BatchNorm(width, rngs=rngs)
+
+            def __call__(self, x):
+                return nnx.relu(self.bn(self.fc(x)))
+
+
+        class Ensemble(nnx.Module):
+            def __init__(self, members):
+                self.members = nnx.List(members)
+
+            def __call__(self, x):
+                return sum(m(x) for m in self.members)
+
+
+        def main():
+            student = Net(8, nnx.Rngs(1))
+            ensemble = Ensemble([student, Net(8, nnx.Rngs(2))])
+            ensemble.eval()
+
+            def body(total, x):
+                return total + student(x).mean(), None
+
+            return jax.lax.scan(body, 0.0, jnp.ones((3, 5, 6)))[0]
+        """,
+        [],
+    ),
+    Case(
+        'not flagged: a solver switched to eval whose scan calls the BatchNorm module its __init__ builds',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Preconditioner(nnx.Module):
+            def __init__(self, n, hidden, rngs):
+                self.inp = nnx.Linear(n, hidden, rngs=rngs)
+                self.bn = nnx.BatchNorm(hidden, rngs=rngs)
+                self.out = nnx.Linear(hidden, n, rngs=rngs)
+
+            def __call__(self, r):
+                return self.out(nnx.relu(self.bn(self.inp(r))))
+
+
+        class Solver(nnx.Module):
+            def __init__(self, n, rngs):
+                self.precond = Preconditioner(n, 16, rngs=rngs)
+
+            def __call__(self, f):
+                def iterate(u, _):
+                    r = f - u
+                    return u + 0.1 * self.precond(r), jnp.linalg.norm(r)
+
+                return jax.lax.scan(iterate, jnp.zeros_like(f), None, length=4)
+
+
+        def main():
+            solver = Solver(3, rngs=nnx.Rngs(0))
+            solver.eval()
+            return solver(jnp.ones((2, 3)))
         """,
         [],
     ),

@@ -527,8 +527,9 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     mutable = keyword_argument(call, "mutable")
     if mutable is not None and not (isinstance(mutable, cst.Name) and mutable.value == "False"):
         return None
-    if any(arg.star for arg in call.args):
+    if any(arg.star and not code.empty_keywords(arg, arguments_scope) for arg in call.args):
         return None
+    call = call.with_changes(args=[arg for arg in call.args if not arg.star])
     class_node = flax.linen_instance_class(call.func.value, scope)
     entered = keyword_argument(call, "method")
     method = "__call__" if entered is None else entered.attr.value if isinstance(entered, cst.Attribute) else None

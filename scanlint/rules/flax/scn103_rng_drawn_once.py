@@ -18,7 +18,6 @@ from scanlint.analysis.flax_model import (
     FlaxFile,
     ModuleRun,
     NameCollector,
-    all_calls,
     enclosing_class,
     flax_file,
     is_true,
@@ -36,7 +35,7 @@ from scanlint.analysis.linen_apply import (
     module_methods_called,
     project_call_summary,
 )
-from scanlint.analysis.nnx_state import DROPOUT, NNX_CLONE, NNX_MERGE, OutsideNnxState
+from scanlint.analysis.nnx_state import DROPOUT, NNX_CLONE, NNX_MERGE, OutsideNnxState, training_dropout
 from scanlint.analysis.resolver import ScanIndex, Scope, argument, keyword_argument, returns_of
 from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.analysis.submodules import (
@@ -554,7 +553,7 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
         walk(function.body, draws)
         for draw in draws.calls:
             qualified = index.qualify(draw.func) or ""
-            if _training_dropout(index, function, draw):
+            if training_dropout(flax_file(index), function, draw):
                 key = keyword_argument(draw, "rngs")  # `self.drop(h, rngs=key)`: the Dropout draws from it
             elif not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in KEY_PLUMBING:
                 continue
@@ -577,26 +576,6 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
                         help=advice,
                     )
     return None
-
-
-def _training_dropout(index: ScanIndex, method: cst.FunctionDef, call: cst.Call) -> bool:
-    """`self.drop(h, rngs=key)` in a method of a same-file NNX module whose `__init__` stores an
-    `nnx.Dropout` there, not built `deterministic=True`, in a file that never switches NNX modes
-    (`.eval()`, `.set_attributes(...)`): the layer trains and draws from the key it is given."""
-    flax = flax_file(index)
-    method_scope = index.scope_of[method]
-    owner = method_scope.enclosing_class()
-    if owner is None or not flax.is_nnx(owner) or keyword_argument(call, "deterministic") is not None:
-        return False
-    stored = index.stored_by_init(call.func, method_scope) if isinstance(call.func, cst.Attribute) else None
-    construction = stored[0] if stored is not None else None
-    if not isinstance(construction, cst.Call) or flax.nnx_module_class(construction.func, stored[1]) != "Dropout":
-        return False
-    if keyword_argument(construction, "deterministic") is not None:
-        return False
-    return not any(
-        isinstance(c.func, cst.Attribute) and c.func.attr.value in ("eval", "set_attributes") for c in all_calls(index)
-    )
 
 
 _KEY_PARAMETER = re.compile(r"(?:\w+_)?(?:key|prng_key)|key_\w+")
@@ -672,7 +651,7 @@ class _FixedNnxRandomness:
                 help=advice,
             )
         copied = self.index.qualify(call.func) in NNX_CLONE | NNX_MERGE
-        if copied and call.args and self._clone_called(call, scope):
+        if copied and call.args and self._clone_called(call, scope) and not self._reseeded_by_step(call, scope):
             state = OutsideNnxState(self.flax, self.code)
             sources = (
                 state.outside_values(call.args[0].value, scope)
@@ -793,6 +772,20 @@ class _FixedNnxRandomness:
                 if drawn is not None:
                     draws.append(f"`{drawn}` in its `{method}`")
         return draws
+
+    def _reseeded_by_step(self, clone: cst.Call, scope: Scope) -> bool:
+        """`nnx.reseed(c, dropout=key)` on the copy with a key that differs by step: its streams
+        restart from that key, not from the copied counts."""
+        bound = scope.name_bound_to(clone)
+        return bound is not None and any(
+            self.index.qualify(call.func) == "flax.nnx.reseed"
+            and call_scope is scope
+            and call.args
+            and isinstance(call.args[0].value, cst.Name)
+            and call.args[0].value.value == bound
+            and any(arg.keyword is not None and not self.code.step_constant(arg.value, scope) for arg in call.args[1:])
+            for call, call_scope in self.code.calls
+        )
 
     def _clone_called(self, clone: cst.Call, scope: Scope) -> bool:
         """Whether the body runs the clone: `nnx.clone(m)(x)`, or `c = nnx.clone(m)` then `c(x)`
