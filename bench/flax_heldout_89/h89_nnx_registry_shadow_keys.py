@@ -1,0 +1,59 @@
+# label: ok
+# flax-error: none
+# class: 3 the ShadowEvaluator draws a fresh key from the registry's nnx.Rngs 'shadow' stream per route call and scans over one split key per window
+"""Model registry (NNX): route a random slice of each traffic window to the candidate, then promote it."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class FraudScorer(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.fc = nnx.Linear(8, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return nnx.sigmoid(self.fc(x))[..., 0]
+
+
+class ModelRegistry:
+    def __init__(self, seed):
+        self.rngs = nnx.Rngs(params=seed, shadow=seed + 1)
+        self.models = {}
+        self.production = None
+
+    def register(self, name):
+        self.models[name] = FraudScorer(self.rngs)
+        return self.models[name]
+
+    def promote(self, name):
+        if self.production is None:
+            self.production = self.register("production")
+        nnx.update(self.production, nnx.state(self.models[name]))
+
+
+class ShadowEvaluator:
+    def __init__(self, registry: ModelRegistry, fraction=0.2):
+        self.registry = registry
+        self.fraction = fraction
+
+    def route(self, windows):
+        keys = jax.random.split(self.registry.rngs.shadow(), windows.shape[0])
+
+        def body(carry, inputs):
+            window, key = inputs
+            mask = jax.random.bernoulli(key, self.fraction, window.shape[:1])
+            return carry, mask
+
+        _, masks = jax.lax.scan(body, None, (windows, keys))
+        return masks
+
+
+def main():
+    registry = ModelRegistry(seed=0)
+    candidate = registry.register("fraud-v3")
+    windows = jax.random.normal(jax.random.key(9), (5, 32, 8))
+    masks = ShadowEvaluator(registry).route(windows)
+    agreement = jnp.mean(jnp.where(masks, candidate(windows) > 0.5, True))
+    if float(agreement) >= 0.0:
+        registry.promote("fraud-v3")
+    return masks

@@ -1,0 +1,40 @@
+# label: ok
+# flax-error: none
+# class: 2 TemperatureSampler splits one key from its nnx.Rngs "sample" stream into per-step keys and scans over them
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+
+
+class SummaryDecoder(nnx.Module):
+    def __init__(self, vocab, hidden, *, rngs):
+        self.embed = nnx.Embed(vocab, hidden, rngs=rngs)
+        self.proj = nnx.Linear(hidden, vocab, rngs=rngs)
+
+    def __call__(self, tok):
+        return self.proj(jnp.tanh(self.embed(tok)))
+
+
+class TemperatureSampler(nnx.Module):
+    def __init__(self, decoder, rngs: nnx.Rngs, temperature=0.8):
+        self.decoder = decoder
+        self.rngs = rngs
+        self.temperature = temperature
+
+    def sample(self, first_tok, max_len):
+        keys = jax.random.split(self.rngs.sample(), max_len)
+
+        def body(tok, key):
+            logits = self.decoder(tok) / self.temperature
+            nxt = jax.random.categorical(key, logits)
+            return nxt, nxt
+
+        _, toks = jax.lax.scan(body, first_tok, keys)
+        return toks
+
+
+def main():
+    rngs = nnx.Rngs(params=0, sample=1)
+    sampler = TemperatureSampler(SummaryDecoder(32, 16, rngs=rngs), rngs)
+    sampler.sample(jnp.ones((2,), jnp.int32), max_len=6)
+    return None
