@@ -154,6 +154,7 @@ class FlaxFile:
     def __init__(self, index: ScanIndex) -> None:
         self.index = index
         self._class_scopes = dict(index.classes)
+        self._method_sites_seen: set[tuple[cst.ClassDef, cst.FunctionDef]] = set()
         self._linen: dict[cst.ClassDef, bool] = {}
         self._nnx: dict[cst.ClassDef, bool] = {}
         self._nnx_variables: dict[cst.ClassDef, bool] = {}
@@ -643,6 +644,15 @@ class FlaxFile:
             return made_by_returns or None
         if not isinstance(binding, cst.Param):
             return None
+        method = binding_scope.enclosing_method()
+        if (
+            method is not None
+            and method[0] is binding_scope.node
+            and _first_parameter(method[0]) is binding
+            and not is_staticmethod(method[0])
+            and not is_classmethod(method[0])
+        ):  # a plain method's `self`: every object of its class
+            return self._objects_of(method[1])
         made: list[tuple[cst.Call, Scope]] = []
         for value, value_scope in self.parameter_arguments(binding, binding_scope) or []:
             instances = self.instances(value, value_scope, depth + 1)
@@ -780,6 +790,13 @@ class FlaxFile:
             zip_bound=binding_scope.lookup("zip") is not None,
         ).get(name.value, [])
         return (iterated[0], binding_scope) if len(iterated) == 1 else None
+
+    def _objects_of(self, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]] | None:
+        """The constructions of a plain class with no same-file subclass (an object of a
+        subclass would run other code)."""
+        if not self.is_plain(class_node) or self.index.subclasses(class_node):
+            return None
+        return constructions_of(self.index, class_node) or None
 
     def _iterated_instances(
         self, iterated: cst.BaseExpression, scope: Scope, depth: int
@@ -920,13 +937,17 @@ class FlaxFile:
             sites = self.calls_running(function)
         else:
             owner = scope.parent.node if scope.parent is not None else None
-            if function.name.value != "__init__" or not isinstance(owner, cst.ClassDef):
+            if not isinstance(owner, cst.ClassDef) or self.is_linen(owner) or self.is_nnx(owner):
                 return None
-            if self.is_linen(owner) or self.is_nnx(owner):
-                return None
-            sites = []
-            for made in (owner, *self.index.subclasses(owner)):  # subclasses that run this `__init__`
-                class_scope = self.index.scope_of[made].parent
+            if function.name.value != "__init__":
+                method_sites = self._plain_method_calls(owner, function)  # `cb.on_epoch_end(self)`
+                if method_sites is None:
+                    return None
+                sites = method_sites
+            else:
+                sites = []
+            for made in (owner, *self.index.subclasses(owner)) if function.name.value == "__init__" else ():
+                class_scope = self.index.scope_of[made].parent  # subclasses that run this `__init__`
                 if class_scope is not None and self.index.defining_class(made, "__init__") is owner:
                     sites += list(self.index.calls_of(made.name.value, class_scope))
         found = []
@@ -953,6 +974,40 @@ class FlaxFile:
                     return None
                 found.append((value, partial.scope))
         return found or None
+
+    def _plain_method_calls(self, owner: cst.ClassDef, method: cst.FunctionDef) -> list[tuple[cst.Call, Scope]] | None:
+        """The calls in the file of a plain class's method, `<object>.<method>(...)` on an object
+        of the class (see `instances`) or `self.<method>(...)` in its own methods; None when a
+        call of a method of that name is on an object not known, or the method is also read
+        without being called (handed on as a value)."""
+        if is_staticmethod(method) or is_classmethod(method) or self.index.subclasses(owner):
+            return None
+        key = (owner, method)
+        if key in self._method_sites_seen:
+            return None  # a cycle through the calls' own receivers
+        self._method_sites_seen.add(key)
+        try:
+            uses = self.index.derived.get(_AttributeUses)
+            if not isinstance(uses, _AttributeUses):
+                uses = self.index.derived[_AttributeUses] = _AttributeUses(self.index)
+                walk(self.index.module, uses)
+            name = method.name.value
+            if name in uses.read:  # `callback=self.on_step`: handed on, called elsewhere
+                return None
+            sites = []
+            for call, call_scope in uses.calls.get(name, []):
+                holder = call.func.value  # type: ignore[attr-defined]
+                if isinstance(holder, cst.Name) and self.self_class(holder, call_scope) is owner:
+                    sites.append((call, call_scope))
+                    continue
+                made = self.instances(holder, call_scope)
+                if made is None:
+                    return None
+                if any(self.local_class(c.func, c_scope) is owner for c, c_scope in made):
+                    sites.append((call, call_scope))
+            return sites
+        finally:
+            self._method_sites_seen.discard(key)
 
     def calls_running(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
         """The calls of a module-level function in the file, also through a transform that runs
@@ -2415,6 +2470,32 @@ class CallFinder(cst.CSTVisitor):
         if isinstance(node, cst.Call):
             self.calls.append(node)
         return True
+
+
+class _AttributeUses(cst.CSTVisitor):
+    """Every `<x>.<name>(...)` call of a file by attribute name, with the scope it is made in,
+    and the attribute names also read without being called."""
+
+    def __init__(self, index: ScanIndex) -> None:
+        self.index = index
+        self.scopes: list[Scope] = [index.module_scope]
+        self.calls: dict[str, list[tuple[cst.Call, Scope]]] = {}
+        self.read: set[str] = set()
+        self._called: set[cst.Attribute] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node in self.index.scope_of:
+            self.scopes.append(self.index.scope_of[node])
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            self.calls.setdefault(node.func.attr.value, []).append((node, self.scopes[-1]))
+            self._called.add(node.func)
+        elif isinstance(node, cst.Attribute) and node not in self._called:
+            self.read.add(node.attr.value)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and original_node in self.index.scope_of:
+            self.scopes.pop()
 
 
 def all_calls(index: ScanIndex) -> list[cst.Call]:

@@ -1395,13 +1395,46 @@ class OutsideNnxState:
         if init is None:
             return held
         init_scope = self.flax.index.scope_of[init]
-        for values in self.flax.self_attribute_values(class_node, "__init__").values():
+        for attribute, values in self.flax.self_attribute_values(class_node, "__init__").items():
+            keyed = self._always_given_rngs(class_node, attribute)
             for value in values:
                 # An `nnx.Rngs` kept on `self` changes only when drawn from: `__call__` drawing
                 # (`self.rngs.noise()`) is found above; merely holding it is not a change.
                 if not self._is_rngs_value(value, init_scope):
-                    held += self.holdings(value, init_scope, seen, construction)
+                    held += [h for h in self.holdings(value, init_scope, seen, construction) if not (keyed and h == DROPOUT)]
         return held
+
+    def _always_given_rngs(self, class_node: cst.ClassDef, attribute: str) -> bool:
+        """Whether every call the class's methods make of `self.<attribute>` passes `rngs=`
+        (`self.drop(h, rngs=key)`): a Dropout called so draws from what it is given, which may
+        not be its own streams."""
+        calls = []
+        for statement in class_node.body.body:
+            if not isinstance(statement, cst.FunctionDef):
+                continue
+            self_name = self.flax.index.self_name(self.flax.index.scope_of[statement])
+            finder = CallFinder()
+            walk(statement.body, finder)
+            calls += [
+                call
+                for call in finder.calls
+                if isinstance(call.func, cst.Attribute)
+                and isinstance(call.func.value, cst.Name)
+                and call.func.value.value == self_name
+                and call.func.attr.value == attribute
+            ]
+        return bool(calls) and all(self._given(keyword_argument(call, "rngs"), call) for call in calls)
+
+    def _given(self, rngs: cst.BaseExpression | None, call: cst.Call) -> bool:
+        """Whether a `rngs=` argument is surely a key or streams: not `None`, nor a parameter
+        that defaults to `None` (`key=None`: the layer then draws from its own streams)."""
+        if rngs is None or (isinstance(rngs, cst.Name) and rngs.value == "None"):
+            return False
+        if isinstance(rngs, cst.Name):
+            found = run_flags(self.flax).scope_at(call).only_binding(rngs.value)
+            if found is not None and isinstance(found[1], cst.Param) and found[1].default is not None:
+                return False
+        return True
 
 
 def training_dropout(flax: FlaxFile, method: cst.FunctionDef, call: cst.Call) -> bool:

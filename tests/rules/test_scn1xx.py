@@ -5961,6 +5961,110 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "flagged: a validation callback's scan calls the trainer it is handed, whose predict trains BatchNorm by default",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=True):
+                x = nn.Dense(8)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(1)(nn.relu(x))
+
+
+        class Callback:
+            def on_epoch_end(self, trainer):
+                return None
+
+
+        class Validation(Callback):
+            def __init__(self, xs, ys):
+                self.xs, self.ys = xs, ys
+
+            def on_epoch_end(self, trainer):
+                def body(total, batch):
+                    x, y = batch
+                    return total + jnp.mean((trainer.predict(x) - y) ** 2), None
+
+                return jax.lax.scan(body, 0.0, (self.xs, self.ys))[0]
+
+
+        class Trainer:
+            def __init__(self, model, variables, callbacks):
+                self.model, self.variables, self.callbacks = model, variables, callbacks
+
+            def predict(self, x, train=True):
+                return self.model.apply(self.variables, x, train=train)
+
+            def end_epoch(self):
+                return [cb.on_epoch_end(self) for cb in self.callbacks]
+
+
+        def main():
+            model = Net()
+            x = jnp.ones((4, 3))
+            variables = model.init(jax.random.PRNGKey(0), x, train=False)
+            Trainer(model, variables, [Callback(), Validation(jnp.ones((3, 4, 3)), jnp.zeros((3, 4, 1)))]).end_epoch()
+        """,
+        ["37:16 SCN102"],
+    ),
+    Case(
+        'not flagged: the validation callback asks the trainer it is handed to predict in evaluation mode',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=True):
+                x = nn.Dense(8)(x)
+                x = nn.BatchNorm(use_running_average=not train)(x)
+                return nn.Dense(1)(nn.relu(x))
+
+
+        class Callback:
+            def on_epoch_end(self, trainer):
+                return None
+
+
+        class Validation(Callback):
+            def __init__(self, xs, ys):
+                self.xs, self.ys = xs, ys
+
+            def on_epoch_end(self, trainer):
+                def body(total, batch):
+                    x, y = batch
+                    return total + jnp.mean((trainer.predict(x, train=False) - y) ** 2), None
+
+                return jax.lax.scan(body, 0.0, (self.xs, self.ys))[0]
+
+
+        class Trainer:
+            def __init__(self, model, variables, callbacks):
+                self.model, self.variables, self.callbacks = model, variables, callbacks
+
+            def predict(self, x, train=True):
+                return self.model.apply(self.variables, x, train=train)
+
+            def end_epoch(self):
+                return [cb.on_epoch_end(self) for cb in self.callbacks]
+
+
+        def main():
+            model = Net()
+            x = jnp.ones((4, 3))
+            variables = model.init(jax.random.PRNGKey(0), x, train=False)
+            Trainer(model, variables, [Callback(), Validation(jnp.ones((3, 4, 3)), jnp.zeros((3, 4, 1)))]).end_epoch()
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -17016,6 +17120,45 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'not flagged: ensemble members whose Dropout is always called with the per-step key it is handed',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, d_in, *, rngs):
+                self.enc = nnx.Linear(d_in, 16, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x, key):
+                return self.drop(nnx.relu(self.enc(x)), rngs=key)
+
+
+        class Ensemble(nnx.Module):
+            def __init__(self, d_in, n_members, *, rngs):
+                self.members = nnx.List([Scorer(d_in, rngs=rngs) for _ in range(n_members)])
+
+            def __call__(self, x, key):
+                keys = jax.random.split(key, len(self.members))
+                return jnp.stack([m(x, k) for m, k in zip(self.members, keys)])
+
+
+        def mc_samples(ensemble, x, key, n):
+            def body(carry, step_key):
+                return carry, ensemble(x, step_key)
+
+            return jax.lax.scan(body, None, jax.random.split(key, n))[1]
+
+
+        def main():
+            ensemble = Ensemble(8, 3, rngs=nnx.Rngs(params=0, dropout=1))
+            return mc_samples(ensemble, jnp.ones((2, 8)), jax.random.key(3), 4)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -17692,6 +17835,96 @@ ESCAPES = [
             scorer = LazyScorer(Scorer())
             total = score_all(scorer, jnp.ones((4, 2, 3)))
             return total, scorer.params
+        """,
+        [],
+    ),
+    Case(
+        "flagged: an actor's method unpacks the policy's new hidden state into self.hidden",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class RecurrentPolicy(nn.Module):
+            @nn.compact
+            def __call__(self, carry, obs):
+                carry, h = nn.GRUCell(8)(carry, obs)
+                return carry, nn.Dense(3)(h)
+
+
+        class Actor:
+            def __init__(self, policy, variables, hidden):
+                self.policy = policy
+                self.variables = variables
+                self.hidden = hidden
+
+            def act(self, obs):
+                self.hidden, logits = self.policy.apply(self.variables, self.hidden, obs)
+                return jnp.argmax(logits, -1)
+
+
+        def rollout(actor, obs0, length=4):
+            def body(obs, _):
+                action = actor.act(obs)
+                return obs * 0.9 + 0.1 * action[:, None], action
+
+            return jax.lax.scan(body, obs0, None, length=length)
+
+
+        def main():
+            policy = RecurrentPolicy()
+            obs = jnp.ones((2, 4))
+            hidden = jnp.zeros((2, 8))
+            actor = Actor(policy, policy.init(jax.random.key(0), hidden, obs), hidden)
+            obs, _ = rollout(actor, obs)
+            rollout(actor, obs)
+        """,
+        ["27:18 SCN106"],
+    ),
+    Case(
+        "not flagged: the actor's hidden state rides in the carry and is stored after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class RecurrentPolicy(nn.Module):
+            @nn.compact
+            def __call__(self, carry, obs):
+                carry, h = nn.GRUCell(8)(carry, obs)
+                return carry, nn.Dense(3)(h)
+
+
+        class Actor:
+            def __init__(self, policy, variables, hidden):
+                self.policy = policy
+                self.variables = variables
+                self.hidden = hidden
+
+            def act(self, obs, hidden):
+                hidden, logits = self.policy.apply(self.variables, hidden, obs)
+                return hidden, jnp.argmax(logits, -1)
+
+
+        def rollout(actor, obs0, length=4):
+            def body(carry, _):
+                obs, hidden = carry
+                hidden, action = actor.act(obs, hidden)
+                return (obs * 0.9 + 0.1 * action[:, None], hidden), action
+
+            (obs, actor.hidden), actions = jax.lax.scan(body, (obs0, actor.hidden), None, length=length)
+            return obs, actions
+
+
+        def main():
+            policy = RecurrentPolicy()
+            obs = jnp.ones((2, 4))
+            hidden = jnp.zeros((2, 8))
+            actor = Actor(policy, policy.init(jax.random.key(0), hidden, obs), hidden)
+            obs, _ = rollout(actor, obs)
+            rollout(actor, obs)
         """,
         [],
     ),

@@ -576,10 +576,24 @@ class _SelfStores(cst.CSTVisitor):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
-            if self._own(target.target):
-                self.found.append((target.target, target.target, node.value))  # type: ignore[arg-type]
-            elif isinstance(target.target, cst.Subscript) and self._own(target.target.value):
-                self.found.append((node, target.target.value, node.value))  # type: ignore[arg-type]
+            self._store(node, target.target, node.value)
+
+    def _store(self, node: cst.Assign, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if self._own(target):
+            self.found.append((target, target, value))  # type: ignore[arg-type]
+        elif isinstance(target, cst.Subscript) and self._own(target.value):
+            self.found.append((node, target.value, value))  # type: ignore[arg-type]
+        elif isinstance(target, (cst.Tuple, cst.List)):  # `self.hidden, logits = policy(self.hidden, obs)`
+            elements = [e for e in target.elements if not isinstance(e, cst.StarredElement)]
+            paired = (
+                value.elements
+                if isinstance(value, (cst.Tuple, cst.List))
+                and len(value.elements) == len(target.elements)
+                and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))
+                else None
+            )
+            for position, element in enumerate(elements):
+                self._store(node, element.value, paired[position].value if paired is not None else value)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
