@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import libcst as cst
 
@@ -715,13 +716,7 @@ class FlaxFile:
                 passed = self.parameter_arguments(binding, binding_scope)
                 if not passed:
                     return None
-                elements: list[tuple[cst.BaseExpression, Scope]] = []
-                for value, value_scope in passed:
-                    each = self.container_elements(value, value_scope, depth + 1)
-                    if each is None:
-                        return None
-                    elements += each
-                return elements
+                return joined(passed, lambda value, value_scope: self.container_elements(value, value_scope, depth + 1))
             if not isinstance(binding, cst.BaseExpression) or not isinstance(binding_scope.node, (cst.FunctionDef, cst.Module)):
                 return None
             initial = self.container_elements(binding, binding_scope, depth + 1)
@@ -2470,6 +2465,24 @@ class CallFinder(cst.CSTVisitor):
         if isinstance(node, cst.Call):
             self.calls.append(node)
         return True
+
+
+T = TypeVar("T")
+
+
+def joined(
+    items: Sequence[tuple[cst.BaseExpression, Scope]],
+    find: Callable[[cst.BaseExpression, Scope], list[T] | None],
+) -> list[T] | None:
+    """What `find` gives for every (expression, scope) item, in one list; None when it gives
+    None for any of them."""
+    found: list[T] = []
+    for value, scope in items:
+        each = find(value, scope)
+        if each is None:
+            return None
+        found += each
+    return found
 
 
 class _AttributeUses(cst.CSTVisitor):

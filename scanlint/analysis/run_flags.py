@@ -38,6 +38,7 @@ from scanlint.analysis.flax_model import (
     FlaxFile,
     all_calls,
     argument_for,
+    joined,
     method_name,
     parameters_passed,
 )
@@ -509,13 +510,7 @@ class RunFlags:
                 arguments = self._plain_attribute_values(node, scope)
         if not arguments:
             return None
-        instances = []
-        for value, value_scope in arguments:
-            found_instances = self._dataclass_instances(value, value_scope, depth + 1)
-            if found_instances is None:
-                return None
-            instances += found_instances
-        return instances
+        return joined(arguments, lambda value, value_scope: self._dataclass_instances(value, value_scope, depth + 1))
 
     def _plain_attribute_values(self, node: cst.Attribute, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """`self.cfg` of a plain (not Flax) class: what its `__init__` assigns, when only
