@@ -1,0 +1,46 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate RngCount from a different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 3 the simulator owns an nnx.Rngs with a 'noise' stream; a PatientCohort method draws from the stream inside the scan body
+"""Clinical-trial simulator: roll out an NNX patient-response model over scheduled visits."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class PatientModel(nnx.Module):
+    def __init__(self, markers, *, rngs):
+        self.dyn = nnx.Linear(markers + 1, markers, rngs=rngs)
+
+    def __call__(self, state, dose):
+        return nnx.tanh(self.dyn(jnp.concatenate([state, dose], -1)))
+
+
+class PatientCohort:
+    def __init__(self, model, rngs, noise_scale=0.05):
+        self.model = model
+        self.rngs = rngs
+        self.noise_scale = noise_scale
+
+    def visit_noise(self, shape):
+        return self.noise_scale * jax.random.normal(self.rngs.noise(), shape)
+
+
+class TrialSimulator:
+    def __init__(self, cohort):
+        self.cohort = cohort
+
+    def rollout(self, state0, doses):
+        def visit(state, dose):
+            eps = self.cohort.visit_noise(state.shape)
+            return self.cohort.model(state, dose) + eps, eps
+
+        _, eps = jax.lax.scan(visit, state0, doses)
+        return eps
+
+
+def main():
+    rngs = nnx.Rngs(params=0, noise=11)
+    cohort = PatientCohort(PatientModel(4, rngs=rngs), rngs)
+    sim = TrialSimulator(cohort)
+    doses = jnp.linspace(0.0, 2.0, 10)[:, None, None] * jnp.ones((10, 5, 1))
+    return sim.rollout(jnp.zeros((5, 4)), doses)
