@@ -620,6 +620,10 @@ class FlaxFile:
                     return None
                 made_any += each
             return made_any  # `[]` holds nothing: no object
+        if isinstance(node, cst.Subscript):  # `self._sessions[user]`: any element of the container
+            elements = self.container_elements(node.value, scope, depth + 1)
+            kept = joined(elements, lambda element, element_scope: self.instances(element, element_scope, depth + 1)) if elements else None
+            return kept or None
         if isinstance(node, cst.Attribute):  # `self.model` in a runner object's method
             stored = self._plain_self_attribute(node, scope)
             if stored is not None:
@@ -850,6 +854,25 @@ class FlaxFile:
                     return None
                 made_by_any += each
             return made_by_any
+        if isinstance(func, cst.Attribute):  # `store.get(user)`: what the method of each known object returns
+            receivers = self.instances(func.value, scope, depth + 1)
+            if not receivers:
+                return None
+            methods: dict[cst.FunctionDef, None] = {}
+            for construction, construction_scope in receivers:
+                class_node = self.local_class(construction.func, construction_scope)
+                owner = self.index.defining_class(class_node, func.attr.value) if class_node is not None and self.is_plain(class_node) else None
+                method = self.index.method_of(owner, func.attr.value) if owner is not None else None
+                if method is None or is_staticmethod(method) or is_classmethod(method):
+                    return None
+                methods[method] = None
+            returned: list[tuple[cst.Call, Scope]] = []
+            for method in methods:
+                each = self._returned_instances(method, depth + 1)
+                if not each:
+                    return None
+                returned += each
+            return returned
         found = self.index.factory_of(call, scope)
         return self._returned_instances(found[1], depth) if found is not None else None
 

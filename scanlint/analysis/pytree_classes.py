@@ -282,6 +282,12 @@ def compares_by_fields(index: ScanIndex, class_node: cst.ClassDef) -> bool:
     return not _is_false(eq)
 
 
+def frozen_dataclass(index: ScanIndex, class_node: cst.ClassDef) -> bool:
+    """`@dataclass(frozen=True)`: assigning to a field raises `FrozenInstanceError`."""
+    found = _dataclass_decorator(index, class_node)
+    return found is not None and found[1] is not None and _is_true(keyword_argument(found[1], "frozen"))
+
+
 def hashes_by_fields(index: ScanIndex, class_node: cst.ClassDef | None) -> bool:
     """`hash` of an instance hashes its fields: a NamedTuple, or a frozen (or `unsafe_hash`)
     dataclass, without a `__hash__` of its own."""

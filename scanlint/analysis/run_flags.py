@@ -84,6 +84,23 @@ class RunFlags:
         view._apply_only = True
         return view
 
+    def encloses(self, ancestor: cst.CSTNode, node: cst.CSTNode) -> bool:
+        """Whether `node` is `ancestor` or lies inside it."""
+        current: cst.CSTNode | None = node
+        while current is not None and current is not ancestor:
+            current = self.parents.get(current)
+        return current is ancestor
+
+    def attribute_read_elsewhere(self, attribute: str, store: cst.CSTNode) -> bool:
+        """Whether the file reads `.<attribute>` of some object anywhere outside the statement
+        that stores into it (and outside assignments to it): what a loop body stored is used."""
+        reads = self.index.derived.get(_AttributeReads)
+        if reads is None:
+            collector = _AttributeReads()
+            walk(self.index.module, collector)
+            reads = self.index.derived[_AttributeReads] = collector.reads
+        return any(not self.encloses(store, read) for read in reads.get(attribute, []))  # type: ignore[attr-defined]
+
     def within(self, code: BodyCode) -> RunFlags:
         """This resolver, for the code a loop body runs. `self.<field>` of the loop's own class
         takes the values of only the instances that run the loop's method (the eval instance
@@ -1304,3 +1321,18 @@ class _SelfAttributeUses(cst.CSTVisitor):
         else:
             self.instance_uses.append(use)
 
+
+class _AttributeReads(cst.CSTVisitor):
+    """Every `<x>.<attr>` of a file that is not the target of an assignment, by attribute."""
+
+    def __init__(self) -> None:
+        self.reads: dict[str, list[cst.Attribute]] = {}
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
+        if isinstance(node.target, cst.Attribute):
+            walk(node.target.value, self)
+            return False
+        return True
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.reads.setdefault(node.attr.value, []).append(node)

@@ -17928,6 +17928,327 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        'a loop value assigned to an attribute of a dataclass object handed to the function running the loop, read after it (`holder.stats = c`)',
+        """
+        from dataclasses import dataclass
+        import jax
+        import jax.numpy as jnp
+
+
+        @dataclass
+        class Holder:
+            stats: jnp.ndarray
+
+
+        def run(holder, xs):
+            def body(c, x):
+                c = c + x
+                holder.stats = c
+                return c, None
+
+            jax.lax.scan(body, jnp.zeros(3), xs)
+            return holder.stats + 1
+
+
+        def main():
+            h = Holder(jnp.zeros(3))
+            return run(h, jnp.ones((4, 3)))
+        """,
+        ["14:9 SCN105"],
+    ),
+    Case(
+        'a step closure a factory returns, kept on the job (`self.step_fn = make_step(self.holder)`), assigns a loop value to the holder it closes over',
+        """
+        from dataclasses import dataclass
+        import jax
+        import jax.numpy as jnp
+
+
+        @dataclass
+        class Holder:
+            stats: jnp.ndarray
+
+
+        def make_step(holder):
+            def step(c, x):
+                c = c + x
+                holder.stats = c
+                return c
+
+            return step
+
+
+        class Job:
+            def __init__(self):
+                self.holder = Holder(jnp.zeros(3))
+                self.step_fn = make_step(self.holder)
+
+            def run(self, xs):
+                def body(c, x):
+                    return self.step_fn(c, x), None
+
+                jax.lax.scan(body, jnp.zeros(3), xs)
+                return self.holder.stats + 1
+
+
+        def main():
+            return Job().run(jnp.ones((4, 3)))
+        """,
+        ["14:9 SCN105"],
+    ),
+    Case(
+        "a trainer's helper method the body runs stores the loop's batch_stats on the train-state dataclass the trainer keeps (`self.state.batch_stats = ...`)",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+
+
+        @dataclasses.dataclass
+        class TrainState:
+            params: dict
+            batch_stats: dict
+
+
+        class Trainer:
+            def __init__(self, model, state: TrainState):
+                self.model = model
+                self.state = state
+
+            def _forward(self, x):
+                variables = {"params": self.state.params, "batch_stats": self.state.batch_stats}
+                y, updates = self.model.apply(variables, x, mutable=["batch_stats"])
+                self.state.batch_stats = updates["batch_stats"]
+                return y
+
+            def run_epoch(self, xs):
+                def body(total, x):
+                    return total + self._forward(x).sum(), None
+
+                total, _ = jax.lax.scan(body, jnp.float32(0.0), xs)
+                return total
+
+            def predict(self, x):
+                variables = {"params": self.state.params, "batch_stats": self.state.batch_stats}
+                return self.model.apply(variables, x, train=False)
+
+
+        def main():
+            model = Encoder()
+            xs = jnp.ones((3, 4, 5))
+            variables = model.init(jax.random.key(0), xs[0], train=False)
+            trainer = Trainer(model, TrainState(variables["params"], variables["batch_stats"]))
+            trainer.run_epoch(xs)
+            return trainer.predict(xs[0])
+        """,
+        ["28:9 SCN105"],
+    ),
+    Case(
+        "a session a store's method returns from the dict it keeps, given a loop value in a fori_loop body",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class Session:
+            def __init__(self, state):
+                self.state = state
+
+
+        class Store:
+            def __init__(self):
+                self._sessions = {}
+
+            def get(self, user, fresh):
+                if user not in self._sessions:
+                    self._sessions[user] = Session(fresh)
+                return self._sessions[user]
+
+
+        def replay(store, user, xs):
+            session = store.get(user, jnp.zeros(3))
+
+            def body(i, c):
+                c = c + xs[i]
+                session.state = c
+                return c
+
+            jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(3))
+            return store.get(user, None).state + 1
+
+
+        def main():
+            return replay(Store(), "u", jnp.ones((4, 3)))
+        """,
+        ["25:9 SCN105"],
+    ),
+    Case(
+        "a registry's `fire` calls the hook it keeps under a name (`self._hooks[name](value)`), whose `__call__` keeps the value",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class ActivationHook:
+            def __init__(self):
+                self.latest = None
+
+            def __call__(self, value):
+                self.latest = value
+
+
+        class HookRegistry:
+            def __init__(self):
+                self._hooks = {}
+
+            def register(self, name, hook):
+                self._hooks[name] = hook
+
+            def fire(self, name, value):
+                self._hooks[name](value)
+
+            def get(self, name):
+                return self._hooks[name]
+
+
+        def calibrate(registry, w, xs):
+            def body(total, x):
+                h = jnp.tanh(x @ w)
+                registry.fire("hidden", jnp.abs(h).mean(axis=0))
+                return total + h.sum(), None
+
+            jax.lax.scan(body, jnp.float32(0.0), xs)
+            return registry.get("hidden").latest
+
+
+        def main():
+            registry = HookRegistry()
+            registry.register("hidden", ActivationHook())
+            importance = calibrate(registry, jnp.ones((3, 4)), jnp.ones((5, 2, 3)))
+            return importance + 1
+        """,
+        ["30:9 SCN106"],
+    ),
+    Case(
+        'an object the body makes itself, and a store on an outside one after the loop',
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+
+
+        @dataclass
+        class Holder:
+            stats: jnp.ndarray
+
+
+        def run(holder, xs):
+            def body(c, x):
+                c = c + x
+                step = Holder(c)
+                step.stats = c * 2
+                return step.stats, None
+
+            final, _ = jax.lax.scan(body, jnp.zeros(3), xs)
+            holder.stats = final
+            return holder.stats + 1
+
+
+        def main():
+            return run(Holder(jnp.zeros(3)), jnp.ones((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'an outside object given a trace-time shape, and a loop value under an attribute nothing reads',
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+
+
+        @dataclass
+        class Probe:
+            name: str
+            seen_shape: tuple = ()
+            scratch: object = None
+
+
+        def run(probe, xs):
+            def body(c, x):
+                c = c + x
+                probe.seen_shape = c.shape
+                probe.scratch = c
+                return c, None
+
+            final, _ = jax.lax.scan(body, jnp.zeros(3), xs)
+            return final, probe.seen_shape
+
+
+        def main():
+            return run(Probe("p"), jnp.ones((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "a registry's hook that counts calls and keeps the value's shape (known while tracing)",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class CallCounter:
+            def __init__(self):
+                self.calls = 0
+                self.last_shape = None
+
+            def __call__(self, value):
+                self.calls += 1
+                self.last_shape = value.shape
+
+
+        class HookRegistry:
+            def __init__(self):
+                self._hooks = {}
+
+            def register(self, name, hook):
+                self._hooks[name] = hook
+
+            def fire(self, name, value):
+                self._hooks[name](value)
+
+            def get(self, name):
+                return self._hooks[name]
+
+
+        def calibrate(registry, w, xs):
+            def body(total, x):
+                h = jnp.tanh(x @ w)
+                registry.fire("hidden", h)
+                return total + h.sum(), None
+
+            total, _ = jax.lax.scan(body, jnp.float32(0.0), xs)
+            return total, registry.get("hidden").calls, registry.get("hidden").last_shape
+
+
+        def main():
+            registry = HookRegistry()
+            registry.register("hidden", CallCounter())
+            return calibrate(registry, jnp.ones((3, 4)), jnp.ones((5, 2, 3)))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -31,6 +31,7 @@ from scanlint.analysis.nnx_state import (
     OutsideNnxState,
     mode_given_by_caller,
 )
+from scanlint.analysis.pytree_classes import frozen_dataclass
 from scanlint.analysis.resolver import ScanIndex, Scope, keyword_argument
 from scanlint.analysis.run_flags import run_flags
 from scanlint.index.names import PARTIAL
@@ -445,16 +446,37 @@ _OBJECT_LEAK = (
 def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target: cst.BaseExpression, scope: Scope) -> bool:
     """`self.last_x0 = x0` in the body or a helper method it runs: a value of the loop assigned
     to an attribute of a plain (not Flax) object made outside the body, the `self` of the
-    method the loop runs in, or of a method the body calls on that object."""
-    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)):
+    method the loop runs in, or of a method the body calls on that object. Also `holder.stats =
+    stats` or `self.state.batch_stats = ...` on another object, reached from a name the body's
+    code does not bind (or such a `self`), when every object it may hold is known, of a
+    same-file plain class that is not a frozen dataclass, made outside the body, and the file
+    reads the attribute elsewhere (else the tracer is never used)."""
+    if not isinstance(target, cst.Attribute):
         return False
-    class_node = flax.self_class(target.value, scope)
-    if class_node is None or flax.is_linen(class_node) or flax.is_nnx(class_node):
+    holder, root = target.value, root_name(target.value)
+    if root is None:
         return False
-    if not code.object_outside(target.value, scope):
+    flags = run_flags(flax)
+    assign = flags.parents.get(flags.parents.get(target))
+    if not (isinstance(assign, cst.Assign) and code.holds_step_value(assign.value, scope)):
         return False
-    assign = run_flags(flax).parents.get(run_flags(flax).parents.get(target))
-    return isinstance(assign, cst.Assign) and code.holds_step_value(assign.value, scope)
+    class_node = flax.self_class(root, scope)
+    if class_node is not None:
+        if flax.is_linen(class_node) or flax.is_nnx(class_node) or not code.object_outside(root, scope):
+            return False
+        if holder is root:
+            return True
+    elif code.binds(root.value, scope):
+        return False
+    made = flax.instances(holder, scope)
+    if not made or any(code.is_inside(made_scope) for _, made_scope in made):
+        return False
+    classes = {flax.local_class(construction.func, made_scope) for construction, made_scope in made}
+    return (
+        None not in classes
+        and all(flax.is_plain(c) and not frozen_dataclass(flax.index, c) for c in classes)  # type: ignore[arg-type]
+        and flags.attribute_read_elsewhere(target.attr.value, assign)
+    )
 
 
 _CONTAINER_LEAK = (

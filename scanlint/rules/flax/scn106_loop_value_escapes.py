@@ -313,19 +313,12 @@ def _read_outside(flax: FlaxFile, name: str, binding_scope: Scope, anchor: cst.C
     if not (isinstance(owner, cst.FunctionDef) and isinstance(owner.body, cst.IndentedBlock)):
         return False
     statements = list(owner.body.body)
-    parents = run_flags(flax).parents
-    anchor_at = next((i for i, s in enumerate(statements) if _contains(parents, anchor, s)), None)
+    flags = run_flags(flax)
+    anchor_at = next((i for i, s in enumerate(statements) if flags.encloses(s, anchor)), None)
     reads = _Reads(name)
     for statement in statements[anchor_at + 1 :] if anchor_at is not None else statements:
         walk(statement, reads)
     return reads.found > 0
-
-
-def _contains(parents: dict[cst.CSTNode, cst.CSTNode], node: cst.CSTNode, ancestor: cst.CSTNode) -> bool:
-    current: cst.CSTNode | None = node
-    while current is not None and current is not ancestor:
-        current = parents.get(current)
-    return current is ancestor
 
 
 class _Reads(cst.CSTVisitor):
@@ -373,7 +366,7 @@ def _outside_object_container(
         return None
     stored = flax.index.stored_by_init(holder, scope)
     kind = _container_kind(flax, stored[0]) if stored is not None else None
-    if kind is None or not _attribute_read_elsewhere(flax, holder.attr.value, statement):
+    if kind is None or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, statement):
         return None
     return f"{kind} `{found[1].name.value}.__init__` made"
 
@@ -427,7 +420,7 @@ def _stored_through(
         passed = _derived_names(method, passed)
         called = f"`{class_node.name.value}.{method_name}`"  # type: ignore[union-attr]
         for store, holder, value in _self_stores(flax, method, method_scope):
-            if not _reads_any(value, passed) or not _attribute_read_elsewhere(flax, holder.attr.value, store):
+            if not _reads_any(value, passed) or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, store):
                 continue
             kind = _container_attribute(flax, class_node, holder.attr.value)  # type: ignore[arg-type]
             if store is holder:
@@ -439,9 +432,9 @@ def _stored_through(
             return f"passes a value of the loop to {called}, which {what}"
         if depth < 2:
             for inner, inner_scope in _method_calls(flax, method):
+                receiver = inner.func.value if isinstance(inner.func, cst.Attribute) else inner.func
                 found = _stored_through(
-                    flax, code, inner, inner.func.value, inner_scope,  # type: ignore[attr-defined]
-                    lambda value: _reads_any(value, passed), depth + 1,
+                    flax, code, inner, receiver, inner_scope, lambda value: _reads_any(value, passed), depth + 1
                 )
                 if found is not None:
                     return found.replace("passes a value of the loop to", f"passes a value of the loop to {called}, which hands it to", 1)
@@ -497,7 +490,8 @@ def _container_attribute(flax: FlaxFile, class_node: cst.ClassDef, attribute: st
 
 
 def _method_calls(flax: FlaxFile, method: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
-    """The `<object>.<method>(...)` calls a method makes itself (not in nested functions)."""
+    """The `<object>.<method>(...)` calls a method makes itself (not in nested functions), and
+    its calls of objects (`self._hooks[name](value)`, `hook(value)`)."""
     calls = _AttributeCalls()
     walk(method.body, calls)
     return [(call, flax.index.scope_of[method]) for call in calls.found]
@@ -508,7 +502,9 @@ class _AttributeCalls(cst.CSTVisitor):
         self.found: list[cst.Call] = []
 
     def visit_Call(self, node: cst.Call) -> None:
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value not in CONTAINER_UPDATES:
+        if isinstance(node.func, (cst.Name, cst.Subscript)) or (
+            isinstance(node.func, cst.Attribute) and node.func.attr.value not in CONTAINER_UPDATES
+        ):
             self.found.append(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -606,31 +602,3 @@ def _reads_any(value: cst.BaseExpression, names: set[str]) -> bool:
     reads = TracedReads()
     walk(value, reads)
     return bool(reads.names & names)
-
-
-def _attribute_read_elsewhere(flax: FlaxFile, attribute: str, store: cst.CSTNode) -> bool:
-    """Whether the file reads `.<attribute>` of some object anywhere outside the statement that
-    stores into it (and outside assignments to it): what the body stored is used later."""
-    parents = run_flags(flax).parents
-    reads = flax.index.derived.get(_AttributeReads)
-    if reads is None:
-        collector = _AttributeReads()
-        walk(flax.index.module, collector)
-        reads = flax.index.derived[_AttributeReads] = collector.reads
-    return any(not _contains(parents, read, store) for read in reads.get(attribute, []))  # type: ignore[attr-defined]
-
-
-class _AttributeReads(cst.CSTVisitor):
-    """Every `<x>.<attr>` of a file that is not the target of an assignment, by attribute."""
-
-    def __init__(self) -> None:
-        self.reads: dict[str, list[cst.Attribute]] = {}
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> bool:
-        if isinstance(node.target, cst.Attribute):
-            walk(node.target.value, self)
-            return False
-        return True
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self.reads.setdefault(node.attr.value, []).append(node)
