@@ -1,0 +1,80 @@
+# label: ok
+# flax-error: none
+# class: 4 registry factory -> AnomalyMonitor.hot_swap stores model and variables; batch_stats carried through the lax.scan, applied with mutable
+"""Industrial anomaly monitor whose detectors are hot-swapped from a registry.
+
+Detectors are autoencoders; 'adaptive' detectors keep updating their BatchNorm statistics
+while they score sensor windows. The statistics are carried through the scan and stored back
+on the monitor after it."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+lax = jax.lax
+
+DETECTORS = {}
+
+
+def register_detector(name):
+    def wrap(cls):
+        DETECTORS[name] = cls
+        return cls
+    return wrap
+
+
+@dataclasses.dataclass(frozen=True)
+class DetectorConfig:
+    name: str
+    latent: int = 4
+    adaptive: bool = True
+
+
+@register_detector("bn_autoencoder")
+class BNAutoencoder(nn.Module):
+    config: DetectorConfig
+
+    @nn.compact
+    def __call__(self, window):
+        h = nn.Dense(self.config.latent)(window)
+        h = nn.BatchNorm(use_running_average=not self.config.adaptive)(h)
+        recon = nn.Dense(window.shape[-1])(nn.tanh(h))
+        return jnp.mean((recon - window) ** 2, axis=-1)
+
+
+class AnomalyMonitor:
+    def __init__(self, threshold: float):
+        self.threshold = threshold
+        self.active = None
+        self.model = None
+        self.variables = None
+
+    def hot_swap(self, config: DetectorConfig, variables):
+        self.model = DETECTORS[config.name](config)
+        self.active = config.name
+        self.variables = variables
+
+    def scan_windows(self, windows):
+        params = self.variables["params"]
+
+        def body(carry, window):
+            alarm, stats = carry
+            err, updates = self.model.apply(
+                {"params": params, "batch_stats": stats}, window, mutable=["batch_stats"])
+            return (jnp.maximum(alarm, err.max()), updates["batch_stats"]), err
+
+        (alarm, stats), errors = lax.scan(body, (jnp.zeros(()), self.variables["batch_stats"]), windows)
+        self.variables = {"params": params, "batch_stats": stats}
+        return alarm > self.threshold, errors
+
+
+def main():
+    windows = jax.random.normal(jax.random.key(0), (10, 16, 6))
+    monitor = AnomalyMonitor(threshold=2.0)
+    for seed, cfg in enumerate([DetectorConfig("bn_autoencoder", adaptive=False),
+                                DetectorConfig("bn_autoencoder", latent=3, adaptive=True)]):
+        variables = DETECTORS[cfg.name](cfg).init(jax.random.key(seed), windows[0])
+        monitor.hot_swap(cfg, variables)
+        monitor.scan_windows(windows)
+    return None

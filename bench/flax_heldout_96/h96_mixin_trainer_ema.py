@@ -1,0 +1,72 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[1] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 5 Trainer(LoggingMixin, EMAMixin, CheckpointMixin): the scan body calls self.update_ema, which stores traced params on the trainer
+"""Training loop assembled from mixin classes (logging, EMA, checkpoint).
+
+The epoch runs as one lax.scan over batches; the EMA mixin keeps a shadow copy of the
+parameters that the checkpoint mixin saves at the end of the epoch."""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+class LoggingMixin:
+    def log(self, **metrics):
+        self.logs = getattr(self, "logs", [])
+        self.logs.append(metrics)
+
+
+class EMAMixin:
+    ema_decay = 0.99
+
+    def init_ema(self, params):
+        self.ema_params = params
+
+    def update_ema(self, params):
+        d = self.ema_decay
+        self.ema_params = jax.tree.map(lambda e, p: d * e + (1.0 - d) * p, self.ema_params, params)
+
+
+class CheckpointMixin:
+    def save_checkpoint(self, step):
+        self.checkpoints = getattr(self, "checkpoints", {})
+        self.checkpoints[step] = jax.tree.map(lambda x: jnp.array(x, copy=True), self.ema_params)
+
+
+class Regressor(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return nn.Dense(1)(nn.tanh(nn.Dense(16)(x))).squeeze(-1)
+
+
+class Trainer(LoggingMixin, EMAMixin, CheckpointMixin):
+    def __init__(self, model, params, lr=0.05):
+        self.model = model
+        self.params = params
+        self.lr = lr
+        self.init_ema(params)
+
+    def loss(self, params, batch):
+        x, y = batch
+        return jnp.mean((self.model.apply({"params": params}, x) - y) ** 2)
+
+    def train_epoch(self, batches, epoch):
+        def body(params, batch):
+            loss, grads = jax.value_and_grad(self.loss)(params, batch)
+            params = jax.tree.map(lambda p, g: p - self.lr * g, params, grads)
+            self.update_ema(params)
+            return params, loss
+
+        self.params, losses = jax.lax.scan(body, self.params, batches)
+        self.log(epoch=epoch, loss=float(losses.mean()))
+        self.save_checkpoint(epoch)
+
+
+def main():
+    model = Regressor()
+    x = jax.random.normal(jax.random.key(0), (8, 16, 3))
+    y = jnp.sin(x).sum(-1)
+    params = model.init(jax.random.key(1), x[0])["params"]
+    trainer = Trainer(model, params)
+    trainer.train_epoch((x, y), epoch=0)
+    return None
