@@ -2567,6 +2567,7 @@ def linen_runs(
     depth: int = 0,
     taken: BranchTaken | None = None,
     instance: tuple[cst.BaseExpression, Scope] | None = None,
+    argument_scopes: dict[cst.CSTNode, Scope] | None = None,
 ) -> list[ModuleRun]:
     """The methods a call of a same-file Linen module runs: the called method, the module's own
     methods it calls (`self._update_center(logits)`) where that call surely runs (not in a loop
@@ -2574,13 +2575,15 @@ def linen_runs(
     same-file Linen submodules it calls (built inline, in `setup`, bound to a name, or looped
     over in a `setup` list), theirs, a few levels deep. `instance` is the expression (and its scope) that holds the
     module the call runs, when known (`decode_model` in `decode_model.apply(...)`): the method's
-    `self` takes it, and so does the `self` of the module's own methods it runs."""
+    `self` takes it, and so does the `self` of the module's own methods it runs.
+    `argument_scopes` gives the scope of arguments read elsewhere than `call_scope` (a call
+    through a partial passes its own arguments after the partial's)."""
     method = flax.index.method_of(class_node, method_name)
     if method is None or depth > 3 or not flax.is_linen(class_node):
         return []
     method_scope = flax.index.scope_of[method]
     given = {
-        param.name.value: _passed_on(arg, call_scope, outer or {})
+        param.name.value: _passed_on(arg, (argument_scopes or {}).get(arg, call_scope), outer or {})
         for param, arg in parameters_passed(method, method_scope, call, call_scope)
     }
     if not any(arg.star for arg in call.args) and method_scope.parent is not None:

@@ -365,7 +365,7 @@ class ScanIndex:
         ):
             # `lax.scan(jax.checkpoint(step), ...)`: the loop calls `step` as it is.
             return self.resolve_callable(node.args[0].value, scope, depth + 1, objects)
-        if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute)):
+        if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute, cst.Subscript)):
             found = self._resolve_factory(node, scope, depth)
             return found or (self._resolve_instance_call(node, scope) if objects else None)
         return None
@@ -402,9 +402,13 @@ class ScanIndex:
 
     def factory_of(self, node: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, cst.FunctionDef] | None:
         """For `make_step(...)` whose every return gives back one function it defines: the call
-        and the factory."""
+        and the factory; also for a call of the one function a registry holds
+        (`_REGISTRY[name](...)`)."""
         if not isinstance(node, cst.Call):
             return None
+        if isinstance(node.func, cst.Subscript) and isinstance(node.func.value, cst.Name):
+            registered = self.registered_functions(node.func.value, scope)  # `_REGISTRY[name](...)`
+            return (node, registered[0]) if registered is not None and len(registered) == 1 else None
         if isinstance(node.func, cst.Attribute):
             method = self._resolve_method(node.func, scope)  # `self.make_step(...)`
             if method is None or method.via != "method" or not isinstance(method.node, cst.FunctionDef):

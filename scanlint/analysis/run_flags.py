@@ -44,7 +44,7 @@ from scanlint.analysis.flax_model import (
 )
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
-from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable
+from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable, kept_argument
 from scanlint.analysis.walk import walk
 from scanlint.index.names import PARTIAL
 
@@ -515,7 +515,10 @@ class RunFlags:
             return [(node, scope, class_node)]
         if isinstance(node, cst.Name):
             found = scope.only_binding(node.value)
-            if found is not None and isinstance(found[1], cst.Param):
+            method = found[0].enclosing_method() if found is not None else None
+            if method is not None and method[0] is found[0].node and node.value == self.index.self_name(found[0]):
+                arguments = self.flax.instances(node, scope)  # `self.train_mode` in the dataclass's own method
+            elif found is not None and isinstance(found[1], cst.Param):
                 arguments = self.flax.parameter_arguments(found[1], found[0])
             elif found is not None and isinstance(found[1], cst.BaseExpression):
                 arguments = [(found[1], found[0])]
@@ -843,6 +846,8 @@ class RunFlags:
             if through is None and depth < 2:
                 through = self._handed_to_function(read, class_node, depth)
             if through is None and depth < 2:
+                through = self._kept_by_object(read, class_node)
+            if through is None and depth < 2:
                 through = self._returned_to_callers(read, class_node, depth)
             if through is None:
                 return None
@@ -906,6 +911,53 @@ class RunFlags:
         if any(a.star for a in call.args[: position + 1]) or position >= len(params):
             return None
         return self._uses_of_name(params[position].name, function.scope, class_node, depth + 1)
+
+    def _kept_by_object(
+        self, read: cst.BaseExpression, class_node: cst.ClassDef | None
+    ) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """`ContractJob(model, variables)` keeping the module in `self.encoder`: the uses of
+        `self.encoder` in the plain class's methods (`self.encoder.apply(...)`); None when its
+        objects keep it elsewhere too, or anything reads that attribute outside the class or
+        does something else with it."""
+        arg = self.parents.get(read)
+        call = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or arg.star or any(a.star for a in call.args):
+            return None
+        owner = self.flax.local_class(call.func, self.scope_at(call))
+        if owner is None or not self.flax.is_plain(owner):
+            return None
+        init_owner = self.index.defining_class(owner, "__init__")
+        candidates = set(_init_fields(self.index, owner) or []) if init_owner is None else set(
+            self.index.self_attribute_values(init_owner, "__init__")
+        )
+        kept = [a for a in sorted(candidates) if kept_argument(self.index, owner, call, a) is read]
+        if len(kept) != 1:
+            return None
+        if init_owner is not None:  # `__init__` only stores it (`self.variables = model.init(...)` would use it)
+            init = self.index.method_of(init_owner, "__init__")
+            stored = self.index.self_attribute_values(init_owner, "__init__")[kept[0]]
+            if init is None or len(stored) != 1 or not isinstance(stored[0], cst.Name):
+                return None
+            if len(self.index.reads_of(stored[0].value, self.index.scope_of[init])) != 1:
+                return None
+        reads = self.index.derived.get(_AttributeReads)
+        if reads is None:
+            self.attribute_read_elsewhere(kept[0], read)  # fills the cache
+            reads = self.index.derived[_AttributeReads]
+        uses = []
+        for attribute in reads.get(kept[0], []):  # type: ignore[attr-defined]
+            scope = self.scope_at(attribute)
+            if not (
+                self.encloses(owner, attribute)
+                and isinstance(attribute.value, cst.Name)
+                and self.flax.self_class(attribute.value, scope) is owner
+            ):
+                return None
+            use = self._use_of(attribute, scope, class_node)
+            if use is None:
+                return None
+            uses.append(use)
+        return uses
 
     def _returned_to_callers(
         self, read: cst.BaseExpression, class_node: cst.ClassDef | None, depth: int

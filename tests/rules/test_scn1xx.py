@@ -6065,6 +6065,360 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a dataclass's method applies the model with its own field as the mode (`train=self.train_mode`, default True), run by the body through the object a queue keeps",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Classifier(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                x = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.Dense(3)(x)
+
+
+        @dataclasses.dataclass
+        class Scorer:
+            model: nn.Module
+            variables: dict
+            train_mode: bool = True
+
+            def score(self, batch):
+                return self.model.apply(self.variables, batch, train=self.train_mode)
+
+
+        class JobQueue:
+            def __init__(self, scorer: Scorer):
+                self.scorer = scorer
+
+            def drain(self, batches):
+                def body(carry, batch):
+                    return carry, self.scorer.score(batch).argmax(-1)
+
+                return jax.lax.scan(body, None, batches)[1]
+
+
+        def main():
+            model = Classifier()
+            batches = jnp.ones((3, 4, 6))
+            variables = model.init(jax.random.key(0), batches[0])
+            return JobQueue(Scorer(model, variables)).drain(batches)
+        """,
+        ["23:16 SCN102"],
+    ),
+    Case(
+        'the same dataclass field defaulting to False: nothing updates',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Classifier(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                x = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.Dense(3)(x)
+
+
+        @dataclasses.dataclass
+        class Scorer:
+            model: nn.Module
+            variables: dict
+            train_mode: bool = False
+
+            def score(self, batch):
+                return self.model.apply(self.variables, batch, train=self.train_mode)
+
+
+        class JobQueue:
+            def __init__(self, scorer: Scorer):
+                self.scorer = scorer
+
+            def drain(self, batches):
+                def body(carry, batch):
+                    return carry, self.scorer.score(batch).argmax(-1)
+
+                return jax.lax.scan(body, None, batches)[1]
+
+
+        def main():
+            model = Classifier()
+            batches = jnp.ones((3, 4, 6))
+            variables = model.init(jax.random.key(0), batches[0])
+            return JobQueue(Scorer(model, variables)).drain(batches)
+        """,
+        [],
+    ),
+    Case(
+        'a partial of `model.apply` kept as `self.apply`, called by a method whose `train` parameter the body passes True',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class RiskModel(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.softplus(nn.Dense(4)(h))
+
+
+        class LearnedRisk:
+            def __init__(self, model, variables):
+                self.apply = functools.partial(model.apply, variables)
+
+            def predict(self, x, train=False):
+                return self.apply(x, train=train)
+
+
+        def rebalance(risk, history):
+            def day(i, weights):
+                risk_now = risk.predict(history[i], train=True)
+                return jax.nn.softmax(jnp.log(weights) - risk_now.mean(0))
+
+            return jax.lax.fori_loop(0, history.shape[0], day, jnp.full((4,), 0.25))
+
+
+        def main():
+            history = jnp.ones((5, 3, 6))
+            model = RiskModel()
+            return rebalance(LearnedRisk(model, model.init(jax.random.key(0), history[0])), history)
+        """,
+        ["21:16 SCN102"],
+    ),
+    Case(
+        'the same method called with its default `train=False`',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class RiskModel(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.softplus(nn.Dense(4)(h))
+
+
+        class LearnedRisk:
+            def __init__(self, model, variables):
+                self.apply = functools.partial(model.apply, variables)
+
+            def predict(self, x, train=False):
+                return self.apply(x, train=train)
+
+
+        def rebalance(risk, history):
+            def day(i, weights):
+                risk_now = risk.predict(history[i])
+                return jax.nn.softmax(jnp.log(weights) - risk_now.mean(0))
+
+            return jax.lax.fori_loop(0, history.shape[0], day, jnp.full((4,), 0.25))
+
+
+        def main():
+            history = jnp.ones((5, 3, 6))
+            model = RiskModel()
+            return rebalance(LearnedRisk(model, model.init(jax.random.key(0), history[0])), history)
+        """,
+        [],
+    ),
+    Case(
+        'a module kept by a plain job object (`self.encoder.apply(..., train=train)`) whose method runs a raw scan over a BatchNorm block, the job run with `train=True`',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(h + x))
+
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                block = Block()
+                h0 = block(jnp.zeros(xs.shape[1:2] + (8,)), xs[0], False)
+
+                def fold(h, x):
+                    return block(h, x, train), None
+
+                return jax.lax.scan(fold, h0, xs[1:])[0]
+
+
+        class Job:
+            def __init__(self, encoder, variables):
+                self.encoder = encoder
+                self.variables = variables
+
+            def run(self, xs, train):
+                return self.encoder.apply(self.variables, xs, train=train)
+
+
+        def main():
+            encoder = Encoder()
+            xs = jnp.ones((4, 2, 8))
+            job = Job(encoder, encoder.init(jax.random.key(0), xs, train=False))
+            return job.run(xs, train=True)
+        """,
+        ["20:20 SCN102"],
+    ),
+    Case(
+        'the same job run with `train=False`',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(h + x))
+
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                block = Block()
+                h0 = block(jnp.zeros(xs.shape[1:2] + (8,)), xs[0], False)
+
+                def fold(h, x):
+                    return block(h, x, train), None
+
+                return jax.lax.scan(fold, h0, xs[1:])[0]
+
+
+        class Job:
+            def __init__(self, encoder, variables):
+                self.encoder = encoder
+                self.variables = variables
+
+            def run(self, xs, train):
+                return self.encoder.apply(self.variables, xs, train=train)
+
+
+        def main():
+            encoder = Encoder()
+            xs = jnp.ones((4, 2, 8))
+            job = Job(encoder, encoder.init(jax.random.key(0), xs, train=False))
+            return job.run(xs, train=False)
+        """,
+        [],
+    ),
+    Case(
+        'a step a factory in a decorator registry builds (`_STEPS[name](variables, xs)`) applies a module whose counter updates under apply',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        _STEPS = {}
+
+
+        def register(name):
+            def deco(fn):
+                _STEPS[name] = fn
+                return fn
+
+            return deco
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                count = self.variable("stats", "count", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    count.value = count.value + 1
+                return nn.Dense(4)(x)
+
+
+        @register("counted")
+        def make_step(variables, xs):
+            model = Counter()
+
+            def step(i, out):
+                return out.at[i].set(model.apply(variables, xs[i]))
+
+            return step
+
+
+        def run(name, variables, xs):
+            step = _STEPS[name](variables, xs)
+            return jax.lax.fori_loop(0, xs.shape[0], step, jnp.zeros((xs.shape[0], 4)))
+
+
+        def main():
+            xs = jnp.ones((3, 4))
+            return run("counted", Counter().init(jax.random.key(0), xs[0]), xs)
+        """,
+        ["31:30 SCN102"],
+    ),
+    Case(
+        'the same registry factory over a module that updates nothing',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        _STEPS = {}
+
+
+        def register(name):
+            def deco(fn):
+                _STEPS[name] = fn
+                return fn
+
+            return deco
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                count = self.variable("stats", "count", lambda: jnp.zeros((), jnp.int32))
+                if False:
+                    count.value = count.value + 1
+                return nn.Dense(4)(x)
+
+
+        @register("counted")
+        def make_step(variables, xs):
+            model = Counter()
+
+            def step(i, out):
+                return out.at[i].set(model.apply(variables, xs[i]))
+
+            return step
+
+
+        def run(name, variables, xs):
+            step = _STEPS[name](variables, xs)
+            return jax.lax.fori_loop(0, xs.shape[0], step, jnp.zeros((xs.shape[0], 4)))
+
+
+        def main():
+            xs = jnp.ones((3, 4))
+            return run("counted", Counter().init(jax.random.key(0), xs[0]), xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -17955,7 +18309,7 @@ ESCAPES = [
             h = Holder(jnp.zeros(3))
             return run(h, jnp.ones((4, 3)))
         """,
-        ["14:9 SCN105"],
+        ["15:9 SCN105"],
     ),
     Case(
         'a step closure a factory returns, kept on the job (`self.step_fn = make_step(self.holder)`), assigns a loop value to the holder it closes over',
@@ -17995,7 +18349,7 @@ ESCAPES = [
         def main():
             return Job().run(jnp.ones((4, 3)))
         """,
-        ["14:9 SCN105"],
+        ["15:9 SCN105"],
     ),
     Case(
         "a trainer's helper method the body runs stores the loop's batch_stats on the train-state dataclass the trainer keeps (`self.state.batch_stats = ...`)",
@@ -18050,7 +18404,7 @@ ESCAPES = [
             trainer.run_epoch(xs)
             return trainer.predict(xs[0])
         """,
-        ["28:9 SCN105"],
+        ["29:9 SCN105"],
     ),
     Case(
         "a session a store's method returns from the dict it keeps, given a loop value in a fori_loop body",
@@ -18089,7 +18443,7 @@ ESCAPES = [
         def main():
             return replay(Store(), "u", jnp.ones((4, 3)))
         """,
-        ["25:9 SCN105"],
+        ["26:9 SCN105"],
     ),
     Case(
         "a registry's `fire` calls the hook it keeps under a name (`self._hooks[name](value)`), whose `__call__` keeps the value",
@@ -18136,7 +18490,7 @@ ESCAPES = [
             importance = calibrate(registry, jnp.ones((3, 4)), jnp.ones((5, 2, 3)))
             return importance + 1
         """,
-        ["30:9 SCN106"],
+        ["31:9 SCN106"],
     ),
     Case(
         'an object the body makes itself, and a store on an outside one after the loop',

@@ -520,7 +520,9 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     `functools.partial(model.apply, variables, ...)`, there or returned by a same-file factory."""
     reported, arguments_scope = call, scope
     call, scope = apply_of_partial(flax, call, scope, code) or (call, scope)
-    if call.args is not reported.args:  # a partial's arguments are read where it is made
+    called_here: dict[cst.CSTNode, Scope] = {}
+    if call.args is not reported.args:  # a partial's arguments are read where it is made, the call's where it is
+        called_here = {arg.value: arguments_scope for arg in reported.args}
         arguments_scope = scope
     if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply") or not call.args:
         return None
@@ -542,7 +544,8 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     taken = branch_taken(flags, immutable=True)
     instance = (call.func.value, scope)  # `decode_model` in `decode_model.apply(...)`
     for run in linen_runs(
-        flax, class_node, call.with_changes(args=arguments), arguments_scope, method, taken=taken, instance=instance
+        flax, class_node, call.with_changes(args=arguments), arguments_scope, method, taken=taken, instance=instance,
+        argument_scopes=called_here,
     ):
         updated = _update_under_apply(flax, run.method, flags, run.given, immutable=True)
         if updated is not None:

@@ -99,7 +99,11 @@ class NnxStateMutatedInScanBody(Rule):
     `UnexpectedTracerError` where they are used after it; the message says so. The same holds
     for a loop value assigned to an attribute of a plain object made outside the body (a
     sampler's helper method run by the body storing `self.last_x0 = x0`, also a mixin's method
-    it calls, `self.log_last(out)`); what is known while tracing (`out.shape`) holds no tracer. The lists and
+    it calls, `self.log_last(out)`), or to an attribute of another outside object of a same-file
+    plain class that the file reads elsewhere (`holder.stats = stats` on a holder the running
+    function is given, `self.state.batch_stats = ...` on a train-state dataclass a trainer
+    keeps, `session.vars = ...` on a session a store's method returns); what is known while
+    tracing (`out.shape`) holds no tracer. The lists and
     attributes a plain object keeps for itself through its methods (a logger's history, a
     tracker's best value) are Python state, SCN106's.
     An `nnx.MultiHeadAttention` built with `decode=True` writes its KV cache when called, and an
