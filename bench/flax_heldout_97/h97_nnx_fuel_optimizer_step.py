@@ -1,0 +1,44 @@
+# label: trace-context
+# flax-error: ValueError: Cannot extract graph node from different trace level, got Param( # 16 (64 B)
+# class: 4 trainer holds model and nnx.Optimizer; the scan body runs nnx.value_and_grad on the closed-over model and opt.update
+"""Fleet fuel-efficiency optimiser (NNX): fits a learned consumption model over telemetry epochs."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+class ConsumptionNet(nnx.Module):
+    def __init__(self, rngs):
+        self.l1 = nnx.Linear(4, 16, rngs=rngs)
+        self.l2 = nnx.Linear(16, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.l2(nnx.gelu(self.l1(x)))[..., 0]
+
+
+def mse(model, x, y):
+    return jnp.mean((model(x) - y) ** 2)
+
+
+class Trainer:
+    def __init__(self, model, lr=1e-2):
+        self.model = model
+        self.optimizer = nnx.Optimizer(model, optax.adam(lr), wrt=nnx.Param)
+
+    def fit(self, xs, ys):
+        def epoch(carry, batch):
+            x, y = batch
+            loss, grads = nnx.value_and_grad(mse)(self.model, x, y)
+            self.optimizer.update(self.model, grads)
+            return carry, loss
+
+        _, losses = jax.lax.scan(epoch, None, (xs, ys))
+        return losses
+
+
+def main():
+    trainer = Trainer(ConsumptionNet(nnx.Rngs(0)))
+    xs = jnp.ones((5, 16, 4)) * jnp.arange(4.0)
+    trainer.fit(xs, jnp.ones((5, 16))).block_until_ready()
+    return None
