@@ -1,0 +1,35 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[2,5,5] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 1 jax.lax.scan over stacked layer params inside a Linen module; the body calls self.sow to record attention maps
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax.lax import scan
+
+LAYERS, D = 3, 8
+
+
+class Encoder(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        wq = self.param("wq", nn.initializers.lecun_normal(), (LAYERS, D, D))
+        wk = self.param("wk", nn.initializers.lecun_normal(), (LAYERS, D, D))
+
+        def layer(h, w):
+            q, k = h @ w[0], h @ w[1]
+            attn = jax.nn.softmax(q @ jnp.swapaxes(k, -1, -2) / jnp.sqrt(D), axis=-1)
+            self.sow("intermediates", "attn", attn)
+            return h + attn @ h, None
+
+        h, _ = scan(layer, x, (wq, wk))
+        return h
+
+
+def main():
+    model = Encoder()
+    x = jnp.ones((2, 5, D))
+    params = model.init(jax.random.key(0), x)
+    _, state = model.apply(params, x, mutable=["intermediates"])
+    maps = state["intermediates"]["attn"][0]
+    print(jnp.mean(maps))
+    return None
