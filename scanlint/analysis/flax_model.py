@@ -137,6 +137,12 @@ def unpacked_targets(targets: Sequence[cst.BaseExpression]) -> list[cst.BaseExpr
     return found
 
 
+# Methods of `nn.Module` that read the scope and create no variable.
+_MODULE_METHODS_CREATING_NOTHING = frozenset({
+    "make_rng", "is_initializing", "is_mutable_collection", "has_rng", "has_variable",
+})  # fmt: skip
+
+
 def root_name(node: cst.BaseExpression) -> cst.Name | None:
     """`a` in `a.b[0].c`: the name an attribute/subscript chain hangs from."""
     while isinstance(node, (cst.Attribute, cst.Subscript)):
@@ -246,7 +252,7 @@ class FlaxFile:
         such modules (an `nn.Dropout`, a same-file class like it) or plain values, and every
         call in its methods is a JAX or NumPy function, a lowercase `flax.linen` function
         (`nn.relu`), an `nn.Dropout`, a builtin, one of its own methods or `setup` modules
-        through `self`, or a method of a value that is neither `self` nor a parameter
+        through `self`, a scope query (`self.make_rng(...)`, `self.is_initializing()`), or a method of a value that is neither `self` nor a parameter
         (`u.at[0].set(...)`). Anything else (`self.param`, a layer, a field or argument called, a
         helper function) might create one."""
         if not self.is_linen(class_node) or class_node in seen:
@@ -305,6 +311,8 @@ class FlaxFile:
                 return False
             if self.index.method_of(class_node, func.attr.value) is not None:
                 return True
+            if func.attr.value in _MODULE_METHODS_CREATING_NOTHING and self.index.defining_class(class_node, func.attr.value) is None:
+                return True  # `self.make_rng("augment")` draws a key
             held = setup.get(func.attr.value, [])  # a `setup` module checked above
             return bool(held) and all(isinstance(v, cst.Call) for v in held)
         found = scope.lookup(root.value)
@@ -721,6 +729,9 @@ class FlaxFile:
                 if not passed:
                     return None
                 return joined(passed, lambda value, value_scope: self.container_elements(value, value_scope, depth + 1))
+            if isinstance(binding, Unpacked):  # `model, callbacks = build(cfg)`: what `build` returns there
+                returned = self.index.unpacked_values(binding, binding_scope)
+                return joined(returned, lambda value, value_scope: self.container_elements(value, value_scope, depth + 1)) if returned else None
             if not isinstance(binding, cst.BaseExpression) or not isinstance(binding_scope.node, (cst.FunctionDef, cst.Module)):
                 return None
             initial = self.container_elements(binding, binding_scope, depth + 1)
@@ -998,8 +1009,12 @@ class FlaxFile:
         of the class (see `instances`) or `self.<method>(...)` in its own methods; None when a
         call of a method of that name is on an object not known, or the method is also read
         without being called (handed on as a value)."""
-        if is_staticmethod(method) or is_classmethod(method) or self.index.subclasses(owner):
+        if is_staticmethod(method) or is_classmethod(method):
             return None
+        below = self.index.subclasses(owner)
+        if any(self.index.defining_class(sub, method.name.value) is not owner for sub in below):
+            return None  # a subclass runs its own
+        runs_it = {owner, *below}  # a mixin's method runs on objects of the classes using it
         key = (owner, method)
         if key in self._method_sites_seen:
             return None  # a cycle through the calls' own receivers
@@ -1015,13 +1030,13 @@ class FlaxFile:
             sites = []
             for call, call_scope in uses.calls.get(name, []):
                 holder = call.func.value  # type: ignore[attr-defined]
-                if isinstance(holder, cst.Name) and self.self_class(holder, call_scope) is owner:
+                if isinstance(holder, cst.Name) and self.self_class(holder, call_scope) in runs_it:
                     sites.append((call, call_scope))
                     continue
                 made = self.instances(holder, call_scope)
                 if made is None:
                     return None
-                if any(self.local_class(c.func, c_scope) is owner for c, c_scope in made):
+                if any(self.local_class(c.func, c_scope) in runs_it for c, c_scope in made):
                     sites.append((call, call_scope))
             return sites
         finally:

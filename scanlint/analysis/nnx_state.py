@@ -383,17 +383,26 @@ class OutsideNnxState:
         return self._init_values(class_node, node.attr.value) if class_node is not None else None
 
     def _init_values(self, class_node: cst.ClassDef, attribute: str) -> list[tuple[cst.BaseExpression, Scope]]:
-        """What `__init__` assigns to `self.<attribute>`, with the scope of `__init__`; for a
-        dataclass or NamedTuple without one (`TrainSession(model, optimizer)`), what the
-        constructions in the file pass for that field, with the scope of each."""
-        init = self.flax.index.method_of(class_node, "__init__")
+        """What `__init__` assigns to `self.<attribute>`, with the scope of `__init__`, or a method
+        it runs itself (`self.init_ema(model)`); for a dataclass or NamedTuple without one
+        (`TrainSession(model, optimizer)`), what the constructions in the file pass for that
+        field, with the scope of each; for a plain mixin, what the one class using it stores."""
+        index = self.flax.index
+        init = index.method_of(class_node, "__init__")
         if init is None:
-            if is_dataclass(self.flax.index, class_node) or is_namedtuple(self.flax.index, class_node):
-                return constructor_arguments(self.flax.index, class_node, None, attribute)
-            return []
-        init_scope = self.flax.index.scope_of[init]
+            if is_dataclass(index, class_node) or is_namedtuple(index, class_node):
+                return constructor_arguments(index, class_node, None, attribute)
+            below = index.subclasses(class_node)  # a mixin's `self`: the one class using it
+            return self._init_values(below[0], attribute) if len(below) == 1 and self.flax.is_plain(class_node) else []
         values = self.flax.self_attribute_values(class_node, "__init__").get(attribute, [])
-        return [(value, init_scope) for value in values]
+        if values:
+            return [(value, index.scope_of[init]) for value in values]
+        for helper in index.init_helpers(class_node, init):  # `self.init_ema(model)` in `__init__`
+            owner = index.defining_class(class_node, helper.name.value)
+            stored = self.flax.self_attribute_values(owner, helper.name.value).get(attribute, []) if owner else []
+            if stored:
+                return [(value, index.scope_of[helper]) for value in stored]
+        return []
 
     def _object_kind(self, value: cst.BaseExpression, scope: Scope, depth: int) -> str | cst.ClassDef | None:
         """The NNX object an expression builds: a same-file NNX class, 'an NNX module', 'an
@@ -1014,8 +1023,9 @@ class OutsideNnxState:
     ) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """What every call that fills a parameter passes, followed through parameters that are
         filled the same way (None when a call is not seen or passes nothing): the body's own
-        parameters that `functools.partial` fills, a helper's that the body calls, or those of
-        the module-level function that runs the scan, by every call of it in this file."""
+        parameters that `functools.partial` fills, a helper's that the body calls, those of
+        the module-level function that runs the scan, by every call of it in this file, and
+        those of a plain class's `__init__` or methods, by its constructions or calls."""
         if depth > 4:
             return None
         sites: list[tuple[cst.BaseExpression | None, Scope]]
@@ -1040,8 +1050,11 @@ class OutsideNnxState:
                 (argument_for(function, param, call), call_scope)
                 for call, call_scope in self.flax.calls_running(function)
             ]
-        else:
-            return None
+        else:  # a plain class's `__init__` or method: what its constructions or calls pass
+            passed = self.flax.parameter_arguments(param, scope)
+            if passed is None:
+                return None
+            sites = list(passed)
         values: list[tuple[cst.BaseExpression, Scope]] = []
         for value, value_scope in sites:
             if value is None:

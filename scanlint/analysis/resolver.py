@@ -776,23 +776,62 @@ class ScanIndex:
         if found is None or not isinstance(node.value, cst.Name) or node.value.value != self.self_name(scope):
             return None
         class_node = found[1]
+        if self.defining_class(class_node, constructor) is None and self.defining_class(class_node, "__post_init__") is None:
+            below = self.subclasses(class_node)  # a mixin's `self` is an object of the one class using it
+            if len(below) == 1:
+                class_node = below[0]
         if constructor == "__init__" and self.defining_class(class_node, constructor) is None:
             constructor = "__post_init__"
         owner = self.defining_class(class_node, constructor)  # a subclass runs its base's `__init__`
         init = self.method_of(owner, constructor) if owner is not None else None
         if owner is None or init is None:
             return None
+        lineage = self._lineage(class_node)
         assigned = [
             value
-            for each in {class_node, owner}
+            for each in lineage
             for statement in each.body.body
             if isinstance(statement, cst.FunctionDef)
             for value in self.self_attribute_values(each, statement.name.value).get(node.attr.value, [])
         ]
-        stored = self.self_attribute_values(owner, constructor).get(node.attr.value, [])
-        if len(assigned) != 1 or len(stored) != 1:
+        if len(assigned) != 1:
             return None
-        return stored[0], self.scope_of[init], class_node
+        stored = self.self_attribute_values(owner, constructor).get(node.attr.value, [])
+        if len(stored) == 1:
+            return stored[0], self.scope_of[init], class_node
+        for helper in self.init_helpers(class_node, init):  # `self.init_ema(model)` in `__init__`
+            helper_owner = self.defining_class(class_node, helper.name.value)
+            stored = self.self_attribute_values(helper_owner, helper.name.value).get(node.attr.value, []) if helper_owner else []
+            if len(stored) == 1:
+                return stored[0], self.scope_of[helper], class_node
+        return None
+
+    def _lineage(self, class_node: cst.ClassDef, depth: int = 0) -> list[cst.ClassDef]:
+        """A class and its same-file bases, and theirs."""
+        found = [class_node]
+        for base in self.same_file_bases(class_node) if depth < 4 else []:
+            found += [c for c in self._lineage(base, depth + 1) if c not in found]
+        return found
+
+    def init_helpers(self, class_node: cst.ClassDef, init: cst.FunctionDef) -> list[cst.FunctionDef]:
+        """The methods `__init__` surely runs itself: statements `self.<method>(...)` in its own
+        body, not under an `if` or a loop."""
+        self_name = self.self_name(self.scope_of[init])
+        helpers = []
+        for statement in init.body.body if isinstance(init.body, cst.IndentedBlock) else []:
+            line = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+            call = line.value if isinstance(line, cst.Expr) else None
+            if (
+                isinstance(call, cst.Call)
+                and isinstance(call.func, cst.Attribute)
+                and isinstance(call.func.value, cst.Name)
+                and call.func.value.value == self_name
+            ):
+                owner = self.defining_class(class_node, call.func.attr.value)
+                method = self.method_of(owner, call.func.attr.value) if owner is not None else None
+                if method is not None:
+                    helpers.append(method)
+        return helpers
 
     def same_file_bases(self, class_node: cst.ClassDef) -> list[cst.ClassDef]:
         """The same-file classes a class names as its bases."""

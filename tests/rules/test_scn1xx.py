@@ -9646,6 +9646,38 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a submodule that only draws `self.make_rng` (no variables), first called inside a raw scan body: the same noise every step, nothing to create',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Jitter(nn.Module):
+            sigma: float = 0.1
+
+            def __call__(self, x):
+                return x + self.sigma * jax.random.normal(self.make_rng("augment"), x.shape)
+
+
+        class Pipeline(nn.Module):
+            def setup(self):
+                self.jitter = Jitter()
+
+            def __call__(self, xs):
+                def body(carry, x):
+                    return carry, self.jitter(x)
+
+                return jax.lax.scan(body, None, xs)[1]
+
+
+        def main():
+            xs = jnp.ones((3, 4))
+            return Pipeline().apply({}, xs, rngs={"augment": jax.random.key(0)})
+        """,
+        ["20:27 SCN103"],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -17510,6 +17542,382 @@ NNX = [
         def main():
             ensemble = Ensemble(8, 3, rngs=nnx.Rngs(params=0, dropout=1))
             return mc_samples(ensemble, jnp.ones((2, 8)), jax.random.key(3), 4)
+        """,
+        [],
+    ),
+    Case(
+        "NNX: a step closure a factory builds over the model an evaluator's `__init__` is given (`self.step = make_eval_step(model)`) switches it to eval inside the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.proj(x))
+
+
+        def make_eval_step(model):
+            def eval_step(total, x):
+                model.eval()
+                return total + model(x).sum(), None
+
+            return eval_step
+
+
+        class Evaluator:
+            def __init__(self, model):
+                self.model = model
+                self.step = make_eval_step(model)
+
+            def run(self, xs):
+                return jax.lax.scan(self.step, 0.0, xs)[0]
+
+
+        def main():
+            return Evaluator(Net(nnx.Rngs(0))).run(jnp.ones((3, 4)))
+        """,
+        ["18:9 SCN105"],
+    ),
+    Case(
+        'NNX: the same evaluator switching the model to eval before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.proj(x))
+
+
+        def make_eval_step(model):
+            def eval_step(total, x):
+                return total + model(x).sum(), None
+
+            return eval_step
+
+
+        class Evaluator:
+            def __init__(self, model):
+                self.model = model
+                self.step = make_eval_step(model)
+
+            def run(self, xs):
+                self.model.eval()
+                return jax.lax.scan(self.step, 0.0, xs)[0]
+
+
+        def main():
+            return Evaluator(Net(nnx.Rngs(0))).run(jnp.ones((3, 4)))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: callbacks a builder returns beside the model (`model, callbacks = build(0)`), one of them `nnx.update`-ing the shadow model it keeps, run for each callback in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.net = nnx.Linear(4, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.net(x)
+
+
+        class WeightEMA:
+            def __init__(self, shadow, decay):
+                self.shadow = shadow
+                self.decay = decay
+
+            def on_step_end(self, params):
+                old = nnx.state(self.shadow, nnx.Param)
+                nnx.update(self.shadow, jax.tree.map(lambda s, p: self.decay * s + (1 - self.decay) * p, old, params))
+
+
+        def build(seed):
+            model = Policy(nnx.Rngs(seed))
+            callbacks = [WeightEMA(Policy(nnx.Rngs(seed)), 0.9)]
+            return model, callbacks
+
+
+        def train(x, y):
+            model, callbacks = build(0)
+            graphdef, params = nnx.split(model, nnx.Param)
+
+            def loss_fn(p):
+                return jnp.mean((nnx.merge(graphdef, p)(x) - y) ** 2)
+
+            def body(params, _):
+                grads = jax.grad(loss_fn)(params)
+                params = jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+                for cb in callbacks:
+                    cb.on_step_end(params)
+                return params, None
+
+            return jax.lax.scan(body, params, None, length=3)[0]
+
+
+        def main():
+            return train(jnp.ones((8, 4)), jnp.zeros((8, 2)))
+        """,
+        ["22:9 SCN105"],
+    ),
+    Case(
+        "NNX: the same builder's callbacks counting steps in a Python int",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.net = nnx.Linear(4, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.net(x)
+
+
+        class WeightEMA:
+            def __init__(self, shadow, decay):
+                self.shadow = shadow
+                self.decay = decay
+                self.steps = 0
+
+            def on_step_end(self, params):
+                self.steps += 1
+
+
+        def build(seed):
+            model = Policy(nnx.Rngs(seed))
+            callbacks = [WeightEMA(Policy(nnx.Rngs(seed)), 0.9)]
+            return model, callbacks
+
+
+        def train(x, y):
+            model, callbacks = build(0)
+            graphdef, params = nnx.split(model, nnx.Param)
+
+            def loss_fn(p):
+                return jnp.mean((nnx.merge(graphdef, p)(x) - y) ** 2)
+
+            def body(params, _):
+                grads = jax.grad(loss_fn)(params)
+                params = jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+                for cb in callbacks:
+                    cb.on_step_end(params)
+                return params, None
+
+            return jax.lax.scan(body, params, None, length=3)[0]
+
+
+        def main():
+            return train(jnp.ones((8, 4)), jnp.zeros((8, 2)))
+        """,
+        [],
+    ),
+    Case(
+        "NNX: an EMA model a trainer's `__init__` makes through a helper it runs (`self.init_ema(model)`), `nnx.update`d by a method the body calls",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Reg(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l1(x)[..., 0]
+
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.init_ema(model)
+
+            def init_ema(self, model):
+                self.ema_model = nnx.clone(model)
+
+            def update_ema(self, model):
+                nnx.update(self.ema_model, nnx.state(model, nnx.Param))
+
+            def train_epoch(self, xs):
+                graphdef, state = nnx.split(self.model)
+
+                def body(state, x):
+                    model = nnx.merge(graphdef, state)
+                    self.update_ema(model)
+                    return nnx.state(model), model(x).sum()
+
+                return jax.lax.scan(body, state, xs)
+
+
+        def main():
+            return Trainer(Reg(nnx.Rngs(0))).train_epoch(jnp.ones((2, 4, 3)))
+        """,
+        ["24:9 SCN105"],
+    ),
+    Case(
+        'NNX: the same trainer updating its EMA model after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Reg(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l1(x)[..., 0]
+
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.init_ema(model)
+
+            def init_ema(self, model):
+                self.ema_model = nnx.clone(model)
+
+            def update_ema(self, model):
+                nnx.update(self.ema_model, nnx.state(model, nnx.Param))
+
+            def train_epoch(self, xs):
+                graphdef, state = nnx.split(self.model)
+
+                def body(state, x):
+                    model = nnx.merge(graphdef, state)
+                    return nnx.state(model), model(x).sum()
+
+                state, losses = jax.lax.scan(body, state, xs)
+                nnx.update(self.model, state)
+                self.update_ema(self.model)
+                return losses
+
+
+        def main():
+            return Trainer(Reg(nnx.Rngs(0))).train_epoch(jnp.ones((2, 4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: the EMA model kept and updated by a mixin the trainer derives from (`class Trainer(EMAMixin)`), updated inside the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class EMAMixin:
+            decay = 0.9
+
+            def init_ema(self, model):
+                self.ema_model = nnx.clone(model)
+
+            def update_ema(self, model):
+                old = nnx.state(self.ema_model, nnx.Param)
+                new = nnx.state(model, nnx.Param)
+                nnx.update(self.ema_model, jax.tree.map(lambda e, p: self.decay * e + (1 - self.decay) * p, old, new))
+
+
+        class Reg(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l1(x)[..., 0]
+
+
+        class Trainer(EMAMixin):
+            def __init__(self, model):
+                self.model = model
+                self.init_ema(model)
+
+            def train_epoch(self, xs):
+                graphdef, state = nnx.split(self.model)
+
+                def body(state, x):
+                    model = nnx.merge(graphdef, state)
+                    self.update_ema(model)
+                    return nnx.state(model), model(x).sum()
+
+                state, losses = jax.lax.scan(body, state, xs)
+                nnx.update(self.model, state)
+                return losses
+
+
+        def main():
+            return Trainer(Reg(nnx.Rngs(0))).train_epoch(jnp.ones((2, 4, 3)))
+        """,
+        ["16:9 SCN105"],
+    ),
+    Case(
+        "NNX: the same mixin's update run after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class EMAMixin:
+            decay = 0.9
+
+            def init_ema(self, model):
+                self.ema_model = nnx.clone(model)
+
+            def update_ema(self, model):
+                old = nnx.state(self.ema_model, nnx.Param)
+                new = nnx.state(model, nnx.Param)
+                nnx.update(self.ema_model, jax.tree.map(lambda e, p: self.decay * e + (1 - self.decay) * p, old, new))
+
+
+        class Reg(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l1(x)[..., 0]
+
+
+        class Trainer(EMAMixin):
+            def __init__(self, model):
+                self.model = model
+                self.init_ema(model)
+
+            def train_epoch(self, xs):
+                graphdef, state = nnx.split(self.model)
+
+                def body(state, x):
+                    model = nnx.merge(graphdef, state)
+                    return nnx.state(model), model(x).sum()
+
+                state, losses = jax.lax.scan(body, state, xs)
+                nnx.update(self.model, state)
+                self.update_ema(self.model)
+                return losses
+
+
+        def main():
+            return Trainer(Reg(nnx.Rngs(0))).train_epoch(jnp.ones((2, 4, 3)))
         """,
         [],
     ),
