@@ -959,7 +959,10 @@ class OutsideNnxState:
                 return self.outside_values(binding, binding_scope)
             return [(binding, binding_scope)] if isinstance(binding, cst.BaseExpression) else []
         iterated = self._body_loop_over(node, scope)
-        return self.outside_values(iterated, scope) if iterated is not None else []
+        if iterated is None:
+            return []
+        elements = self.flax.container_elements(iterated, scope)  # `for stage in self.stages`: each stage
+        return elements if elements else self.outside_values(iterated, scope)
 
     def _builder_returns(self, name: cst.Name, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """For `model, opt = build(0)` outside the body: what each `return` of the same-file
@@ -1440,13 +1443,54 @@ class OutsideNnxState:
 
     def _given(self, rngs: cst.BaseExpression | None, call: cst.Call) -> bool:
         """Whether a `rngs=` argument is surely a key or streams: not `None`, nor a parameter
-        that defaults to `None` (`key=None`: the layer then draws from its own streams)."""
+        that defaults to `None` (`key=None`: the layer then draws from its own streams) unless
+        every call of its method passes one (see `_always_passed`)."""
         if rngs is None or (isinstance(rngs, cst.Name) and rngs.value == "None"):
             return False
         if isinstance(rngs, cst.Name):
             found = run_flags(self.flax).scope_at(call).only_binding(rngs.value)
             if found is not None and isinstance(found[1], cst.Param) and found[1].default is not None:
+                return self._always_passed(found[1], found[0])
+        return True
+
+    def _always_passed(self, param: cst.Param, scope: Scope) -> bool:
+        """Whether every call this file shows of the method a parameter belongs to (`key=None` in
+        `Grader.__call__`) passes something for it that is not None: a call of an object of the
+        class (`masker(key=augment_key)`) or of the method on one (`model.sample(x, key)`).
+        Calls on objects not known are not counted."""
+        method, owner = scope.node, scope.parent.node if scope.parent is not None else None
+        if not isinstance(method, cst.FunctionDef) or not isinstance(owner, cst.ClassDef):
+            return False
+        flags = run_flags(self.flax)
+        name = method.name.value
+        sites = []
+        for site in all_calls(self.flax.index):
+            func = site.func
+            if name == "__call__":
+                receiver = func
+            elif isinstance(func, cst.Attribute) and func.attr.value == name:
+                receiver = func.value
+            else:
+                continue
+            if not isinstance(receiver, (cst.Name, cst.Attribute, cst.Subscript)):
+                continue
+            site_scope = flags.scope_at(site)
+            if isinstance(receiver, cst.Name) and self.flax.self_class(receiver, site_scope) is owner:
+                sites.append((site, site_scope))
+                continue
+            made = self.flax.instances(receiver, site_scope)
+            if made and all(self.flax.local_class(c.func, c_scope) is owner for c, c_scope in made):
+                sites.append((site, site_scope))
+        if not sites:
+            return False
+        for site, site_scope in sites:
+            passed = dict(parameters_passed(method, scope, site, site_scope)).get(param)
+            if passed is None or (isinstance(passed, cst.Name) and passed.value == "None"):
                 return False
+            if isinstance(passed, cst.Name):
+                bound = site_scope.only_binding(passed.value)
+                if bound is not None and isinstance(bound[1], cst.Param) and bound[1].default is not None:
+                    return False
         return True
 
 

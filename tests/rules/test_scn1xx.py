@@ -17675,7 +17675,7 @@ NNX = [
         def main():
             return train(jnp.ones((8, 4)), jnp.zeros((8, 2)))
         """,
-        ["22:9 SCN105"],
+        ["42:13 SCN105"],
     ),
     Case(
         "NNX: the same builder's callbacks counting steps in a Python int",
@@ -17920,6 +17920,244 @@ NNX = [
             return Trainer(Reg(nnx.Rngs(0))).train_epoch(jnp.ones((2, 4, 3)))
         """,
         [],
+    ),
+    Case(
+        "NNX: an evaluator keeps the loop's logits and labels on itself in a tuple assignment (`self._last_logits, self._last_labels = logits, y`), read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Classifier(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(6, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l1(x)
+
+
+        class Evaluator:
+            def __init__(self, model):
+                self.model = model
+                self._last_logits = None
+                self._last_labels = None
+
+            def evaluate(self, xs, ys):
+                def body(carry, batch):
+                    x, y = batch
+                    logits = self.model(x)
+                    self._last_logits, self._last_labels = logits, y
+                    return carry, logits
+
+                return jax.lax.scan(body, None, (xs, ys))[1]
+
+            def confusion(self):
+                return jnp.argmax(self._last_logits, -1) == self._last_labels
+
+
+        def main():
+            evaluator = Evaluator(Classifier(nnx.Rngs(0)))
+            evaluator.evaluate(jnp.ones((2, 4, 6)), jnp.zeros((2, 4), jnp.int32))
+            return evaluator.confusion()
+        """,
+        ["25:13 SCN105", "25:32 SCN105"],
+    ),
+    Case(
+        'NNX: the same evaluator keeping shapes in the body and the values after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Classifier(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(6, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l1(x)
+
+
+        class Evaluator:
+            def __init__(self, model):
+                self.model = model
+                self._last_logits = None
+                self._last_labels = None
+
+            def evaluate(self, xs, ys):
+                def body(carry, batch):
+                    x, y = batch
+                    logits = self.model(x)
+                    self._last_shape, self._last_labels = logits.shape, ys.shape
+                    return carry, logits
+
+                logits = jax.lax.scan(body, None, (xs, ys))[1]
+                self._last_logits, self._last_labels = logits[-1], ys[-1]
+                return logits
+
+            def confusion(self):
+                return jnp.argmax(self._last_logits, -1) == self._last_labels
+
+
+        def main():
+            evaluator = Evaluator(Classifier(nnx.Rngs(0)))
+            evaluator.evaluate(jnp.ones((2, 4, 6)), jnp.zeros((2, 4), jnp.int32))
+            return evaluator.confusion()
+        """,
+        [],
+    ),
+    Case(
+        'NNX: each stage object a list holds keeps an `nnx.MultiMetric`, updated for every stage a `for` walks in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(4, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l1(x)
+
+
+        class Stage:
+            def __init__(self, name, model):
+                self.name = name
+                self.model = model
+                self.metrics = nnx.MultiMetric(loss=nnx.metrics.Average("loss"))
+
+
+        class Replay:
+            def __init__(self, stages):
+                self.stages = stages
+
+            def run(self, xs, ys):
+                def body(carry, batch):
+                    x, y = batch
+                    for stage in self.stages:
+                        loss = optax.softmax_cross_entropy_with_integer_labels(stage.model(x), y).mean()
+                        stage.metrics.update(loss=loss)
+                    return carry, None
+
+                jax.lax.scan(body, None, (xs, ys))
+                return [s.metrics.compute() for s in self.stages]
+
+
+        def main():
+            stages = [Stage("a", Head(nnx.Rngs(0))), Stage("b", Head(nnx.Rngs(1)))]
+            return Replay(stages).run(jnp.ones((2, 5, 4)), jnp.zeros((2, 5), jnp.int32))
+        """,
+        ["32:17 SCN105"],
+    ),
+    Case(
+        "NNX: the same stages' metrics updated after the loop from the stacked losses",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.l1 = nnx.Linear(4, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l1(x)
+
+
+        class Stage:
+            def __init__(self, name, model):
+                self.name = name
+                self.model = model
+                self.metrics = nnx.MultiMetric(loss=nnx.metrics.Average("loss"))
+
+
+        class Replay:
+            def __init__(self, stages):
+                self.stages = stages
+
+            def run(self, xs, ys):
+                def body(carry, batch):
+                    x, y = batch
+                    losses = [optax.softmax_cross_entropy_with_integer_labels(stage.model(x), y).mean() for stage in self.stages]
+                    return carry, jnp.stack(losses)
+
+                _, losses = jax.lax.scan(body, None, (xs, ys))
+                for stage, loss in zip(self.stages, losses.T):
+                    stage.metrics.update(loss=loss)
+                return [s.metrics.compute() for s in self.stages]
+
+
+        def main():
+            stages = [Stage("a", Head(nnx.Rngs(0))), Stage("b", Head(nnx.Rngs(1)))]
+            return Replay(stages).run(jnp.ones((2, 5, 4)), jnp.zeros((2, 5), jnp.int32))
+        """,
+        [],
+    ),
+    Case(
+        "NNX: a Dropout called with `rngs=key` where `key=None` is the default, every call of the module passing the step's key",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Masker(nnx.Module):
+            def __init__(self, n, rngs):
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+                self.n = n
+
+            def __call__(self, key=None):
+                return self.drop(jnp.ones((self.n,)), rngs=key)
+
+
+        def masks(masker, keys):
+            def body(carry, key):
+                return carry, masker(key=key)
+
+            return jax.lax.scan(body, None, keys)[1]
+
+
+        def main():
+            masker = Masker(6, nnx.Rngs(dropout=1))
+            return masks(masker, jax.random.split(jax.random.key(0), 4))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: the same module called in the body without a key: its Dropout draws from its own streams',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Masker(nnx.Module):
+            def __init__(self, n, rngs):
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+                self.n = n
+
+            def __call__(self, key=None):
+                return self.drop(jnp.ones((self.n,)), rngs=key)
+
+
+        def masks(masker, keys):
+            def body(carry, key):
+                return carry, masker()
+
+            return jax.lax.scan(body, None, keys)[1]
+
+
+        def main():
+            masker = Masker(6, nnx.Rngs(dropout=1))
+            return masks(masker, jax.random.split(jax.random.key(0), 4))
+        """,
+        ["18:23 SCN105"],
     ),
 ]
 

@@ -122,7 +122,8 @@ class NnxStateMutatedInScanBody(Rule):
     `nnx.merge`, an `nnx.Dropout` without streams of its own given a fresh `nnx.Rngs` at the
     call (directly or through an `nnx.Sequential`), a Dropout a module's method hands the key
     its caller passes (`self.drop(h, rngs=key)`) when the body passes a key the loop gives each
-    step (`cell(h, x, key)` with the keys scanned over), and layers switched off with a literal
+    step (`cell(h, x, key)` with the keys scanned over) or every call of the module this file
+    shows passes one (`key=None` as the default, never left out), and layers switched off with a literal
     `deterministic=True` or `use_running_average=True` are fine and not flagged; neither is a
     Dropout or BatchNorm in a file that switches modes with `.eval()` or `set_attributes`, where
     it is not known which mode runs, nor one whose call passes its mode as a flag
@@ -461,8 +462,8 @@ def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target:
     if root is None:
         return False
     flags = run_flags(flax)
-    assign = flags.parents.get(flags.parents.get(target))
-    if not (isinstance(assign, cst.Assign) and code.holds_step_value(assign.value, scope)):
+    assign, value = _assigned_value(flags.parents, target)
+    if assign is None or value is None or not code.holds_step_value(value, scope):
         return False
     class_node = flax.self_class(root, scope)
     if class_node is not None:
@@ -481,6 +482,29 @@ def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target:
         and all(flax.is_plain(c) and not frozen_dataclass(flax.index, c) for c in classes)  # type: ignore[arg-type]
         and flags.attribute_read_elsewhere(target.attr.value, assign)
     )
+
+
+def _assigned_value(
+    parents: dict[cst.CSTNode, cst.CSTNode], target: cst.BaseExpression
+) -> tuple[cst.Assign | None, cst.BaseExpression | None]:
+    """The assignment a target belongs to and the value it gets: the whole value, or the
+    matching element when both sides are tuples of one length (`self.a, self.b = x, y`)."""
+    element = parents.get(target)
+    if isinstance(element, cst.AssignTarget):
+        assign = parents.get(element)
+        return (assign, assign.value) if isinstance(assign, cst.Assign) else (None, None)
+    if not isinstance(element, cst.Element):
+        return None, None
+    sequence = parents.get(element)
+    assign_target = parents.get(sequence)
+    assign = parents.get(assign_target) if isinstance(assign_target, cst.AssignTarget) else None
+    if not isinstance(sequence, (cst.Tuple, cst.List)) or not isinstance(assign, cst.Assign):
+        return None, None
+    value = assign.value
+    if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(sequence.elements):
+        picked = value.elements[list(sequence.elements).index(element)]
+        return assign, None if isinstance(picked, cst.StarredElement) else picked.value
+    return assign, value
 
 
 _CONTAINER_LEAK = (
