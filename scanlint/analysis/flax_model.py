@@ -252,8 +252,8 @@ class FlaxFile:
         such modules (an `nn.Dropout`, a same-file class like it) or plain values, and every
         call in its methods is a JAX or NumPy function, a lowercase `flax.linen` function
         (`nn.relu`), an `nn.Dropout`, a builtin, one of its own methods or `setup` modules
-        through `self`, a scope query (`self.make_rng(...)`, `self.is_initializing()`), or a method of a value that is neither `self` nor a parameter
-        (`u.at[0].set(...)`). Anything else (`self.param`, a layer, a field or argument called, a
+        through `self`, a scope query (`self.make_rng(...)`, `self.is_initializing()`), or a
+        method of a value that is neither `self` nor a parameter (`u.at[0].set(...)`). Anything else (`self.param`, a layer, a field or argument called, a
         helper function) might create one."""
         if not self.is_linen(class_node) or class_node in seen:
             return False

@@ -91,15 +91,19 @@ class RunFlags:
             current = self.parents.get(current)
         return current is ancestor
 
-    def attribute_read_elsewhere(self, attribute: str, store: cst.CSTNode) -> bool:
-        """Whether the file reads `.<attribute>` of some object anywhere outside the statement
-        that stores into it (and outside assignments to it): what a loop body stored is used."""
+    def attribute_reads(self, attribute: str) -> list[cst.Attribute]:
+        """Every `<x>.<attribute>` of the file that is not the target of an assignment."""
         reads = self.index.derived.get(_AttributeReads)
         if reads is None:
             collector = _AttributeReads()
             walk(self.index.module, collector)
             reads = self.index.derived[_AttributeReads] = collector.reads
-        return any(not self.encloses(store, read) for read in reads.get(attribute, []))  # type: ignore[attr-defined]
+        return reads.get(attribute, [])  # type: ignore[attr-defined]
+
+    def attribute_read_elsewhere(self, attribute: str, store: cst.CSTNode) -> bool:
+        """Whether the file reads `.<attribute>` of some object anywhere outside the statement
+        that stores into it (and outside assignments to it): what a loop body stored is used."""
+        return any(not self.encloses(store, read) for read in self.attribute_reads(attribute))
 
     def within(self, code: BodyCode) -> RunFlags:
         """This resolver, for the code a loop body runs. `self.<field>` of the loop's own class
@@ -940,12 +944,8 @@ class RunFlags:
                 return None
             if len(self.index.reads_of(stored[0].value, self.index.scope_of[init])) != 1:
                 return None
-        reads = self.index.derived.get(_AttributeReads)
-        if reads is None:
-            self.attribute_read_elsewhere(kept[0], read)  # fills the cache
-            reads = self.index.derived[_AttributeReads]
         uses = []
-        for attribute in reads.get(kept[0], []):  # type: ignore[attr-defined]
+        for attribute in self.attribute_reads(kept[0]):
             scope = self.scope_at(attribute)
             if not (
                 self.encloses(owner, attribute)
