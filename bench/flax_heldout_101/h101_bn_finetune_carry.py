@@ -1,0 +1,44 @@
+# label: ok
+# flax-error: none
+# class: 2 batch_stats ride in the scan carry and model.apply(train=True) is called with mutable=['batch_stats']
+"""Fine-tuning a pretrained BN MLP on a small new dataset, training loop written with lax.scan."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import linen as nn
+
+
+class Backbone(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool = True):
+        x = nn.Dense(32)(x)
+        x = nn.BatchNorm(use_running_average=not train)(x)
+        x = nn.relu(x)
+        return nn.Dense(1)(x)
+
+
+def main():
+    model = Backbone()
+    xs = jax.random.normal(jax.random.PRNGKey(1), (10, 16, 4))
+    ys = xs.sum(-1, keepdims=True)
+    variables = model.init(jax.random.PRNGKey(0), xs[0], train=False)
+    params, batch_stats = variables['params'], variables['batch_stats']
+    tx = optax.adam(1e-3)
+    opt_state = tx.init(params)
+
+    def loss_fn(params, batch_stats, x, y):
+        pred, updates = model.apply({'params': params, 'batch_stats': batch_stats}, x, train=True,
+                                    mutable=['batch_stats'])
+        return jnp.mean((pred - y) ** 2), updates['batch_stats']
+
+    def train_step(carry, batch):
+        params, batch_stats, opt_state = carry
+        (loss, batch_stats), grads = jax.value_and_grad(loss_fn, has_aux=True)(params, batch_stats, *batch)
+        updates, opt_state = tx.update(grads, opt_state)
+        params = optax.apply_updates(params, updates)
+        return (params, batch_stats, opt_state), loss
+
+    (params, batch_stats, opt_state), losses = jax.lax.scan(
+        train_step, (params, batch_stats, opt_state), (xs, ys))
+    print(losses[-1])
+    return None
