@@ -1,0 +1,48 @@
+# label: ok
+# flax-error: none
+# class: 1 VibrationEncoder.warm_up runs the while_loop itself; its BatchNorm is nnx.split before the loop, carried, merged in the body and written back with nnx.update
+"""Elevator-drive vibration encoder used by the predictive-maintenance service.
+
+Before a newly installed drive is monitored, warm_up() feeds the first readings through
+the encoder until the normalisation statistics settle or the budget runs out.
+"""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+from jax.lax import while_loop
+
+
+class VibrationEncoder(nnx.Module):
+    def __init__(self, channels, rngs):
+        self.proj = nnx.Linear(channels, 8, rngs=rngs)
+        self.norm = nnx.BatchNorm(8, momentum=0.8, rngs=rngs)
+
+    def __call__(self, readings):
+        return nnx.relu(self.norm(self.proj(readings)))
+
+    def warm_up(self, batches, tol=1e-3):
+        graphdef, state = nnx.split(self.norm)
+
+        def cond(carry):
+            step, delta, _ = carry
+            return (step < batches.shape[0]) & (delta > tol)
+
+        def body(carry):
+            step, _, state = carry
+            norm = nnx.merge(graphdef, state)
+            before = norm.mean.value
+            norm(self.proj(batches[step]))
+            return step + 1, jnp.abs(norm.mean.value - before).max(), nnx.state(norm)
+
+        steps, _, state = while_loop(cond, body, (0, jnp.inf, state))
+        nnx.update(self.norm, state)
+        return steps
+
+
+def main():
+    encoder = VibrationEncoder(3, nnx.Rngs(0))
+    batches = jax.random.normal(jax.random.key(4), (10, 32, 3))
+    encoder.train()
+    encoder.warm_up(batches)
+    encoder.eval()
+    return None
