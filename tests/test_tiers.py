@@ -209,3 +209,47 @@ def test_walk_visits_like_libcst(group: str) -> None:
             module.visit(by_libcst)
             walk(module, by_walk)
             assert by_walk.events == by_libcst.events, (source_id, make.__name__)
+
+
+@pytest.mark.parametrize("group", DIFFERENTIAL_GROUPS)
+def test_semantic_visitor_skips_only_trivia(group: str) -> None:
+    """A `SemanticVisitor` sees what LibCST's visit shows it, less the whitespace, comment,
+    bracket, punctuation and operator nodes, in the same order."""
+    import libcst as cst
+
+    from scanlint.analysis.walk import SemanticVisitor, _trivia_type_names, walk
+
+    class Everything(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.events: list[tuple[str, int]] = []
+
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            self.events.append(("visit", id(node)))
+            return True
+
+        def on_leave(self, original_node: cst.CSTNode) -> None:
+            self.events.append(("leave", id(original_node)))
+
+    class Semantic(SemanticVisitor, Everything):
+        pass
+
+    for source_id, source in DIFFERENTIAL_GROUPS[group]:
+        module = cst.parse_module(source)
+        by_libcst, by_walk = Everything(), Semantic()
+        module.visit(by_libcst)
+        walk(module, by_walk)
+        nodes = {id(node): node for node in _all_nodes(module)}
+        trivia = _trivia_type_names()
+
+        def inside_trivia(node_id: int) -> bool:
+            return type(nodes[node_id]).__name__ in trivia
+
+        expected = [event for event in by_libcst.events if not inside_trivia(event[1])]
+        assert by_walk.events == expected, source_id
+        assert len(expected) < len(by_libcst.events), source_id
+
+
+def _all_nodes(node):
+    yield node
+    for child in node.children:
+        yield from _all_nodes(child)

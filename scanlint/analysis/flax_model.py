@@ -35,7 +35,7 @@ from scanlint.analysis.resolver import (
 )
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.values import class_statements, constructions_of, constructor_arguments, kept_argument
-from scanlint.analysis.walk import walk
+from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.index.names import SAME_FUNCTION_WRAPPERS
 
 # Transforms whose result calls the function with the arguments it is given (`jax.jit(f)(m, x)`
@@ -1473,7 +1473,7 @@ def _self_method_calls(
     return finder.names
 
 
-class _SelfCalls(cst.CSTVisitor):
+class _SelfCalls(SemanticVisitor):
     def __init__(self, self_name: str, skipped: set[cst.CSTNode] | None = None) -> None:
         self.self_name = self_name
         self.skipped = skipped or set()  # functions whose calls are not counted (loop bodies)
@@ -1490,7 +1490,7 @@ class _SelfCalls(cst.CSTVisitor):
             self.names.add("__call__")
 
 
-class _SelfCallsBefore(cst.CSTVisitor):
+class _SelfCallsBefore(SemanticVisitor):
     """The names of the `self.name(...)` calls a method makes itself (not in nested functions),
     in source order, until its first call of `self.<stop>(...)` or until the call `stop` (the
     arguments of that call come first, as Python runs them)."""
@@ -1518,7 +1518,7 @@ class _SelfCallsBefore(cst.CSTVisitor):
                 self.names.add(func.attr.value)
 
 
-class _AttributeCall(cst.CSTVisitor):
+class _AttributeCall(SemanticVisitor):
     """Finds a call of `self.<attribute>(...)` (or of an item or a method of it) outside the
     given bodies."""
 
@@ -1629,6 +1629,8 @@ class BodyCode:
     # Methods of outside plain objects the body calls (`tracker.update(loss)`): they run as part
     # of the body, and what they store on their own object is SCN106's.
     object_methods: set[cst.CSTNode] = field(default_factory=set)
+    # The names each scope of the body binds only as a Python loop counter (SCN106's cache).
+    python_counters: dict[Scope, frozenset[str]] = field(default_factory=dict)
 
     MAX_FUNCTIONS = 32
 
@@ -2151,7 +2153,7 @@ def _self_calls_of(index: ScanIndex, class_node: cst.ClassDef, name: str) -> lis
     return sites
 
 
-class _ScopedAttributeCalls(cst.CSTVisitor):
+class _ScopedAttributeCalls(SemanticVisitor):
     """Calls `<object>.<attribute>(...)` of the given attribute names, with the scope each is
     written in (`model.init(...)`, `self._reverse(...)`)."""
 
@@ -2269,7 +2271,7 @@ def _project_function(index: ScanIndex, node: cst.BaseExpression, scope: Scope) 
     )
 
 
-class _ParameterUses(cst.CSTVisitor):
+class _ParameterUses(SemanticVisitor):
     def __init__(self, index: ScanIndex, function: cst.FunctionDef) -> None:
         self.index = index
         self.params = {
@@ -2400,7 +2402,7 @@ class _ContainerStores(cst.CSTVisitor):
                 self.values.append(node.value)
 
 
-class _LoopsBinding(cst.CSTVisitor):
+class _LoopsBinding(SemanticVisitor):
     """What the `for <name> in <it>` and `for i, <name> in enumerate(<it>)` statements of one
     function iterate, by name, outside its nested functions."""
 
@@ -2490,7 +2492,7 @@ def literal_element(container: cst.BaseExpression, key: cst.SimpleString | cst.I
     return None
 
 
-class CallFinder(cst.CSTVisitor):
+class CallFinder(SemanticVisitor):
     """Every call under a node, except in the `skipped` nodes (loop bodies, say)."""
 
     def __init__(self, skipped: set[cst.CSTNode] | None = None) -> None:
@@ -2523,7 +2525,7 @@ def joined(
     return found
 
 
-class _AttributeUses(cst.CSTVisitor):
+class _AttributeUses(SemanticVisitor):
     """Every `<x>.<name>(...)` call of a file by attribute name, with the scope it is made in,
     and the attribute names also read without being called."""
 
@@ -2701,7 +2703,7 @@ def _own_method_calls(
     ]
 
 
-class _GuardedCalls(cst.CSTVisitor):
+class _GuardedCalls(SemanticVisitor):
     """The calls in a function's own code, each with the guards it runs under (see
     `_own_method_calls`)."""
 

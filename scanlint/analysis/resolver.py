@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from scanlint.analysis.walk import walk
+from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.index.names import LOOP_KINDS, PARTIAL, SAME_FUNCTION_WRAPPERS, canonical, qualify_dotted
 
 if TYPE_CHECKING:
@@ -1098,7 +1098,11 @@ class _ReturnCollector(cst.CSTVisitor):
         return False
 
 
-class _NameReads(cst.CSTVisitor):
+_SCOPE_TYPES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+_DECLARATION_TYPES = frozenset({cst.Import, cst.ImportFrom, cst.Global, cst.Nonlocal})
+
+
+class _NameReads(SemanticVisitor):
     """Names read in expressions, with the scope each is read in. A name that is only stored
     (an assignment, `for` or `with` target, walrus, import or `global` declaration) is not a
     read; `x += 1` reads `x`, and `a[i] = v` reads `a` and `i`."""
@@ -1109,11 +1113,17 @@ class _NameReads(cst.CSTVisitor):
         self.reads: dict[str, list[tuple[cst.Name, Scope]]] = {}
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node in self.index.scope_of:
-            if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        # Exact types (all concrete LibCST classes): `isinstance` on LibCST's ABCs is slow, and
+        # this runs on every node of the file.
+        node_type = type(node)
+        if node_type is cst.Name:
+            self.reads.setdefault(node.value, []).append((node, self.scopes[-1]))
+            return True
+        if node_type in _SCOPE_TYPES and node in self.index.scope_of:
+            if node_type is not cst.Lambda:
                 for decorator in node.decorators:
                     walk(decorator, self)
-            if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            if node_type is not cst.ClassDef:
                 for param in _all_params(node.params):
                     if param.default is not None:
                         walk(param.default, self)
@@ -1121,24 +1131,24 @@ class _NameReads(cst.CSTVisitor):
             walk(node.body, self)
             self.scopes.pop()
             return False
-        if isinstance(node, cst.Attribute):
+        if node_type is cst.Attribute:
             walk(node.value, self)
             return False
-        if isinstance(node, cst.Arg):
+        if node_type is cst.Arg:
             walk(node.value, self)
             return False
-        if isinstance(node, (cst.Import, cst.ImportFrom, cst.Global, cst.Nonlocal)):
+        if node_type in _DECLARATION_TYPES:
             return False
-        if isinstance(node, cst.AssignTarget):
+        if node_type is cst.AssignTarget:
             self._walk_store(node.target)
             return False
-        if isinstance(node, cst.AnnAssign):
+        if node_type is cst.AnnAssign:
             self._walk_store(node.target)
             walk(node.annotation, self)
             if node.value is not None:
                 walk(node.value, self)
             return False
-        if isinstance(node, (cst.For, cst.CompFor)):
+        if node_type is cst.For or node_type is cst.CompFor:
             # The iterable first, as Python evaluates it; then the target, then the rest.
             walk(node.iter, self)
             self._walk_store(node.target)
@@ -1146,15 +1156,13 @@ class _NameReads(cst.CSTVisitor):
                 if child is not node.iter and child is not node.target:
                     walk(child, self)
             return False
-        if isinstance(node, cst.NamedExpr):
+        if node_type is cst.NamedExpr:
             walk(node.value, self)
             self._walk_store(node.target)
             return False
-        if isinstance(node, cst.AsName):
+        if node_type is cst.AsName:
             self._walk_store(node.name)
             return False
-        if isinstance(node, cst.Name):
-            self.reads.setdefault(node.value, []).append((node, self.scopes[-1]))
         return True
 
     def _walk_store(self, target: cst.BaseExpression) -> None:

@@ -45,7 +45,7 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable, kept_argument
-from scanlint.analysis.walk import walk
+from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.index.names import PARTIAL
 
 Values = frozenset[object] | None  # None: unknown
@@ -1279,7 +1279,7 @@ def _leaves(suite: cst.BaseSuite) -> bool:
     return False
 
 
-class _ParentRecorder(cst.CSTVisitor):
+class _ParentRecorder(SemanticVisitor):
     def __init__(self, flags: RunFlags) -> None:
         self.flags = flags
         self.stack: list[cst.CSTNode] = []

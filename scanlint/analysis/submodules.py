@@ -22,7 +22,7 @@ from scanlint.analysis.flax_model import (
 )
 from scanlint.analysis.resolver import Scope, dotted
 from scanlint.analysis.run_flags import run_flags
-from scanlint.analysis.walk import walk
+from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.index.names import PARTIAL
 
 
@@ -262,7 +262,7 @@ def _wrapper_calls_outside_loop(flax: FlaxFile, code: BodyCode, submodule: Submo
     return any(isinstance(call.func, cst.Name) and call.func.value in parameters for call in calls.calls)
 
 
-class _EarlierCall(cst.CSTVisitor):
+class _EarlierCall(SemanticVisitor):
     def __init__(
         self,
         flax: FlaxFile,

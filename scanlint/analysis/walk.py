@@ -113,9 +113,17 @@ def _trivia_type_names() -> frozenset[str]:
     return frozenset(found)
 
 
+class SemanticVisitor(cst.CSTVisitor):
+    """A visitor that dispatches itself in `on_visit`/`on_leave` and reacts to no whitespace,
+    comment, bracket, punctuation or operator node: `walk` does not visit those (about half the
+    nodes of a file)."""
+
+
 @cache
 def _skips_trivia(visitor_class: type) -> bool:
     """Whether a visitor class handles no whitespace, bracket, punctuation or operator node."""
+    if issubclass(visitor_class, SemanticVisitor):
+        return True
     if visitor_class.on_visit is not cst.CSTVisitor.on_visit or visitor_class.on_leave is not cst.CSTVisitor.on_leave:
         return False
     handled = {name.split("_", 1)[1] for name in _own_handlers(visitor_class)}
@@ -134,44 +142,58 @@ def _own_handlers(visitor_class: type) -> frozenset[str]:
     )
 
 
-_Dispatch = tuple[Callable[[cst.CSTNode], object] | None, Callable[[cst.CSTNode], object] | None]
+@cache
+def _node_types() -> frozenset[type]:
+    """Every LibCST node class. A set lookup by exact type: `isinstance` against LibCST's
+    abstract classes goes through `ABCMeta` and cost a large share of each walk."""
+    found: set[type] = set()
+    pending: list[type] = [cst.CSTNode]
+    while pending:
+        node_class = pending.pop()
+        found.add(node_class)
+        pending.extend(node_class.__subclasses__())
+    return frozenset(found)
+
+
+_Dispatch = tuple[Callable[[cst.CSTNode], object] | None, Callable[[cst.CSTNode], object] | None, tuple[str, ...]]
 
 
 def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """Visit `node` and its descendants as `node.visit(visitor)` would, without rebuilding."""
     order = _semantic_order() if _skips_trivia(type(visitor)) else child_order()
+    node_types = _node_types()
     dispatch: dict[type, _Dispatch] = {}
     overrides = type(visitor).on_visit is not cst.CSTVisitor.on_visit or (
         type(visitor).on_leave is not cst.CSTVisitor.on_leave
     )
 
     def methods(node_type: type) -> _Dispatch:
-        found = dispatch.get(node_type)
-        if found is None:
-            if overrides:  # the visitor dispatches itself
-                found = (visitor.on_visit, visitor.on_leave)
-            else:
-                name = node_type.__name__
-                own = _own_handlers(type(visitor))
-                found = (
-                    getattr(visitor, f"visit_{name}") if f"visit_{name}" in own else None,
-                    getattr(visitor, f"leave_{name}") if f"leave_{name}" in own else None,
-                )
-            dispatch[node_type] = found
+        if overrides:  # the visitor dispatches itself
+            found = (visitor.on_visit, visitor.on_leave, order[node_type.__name__])
+        else:
+            name = node_type.__name__
+            own = _own_handlers(type(visitor))
+            found = (
+                getattr(visitor, f"visit_{name}") if f"visit_{name}" in own else None,
+                getattr(visitor, f"leave_{name}") if f"leave_{name}" in own else None,
+                order[name],
+            )
+        dispatch[node_type] = found
         return found
 
     def visit(current: cst.CSTNode) -> None:
         node_type = type(current)
-        on_visit, on_leave = methods(node_type)
+        on_visit, on_leave, fields = dispatch.get(node_type) or methods(node_type)
         if on_visit is None or on_visit(current) is not False:
-            for name in order[node_type.__name__]:
+            for name in fields:
                 value = getattr(current, name)
-                if isinstance(value, cst.CSTNode):
-                    visit(value)
-                elif isinstance(value, (tuple, list)):
+                value_type = type(value)
+                if value_type is tuple or value_type is list:
                     for item in value:
-                        if isinstance(item, cst.CSTNode):
+                        if type(item) in node_types:
                             visit(item)
+                elif value_type in node_types:
+                    visit(value)
         if on_leave is not None:
             on_leave(current)
 

@@ -36,7 +36,7 @@ from scanlint.analysis.linen_apply import (
 from scanlint.analysis.resolver import Scope, argument, keyword_argument
 from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.analysis.submodules import Submodule, first_called_in_body, submodule_called, submodule_method_called
-from scanlint.analysis.walk import walk
+from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.index.names import PARTIAL
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
 from scanlint.rules.contract import body_used_elsewhere
@@ -997,7 +997,7 @@ def _statement_holding(module: cst.Module, call: cst.Call) -> tuple[cst.BaseStat
 _CONDITIONAL_EXPRESSIONS = (cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
-class _StatementFinder(cst.CSTVisitor):
+class _StatementFinder(SemanticVisitor):
     def __init__(self, call: cst.Call, default_indent: str) -> None:
         self.call = call
         self.default_indent = default_indent

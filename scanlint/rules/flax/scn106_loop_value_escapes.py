@@ -21,7 +21,7 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.nnx_state import OutsideNnxState
 from scanlint.analysis.resolver import Scope
 from scanlint.analysis.run_flags import run_flags
-from scanlint.analysis.walk import walk
+from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.rules.base import FileContext, Report, Rule
 from scanlint.rules.flax.reporting import in_loop
 
@@ -258,37 +258,40 @@ def _python_counter(code: BodyCode, name: str, scope: Scope) -> bool:
     found = scope.lookup(name)
     if found is None or found[0] is not scope or len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
         return False  # a loop target is bound opaquely, and only once
-    counters = _Counters(name)
-    walk(scope.node, counters)
-    return counters.found == 1 and not counters.other
+    counters = code.python_counters.get(scope)
+    if counters is None:
+        collector = _Counters()
+        walk(scope.node, collector)
+        counters = code.python_counters[scope] = frozenset(
+            counter for counter, times in collector.found.items() if times == 1 and counter not in collector.other
+        )
+    return name in counters
 
 
-class _Counters(cst.CSTVisitor):
-    """The `for` statements of one function (not its nested ones) that bind a name: counted
-    when the name is a `range` counter or an `enumerate` index, `other` when it is not."""
+class _Counters(SemanticVisitor):
+    """The names the `for` statements of one function (not its nested ones) bind: how often each
+    is bound as a `range` counter or an `enumerate` index, and the names bound any other way."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.found = 0
-        self.other = False
+    def __init__(self) -> None:
+        self.found: dict[str, int] = {}
+        self.other: set[str] = set()
         self.depth = 0
 
     def visit_For(self, node: cst.For) -> None:
         target, iterated = node.target, node.iter
         called = iterated.func.value if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) else None
-        if isinstance(target, cst.Name) and target.value == self.name:
+        if isinstance(target, cst.Name):
             if called == "range":
-                self.found += 1
+                self.found[target.value] = self.found.get(target.value, 0) + 1
             else:
-                self.other = True
-        elif isinstance(target, cst.Tuple) and any(
-            isinstance(e.value, cst.Name) and e.value.value == self.name for e in target.elements
-        ):
+                self.other.add(target.value)
+        elif isinstance(target, cst.Tuple):
+            names = [e.value.value for e in target.elements if isinstance(e.value, cst.Name)]
             first = target.elements[0].value
-            if called == "enumerate" and len(target.elements) == 2 and isinstance(first, cst.Name) and first.value == self.name:
-                self.found += 1
-            else:
-                self.other = True
+            if called == "enumerate" and len(target.elements) == 2 and isinstance(first, cst.Name):
+                self.found[first.value] = self.found.get(first.value, 0) + 1
+                names = names[1:] if names and names[0] == first.value else names
+            self.other.update(names)
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
