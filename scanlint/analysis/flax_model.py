@@ -69,6 +69,7 @@ NNX_VARIABLE_CLASSES = frozenset({
 NNX_OBJECT_BASES = NNX_MODULE_CLASSES | {"Object", "Pytree", "Metric"}
 
 LINEN = "flax.linen."
+_NNX_LISTS = frozenset({"List"})  # `nnx.List([...])` holds the list's elements
 NNX_PREFIXES = ("flax.nnx.", "flax.experimental.nnx.")
 
 # Bases that leave a class a plain Python class (see `FlaxFile.is_plain`).
@@ -749,9 +750,9 @@ class FlaxFile:
     def _attribute_elements(
         self, node: cst.Attribute, scope: Scope, depth: int
     ) -> list[tuple[cst.BaseExpression, Scope]] | None:
-        """`self.<attr>` of a plain class: the elements of the one container `__init__` stores
-        there, and what the class's methods append or store into it."""
-        stored = self._plain_self_attribute(node, scope)
+        """`self.<attr>` of a plain class or an NNX module: the elements of the one container
+        `__init__` stores there, and what the class's methods append or store into it."""
+        stored = self._plain_self_attribute(node, scope) or self._nnx_self_attribute(node, scope)
         found = scope.enclosing_method()
         if stored is None or found is None:
             return None
@@ -788,8 +789,14 @@ class FlaxFile:
         cache = self.index.derived.setdefault(loops_binding, {})  # type: ignore[arg-type]
         found = scope.lookup(name.value)
         if found is None:
-            iterated = loops_binding(cache, scope.node, enumerate_bound=True, comprehensions=True).get(name.value, [])  # type: ignore[arg-type]
-            return (iterated[0], scope) if len(iterated) == 1 else None
+            clauses = self.index.derived.setdefault(comprehension_variables, {})
+            by_read = comprehension_variables(
+                clauses,  # type: ignore[arg-type]
+                scope.node,
+                enumerate_bound=scope.lookup("enumerate") is not None,
+                zip_bound=scope.lookup("zip") is not None,
+            )
+            return (by_read[name], scope) if name in by_read else None
         binding_scope, bindings = found
         if len(bindings) != 1 or bindings[0] is not OPAQUE:
             return None  # a `for` target is bound opaquely
@@ -951,6 +958,23 @@ class FlaxFile:
         if found is None or self.is_linen(found[2]) or self.is_nnx(found[2]):
             return None
         return found[0], found[1]
+
+    def _nnx_self_attribute(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `self.members` read in a method of an NNX module: the one value its `__init__`
+        stores there, the list itself for `nnx.List([...])`."""
+        found = self.index.stored_by_init(node, scope)
+        if found is None or not self.is_nnx(found[2]):
+            return None
+        value = found[0]
+        if (
+            isinstance(value, cst.Call)
+            and flax_class_name(self.index.qualify(value.func), NNX_PREFIXES, _NNX_LISTS)
+            and len(value.args) == 1
+            and not value.args[0].keyword
+            and not value.args[0].star
+        ):
+            value = value.args[0].value
+        return value, found[1]
 
     def parameter_arguments(
         self, param: cst.Param, scope: Scope, defaults: bool = False
@@ -1595,7 +1619,8 @@ def flax_file(index: ScanIndex) -> FlaxFile:
 
 
 # What `for` statements iterate, by function and setting, then by name (see `loops_binding`).
-LoopsCache = dict[tuple[cst.CSTNode, bool, bool, bool], dict[str, list[cst.BaseExpression]]]
+LoopsCache = dict[tuple[cst.CSTNode, bool, bool], dict[str, list[cst.BaseExpression]]]
+ComprehensionCache = dict[tuple[cst.CSTNode, bool, bool], dict[cst.Name, cst.BaseExpression]]
 
 
 @dataclass(eq=False)
@@ -1626,6 +1651,8 @@ class BodyCode:
     entries: dict[cst.CSTNode, list[tuple[cst.Call, Scope]]] = field(default_factory=dict)
     # What the `for` statements of the functions `body_loop_over` reads iterate (`loops_binding`).
     loops: LoopsCache = field(default_factory=dict)
+    # What the comprehension clause binding each read of a comprehension variable iterates.
+    comprehensions: ComprehensionCache = field(default_factory=dict)
     # Methods of outside plain objects the body calls (`tracker.update(loss)`): they run as part
     # of the body, and what they store on their own object is SCN106's.
     object_methods: set[cst.CSTNode] = field(default_factory=set)
@@ -2350,8 +2377,12 @@ def body_loop_over(code: BodyCode, name: cst.Name, scope: Scope) -> cst.BaseExpr
         return None
     if found is None:
         # A comprehension's variable, which binds nothing in the function: `for m in members`.
-        iterated = loops_binding(code.loops, scope.node, enumerate_bound=False, comprehensions=True).get(name.value, [])
-        return iterated[0] if len(iterated) == 1 else None
+        return comprehension_variables(
+            code.comprehensions,
+            scope.node,
+            enumerate_bound=scope.lookup("enumerate") is not None,
+            zip_bound=scope.lookup("zip") is not None,
+        ).get(name)
     if found[0] is not scope:
         return None
     if len(found[1]) != 1 or isinstance(found[1][0], cst.CSTNode):
@@ -2406,21 +2437,17 @@ class _LoopsBinding(SemanticVisitor):
     """What the `for <name> in <it>` and `for i, <name> in enumerate(<it>)` statements of one
     function iterate, by name, outside its nested functions."""
 
-    def __init__(self, enumerate_bound: bool, comprehensions: bool = False, zip_bound: bool = True) -> None:
+    def __init__(self, enumerate_bound: bool, zip_bound: bool = True) -> None:
         self.enumerate_bound = enumerate_bound  # `enumerate` is not the builtin
         self.zip_bound = zip_bound  # `zip` is not the builtin
-        self.comprehensions = comprehensions  # the `for` clauses of comprehensions instead
         self.iterated: dict[str, list[cst.BaseExpression]] = {}
         self.depth = 0
 
-    def visit_CompFor(self, node: cst.CompFor) -> None:
-        if self.comprehensions and isinstance(node.target, cst.Name):
-            self.iterated.setdefault(node.target.value, []).append(node.iter)
-
     def visit_For(self, node: cst.For) -> None:
-        if self.comprehensions:
-            return
-        target, iterated = node.target, node.iter
+        self.bind(node.target, node.iter)
+
+    def bind(self, target: cst.BaseAssignTargetExpression, iterated: cst.BaseExpression) -> None:
+        """Record what each name of a loop target iterates (a comprehension clause's too)."""
         if (
             isinstance(target, cst.Tuple)
             and len(target.elements) == 2
@@ -2461,14 +2488,70 @@ class _LoopsBinding(SemanticVisitor):
         super().on_leave(original_node)
 
 
-def loops_binding(
-    cache: LoopsCache, function: cst.CSTNode, enumerate_bound: bool, zip_bound: bool = True, comprehensions: bool = False
-) -> dict[str, list[cst.BaseExpression]]:
-    """What each name's `for` statements (or comprehension clauses) in a function iterate (see
-    `_LoopsBinding`), walked once for each function and setting (`cache` keeps the answers)."""
-    key = (function, enumerate_bound, zip_bound, comprehensions)
+class _ComprehensionVariables(SemanticVisitor):
+    """For each read of a comprehension's variable in one function (outside its nested ones),
+    what the clause binding it iterates: `self.members` for `m` in `[m(x) for m in
+    self.members]`, and for `m` in `[m(x, k) for m, k in zip(self.members, keys)]`."""
+
+    def __init__(self, enumerate_bound: bool, zip_bound: bool) -> None:
+        self.enumerate_bound = enumerate_bound
+        self.zip_bound = zip_bound
+        self.frames: list[dict[str, cst.BaseExpression]] = []
+        self.iterated: dict[cst.Name, cst.BaseExpression] = {}
+        self.depth = 0
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        node_type = type(node)
+        if node_type in _SCOPE_NODES:
+            self.depth += 1
+            return self.depth == 1
+        if node_type in _COMPREHENSION_NODES:
+            clauses = _LoopsBinding(enumerate_bound=self.enumerate_bound, zip_bound=self.zip_bound)
+            clause: cst.CompFor | None = node.for_in  # type: ignore[attr-defined]
+            while clause is not None:
+                clauses.bind(clause.target, clause.iter)
+                clause = clause.inner_for_in
+            self.frames.append({name: found[0] for name, found in clauses.iterated.items() if len(found) == 1})
+        elif node_type is cst.Name:
+            for frame in reversed(self.frames):
+                if node.value in frame:  # type: ignore[attr-defined]
+                    self.iterated[node] = frame[node.value]  # type: ignore[attr-defined, index]
+                    break
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        node_type = type(original_node)
+        if node_type in _SCOPE_NODES:
+            self.depth -= 1
+        elif node_type in _COMPREHENSION_NODES:
+            self.frames.pop()
+
+
+_SCOPE_NODES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+_COMPREHENSION_NODES = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
+
+
+def comprehension_variables(
+    cache: ComprehensionCache, function: cst.CSTNode, enumerate_bound: bool, zip_bound: bool
+) -> dict[cst.Name, cst.BaseExpression]:
+    """What the comprehension clause binding each read of a comprehension variable in a
+    function iterates (see `_ComprehensionVariables`), walked once per function and setting."""
+    key = (function, enumerate_bound, zip_bound)
     if key not in cache:
-        finder = _LoopsBinding(enumerate_bound=enumerate_bound, zip_bound=zip_bound, comprehensions=comprehensions)
+        finder = _ComprehensionVariables(enumerate_bound, zip_bound)
+        walk(function, finder)
+        cache[key] = finder.iterated
+    return cache[key]
+
+
+def loops_binding(
+    cache: LoopsCache, function: cst.CSTNode, enumerate_bound: bool, zip_bound: bool = True
+) -> dict[str, list[cst.BaseExpression]]:
+    """What each name's `for` statements in a function iterate (see `_LoopsBinding`), walked
+    once for each function and setting (`cache` keeps the answers)."""
+    key = (function, enumerate_bound, zip_bound)
+    if key not in cache:
+        finder = _LoopsBinding(enumerate_bound=enumerate_bound, zip_bound=zip_bound)
         walk(function, finder)
         cache[key] = finder.iterated
     return cache[key]

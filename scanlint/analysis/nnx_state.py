@@ -38,6 +38,7 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.pytree_classes import is_dataclass, is_namedtuple
 from scanlint.analysis.resolver import (
     PARTIAL,
+    Body,
     Scope,
     Unpacked,
     argument,
@@ -1041,13 +1042,15 @@ class OutsideNnxState:
         elif function in self.code.functions:
             if function is self.code.loop.body.node:  # type: ignore[union-attr]
                 return None  # filled by the loop itself: a step value
-            sites = [
-                (dict(parameters_passed(function, scope, call, call_scope)).get(param), call_scope)
-                for call, call_scope in self.code.calls
-                if (helper := self.flax.index.resolve_callable(call.func, call_scope)) is not None
-                and helper.node is function
-                and helper.via in ("def", "lambda", "variable", "method")
-            ]
+            sites = []
+            for call, call_scope in self.code.calls:
+                helper = self.flax.index.resolve_callable(call.func, call_scope)
+                if helper is None or helper.node is not function:
+                    continue
+                if helper.via in ("def", "lambda", "variable", "method"):
+                    sites.append((dict(parameters_passed(function, scope, call, call_scope)).get(param), call_scope))
+                elif helper.via == "partial":  # `aug = partial(augment, scale=0.1)`, `aug(x, rngs=...)`
+                    sites.append((_argument_after_partial(helper, call, param), call_scope))
         elif isinstance(function, cst.FunctionDef) and scope.parent is self.flax.index.module_scope:
             sites = [
                 (argument_for(function, param, call), call_scope)
@@ -1854,3 +1857,17 @@ def mode_given_by_caller(call: cst.Call) -> bool:
         if value is not None and not (isinstance(value, cst.Name) and value.value in ("True", "False")):
             return True
     return False
+
+
+def _argument_after_partial(helper: Body, call: cst.Call, param: cst.Param) -> cst.BaseExpression | None:
+    """What a call of a `functools.partial` passes for one of the parameters the partial
+    leaves open (`aug(x, rngs=r)` with `aug = partial(augment, scale=0.1)`), or None."""
+    if any(arg.star for arg in call.args):
+        return None
+    name = param.name.value
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    at = helper.parameters.index(name) if name in helper.parameters else len(positional)
+    return positional[at] if at < len(positional) else None

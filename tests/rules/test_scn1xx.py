@@ -18159,6 +18159,288 @@ NNX = [
         """,
         ["18:23 SCN105"],
     ),
+    Case(
+        "NNX: ensemble members in an `nnx.List`, each called with its own key through `zip` in a comprehension, from a call passing the step's key",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Member(nnx.Module):
+            def __init__(self, d, rngs):
+                self.dense = nnx.Linear(d, d, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x, key=None):
+                return self.drop(self.dense(x), rngs=key)
+
+
+        class Ensemble(nnx.Module):
+            def __init__(self, d, n, rngs):
+                self.members = nnx.List([Member(d, rngs) for _ in range(n)])
+
+            def __call__(self, x, key):
+                keys = jax.random.split(key, len(self.members))
+                return jnp.stack([m(x, k) for m, k in zip(self.members, keys)]).mean(0)
+
+
+        def sample(ensemble, x, keys):
+            def body(carry, key):
+                return carry, ensemble(x, key)
+
+            return jax.lax.scan(body, None, keys)[1]
+
+
+        def main():
+            ensemble = Ensemble(4, 3, nnx.Rngs(0))
+            return sample(ensemble, jnp.ones((2, 4)), jax.random.split(jax.random.key(1), 5))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: the same ensemble calling its members without the key: each Dropout draws from its own streams',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Member(nnx.Module):
+            def __init__(self, d, rngs):
+                self.dense = nnx.Linear(d, d, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x, key=None):
+                return self.drop(self.dense(x), rngs=key)
+
+
+        class Ensemble(nnx.Module):
+            def __init__(self, d, n, rngs):
+                self.members = nnx.List([Member(d, rngs) for _ in range(n)])
+
+            def __call__(self, x, key):
+                keys = jax.random.split(key, len(self.members))
+                return jnp.stack([m(x) for m, k in zip(self.members, keys)]).mean(0)
+
+
+        def sample(ensemble, x, keys):
+            def body(carry, key):
+                return carry, ensemble(x, key)
+
+            return jax.lax.scan(body, None, keys)[1]
+
+
+        def main():
+            ensemble = Ensemble(4, 3, nnx.Rngs(0))
+            return sample(ensemble, jnp.ones((2, 4)), jax.random.split(jax.random.key(1), 5))
+        """,
+        ["27:23 SCN105"],
+    ),
+    Case(
+        'NNX: heads in an `nnx.List` walked by a `for` over `zip(self.heads, keys)`, each given its key',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, d, rngs):
+                self.proj = nnx.Linear(d, 1, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, h, key=None):
+                return self.proj(self.drop(h, rngs=key))
+
+
+        class MultiHead(nnx.Module):
+            def __init__(self, d, rngs):
+                self.heads = nnx.List([Head(d, rngs), Head(d, rngs)])
+
+            def __call__(self, h, key):
+                outs = []
+                for head, k in zip(self.heads, jax.random.split(key, 2)):
+                    outs.append(head(h, k))
+                return jnp.concatenate(outs, -1)
+
+
+        def main():
+            model = MultiHead(3, nnx.Rngs(0))
+
+            def body(c, key):
+                return c, model(jnp.ones((2, 3)), key)
+
+            return jax.lax.scan(body, 0, jax.random.split(jax.random.key(2), 4))[1]
+        """,
+        [],
+    ),
+    Case(
+        'NNX: the same heads walked without passing the key',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, d, rngs):
+                self.proj = nnx.Linear(d, 1, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, h, key=None):
+                return self.proj(self.drop(h, rngs=key))
+
+
+        class MultiHead(nnx.Module):
+            def __init__(self, d, rngs):
+                self.heads = nnx.List([Head(d, rngs), Head(d, rngs)])
+
+            def __call__(self, h, key):
+                outs = []
+                for head, k in zip(self.heads, jax.random.split(key, 2)):
+                    outs.append(head(h))
+                return jnp.concatenate(outs, -1)
+
+
+        def main():
+            model = MultiHead(3, nnx.Rngs(0))
+
+            def body(c, key):
+                return c, model(jnp.ones((2, 3)), key)
+
+            return jax.lax.scan(body, 0, jax.random.split(jax.random.key(2), 4))[1]
+        """,
+        ["31:19 SCN105"],
+    ),
+    Case(
+        "NNX: a helper taking `rngs: nnx.Rngs`, called through a `functools.partial` with a fresh `nnx.Rngs` built from the step's key",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax import lax
+
+
+        def jitter(x, rngs: nnx.Rngs, scale=0.1):
+            return x + scale * jax.random.normal(rngs.noise(), x.shape)
+
+
+        def predict_views(model, x, rngs, views=4):
+            noisy = functools.partial(jitter, scale=0.05)
+            keys = jax.random.split(rngs.noise(), views)
+
+            def body(i, acc):
+                view = noisy(x, rngs=nnx.Rngs(noise=keys[i]))
+                return acc.at[i].set(model(view))
+
+            return lax.fori_loop(0, views, body, jnp.zeros((views,) + x.shape[:-1] + (2,)))
+
+
+        def main():
+            model = nnx.Linear(3, 2, rngs=nnx.Rngs(0))
+            return predict_views(model, jnp.ones((5, 3)), nnx.Rngs(noise=1))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: the same partial called with the outside `nnx.Rngs`',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax import lax
+
+
+        def jitter(x, rngs: nnx.Rngs, scale=0.1):
+            return x + scale * jax.random.normal(rngs.noise(), x.shape)
+
+
+        def predict_views(model, x, rngs, views=4):
+            noisy = functools.partial(jitter, scale=0.05)
+            keys = jax.random.split(rngs.noise(), views)
+
+            def body(i, acc):
+                view = noisy(x, rngs=rngs)
+                return acc.at[i].set(model(view))
+
+            return lax.fori_loop(0, views, body, jnp.zeros((views,) + x.shape[:-1] + (2,)))
+
+
+        def main():
+            model = nnx.Linear(3, 2, rngs=nnx.Rngs(0))
+            return predict_views(model, jnp.ones((5, 3)), nnx.Rngs(noise=1))
+        """,
+        ["11:42 SCN105", "19:16 SCN105"],
+    ),
+    Case(
+        "NNX: two comprehensions in the body bind the same name over `zip(workers, ...)`; the helper one of them calls draws from each worker's `nnx.Rngs`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Worker(nnx.Module):
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(jitter=seed)
+                self.scale = nnx.Param(jnp.ones(()))
+
+
+        def perturb(worker, value):
+            return value + 0.1 * jax.random.normal(worker.rngs.jitter(), ())
+
+
+        def run(workers, steps):
+            def body(i, values):
+                scaled = [w.scale.value * v for w, v in zip(workers, values)]
+                return [perturb(w, v) for w, v in zip(workers, scaled)]
+
+            return jax.lax.fori_loop(0, steps, body, [jnp.zeros(()) for _ in workers])
+
+
+        def main():
+            return run([Worker(s) for s in range(3)], 4)
+        """,
+        ["14:44 SCN105"],
+    ),
+    Case(
+        'NNX: the same body handing the helper keys drawn before the loop and folded with the step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Worker(nnx.Module):
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(jitter=seed)
+                self.scale = nnx.Param(jnp.ones(()))
+
+
+        def perturb(key, value):
+            return value + 0.1 * jax.random.normal(key, ())
+
+
+        def run(workers, steps):
+            keys = [w.rngs.jitter() for w in workers]
+
+            def body(i, values):
+                scaled = [w.scale.value * v for w, v in zip(workers, values)]
+                return [perturb(jax.random.fold_in(k, i), v) for k, v in zip(keys, scaled)]
+
+            return jax.lax.fori_loop(0, steps, body, [jnp.zeros(()) for _ in workers])
+
+
+        def main():
+            return run([Worker(s) for s in range(3)], 4)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
