@@ -1,0 +1,50 @@
+# label: modify-scope
+# flax-error: ModifyScopeVariableError: Cannot update variable "keys" in "/" because collection "cache" is immutable. (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.ModifyScopeVariableError)
+# class: 1 Decoder.decode owns the 'cache' variables and runs the fori_loop that writes them
+"""Teacher-forced decoding of a tiny seq2seq decoder with a key/value cache, one token per
+fori_loop step. Cache set up the way the Flax attention examples do (has_variable at init)."""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax.lax import fori_loop
+
+MAX_LEN = 6
+D = 8
+
+
+class Decoder(nn.Module):
+    vocab: int = 11
+
+    @nn.compact
+    def decode(self, tokens, memory):
+        embed = nn.Embed(self.vocab, D)
+        to_k = nn.Dense(D)
+        to_q = nn.Dense(D)
+        out = nn.Dense(self.vocab)
+        is_initialized = self.has_variable('cache', 'keys')
+        keys = self.variable('cache', 'keys', jnp.zeros, (MAX_LEN, D))
+        emb = embed(tokens)
+        q0 = to_q(emb[0] + memory)
+        k0 = to_k(emb[0])
+        logits0 = out(q0 + k0)
+        if not is_initialized:
+            return jnp.zeros((MAX_LEN, self.vocab)) + logits0
+
+        def step(i, logits):
+            e = emb[i] + memory
+            keys.value = keys.value.at[i].set(to_k(e))
+            q = to_q(e)
+            att = jax.nn.softmax(keys.value @ q) @ keys.value
+            return logits.at[i].set(out(att))
+
+        return fori_loop(0, MAX_LEN, step, jnp.zeros((MAX_LEN, self.vocab)))
+
+
+def main():
+    model = Decoder()
+    tokens = jnp.arange(MAX_LEN) % 11
+    memory = jnp.ones((D,))
+    variables = model.init(jax.random.key(0), tokens, memory, method=Decoder.decode)
+    logits = model.apply(variables, tokens, memory, method=Decoder.decode)
+    print(logits.shape)
+    return None

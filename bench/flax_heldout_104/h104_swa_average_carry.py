@@ -1,0 +1,51 @@
+# label: ok
+# flax-error: none
+# class: 2 the running weight average of train() is threaded through the fori_loop carry next to params and opt_state
+"""Stochastic weight averaging for a small MLP regressor: SGD steps in lax.fori_loop, and a
+running average of the weights kept next to the loop; the averaged weights are evaluated at
+the end."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import linen as nn
+from jax import lax
+
+
+class MLP(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        x = nn.gelu(nn.Dense(32)(x))
+        return nn.Dense(1)(x)
+
+
+def train(model, params, xs, ys, n_steps):
+    tx = optax.sgd(0.05, momentum=0.9)
+    opt_state = tx.init(params)
+    swa_params = params
+
+    def loss_fn(p, x, y):
+        return jnp.mean((model.apply({'params': p}, x) - y) ** 2)
+
+    def body(i, carry):
+        params, opt_state, swa_params = carry
+        grads = jax.grad(loss_fn)(params, xs[i], ys[i])
+        updates, opt_state = tx.update(grads, opt_state, params)
+        params = optax.apply_updates(params, updates)
+        w = 1.0 / (i + 1.0)
+        swa_params = jax.tree.map(lambda a, p: (1 - w) * a + w * p, swa_params, params)
+        return params, opt_state, swa_params
+
+    params, opt_state, swa_params = lax.fori_loop(0, n_steps, body, (params, opt_state, swa_params))
+    return params, swa_params
+
+
+def main():
+    key = jax.random.key(0)
+    xs = jax.random.normal(key, (20, 16, 3))
+    ys = jnp.sin(xs.sum(-1, keepdims=True))
+    model = MLP()
+    params = model.init(jax.random.key(1), xs[0])['params']
+    params, swa_params = train(model, params, xs, ys, n_steps=20)
+    test_loss = jnp.mean((model.apply({'params': swa_params}, xs[-1]) - ys[-1]) ** 2)
+    print("swa test loss", float(test_loss))
+    return None
