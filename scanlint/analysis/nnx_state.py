@@ -521,7 +521,15 @@ class OutsideNnxState:
         """Whether a call in the body fills a helper's parameter with an object it builds there
         (`explore(nnx.Rngs(explore=key), lr)`): the body's own, not outside state."""
         values = self._parameter_values(param, scope, 0) or []
-        return any(isinstance(v, cst.Call) and self.code.is_inside(s) for v, s in values)
+        for value, value_scope in values:
+            if isinstance(value, cst.Name) and self.code.is_inside(value_scope):
+                # `rngs = nnx.Rngs(mask=fold_in(key, i))` in the body, then `helper(x, rngs)`
+                found = value_scope.only_binding(value.value)
+                if found is not None and isinstance(found[1], cst.Call):
+                    value, value_scope = found[1], found[0]
+            if isinstance(value, cst.Call) and self.code.is_inside(value_scope):
+                return True
+        return False
 
     def is_rngs_attribute(self, node: cst.BaseExpression, scope: Scope) -> bool:
         """`self.<attr>` of an NNX self (or a plain class's, an `Agent`), or `<object>.<attr>` of
@@ -708,9 +716,15 @@ class OutsideNnxState:
         resolved = self.flax.index.resolve_callable(func, scope)
         if resolved is not None and (depth == 0 or resolved.node in self.code.functions):
             return None  # a method this file resolves is part of the body: its own lines report
+        holder = self._holder_self(func.value, scope)
+        if holder is not None and self.flax.is_plain(holder):
+            # `self._step(token)` in a method of a plain object the body runs (an adapter whose
+            # `__init__` kept `model.stream_step`): what its class stores there.
+            kinds: list[cst.ClassDef | object] = [holder]
+        else:
+            kinds = [self._object_kind(value, value_scope, 0) for value, value_scope in self.outside_values(func.value, scope)]
         changes = []
-        for value, value_scope in self.outside_values(func.value, scope):
-            kind = self._object_kind(value, value_scope, 0)
+        for kind in kinds:
             if not isinstance(kind, cst.ClassDef):
                 return None
             if self.flax.index.method_of(kind, func.attr.value) is None and depth < 2:

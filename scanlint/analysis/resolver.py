@@ -727,7 +727,7 @@ class ScanIndex:
             # `Encoder.step`: the plain function, `self` still to be passed (by a partial); a
             # class method has its `cls` already.
             function = self.method_of(class_node, node.attr.value)
-            if function is None:
+            if function is None or is_property(function):
                 return None
             names = _parameter_names(function.params)
             if is_classmethod(function):
@@ -737,7 +737,7 @@ class ScanIndex:
         if instance_class is not None:
             # `physics.euler` with `physics = Physics()`, or `Physics().euler`: a bound method.
             function = self.method_of(instance_class, node.attr.value)
-            if function is None:
+            if function is None or is_property(function):
                 return None
             names = _parameter_names(function.params)
             if not is_staticmethod(function):
@@ -754,6 +754,8 @@ class ScanIndex:
         if method is None:
             stored = self.stored_callable(node, scope)
             return self.resolve_callable(*stored, depth=1) if stored is not None else None
+        if is_property(method):  # `self.step_fn` runs the getter where it is read: its result is called
+            return None
         if _is_abstract(method):  # `self.loss(...)` in a base class: the one subclass that fills it in
             overrides = {self.method_of(sub, node.attr.value) for sub in self.subclasses(class_node)} - {None}
             if len(overrides) != 1:
@@ -982,6 +984,15 @@ def _is_static(function: cst.FunctionDef) -> bool:
 
 def is_staticmethod(function: cst.FunctionDef) -> bool:
     return any(dotted(d.decorator) == "staticmethod" for d in function.decorators)
+
+
+def is_property(function: cst.FunctionDef) -> bool:
+    """`@property`, `@functools.cached_property`, or a property's `@x.setter`/`@x.getter`."""
+    for decorator in function.decorators:
+        name = dotted(decorator.decorator) or ""
+        if name in ("property", "cached_property", "functools.cached_property") or name.endswith((".setter", ".getter", ".deleter")):
+            return True
+    return False
 
 
 def is_classmethod(function: cst.FunctionDef) -> bool:

@@ -18441,6 +18441,200 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a trainer's `@property` builds and caches the step on first read: `lax.scan(self.step, ...)` runs what the getter returns, not the getter",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Regressor(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                x = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.Dense(1)(x)[..., 0]
+
+
+        class Trainer:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+                self._step = None
+
+            @property
+            def step(self):
+                if self._step is None:
+                    self._step = self._make_step()
+                return self._step
+
+            def _make_step(self):
+                apply = functools.partial(self.model.apply, mutable=["batch_stats"])
+
+                def step(variables, x):
+                    y, updates = apply(variables, x)
+                    return {"params": variables["params"], **updates}, y.mean()
+
+                return step
+
+            def epoch(self, xs):
+                self.variables, losses = jax.lax.scan(self.step, self.variables, xs)
+                return losses
+
+
+        def main():
+            model = Regressor()
+            xs = jnp.ones((3, 4, 2))
+            trainer = Trainer(model, model.init(jax.random.key(0), xs[0]))
+            trainer.epoch(xs)
+        """,
+        [],
+    ),
+    Case(
+        "NNX: an `nnx.Rngs` built in the body from the step's key, bound to a local and handed to a helper that draws from it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def corrupt(tokens, rngs, p=0.2):
+            keep = jax.random.bernoulli(rngs.mask(), 1 - p, tokens.shape)
+            return jnp.where(keep, tokens, 0), keep
+
+
+        def masks(batches, seed):
+            key = jax.random.key(seed)
+
+            def body(i, out):
+                rngs = nnx.Rngs(mask=jax.random.fold_in(key, i))
+                _, keep = corrupt(batches[i], rngs)
+                return out.at[i].set(keep)
+
+            return jax.lax.fori_loop(0, batches.shape[0], body, jnp.zeros(batches.shape, bool))
+
+
+        def main():
+            return masks(jnp.ones((4, 6), jnp.int32), 0)
+        """,
+        [],
+    ),
+    Case(
+        'NNX: the same helper handed an `nnx.Rngs` made outside the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def corrupt(tokens, rngs, p=0.2):
+            keep = jax.random.bernoulli(rngs.mask(), 1 - p, tokens.shape)
+            return jnp.where(keep, tokens, 0), keep
+
+
+        def masks(batches, seed):
+            rngs = nnx.Rngs(mask=seed)
+
+            def body(i, out):
+                _, keep = corrupt(batches[i], rngs)
+                return out.at[i].set(keep)
+
+            return jax.lax.fori_loop(0, batches.shape[0], body, jnp.zeros(batches.shape, bool))
+
+
+        def main():
+            return masks(jnp.ones((4, 6), jnp.int32), 0)
+        """,
+        ["8:33 SCN105"],
+    ),
+    Case(
+        "NNX: a plain wrapper kept `model.push` as a bound method and calls it from its `__call__`, which the body runs; `push` writes the model's Variable",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Streamer(nnx.Module):
+            def __init__(self, width, rngs):
+                self.mix = nnx.Linear(width, width, rngs=rngs)
+                self.state = nnx.Variable(jnp.zeros((width,)))
+
+            def push(self, x):
+                h = jnp.tanh(self.mix(x + self.state[...]))
+                self.state[...] = h
+                return h
+
+
+        class Wrapper:
+            def __init__(self, model):
+                self._push = model.push
+
+            def __call__(self, x):
+                return self._push(x)
+
+
+        class Runner:
+            def __init__(self, wrapper):
+                self.wrapper = wrapper
+
+            def run(self, xs):
+                def body(c, x):
+                    return c, self.wrapper(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            runner = Runner(Wrapper(Streamer(3, nnx.Rngs(0))))
+            runner.run(jnp.ones((4, 3)))
+        """,
+        ["23:16 SCN105"],
+    ),
+    Case(
+        'NNX: the same wrapper keeping a method that only reads the model',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Streamer(nnx.Module):
+            def __init__(self, width, rngs):
+                self.mix = nnx.Linear(width, width, rngs=rngs)
+                self.state = nnx.Variable(jnp.zeros((width,)))
+
+            def peek(self, x):
+                return jnp.tanh(self.mix(x + self.state[...]))
+
+
+        class Wrapper:
+            def __init__(self, model):
+                self._peek = model.peek
+
+            def __call__(self, x):
+                return self._peek(x)
+
+
+        class Runner:
+            def __init__(self, wrapper):
+                self.wrapper = wrapper
+
+            def run(self, xs):
+                def body(c, x):
+                    return c, self.wrapper(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            runner = Runner(Wrapper(Streamer(3, nnx.Rngs(0))))
+            runner.run(jnp.ones((4, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
