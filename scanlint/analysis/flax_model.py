@@ -647,6 +647,8 @@ class FlaxFile:
         binding_scope, binding = found
         if isinstance(binding, cst.Call):
             return self.instances(binding, binding_scope)
+        if isinstance(binding, (cst.Attribute, cst.Subscript)) and isinstance(binding_scope.node, cst.FunctionDef):
+            return self.instances(binding, binding_scope, depth + 1)  # `adapter = self.adapters[store_id]`
         if isinstance(binding, Unpacked):  # `model, params = build(cfg)`: what `build` returns there
             returned = self.index.unpacked_values(binding, binding_scope)
             made_by_returns: list[tuple[cst.Call, Scope]] = []

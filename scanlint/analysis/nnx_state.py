@@ -990,12 +990,13 @@ class OutsideNnxState:
 
     def _element_values(self, node: cst.Subscript, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """`models["teacher"]`, `nets[0]`: the element a literal key picks from an outside dict,
-        list or tuple literal (every value the container may be)."""
+        list or tuple literal (every value the container may be); `self.sessions[name]`: any
+        element of a container the file shows all of (see `FlaxFile.container_elements`)."""
         if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return []
         key = node.slice[0].slice.value
         if not isinstance(key, (cst.SimpleString, cst.Integer)):
-            return []
+            return self.flax.container_elements(node.value, scope) or []
         return self._picked(node.value, scope, key)
 
     def _unpacked(self, name: cst.Name, scope: Scope) -> tuple[cst.BaseExpression, Scope, cst.Integer] | None:

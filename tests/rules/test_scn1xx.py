@@ -6419,6 +6419,105 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a planner's adapter picked from a dict comprehension by a run-time key and bound to a local; the body runs its method, which calls a module bound with `mutable=['calib']` that updates the collection",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Forecaster(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                bias = self.variable("calib", "bias", lambda: jnp.zeros((2,)))
+                y = nn.Dense(2)(x)
+                if not self.is_initializing():
+                    bias.value = 0.9 * bias.value + 0.1 * y
+                return y + bias.value
+
+
+        class StoreAdapter:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables, mutable=["calib"])
+
+            def forecast(self, x):
+                return self.bound(x)
+
+
+        class Planner:
+            def __init__(self, model, variables, stores):
+                self.adapters = {store: StoreAdapter(model, variables) for store in stores}
+
+            def plan(self, store, xs):
+                adapter = self.adapters[store]
+
+                def body(i, total):
+                    return total + adapter.forecast(xs[i]).sum()
+
+                total = jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(()))
+                return total, adapter.bound.variables["calib"]["bias"] * 1.0
+
+
+        def main():
+            model = Forecaster()
+            xs = jnp.ones((3, 4))
+            variables = model.init(jax.random.key(0), xs[0])
+            Planner(model, variables, ["x", "y"]).plan("x", xs)
+        """,
+        ["22:16 SCN102"],
+    ),
+    Case(
+        'the same adapter run in a Python loop; the raw loop body touches no module',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Forecaster(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                bias = self.variable("calib", "bias", lambda: jnp.zeros((2,)))
+                y = nn.Dense(2)(x)
+                if not self.is_initializing():
+                    bias.value = 0.9 * bias.value + 0.1 * y
+                return y + bias.value
+
+
+        class StoreAdapter:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables, mutable=["calib"])
+
+            def forecast(self, x):
+                return self.bound(x)
+
+
+        class Planner:
+            def __init__(self, model, variables, stores):
+                self.adapters = {store: StoreAdapter(model, variables) for store in stores}
+
+            def plan(self, store, xs):
+                adapter = self.adapters[store]
+
+                for i in range(xs.shape[0]):
+                    adapter.forecast(xs[i])
+
+                def body(i, total):
+                    return total + xs[i].sum()
+
+                total = jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(()))
+                return total, adapter.bound.variables["calib"]["bias"] * 1.0
+
+
+        def main():
+            model = Forecaster()
+            xs = jnp.ones((3, 4))
+            variables = model.init(jax.random.key(0), xs[0])
+            Planner(model, variables, ["x", "y"]).plan("x", xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -18632,6 +18731,87 @@ NNX = [
         def main():
             runner = Runner(Wrapper(Streamer(3, nnx.Rngs(0))))
             runner.run(jnp.ones((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: a session picked from a dict comprehension of sessions by a run-time name, bound to a local the body reads; its model is in train mode',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.dense = nnx.Linear(4, 1, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.dense(self.drop(x))[..., 0]
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+
+
+        class Gateway:
+            def __init__(self, names):
+                self.sessions = {name: Session(Scorer(nnx.Rngs(params=0, dropout=1))) for name in names}
+
+            def score(self, name, xs):
+                session = self.sessions[name]
+
+                def body(c, x):
+                    return c, session.model(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            return Gateway(["a", "b"]).score("a", jnp.ones((3, 2, 4)))
+        """,
+        ["29:23 SCN105"],
+    ),
+    Case(
+        "NNX: the same session's model switched to eval mode before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.dense = nnx.Linear(4, 1, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.dense(self.drop(x))[..., 0]
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+
+
+        class Gateway:
+            def __init__(self, names):
+                self.sessions = {name: Session(Scorer(nnx.Rngs(params=0, dropout=1))) for name in names}
+
+            def score(self, name, xs):
+                session = self.sessions[name]
+                session.model.eval()
+
+                def body(c, x):
+                    return c, session.model(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            return Gateway(["a", "b"]).score("a", jnp.ones((3, 2, 4)))
         """,
         [],
     ),
