@@ -1086,7 +1086,21 @@ class FlaxFile:
             assign = wrapped.scope.name_bound_to(call)
             if assign is not None:
                 sites += list(self.index.calls_of(assign, wrapped.scope))
+        sites += self._registry_calls(function)
         return sites
+
+    def _registry_calls(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
+        """`ESTIMATORS["mc_dropout"](model, variables)`: calls through a module-level registry
+        whose one entry is this function (see `ScanIndex.registered_functions`)."""
+        found = self.index.derived.get(_RegistryCalls)
+        if not isinstance(found, _RegistryCalls):
+            found = self.index.derived[_RegistryCalls] = _RegistryCalls(self.index)
+            walk(self.index.module, found)
+        return [
+            (call, scope)
+            for call, scope in found.calls
+            if self.index.registered_functions(call.func.value, scope) == [function]  # type: ignore[attr-defined]
+        ]
 
     # -- what `init` runs -------------------------------------------------------------------
 
@@ -2608,6 +2622,26 @@ def joined(
             return None
         found += each
     return found
+
+
+class _RegistryCalls(SemanticVisitor):
+    """Every `<name>[key](...)` call of a file, with the scope it is made in."""
+
+    def __init__(self, index: ScanIndex) -> None:
+        self.index = index
+        self.scopes: list[Scope] = [index.module_scope]
+        self.calls: list[tuple[cst.Call, Scope]] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node in self.index.scope_of:
+            self.scopes.append(self.index.scope_of[node])
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and isinstance(node.func.value, cst.Name):
+            self.calls.append((node, self.scopes[-1]))
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and original_node in self.index.scope_of:
+            self.scopes.pop()
 
 
 class _AttributeUses(SemanticVisitor):

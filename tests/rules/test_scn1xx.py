@@ -9777,6 +9777,104 @@ RNG = [
         """,
         ["20:27 SCN103"],
     ),
+    Case(
+        'a sampler factory registered by a decorator and called through the registry (`SAMPLERS["dropout"](model, variables, 7)`) closes over one dropout key; the loop body calls the sampler it returns',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        SAMPLERS = {}
+
+
+        def sampler(name):
+            def add(build):
+                SAMPLERS[name] = build
+                return build
+
+            return add
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.Dropout(0.5, deterministic=not train)(nn.Dense(4)(x))
+
+
+        @sampler("dropout")
+        def build_sampler(model, variables, seed):
+            key = jax.random.key(seed)
+
+            def draw(x):
+                return model.apply(variables, x, train=True, rngs={"dropout": key})
+
+            return draw
+
+
+        def collect(draw, x, n):
+            def body(i, out):
+                return out.at[i].set(draw(x))
+
+            return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 4)))
+
+
+        def main():
+            model = Net()
+            x = jnp.ones((3,))
+            variables = model.init(jax.random.key(0), x)
+            return collect(SAMPLERS["dropout"](model, variables, 7), x, 5)
+        """,
+        ["28:59 SCN103"],
+    ),
+    Case(
+        "the same registered factory's sampler folding the step into the key",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        SAMPLERS = {}
+
+
+        def sampler(name):
+            def add(build):
+                SAMPLERS[name] = build
+                return build
+
+            return add
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.Dropout(0.5, deterministic=not train)(nn.Dense(4)(x))
+
+
+        @sampler("dropout")
+        def build_sampler(model, variables, seed):
+            key = jax.random.key(seed)
+
+            def draw(x, i):
+                return model.apply(variables, x, train=True, rngs={"dropout": jax.random.fold_in(key, i)})
+
+            return draw
+
+
+        def collect(draw, x, n):
+            def body(i, out):
+                return out.at[i].set(draw(x, i))
+
+            return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 4)))
+
+
+        def main():
+            model = Net()
+            x = jnp.ones((3,))
+            variables = model.init(jax.random.key(0), x)
+            return collect(SAMPLERS["dropout"](model, variables, 7), x, 5)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
