@@ -851,11 +851,22 @@ class FlaxFile:
             if class_node is None or not self.is_plain(class_node):
                 return None
             passed = kept_argument(self.index, class_node, construction, node.attr.value)
-            each = self.instances(passed, construction_scope, depth + 1) if passed is not None else None
+            if passed is not None:
+                each = self.instances(passed, construction_scope, depth + 1)
+            else:  # `self.recorder = Recorder()` in `__init__`
+                each = self._init_made_instances(class_node, node.attr.value, depth)
             if not each:
                 return None
             made += each
         return made or None
+
+    def _init_made_instances(self, class_node: cst.ClassDef, attribute: str, depth: int) -> list[tuple[cst.Call, Scope]] | None:
+        """The objects a plain class's `__init__` stores in one attribute, when it stores it once."""
+        init = self.index.method_of(class_node, "__init__")
+        values = self.self_attribute_values(class_node, "__init__").get(attribute, []) if init is not None else []
+        if init is None or len(values) != 1:
+            return None
+        return self.instances(values[0], self.index.scope_of[init], depth + 1)
 
     def _built_by(self, call: cst.Call, scope: Scope, depth: int) -> list[tuple[cst.Call, Scope]] | None:
         """For `build("mlp", rate=0.5)`, a same-file function whose every `return` gives back

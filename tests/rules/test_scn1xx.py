@@ -20003,6 +20003,75 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        'a list two objects deep (`job.history.values`, made by `History.__init__` that `Job.__init__` builds) appended to in the body and stacked after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class History:
+            def __init__(self):
+                self.values = []
+
+
+        class Job:
+            def __init__(self, scale):
+                self.scale = scale
+                self.history = History()
+
+
+        def run(job, xs):
+            def body(c, x):
+                y = c * job.scale + x
+                job.history.values.append(y)
+                return y, None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            job = Job(0.5)
+            run(job, jnp.ones(4))
+            return jnp.stack(job.history.values)
+        """,
+        ["20:9 SCN106"],
+    ),
+    Case(
+        'the same list appended to after the loop with the stacked outputs',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class History:
+            def __init__(self):
+                self.values = []
+
+
+        class Job:
+            def __init__(self, scale):
+                self.scale = scale
+                self.history = History()
+
+
+        def run(job, xs):
+            def body(c, x):
+                y = c * job.scale + x
+                return y, y
+
+            last, ys = jax.lax.scan(body, 0.0, xs)
+            job.history.values.append(ys)
+            return last
+
+
+        def main():
+            job = Job(0.5)
+            run(job, jnp.ones(4))
+            return jnp.stack(job.history.values)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -363,7 +363,7 @@ def _outside_object_container(
     that the file reads elsewhere."""
     receiver = holder.value
     if not isinstance(receiver, cst.Name) or receiver.value != flax.index.self_name(scope):
-        return None
+        return _held_object_container(flax, code, holder, scope, statement)
     found = scope.enclosing_method()
     if found is None or flax.is_linen(found[1]) or flax.is_nnx(found[1]) or not code.object_outside(receiver, scope):
         return None
@@ -372,6 +372,31 @@ def _outside_object_container(
     if kind is None or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, statement):
         return None
     return f"{kind} `{found[1].name.value}.__init__` made"
+
+
+def _held_object_container(
+    flax: FlaxFile, code: BodyCode, holder: cst.Attribute, scope: Scope, statement: cst.CSTNode
+) -> str | None:
+    """'a list `Logger.__init__` made' for `<object>.<attr>` in the body's code
+    (`experiment.logger.snapshots`), where every object the expression may hold is known, made
+    outside the body, of a plain same-file class whose `__init__` stores a container there that
+    the file reads elsewhere."""
+    made = flax.instances(holder.value, scope)
+    if not made or any(code.is_inside(made_scope) for _, made_scope in made):
+        return None
+    described = set()
+    for construction, construction_scope in made:
+        class_node = flax.local_class(construction.func, construction_scope)
+        if class_node is None or not flax.is_plain(class_node):
+            return None
+        values = flax.self_attribute_values(class_node, "__init__").get(holder.attr.value, [])
+        kind = _container_kind(flax, values[0]) if len(values) == 1 else None
+        if kind is None:
+            return None
+        described.add(f"{kind} `{class_node.name.value}.__init__` made")
+    if len(described) != 1 or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, statement):
+        return None
+    return described.pop()
 
 
 def _method_storing_argument(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> str | None:
