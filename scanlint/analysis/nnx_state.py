@@ -1157,9 +1157,27 @@ class OutsideNnxState:
             return [HeldState(f"an `nnx.{kind}`", mode_switchable=True)]
         if isinstance(kind, cst.ClassDef) and kind not in seen:
             return self._class_holds(kind, seen | {kind}, _Construction(kind, value, scope))
+        if (
+            kind is None
+            and isinstance(value.func, cst.Subscript)
+            and isinstance(value.func.value, cst.Name)
+            and self.flax.index.registered_classes(value.func.value, scope)
+        ):
+            return self._registry_holds(value, value.func.value, scope, seen)
         if kind is None:
             return self._factory_holds(value, scope, seen)
         return []
+
+    def _registry_holds(self, call: cst.Call, registry: cst.Name, scope: Scope, seen: frozenset[cst.CSTNode]) -> list[HeldState]:
+        """`POLICIES[cfg.policy](obs_dim, act_dim, rngs=rngs)`: the state every NNX class the
+        registry holds keeps when built so, when each of them keeps some."""
+        classes = self.flax.index.registered_classes(registry, scope) or []
+        # A subclass without its own `__init__` keeps what its base's `__init__` stores.
+        builders = [self.flax.index.defining_class(c, "__init__") for c in classes]
+        if not builders or any(b is None or not self.flax.is_nnx(b) or b in seen for b in builders):
+            return []
+        per_class = [self._class_holds(b, seen | {b}, _Construction(b, call, scope)) for b in builders if b is not None]
+        return per_class[0] if all(per_class) else []
 
     def _factory_holds(self, call: cst.Call, scope: Scope, seen: frozenset[cst.CSTNode]) -> list[HeldState]:
         """The state what a same-file factory function returns holds (`model = make_model()`),

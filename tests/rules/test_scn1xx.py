@@ -18913,6 +18913,134 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'NNX: a model built by a run-time name from a dict of classes (`MODELS[name](3, rngs=...)`), each keeping a Dropout with its own streams (a subclass inheriting `__init__`)',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Small(nnx.Module):
+            def __init__(self, d, *, rngs):
+                self.dense = nnx.Linear(d, d, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.dense(x))
+
+
+        class Wide(Small):
+            def __call__(self, x):
+                return 2.0 * super().__call__(x)
+
+
+        MODELS = {"small": Small, "wide": Wide}
+
+
+        class Service:
+            def __init__(self, name):
+                self.model = MODELS[name](3, rngs=nnx.Rngs(params=0, dropout=1))
+
+            def serve(self, xs):
+                def body(c, x):
+                    return c, self.model(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            return Service("wide").serve(jnp.ones((4, 3)))
+        """,
+        ["30:23 SCN105"],
+    ),
+    Case(
+        'NNX: the same registry where one class keeps no Dropout: the model may hold no state',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Small(nnx.Module):
+            def __init__(self, d, *, rngs):
+                self.dense = nnx.Linear(d, d, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.dense(x))
+
+
+        class Wide(nnx.Module):
+            def __init__(self, d, *, rngs):
+                self.dense = nnx.Linear(d, d, rngs=rngs)
+
+            def __call__(self, x):
+                return 2.0 * self.dense(x)
+
+
+        MODELS = {"small": Small, "wide": Wide}
+
+
+        class Service:
+            def __init__(self, name):
+                self.model = MODELS[name](3, rngs=nnx.Rngs(params=0, dropout=1))
+
+            def serve(self, xs):
+                def body(c, x):
+                    return c, self.model(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            return Service("wide").serve(jnp.ones((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "NNX: the same registry's model switched to eval mode before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Small(nnx.Module):
+            def __init__(self, d, *, rngs):
+                self.dense = nnx.Linear(d, d, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.dense(x))
+
+
+        class Wide(Small):
+            def __call__(self, x):
+                return 2.0 * super().__call__(x)
+
+
+        MODELS = {"small": Small, "wide": Wide}
+
+
+        class Service:
+            def __init__(self, name):
+                self.model = MODELS[name](3, rngs=nnx.Rngs(params=0, dropout=1))
+
+            def serve(self, xs):
+                self.model.eval()
+
+                def body(c, x):
+                    return c, self.model(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            return Service("wide").serve(jnp.ones((4, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
