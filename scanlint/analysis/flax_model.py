@@ -1211,7 +1211,7 @@ class FlaxFile:
 
     def _init_always_enters_a_method(self, class_node: cst.ClassDef) -> bool:
         """Whether every `init` of the class's modules the file shows enters a method of the
-        class (`model.init(key, x, method=Model.chunk_logits)`), so that `init` never runs
+        class (`model.init(key, x, method=Model.chunk_logits)`, or `method="chunk_logits"`), so that `init` never runs
         `__call__`: at least one such call, and no `init` call without `method=` on an object
         that may be one of its modules (a name bound to a construction of another class, or to
         the result of an imported function such as `optax.adam(...)`, is not)."""
@@ -1226,6 +1226,13 @@ class FlaxFile:
             method = keyword_argument(call, "method")
             assert isinstance(call.func, cst.Attribute)
             if isinstance(method, cst.Attribute) and self.local_class(method.value, scope) is class_node:
+                entered = True
+            elif (
+                isinstance(method, cst.SimpleString)
+                and isinstance(method.evaluated_value, str)
+                and self.index.method_of(class_node, method.evaluated_value) is not None
+                and self._may_be_instance(call.func.value, scope, class_node)
+            ):  # `model.init(key, x, method="hour_step")`
                 entered = True
             elif method is None and self._may_be_instance(call.func.value, scope, class_node):
                 return False

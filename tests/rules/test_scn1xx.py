@@ -12196,6 +12196,81 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        '`init` given `method="step"` (a string) runs only the step method, which calls the submodule; the scan in `__call__` runs under `apply`',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+
+        class Forecaster(nn.Module):
+            def setup(self):
+                self.head = Head()
+
+            def step(self, prev, x):
+                return self.head(x) + 0.5 * prev
+
+            def __call__(self, xs):
+                def body(prev, x):
+                    y = self.step(prev, x)
+                    return y, y
+
+                return jax.lax.scan(body, jnp.zeros((xs.shape[1], 2)), xs)[1]
+
+
+        def main():
+            model = Forecaster()
+            xs = jnp.ones((5, 3, 4))
+            variables = model.init(jax.random.key(0), jnp.zeros((3, 2)), xs[0], method="step")
+            return model.apply(variables, xs)
+        """,
+        [],
+    ),
+    Case(
+        "the same module also initialised through `__call__`, whose scan body makes the submodule's first call",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+
+        class Forecaster(nn.Module):
+            def setup(self):
+                self.head = Head()
+
+            def step(self, prev, x):
+                return self.head(x) + 0.5 * prev
+
+            def __call__(self, xs):
+                def body(prev, x):
+                    y = self.step(prev, x)
+                    return y, y
+
+                return jax.lax.scan(body, jnp.zeros((xs.shape[1], 2)), xs)[1]
+
+
+        def main():
+            model = Forecaster()
+            xs = jnp.ones((5, 3, 4))
+            variables = model.init(jax.random.key(0), jnp.zeros((3, 2)), xs[0], method="step")
+            variables = model.init(jax.random.key(0), xs)
+            return model.apply(variables, xs)
+        """,
+        ["18:16 SCN104"],
+    ),
 ]
 
 NNX = [
