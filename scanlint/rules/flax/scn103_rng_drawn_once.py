@@ -209,7 +209,8 @@ class RngDrawnOncePerTrace(Rule):
     block it builds under a lifted transform, `RematBlock = nn.remat(Block)` or inline; a model
     unpacked from a builder's tuple, `model, params = build(cfg)`, or built by a same-file
     function, `create("mlp")` returning `MODELS[name](**kw)` from a registry; also a
-    `functools.partial` of it a factory returns and an object stores, `self.generate_fn(n)`; or a module bound
+    `functools.partial` of it a factory returns and an object stores, `self.generate_fn(n)`, or
+    the closure a factory a registry holds returns, `SAMPLERS["dropout"](model, variables, 7)`; or a module bound
     with such keys, `bound = model.bind(variables, rngs={...})`, whose called method draws),
     NNX randomness from a key a module stores (`self.drop(h, rngs=self.mc_key)`, a key held in
     an `nnx.Variable`, an `nnx.Rngs` stream's `.key.value`) in a method the body runs (also of a

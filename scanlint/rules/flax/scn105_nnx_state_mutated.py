@@ -114,7 +114,14 @@ class NnxStateMutatedInScanBody(Rule):
     an NNX transform (`self.trainer.train_step(x, y)`). Other methods of outside plain objects
     the body calls run as part of it (`cb.on_batch(loss)` for each callback a `for` walks, of
     whichever same-file classes the list holds): what they change is reported where they change
-    it, unless the body's call of them already is.
+    it, unless the body's call of them already is. A module built through a registry of
+    classes (`MODELS[name](d, rngs=rngs)`, a dict literal of classes or one a decorator fills)
+    holds what every class it may be keeps, when each keeps some; a bound method a plain
+    wrapper keeps (`self._push = model.push`) changes what it changes when the wrapper's
+    `__call__` runs it; an element picked from a container by a run-time key
+    (`session = self.sessions[name]`) may be any of the container's elements, and holds state
+    when all of them do; the members of an NNX module's `nnx.List` walked by `zip` (`for m, k in
+    zip(self.members, keys)`, also in a comprehension) are known like those of a plain list.
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a

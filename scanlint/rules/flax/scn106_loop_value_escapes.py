@@ -62,7 +62,12 @@ class LoopValueEscapesScanBody(Rule):
       before it. The object
       may be made in the function, stored by `__init__`, handed to the function running the
       loop, or handed to a helper the body calls. The attribute must be read somewhere else in
-      the file.
+      the file;
+    - adding a loop value to a container kept by an object that another object holds
+      (`experiment.logger.snapshots.append(state)`, with `self.logger = Logger()` in the
+      experiment's `__init__` and `self.snapshots = []` in the logger's), when every object the
+      holder may be is known, plain, and made outside the body, and the attribute is read
+      elsewhere in the file.
 
     A container or name of a function must be read by it after the loop (or anywhere in it, when
     the loop runs elsewhere), or nothing is used and nothing fails; one of the module outlives
