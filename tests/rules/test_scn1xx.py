@@ -9875,6 +9875,66 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'NNX: a key an outside module stores (`explorer.noise_key`) handed to its method at every step, which draws from it',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Explorer(nnx.Module):
+            def __init__(self, d, seed):
+                self.policy = nnx.Linear(d, d, rngs=nnx.Rngs(seed))
+                self.noise_key = jax.random.key(seed + 1)
+
+            def act(self, obs, key):
+                eps = 0.1 * jax.random.normal(key, obs.shape)
+                return jnp.tanh(self.policy(obs)) + eps, eps
+
+
+        def main():
+            explorer = Explorer(3, 0)
+
+            def body(t, state):
+                obs, noises = state
+                action, eps = explorer.act(obs, explorer.noise_key)
+                return 0.9 * obs + 0.1 * action, noises.at[t].set(eps)
+
+            return jax.lax.fori_loop(0, 6, body, (jnp.ones(3), jnp.zeros((6, 3))))[1]
+        """,
+        ["22:41 SCN103"],
+    ),
+    Case(
+        'NNX: the same stored key folded with the step before it is handed over',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Explorer(nnx.Module):
+            def __init__(self, d, seed):
+                self.policy = nnx.Linear(d, d, rngs=nnx.Rngs(seed))
+                self.noise_key = jax.random.key(seed + 1)
+
+            def act(self, obs, key):
+                eps = 0.1 * jax.random.normal(key, obs.shape)
+                return jnp.tanh(self.policy(obs)) + eps, eps
+
+
+        def main():
+            explorer = Explorer(3, 0)
+
+            def body(t, state):
+                obs, noises = state
+                action, eps = explorer.act(obs, jax.random.fold_in(explorer.noise_key, t))
+                return 0.9 * obs + 0.1 * action, noises.at[t].set(eps)
+
+            return jax.lax.fori_loop(0, 6, body, (jnp.ones(3), jnp.zeros((6, 3))))[1]
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -393,11 +393,11 @@ class NoisyWalk(nn.Module):
             key_scope = scope
             if code.binds(key.value, scope):
                 # `select(obs, key)` in the body, whose helper draws from its `key` parameter
-                handed = code.closed_over_argument(key, scope)
+                handed = code.closed_over_argument(key, scope) or _handed_stored_key(index, code, key, scope)
                 if handed is None:
                     return None
                 key, key_scope = handed
-            if key_scope.lookup(key.value) is None:
+            if isinstance(key, cst.Name) and key_scope.lookup(key.value) is None:
                 return None  # not a variable this file shows (a typo or a star import)
         else:
             return None
@@ -425,6 +425,26 @@ class NoisyWalk(nn.Module):
             summary=f"RNG key `{written}` {'closed over by' if isinstance(key, cst.Name) else 'stored outside'} the raw lax.scan body is never split or folded with the step",
             help=advice,
         )
+
+
+def _handed_stored_key(
+    index: ScanIndex, code: BodyCode, name: cst.Name, scope: Scope
+) -> tuple[cst.Attribute, Scope] | None:
+    """For a parameter of a helper the body calls, the key an outside object stores that every
+    call of the helper in the body's code passes for it (`agent.act(obs, agent.key)`, see
+    `_stored_outside`), with the scope of the call."""
+    found = scope.only_binding(name.value)
+    function = scope.node
+    if found is None or not isinstance(found[1], cst.Param) or found[0] is not scope:
+        return None
+    passed: list[tuple[cst.Attribute, Scope]] = []
+    for call, call_scope in code.entries.get(function, []):
+        value = dict(parameters_passed(function, scope, call, call_scope)).get(found[1])
+        if not isinstance(value, cst.Attribute) or not _stored_outside(index, code, value, call_scope):
+            return None
+        passed.append((value, call_scope))
+    written = {index.module.code_for_node(value) for value, _ in passed}
+    return passed[0] if len(written) == 1 else None
 
 
 def _rekeyed(index: ScanIndex, code: BodyCode, call: cst.Call) -> bool:
