@@ -122,9 +122,13 @@ class OutsideNnxState:
 
     def _outside_binding(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.CSTNode] | None:
         """The single binding of a name the body reads from outside, with its scope; or the
-        parameter of a helper the body calls, whose values are what the body's calls pass."""
+        parameter of a helper the body calls, whose values are what the body's calls pass; or
+        the attribute or subscript a name the body binds once is bound to."""
         found = scope.only_object_binding(name.value)
-        if self.code.binds(name.value, scope) and not (found is not None and self._helper_parameter(*found)):
+        if self.code.binds(name.value, scope) and not (
+            found is not None
+            and (self._helper_parameter(*found) or isinstance(found[1], (cst.Attribute, cst.Subscript)))
+        ):  # `session = self.sessions[tenant]` in the body names what the outside expression holds
             return None
         if found is None or not isinstance(found[1], cst.CSTNode):
             return None

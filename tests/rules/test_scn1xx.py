@@ -19176,6 +19176,84 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: the body binds a tenant picked from a dict its service fills in another method, and updates the tenant's `nnx.metrics.Average`",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Tenant:
+            def __init__(self, seed):
+                self.model = nnx.Linear(3, 1, rngs=nnx.Rngs(seed))
+                self.loss = nnx.metrics.Average()
+
+
+        class Service:
+            def __init__(self):
+                self.tenants = {}
+
+            def add(self, name, seed):
+                self.tenants[name] = Tenant(seed)
+
+            def score(self, name, xs):
+                def body(i, worst):
+                    tenant = self.tenants[name]
+                    loss = jnp.mean(tenant.model(xs[i]) ** 2)
+                    tenant.loss.update(values=loss)
+                    return jnp.maximum(worst, loss)
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(()))
+
+
+        def main():
+            service = Service()
+            service.add("a", 0)
+            service.score("a", jnp.ones((4, 2, 3)))
+        """,
+        ["24:13 SCN105"],
+    ),
+    Case(
+        'NNX: the same body returning the losses; the metric is updated after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Tenant:
+            def __init__(self, seed):
+                self.model = nnx.Linear(3, 1, rngs=nnx.Rngs(seed))
+                self.loss = nnx.metrics.Average()
+
+
+        class Service:
+            def __init__(self):
+                self.tenants = {}
+
+            def add(self, name, seed):
+                self.tenants[name] = Tenant(seed)
+
+            def score(self, name, xs):
+                def body(i, state):
+                    worst, losses = state
+                    tenant = self.tenants[name]
+                    loss = jnp.mean(tenant.model(xs[i]) ** 2)
+                    return jnp.maximum(worst, loss), losses.at[i].set(loss)
+
+                worst, losses = jax.lax.fori_loop(0, xs.shape[0], body, (jnp.zeros(()), jnp.zeros(xs.shape[0])))
+                self.tenants[name].loss.update(values=losses.mean())
+                return worst
+
+
+        def main():
+            service = Service()
+            service.add("a", 0)
+            service.score("a", jnp.ones((4, 2, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
