@@ -827,11 +827,29 @@ class RunFlags:
         if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
             owner = self.flax.linen_self(target.value, scope)
             if owner is None:
-                return None
+                return self._stored_by_plain_init(target, scope, class_node)
             finder = _SelfAttributeUses(self, owner, target.attr.value, assigned=target, instance_of=class_node)
             walk(owner.body, finder)
             return None if finder.escapes else finder.instance_uses
         return None
+
+    def _stored_by_plain_init(
+        self, target: cst.Attribute, scope: Scope, class_node: cst.ClassDef | None
+    ) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """`self.model = Model(cfg)` in a plain class's `__init__` (a desk, a trainer): the uses
+        of `self.model` in the class's methods, when no other statement of the file sets that
+        attribute."""
+        method = scope.enclosing_method()
+        if method is None or method[0] is not scope.node or method[0].name.value != "__init__":
+            return None
+        owner = method[1]
+        if not self.flax.is_plain(owner) or self.index.subclasses(owner):
+            return None
+        if target.value.value != self.index.self_name(scope):  # type: ignore[attr-defined]
+            return None
+        if self._stored_attributes().get(target.attr.value, 0) != 1:
+            return None  # set again somewhere (`self.model = other`): not known which runs
+        return self._plain_attribute_uses(owner, target.attr.value, class_node)
 
     def _uses_of_name(
         self, bound: cst.Name, scope: Scope, class_node: cst.ClassDef | None, depth: int
@@ -944,8 +962,16 @@ class RunFlags:
                 return None
             if len(self.index.reads_of(stored[0].value, self.index.scope_of[init])) != 1:
                 return None
+        return self._plain_attribute_uses(owner, kept[0], class_node)
+
+    def _plain_attribute_uses(
+        self, owner: cst.ClassDef, attribute_name: str, class_node: cst.ClassDef | None
+    ) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """The uses of the module a plain class keeps in `self.<attribute_name>`
+        (`self.model.apply(...)` in its methods); None when anything reads that attribute
+        outside the class or does something else with it."""
         uses = []
-        for attribute in self.attribute_reads(kept[0]):
+        for attribute in self.attribute_reads(attribute_name):
             scope = self.scope_at(attribute)
             if not (
                 self.encloses(owner, attribute)

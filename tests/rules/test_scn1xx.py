@@ -6518,6 +6518,94 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a plain desk builds the model in its `__init__` (`self.model = Model()`) and applies it with `train=True`; the scan body's helper method calls a BatchNorm head with that flag",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(h)
+
+
+        class Model(nn.Module):
+            def setup(self):
+                self.head = Head()
+
+            def step(self, prev, x, train: bool = False):
+                return self.head(x, train) + prev
+
+            def __call__(self, xs, train: bool = False):
+                def body(prev, x):
+                    y = self.step(prev, x, train)
+                    return y, y
+
+                return jax.lax.scan(body, jnp.zeros((xs.shape[1], 4)), xs)[1]
+
+
+        class Desk:
+            def __init__(self):
+                self.model = Model()
+                self.variables = self.model.init(jax.random.key(0), jnp.zeros((2, 4)), jnp.ones((2, 5)), method="step")
+
+            def recalibrate(self, xs):
+                return self.model.apply(self.variables, xs, train=True)
+
+
+        def main():
+            return Desk().recalibrate(jnp.ones((3, 2, 5)))
+        """,
+        ["19:16 SCN102"],
+    ),
+    Case(
+        'the same desk applying the model with `train=False`',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(h)
+
+
+        class Model(nn.Module):
+            def setup(self):
+                self.head = Head()
+
+            def step(self, prev, x, train: bool = False):
+                return self.head(x, train) + prev
+
+            def __call__(self, xs, train: bool = False):
+                def body(prev, x):
+                    y = self.step(prev, x, train)
+                    return y, y
+
+                return jax.lax.scan(body, jnp.zeros((xs.shape[1], 4)), xs)[1]
+
+
+        class Desk:
+            def __init__(self):
+                self.model = Model()
+                self.variables = self.model.init(jax.random.key(0), jnp.zeros((2, 4)), jnp.ones((2, 5)), method="step")
+
+            def recalibrate(self, xs):
+                return self.model.apply(self.variables, xs, train=False)
+
+
+        def main():
+            return Desk().recalibrate(jnp.ones((3, 2, 5)))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
