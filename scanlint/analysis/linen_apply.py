@@ -14,7 +14,7 @@ import libcst as cst
 from scanlint.analysis.flax_model import BodyCode, BranchTaken, FlaxFile, ProjectCall, all_calls, method_name
 from scanlint.analysis.resolver import OPAQUE, Scope, keyword_argument, returns_of
 from scanlint.analysis.run_flags import RunFlags, run_flags
-from scanlint.index.names import PARTIAL
+from scanlint.index.names import PARTIAL, SAME_FUNCTION_WRAPPERS
 
 
 def bound_module_called(flax: FlaxFile, call: cst.Call, scope: Scope) -> tuple[cst.Call, Scope, str] | None:
@@ -83,13 +83,13 @@ def apply_of_partial(
         return None
     if found is None or not isinstance(found[1], cst.Call):
         return None
-    partial, partial_scope = found[1], found[0]
+    partial, partial_scope = _unwrapped(flax, found[1]), found[0]
     made = flax.index.factory_of(partial, partial_scope)
     if made is not None and flax.index.qualify(partial.func) != PARTIAL:
         returns = [r.value for r in returns_of(made[1])]
         if len(returns) != 1 or not isinstance(returns[0], cst.Call):
             return None
-        partial, partial_scope = returns[0], flax.index.scope_of[made[1]]
+        partial, partial_scope = _unwrapped(flax, returns[0]), flax.index.scope_of[made[1]]
     if flax.index.qualify(partial.func) != PARTIAL or not partial.args or partial.args[0].keyword is not None:
         return None
     applied = partial.args[0].value
@@ -100,6 +100,22 @@ def apply_of_partial(
     given = [*partial.args[1:], *call.args]  # `partial(f, a, k=v)(b)` runs `f(a, b, k=v)`
     args = [a for a in given if a.keyword is None] + [a for a in given if a.keyword is not None]
     return cst.Call(func=applied, args=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]), partial_scope
+
+
+def _unwrapped(flax: FlaxFile, call: cst.Call) -> cst.Call:
+    """The call inside wrappers that run a function as it is (`jax.checkpoint(partial(...))`,
+    `jax.jit(...)`): what they wrap, when it is a call too."""
+    for _ in range(3):
+        if not (
+            flax.index.qualify(call.func) in SAME_FUNCTION_WRAPPERS
+            and len(call.args) == 1
+            and call.args[0].keyword is None
+            and not call.args[0].star
+            and isinstance(call.args[0].value, cst.Call)
+        ):
+            break
+        call = call.args[0].value
+    return call
 
 
 def train_state_apply(flax: FlaxFile, call: cst.Call) -> tuple[cst.Call, Scope] | None:

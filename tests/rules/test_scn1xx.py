@@ -6606,6 +6606,89 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a factory returns `jax.checkpoint(partial(model.apply, variables))`, kept by a stream object whose scan body calls it; the module writes its `state` collection, none mutable',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                level = self.variable("state", "level", jnp.zeros, x.shape)
+                level.value = 0.9 * level.value + 0.1 * x
+                return nn.Dense(x.shape[-1])(level.value)
+
+
+        def make_step(model, variables):
+            return jax.checkpoint(functools.partial(model.apply, variables))
+
+
+        class Stream:
+            def __init__(self, step):
+                self.step = step
+
+            def run(self, xs):
+                def body(c, x):
+                    return c, self.step(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs[0])
+            return Stream(make_step(model, variables)).run(xs)
+        """,
+        ["27:23 SCN102"],
+    ),
+    Case(
+        "the same checkpointed partial binding `mutable=['state']`",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                level = self.variable("state", "level", jnp.zeros, x.shape)
+                level.value = 0.9 * level.value + 0.1 * x
+                return nn.Dense(x.shape[-1])(level.value)
+
+
+        def make_step(model, variables):
+            return jax.checkpoint(functools.partial(model.apply, {"params": variables["params"]}, mutable=["state"]))
+
+
+        class Stream:
+            def __init__(self, step):
+                self.step = step
+
+            def run(self, xs):
+                def body(c, x):
+                    y, _ = self.step(x)
+                    return c, y
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs[0])
+            return Stream(make_step(model, variables)).run(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
