@@ -368,6 +368,28 @@ class ScanIndex:
         if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute, cst.Subscript)):
             found = self._resolve_factory(node, scope, depth)
             return found or (self._resolve_instance_call(node, scope) if objects else None)
+        if isinstance(node, cst.Subscript):
+            picked = self._dispatch_entry(node, scope)  # `entry_points["sample"](key, cond)`
+            return self.resolve_callable(*picked, depth + 1, objects) if picked is not None else None
+        return None
+
+    def _dispatch_entry(self, node: cst.Subscript, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """The entry a literal key picks from a dict literal bound once to a name that nothing
+        stores into (`entry_points = {"sample": generator.sample}`, then
+        `entry_points["sample"]`), with the dict's scope."""
+        if not isinstance(node.value, cst.Name) or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return None
+        key = node.slice[0].slice.value
+        found = scope.only_binding(node.value.value)
+        if not isinstance(key, cst.SimpleString) or found is None or not isinstance(found[1], cst.Dict):
+            return None
+        if self.stored_in_registry(node.value.value):
+            return None  # `entry_points["sample"] = other` somewhere: not known which one runs
+        for element in found[1].elements:
+            if not isinstance(element, cst.DictElement):
+                return None  # `**more`
+            if isinstance(element.key, cst.SimpleString) and element.key.evaluated_value == key.evaluated_value:
+                return element.value, found[0]
         return None
 
     def _rewrapped_function(self, name: str, scope: Scope) -> tuple[Scope, cst.FunctionDef] | None:

@@ -10106,6 +10106,68 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'NNX: a method taken into a dispatch dict (`table["sample"](key, cond)`) draws from a key drawn once before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Generator(nnx.Module):
+            def __init__(self, rngs):
+                self.out = nnx.Linear(4, 2, rngs=rngs)
+
+            def sample(self, key, cond):
+                z = jax.random.normal(key, (4,))
+                return self.out(z + cond)
+
+
+        def main():
+            rngs = nnx.Rngs(params=0, noise=1)
+            generator = Generator(rngs)
+            table = {"sample": generator.sample}
+            key = rngs.noise()
+            cond = jnp.ones(4)
+
+            def body(i, out):
+                return out.at[i].set(table["sample"](key, cond))
+
+            return jax.lax.fori_loop(0, 5, body, jnp.zeros((5, 2)))
+        """,
+        ["24:46 SCN103"],
+    ),
+    Case(
+        'NNX: the same dispatch with the key folded with the step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Generator(nnx.Module):
+            def __init__(self, rngs):
+                self.out = nnx.Linear(4, 2, rngs=rngs)
+
+            def sample(self, key, cond):
+                z = jax.random.normal(key, (4,))
+                return self.out(z + cond)
+
+
+        def main():
+            rngs = nnx.Rngs(params=0, noise=1)
+            generator = Generator(rngs)
+            table = {"sample": generator.sample}
+            key = rngs.noise()
+            cond = jnp.ones(4)
+
+            def body(i, out):
+                return out.at[i].set(table["sample"](jax.random.fold_in(key, i), cond))
+
+            return jax.lax.fori_loop(0, 5, body, jnp.zeros((5, 2)))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -16344,7 +16406,7 @@ NNX = [
 
             return scan(body, None, xs)
         """,
-        ["24:43 SCN103"],
+        ["24:46 SCN103"],
     ),
     Case(
         "not flagged: the body folds the step into the key before handing it to the helper",
