@@ -16406,7 +16406,7 @@ NNX = [
 
             return scan(body, None, xs)
         """,
-        ["24:46 SCN103"],
+        ["24:43 SCN103"],
     ),
     Case(
         "not flagged: the body folds the step into the key before handing it to the helper",
