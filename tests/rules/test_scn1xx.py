@@ -10168,6 +10168,98 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a submodule's Dropout called `rng=rng` where `rng=None` is the default and the scan body passes none: it draws `make_rng` once for every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax.lax import scan
+
+
+        class MLP(nn.Module):
+            @nn.compact
+            def __call__(self, x, deterministic=True, rng=None):
+                x = nn.relu(nn.Dense(32)(x))
+                x = nn.Dropout(0.3)(x, deterministic=deterministic, rng=rng)
+                return nn.Dense(1)(x)
+
+
+        class MCDropoutRegressor(nn.Module):
+            num_samples: int = 8
+
+            def setup(self):
+                self.net = MLP()
+
+            def __call__(self, x):
+                return self.net(x)
+
+            def predict_samples(self, x):
+                def sample(carry, _):
+                    return carry, self.net(x, deterministic=False)
+
+                _, samples = scan(sample, None, None, length=self.num_samples)
+                return samples
+
+
+        def main():
+            model = MCDropoutRegressor()
+            x = jnp.linspace(-2, 2, 5)[:, None]
+            variables = model.init(jax.random.key(0), x)
+            samples = model.apply(variables, x, method=MCDropoutRegressor.predict_samples,
+                                  rngs={"dropout": jax.random.key(1)})
+            print("predictive std", samples.std(0).ravel())
+            return samples
+        """,
+        ["27:27 SCN103"],
+    ),
+    Case(
+        'the same submodule given a per-step key split before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax.lax import scan
+
+
+        class MLP(nn.Module):
+            @nn.compact
+            def __call__(self, x, deterministic=True, rng=None):
+                x = nn.relu(nn.Dense(32)(x))
+                x = nn.Dropout(0.3)(x, deterministic=deterministic, rng=rng)
+                return nn.Dense(1)(x)
+
+
+        class MCDropoutRegressor(nn.Module):
+            num_samples: int = 8
+
+            def setup(self):
+                self.net = MLP()
+
+            def __call__(self, x):
+                return self.net(x)
+
+            def predict_samples(self, x):
+                keys = jax.random.split(self.make_rng("dropout"), self.num_samples)
+
+                def sample(carry, key):
+                    return carry, self.net(x, deterministic=False, rng=key)
+
+                _, samples = scan(sample, None, keys)
+                return samples
+
+
+        def main():
+            model = MCDropoutRegressor()
+            x = jnp.linspace(-2, 2, 5)[:, None]
+            variables = model.init(jax.random.key(0), x)
+            samples = model.apply(variables, x, method=MCDropoutRegressor.predict_samples,
+                                  rngs={"dropout": jax.random.key(1)})
+            print("predictive std", samples.std(0).ravel())
+            return samples
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -6,7 +6,7 @@ The class docstring says what the rule flags and why; its page is `rules/SCN103.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
@@ -37,7 +37,7 @@ from scanlint.analysis.linen_apply import (
 )
 from scanlint.analysis.nnx_state import DROPOUT, NNX_CLONE, NNX_MERGE, OutsideNnxState, training_dropout
 from scanlint.analysis.resolver import ScanIndex, Scope, argument, keyword_argument, returns_of
-from scanlint.analysis.run_flags import RunFlags, run_flags
+from scanlint.analysis.run_flags import RunFlags, Values, run_flags
 from scanlint.analysis.submodules import (
     called_before_scan,
     first_called_in_body,
@@ -112,7 +112,11 @@ def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[ModuleRun], code:
                 if call.func.value.value == self_name:
                     values = setup.get(call.func.attr.value, [])
                     construction = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
-            if construction is None or not flax.is_linen_dropout(construction.func) or _dropout_given_key(call):
+            if (
+                construction is None
+                or not flax.is_linen_dropout(construction.func)
+                or _dropout_given_key(call, lambda key: flags.values_in_run(key, run.given))
+            ):
                 continue
             switch = keyword_argument(call, "deterministic") or keyword_argument(construction, "deterministic")
             values = flags.values_in_run(switch, run.given) if switch is not None else None
@@ -156,15 +160,22 @@ def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
         return True
     uses = flags.instance_calls(construction, flags.scope_at(construction))
     return bool(uses) and all(
-        flags.never_runs(call) or flags.dropout_always_deterministic(construction, call) or _dropout_given_key(call)
+        flags.never_runs(call)
+        or flags.dropout_always_deterministic(construction, call)
+        or _dropout_given_key(call, lambda key, call=call: flags.values(key, flags.scope_at(call)))
         for call, _, _, _ in uses
     )
 
 
-def _dropout_given_key(call: cst.Call) -> bool:
+def _dropout_given_key(call: cst.Call, passed: Callable[[cst.BaseExpression], Values] | None = None) -> bool:
     """`dropout(x, rng=key)` (or the key third, after `deterministic`): a Linen Dropout that
-    uses the key it is given, not `make_rng`."""
-    return argument(call, 2, "rng") is not None
+    uses the key it is given, not `make_rng`. A parameter that every run `passed` knows of
+    leaves at `None` (`rng=rng`, with `rng=None` the default and no call passing one) gives no
+    key."""
+    key = argument(call, 2, "rng")
+    if key is None:
+        return False
+    return not (isinstance(key, cst.Name) and passed is not None and passed(key) == frozenset({None}))
 
 
 _SAME_VALUES = "every step gets the same random values, with no error"
