@@ -49,12 +49,28 @@ def _bind_call(flax: FlaxFile, holder: cst.BaseExpression, scope: Scope, depth: 
         stored = flax.index.stored_by_init(holder, owner[0]) if owner is not None else None
         if stored is not None and not (flax.is_linen(stored[2]) or flax.is_nnx(stored[2])):
             values = [(stored[0], stored[1])]
+        elif stored is None:  # `runner.agent`: what the `__init__` of every object it may be stores
+            values = _stored_by_objects(flax, holder, scope)
     if len(values) != 1:
         return None
     value, value_scope = values[0]
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "bind":
         return value, value_scope
     return None
+
+
+def _stored_by_objects(flax: FlaxFile, holder: cst.Attribute, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+    """The one value the `__init__` of a plain class stores in `holder.attr`, for every object
+    of such classes `holder.value` may be (none when one of them is not known so)."""
+    stored: dict[cst.CSTNode, tuple[cst.BaseExpression, Scope]] = {}
+    for construction, construction_scope in flax.instances(holder.value, scope) or []:
+        class_node = flax.local_class(construction.func, construction_scope)
+        init = flax.index.method_of(class_node, "__init__") if class_node is not None and flax.is_plain(class_node) else None
+        values = flax.self_attribute_values(class_node, "__init__").get(holder.attr.value, []) if init is not None else []
+        if init is None or len(values) != 1:
+            return []
+        stored[values[0]] = (values[0], flax.index.scope_of[init])
+    return list(stored.values())
 
 
 def apply_of_partial(

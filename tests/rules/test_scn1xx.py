@@ -10260,6 +10260,74 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a module bound with `rngs=` by a plain holder's `__init__` (`holder.bound`), whose drawing method the body calls",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Noisy(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+            def sample(self, x):
+                return self(x) + jax.random.normal(self.make_rng("noise"), (2,))
+
+
+        class Holder:
+            def __init__(self, model, variables, key):
+                self.bound = model.bind(variables, rngs={"noise": key})
+
+
+        def main():
+            model = Noisy()
+            variables = model.init(jax.random.key(0), jnp.ones(3))
+            holder = Holder(model, variables, jax.random.key(1))
+
+            def body(c, t):
+                return c, holder.bound.sample(jnp.ones(3))
+
+            return jax.lax.scan(body, 0, jnp.arange(4))[1]
+        """,
+        ["27:19 SCN103"],
+    ),
+    Case(
+        'the same bound module folding the step into its `make_rng` key',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Noisy(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+            def sample(self, x, t):
+                return self(x) + jax.random.normal(jax.random.fold_in(self.make_rng("noise"), t), (2,))
+
+
+        class Holder:
+            def __init__(self, model, variables, key):
+                self.bound = model.bind(variables, rngs={"noise": key})
+
+
+        def main():
+            model = Noisy()
+            variables = model.init(jax.random.key(0), jnp.ones(3))
+            holder = Holder(model, variables, jax.random.key(1))
+
+            def body(c, t):
+                return c, holder.bound.sample(jnp.ones(3), t)
+
+            return jax.lax.scan(body, 0, jnp.arange(4))[1]
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
