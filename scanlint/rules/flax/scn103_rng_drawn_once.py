@@ -194,7 +194,8 @@ class RngDrawnOncePerTrace(Rule):
     Flags `self.make_rng(...)` in a Linen module (also as `module.make_rng(...)` in a step function
     of another project file handed the module), `nn.Dropout` constructed or called in the body
     (unless it is `deterministic=True`), a Linen submodule that draws randomness called in the
-    body, and an RNG key closed over from outside (or fixed with `functools.partial`, or stored
+    body (a Dropout called `rng=rng`, with `rng=None` the default and no run passing one, draws
+    `make_rng`), and an RNG key closed over from outside (or fixed with `functools.partial`, or stored
     on an object made outside the body, `jax.random.normal(self.key, ...)`) that is
     passed to a `jax.random` function without being folded with the step (`fold_in(key, t)`) or
     split and indexed by the step (`split(key, n)[t]`); the method may be reached through a
@@ -222,7 +223,8 @@ class RngDrawnOncePerTrace(Rule):
     function, `create("mlp")` returning `MODELS[name](**kw)` from a registry; also a
     `functools.partial` of it a factory returns and an object stores, `self.generate_fn(n)`, or
     the closure a factory a registry holds returns, `SAMPLERS["dropout"](model, variables, 7)`; or a module bound
-    with such keys, `bound = model.bind(variables, rngs={...})`, whose called method draws),
+    with such keys, `bound = model.bind(variables, rngs={...})`, also one the `__init__` of an
+    outside plain object binds, `runner.agent`, whose called method draws),
     NNX randomness from a key a module stores (`self.drop(h, rngs=self.mc_key)`, a key held in
     an `nnx.Variable`, an `nnx.Rngs` stream's `.key.value`) in a method the body runs (also of a
     module a builder returns in a tuple, `net, jitter = build(0)`), and a submodule
