@@ -20,6 +20,7 @@ import libcst as cst
 from scanlint.analysis.resolver import (
     OPAQUE,
     PARTIAL,
+    SCOPE_NODE_TYPES,
     Body,
     LoopCall,
     ScanIndex,
@@ -2536,7 +2537,7 @@ class _ComprehensionVariables(SemanticVisitor):
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         node_type = type(node)
-        if node_type in _SCOPE_NODES:
+        if node_type in SCOPE_NODE_TYPES:
             self.depth += 1
             return self.depth == 1
         if node_type in _COMPREHENSION_NODES:
@@ -2555,13 +2556,12 @@ class _ComprehensionVariables(SemanticVisitor):
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
         node_type = type(original_node)
-        if node_type in _SCOPE_NODES:
+        if node_type in SCOPE_NODE_TYPES:
             self.depth -= 1
         elif node_type in _COMPREHENSION_NODES:
             self.frames.pop()
 
 
-_SCOPE_NODES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
 _COMPREHENSION_NODES = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
 
 

@@ -1131,7 +1131,7 @@ class _ReturnCollector(cst.CSTVisitor):
         return False
 
 
-_SCOPE_TYPES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+SCOPE_NODE_TYPES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})  # the nodes that open a scope
 _DECLARATION_TYPES = frozenset({cst.Import, cst.ImportFrom, cst.Global, cst.Nonlocal})
 
 
@@ -1152,7 +1152,7 @@ class _NameReads(SemanticVisitor):
         if node_type is cst.Name:
             self.reads.setdefault(node.value, []).append((node, self.scopes[-1]))
             return True
-        if node_type in _SCOPE_TYPES and node in self.index.scope_of:
+        if node_type in SCOPE_NODE_TYPES and node in self.index.scope_of:
             if node_type is not cst.Lambda:
                 for decorator in node.decorators:
                     walk(decorator, self)
