@@ -566,6 +566,13 @@ class FlaxFile:
         them). Empty when any of the objects may be of another kind: Flax modules are left out,
         as the rules judge their calls at the call."""
         func = call.func
+        looked_up = self.looked_up_method(func, scope, code)
+        if looked_up is not None:  # `hook = getattr(cb, f"on_{event}", None)`, then `hook(**kwargs)`
+            holder, holder_scope, names, default = looked_up
+            methods = []
+            for name in names:
+                methods += self._plain_methods(holder, name, holder_scope, code, missing_ok=default)
+            return methods
         holder, name = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
         if name.startswith("__") and name != "__call__":
             return []
@@ -574,7 +581,82 @@ class FlaxFile:
             methods = self._plain_methods(func, "__call__", scope, code)
         return methods
 
-    def _plain_methods(self, holder: cst.BaseExpression, name: str, scope: Scope, code: BodyCode | None) -> list[Body]:
+    def looked_up_method(
+        self, func: cst.BaseExpression, scope: Scope, code: BodyCode | None
+    ) -> tuple[cst.BaseExpression, Scope, list[str], bool] | None:
+        """For a name bound once to `obj.method`, `getattr(obj, name)` or `getattr(obj, name,
+        None)`: the object, the method names the name argument may spell (a string, or an f-string or sum
+        whose parts are strings and parameters every call of the enclosing function in the body
+        fills with a string), and whether a default is given (objects without it are skipped)."""
+        if not isinstance(func, cst.Name):
+            return None
+        found = scope.only_binding(func.value)
+        if found is not None and isinstance(found[1], cst.Attribute):  # `hook = cb.on_step_end`
+            return found[1].value, found[0], [found[1].attr.value], False
+        if found is None or not isinstance(found[1], cst.Call):
+            return None
+        binding_scope, lookup = found
+        if not (
+            isinstance(lookup.func, cst.Name)
+            and lookup.func.value == "getattr"
+            and binding_scope.lookup("getattr") is None
+            and len(lookup.args) in (2, 3)
+            and not any(arg.keyword or arg.star for arg in lookup.args)
+        ):
+            return None
+        names = self._spelled_strings(lookup.args[1].value, binding_scope, code)
+        if not names:
+            return None
+        return lookup.args[0].value, binding_scope, names, len(lookup.args) == 3
+
+    def _spelled_strings(self, node: cst.BaseExpression, scope: Scope, code: BodyCode | None) -> list[str] | None:
+        """The strings an expression may be, when each of its parts is known (see
+        `looked_up_method`); None otherwise."""
+        if isinstance(node, cst.SimpleString):
+            value = node.evaluated_value
+            return [value] if isinstance(value, str) else None
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            left = self._spelled_strings(node.left, scope, code)
+            right = self._spelled_strings(node.right, scope, code)
+            return [a + b for a in left for b in right] if left is not None and right is not None else None
+        if isinstance(node, cst.FormattedString):
+            spelled = [""]
+            for part in node.parts:
+                if isinstance(part, cst.FormattedStringText):
+                    options: list[str] | None = [part.value]
+                elif part.conversion is None and part.format_spec is None:
+                    options = self._spelled_strings(part.expression, scope, code)
+                else:
+                    options = None
+                if options is None:
+                    return None
+                spelled = [a + b for a in spelled for b in options]
+            return spelled
+        if not isinstance(node, cst.Name) or code is None:
+            return None
+        found = scope.only_binding(node.value)
+        if found is None:
+            return None
+        binding_scope, binding = found
+        if isinstance(binding, cst.SimpleString):
+            return self._spelled_strings(binding, binding_scope, code)
+        if not isinstance(binding, cst.Param):
+            return None
+        calls = code.entries.get(binding_scope.node, [])
+        bound_method = binding_scope.enclosing_class() is not None
+        spelled_by_calls: list[str] = []
+        for call, call_scope in calls:
+            filled = dict(parameters_filled(binding_scope.node, call.args, bound_method=bound_method))
+            value = filled.get(binding)
+            spelled = self._spelled_strings(value, call_scope, None) if value is not None else None
+            if spelled is None:
+                return None
+            spelled_by_calls += spelled
+        return list(dict.fromkeys(spelled_by_calls)) or None
+
+    def _plain_methods(
+        self, holder: cst.BaseExpression, name: str, scope: Scope, code: BodyCode | None, missing_ok: bool = False
+    ) -> list[Body]:
         holder, holder_scope = (code.bound_argument(holder, scope) if code is not None else None) or (holder, scope)
         made = self.instances(holder, holder_scope) or []
         classes = list(dict.fromkeys(self.local_class(c.func, c_scope) for c, c_scope in made))  # in the order they are made
@@ -584,6 +666,8 @@ class FlaxFile:
                 return []
             owner = self.index.defining_class(class_node, name)
             method = self.index.method_of(owner, name) if owner is not None else None
+            if method is None and missing_ok and owner is None:
+                continue  # `getattr(cb, "on_step_end", None)`: an object without it is skipped
             if method is None or is_staticmethod(method) or is_classmethod(method):
                 return []
             if all(method is not known.node for known in methods):

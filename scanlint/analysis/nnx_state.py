@@ -43,6 +43,7 @@ from scanlint.analysis.resolver import (
     Unpacked,
     argument,
     dotted,
+    is_property,
     keyword_argument,
     returns_of,
 )
@@ -213,9 +214,24 @@ class OutsideNnxState:
                 return False
         return True
 
-    def _merge_of_outside_state(self, name: cst.Name, scope: Scope) -> cst.Call | None:
+    def merged_with_outside_state(self, node: cst.BaseExpression, scope: Scope) -> cst.BaseExpression | None:
+        """For `model = nnx.merge(graphdef, params, self.counters)` in the body with some state
+        closed over (the others carried): the first closed-over state. The merged module holds
+        that state's Variables, made outside the body, so an NNX transform given the module
+        cannot extract it."""
+        if not isinstance(node, cst.Name):
+            return None
+        merge = self._merge_of_outside_state(node, scope, every_state=False)
+        if merge is None:
+            return None
+        merge_scope = scope.only_binding(node.value)
+        states = [arg.value for arg in merge.args[1:]]
+        return next(s for s in states if merge_scope is not None and self._closed_over_state(s, merge_scope[0]))
+
+    def _merge_of_outside_state(self, name: cst.Name, scope: Scope, every_state: bool = True) -> cst.Call | None:
         """`pol = nnx.merge(graphdef, state)` in the body with every state closed over: split
-        outside the loop and not carried, so the merged object holds the outside Variables."""
+        outside the loop and not carried, so the merged object holds the outside Variables
+        (with `every_state=False`, some state closed over)."""
         found = scope.only_binding(name.value)
         if found is None or not isinstance(found[1], cst.Call) or not self.code.is_inside(found[0]):
             return None
@@ -225,7 +241,8 @@ class OutsideNnxState:
         states = [arg.value for arg in merge.args[1:]]
         if any(arg.keyword is not None or arg.star for arg in merge.args):
             return None
-        if not all(self._closed_over_state(s, binding_scope) for s in states):
+        closed_over = [self._closed_over_state(s, binding_scope) for s in states]
+        if not (all(closed_over) if every_state else any(closed_over)):
             return None
         return merge
 
@@ -353,7 +370,7 @@ class OutsideNnxState:
             attributes.insert(0, node.attr.value)
             node = node.value
         owner: cst.ClassDef | None = self._holder_self(node, scope) if isinstance(node, cst.Name) else None
-        if isinstance(whole, cst.Subscript) or (owner is None and attributes):
+        if isinstance(whole, (cst.Subscript, cst.Call)) or (owner is None and attributes):
             # `models["teacher"]`, `session.model` with `session = TrainSession(model, optimizer)`
             kinds = [self._object_kind(v, s, 0) for v, s in self.outside_values(whole, scope)]
             kind = _one_kind(kinds)
@@ -415,6 +432,8 @@ class OutsideNnxState:
         parameter of an NNX class's `__init__` to what every construction in the file passes."""
         if depth > 4:
             return None
+        if isinstance(value, cst.IfExp):  # `shared if i % 2 else SpeedPolicy(6, rngs)`
+            return _one_kind([self._object_kind(branch, scope, depth + 1) for branch in (value.body, value.orelse)])
         if isinstance(value, cst.Call):
             kind = self.flax.nnx_module_class(value.func, scope)
             if kind is not None:
@@ -538,11 +557,17 @@ class OutsideNnxState:
     def is_rngs_attribute(self, node: cst.BaseExpression, scope: Scope) -> bool:
         """`self.<attr>` of an NNX self (or a plain class's, an `Agent`), or `<object>.<attr>` of
         an object of such a same-file class (`model.rngs`), whose __init__ stores an `nnx.Rngs`
-        there."""
+        there; or such an attribute of an object another one holds (`self.sampler.rngs`)."""
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Attribute):
+            held = self.outside_values(node, scope)
+            return bool(held) and all(self._is_rngs_value(value, value_scope) for value, value_scope in held)
         if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
             return False
         class_node = self._holder_self(node.value, scope)
-        if class_node is None:  # `model.rngs` of a same-file NNX or plain object
+        if class_node is None:  # `model.rngs` of a same-file NNX or plain object made outside
+            made = self.flax.instances(node.value, scope) or []
+            if any(self.code.is_inside(made_scope) for _, made_scope in made):
+                return False
             class_node = self.flax.instance_class(node.value, scope)
         if class_node is None or self.flax.is_linen(class_node):
             return False
@@ -941,7 +966,7 @@ class OutsideNnxState:
 
     def outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """What an outside module the body reads was built from, with the scope of each value."""
-        if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Attribute)):
+        if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Attribute, cst.Call)):
             class_node = self._holder_self(node.value, scope)
             if class_node is not None:
                 return self._init_values(class_node, node.attr.value)
@@ -956,6 +981,8 @@ class OutsideNnxState:
             return values
         if isinstance(node, cst.Subscript):
             return self._element_values(node, scope)
+        if isinstance(node, cst.Call):
+            return self._getter_returns(node, scope)
         if not isinstance(node, cst.Name):
             return []
         merge = self._merge_of_outside_state(node, scope)
@@ -982,6 +1009,42 @@ class OutsideNnxState:
             return []
         elements = self.flax.container_elements(iterated, scope)  # `for stage in self.stages`: each stage
         return elements if elements else self.outside_values(iterated, scope)
+
+    def _getter_returns(self, call: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+        """For `self.registry.resolve(version)` on an outside object whose method only returns
+        what the object keeps (`return self._deployments[version]`): what it keeps there."""
+        if not isinstance(call.func, cst.Attribute):
+            return []
+        receiver = call.func.value
+        owner = self._holder_self(receiver, scope)
+        if owner is not None:
+            classes = [owner]
+        else:
+            classes = [self._object_kind(v, s, 0) for v, s in self.outside_values(receiver, scope)]
+        if not classes or not all(isinstance(c, cst.ClassDef) for c in classes):
+            return []
+        values: list[tuple[cst.BaseExpression, Scope]] = []
+        for class_node in classes:
+            assert isinstance(class_node, cst.ClassDef)
+            owner_class = self.flax.index.defining_class(class_node, call.func.attr.value)
+            method = self.flax.index.method_of(owner_class, call.func.attr.value) if owner_class else None
+            if method is None or is_property(method):
+                return []
+            method_scope = self.flax.index.scope_of[method]
+            returned = [r.value for r in returns_of(method)]
+            self_name = self.flax.index.self_name(method_scope)
+            if not returned or not all(
+                isinstance(r, (cst.Attribute, cst.Subscript)) and (root := root_name(r)) is not None and root.value == self_name
+                for r in returned
+            ):
+                return []
+            for r in returned:
+                assert r is not None
+                kept = self.outside_values(r, method_scope)
+                if not kept:
+                    return []
+                values += kept
+        return values
 
     def _builder_returns(self, name: cst.Name, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """For `model, opt = build(0)` outside the body: what each `return` of the same-file
@@ -1122,6 +1185,9 @@ class OutsideNnxState:
             ]
         if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
             return self.holdings(value.elt, scope, seen, construction)
+        if isinstance(value, cst.IfExp):  # held only when both branches hold state
+            branches = [self.holdings(b, scope, seen, construction) for b in (value.body, value.orelse)]
+            return branches[0] if all(branches) else []
         own = self._own_attribute_values(value, scope)
         if own is not None:  # `Block(self.norm)` in `__init__`
             per_value = [self.holdings(v, s, seen, construction) for v, s in own]

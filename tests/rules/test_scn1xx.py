@@ -19647,6 +19647,438 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'nnx rngs stream of an object another outside object holds (self.sampler.rngs.enroll())',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class ArmSampler:
+            def __init__(self, seed: int):
+                self.rngs = nnx.Rngs(enroll=seed)
+
+
+        class TrialSimulator:
+            def __init__(self, sampler: ArmSampler):
+                self.sampler = sampler
+
+            def simulate(self, x):
+                def week(c, _):
+                    k = self.sampler.rngs.enroll()
+                    return c + jax.random.normal(k), None
+                return jax.lax.scan(week, 0.0, None, length=3)
+
+
+        def main():
+            sim = TrialSimulator(ArmSampler(seed=17))
+            return sim.simulate(1.0)
+        """,
+        ["18:17 SCN105"],
+    ),
+    Case(
+        'key stored by an object another outside object holds, folded in per step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class ArmSampler:
+            def __init__(self, seed: int):
+                self.key = jax.random.key(seed)
+
+
+        class TrialSimulator:
+            def __init__(self, sampler: ArmSampler):
+                self.sampler = sampler
+
+            def simulate(self, x):
+                def week(c, i):
+                    k = jax.random.fold_in(self.sampler.key, i)
+                    return c + jax.random.normal(k), None
+                return jax.lax.scan(week, 0.0, jnp.arange(3))
+
+
+        def main():
+            sim = TrialSimulator(ArmSampler(seed=17))
+            return sim.simulate(1.0)
+        """,
+        [],
+    ),
+    Case(
+        'rngs stream of an object the body builds itself (sampler.rngs.enroll())',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class ArmSampler:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(enroll=seed)
+
+
+        class TrialSimulator:
+            def simulate(self, x):
+                def week(c, i):
+                    sampler = ArmSampler(jax.random.fold_in(jax.random.key(0), i))
+                    k = sampler.rngs.enroll()
+                    return c + jax.random.normal(k), None
+                return jax.lax.scan(week, 0.0, jnp.arange(3))
+
+
+        def main():
+            return TrialSimulator().simulate(1.0)
+        """,
+        [],
+    ),
+    Case(
+        'nnx.value_and_grad on a module merged in the body from carried params and closed-over counters',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Seen(nnx.Variable):
+            pass
+
+
+        class Curve(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+                self.seen = Seen(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def main():
+            graphdef, params, counters = nnx.split(Curve(nnx.Rngs(0)), nnx.Param, Seen)
+            x = jnp.ones((4, 3))
+
+            def step(params, _):
+                model = nnx.merge(graphdef, params, counters)
+                loss, grads = nnx.value_and_grad(lambda m: jnp.mean(m(x) ** 2))(model)
+                params = jax.tree.map(lambda p, g: p - 0.1 * g, nnx.state(model, nnx.Param), grads)
+                return params, loss
+
+            return jax.lax.scan(step, params, None, length=2)[1]
+        """,
+        ["26:23 SCN105"],
+    ),
+    Case(
+        'the same merge with the counters carried too',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Seen(nnx.Variable):
+            pass
+
+
+        class Curve(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+                self.seen = Seen(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def main():
+            graphdef, params, counters = nnx.split(Curve(nnx.Rngs(0)), nnx.Param, Seen)
+            x = jnp.ones((4, 3))
+
+            def step(carry, _):
+                params, counters = carry
+                model = nnx.merge(graphdef, params, counters)
+                loss, grads = nnx.value_and_grad(lambda m: jnp.mean(m(x) ** 2))(model)
+                params = jax.tree.map(lambda p, g: p - 0.1 * g, nnx.state(model, nnx.Param), grads)
+                return (params, counters), loss
+
+            return jax.lax.scan(step, (params, counters), None, length=2)[1]
+        """,
+        [],
+    ),
+    Case(
+        'module merged from carried params and closed-over counters, called without a transform',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Seen(nnx.Variable):
+            pass
+
+
+        class Curve(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+                self.seen = Seen(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def main():
+            graphdef, params, counters = nnx.split(Curve(nnx.Rngs(0)), nnx.Param, Seen)
+            x = jnp.ones((4, 3))
+
+            def step(params, _):
+                model = nnx.merge(graphdef, params, counters)
+                return params, jnp.mean(model(x))
+
+            return jax.lax.scan(step, params, None, length=2)[1]
+        """,
+        [],
+    ),
+    Case(
+        "nnx.grad given a module an outside store's getter returns (store.get(name))",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.head = nnx.Linear(4, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(x)[..., 0]
+
+
+        class ModelStore:
+            def __init__(self):
+                self._models = {}
+
+            def add(self, name, model):
+                self._models[name] = model
+
+            def get(self, name):
+                return self._models[name]
+
+
+        def refit(store, xs, ys):
+            def step(i, _):
+                grads = nnx.grad(lambda m: jnp.mean((m(xs[i]) - ys[i]) ** 2))(store.get("scorer"))
+                return i
+            return jax.lax.fori_loop(0, xs.shape[0], step, 0)
+
+
+        def main():
+            store = ModelStore()
+            store.add("scorer", Scorer(nnx.Rngs(0)))
+            xs = jnp.ones((3, 5, 4))
+            ys = jnp.zeros((3, 5))
+            return refit(store, xs, ys)
+        """,
+        ["28:17 SCN105"],
+    ),
+    Case(
+        "module from an outside store's getter split before the loop and carried",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.head = nnx.Linear(4, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(x)[..., 0]
+
+
+        class ModelStore:
+            def __init__(self):
+                self._models = {}
+
+            def add(self, name, model):
+                self._models[name] = model
+
+            def get(self, name):
+                return self._models[name]
+
+
+        def refit(store, xs, ys):
+            graphdef, state = nnx.split(store.get("scorer"))
+
+            def step(i, state):
+                model = nnx.merge(graphdef, state)
+                grads = nnx.grad(lambda m: jnp.mean((m(xs[i]) - ys[i]) ** 2))(model)
+                return nnx.state(model)
+            state = jax.lax.fori_loop(0, xs.shape[0], step, state)
+            nnx.update(store.get("scorer"), state)
+            return state
+
+
+        def main():
+            store = ModelStore()
+            store.add("scorer", Scorer(nnx.Rngs(0)))
+            xs = jnp.ones((3, 5, 4))
+            ys = jnp.zeros((3, 5))
+            return refit(store, xs, ys)
+        """,
+        [],
+    ),
+    Case(
+        'nnx.grad given a module a factory method builds fresh in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.head = nnx.Linear(4, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(x)[..., 0]
+
+
+        class ScorerFactory:
+            def __init__(self, seed):
+                self.seed = seed
+
+            def build(self):
+                return Scorer(nnx.Rngs(self.seed))
+
+
+        def probe(factory, xs):
+            def step(i, total):
+                grads = nnx.grad(lambda m: jnp.mean(m(xs[i]) ** 2))(factory.build())
+                return total + grads.head.bias[...].sum()
+            return jax.lax.fori_loop(0, xs.shape[0], step, 0.0)
+
+
+        def main():
+            return probe(ScorerFactory(0), jnp.ones((3, 5, 4)))
+        """,
+        [],
+    ),
+    Case(
+        'module with BatchNorm chosen by a conditional expression (shared if share else Policy(rngs)), kept and called in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.encode = nnx.Linear(4, 8, rngs=rngs)
+                self.norm = nnx.BatchNorm(8, rngs=rngs)
+
+            def __call__(self, obs):
+                return self.norm(self.encode(obs)).sum(-1)
+
+
+        class Runner:
+            def __init__(self, policy):
+                self.policy = policy
+
+            def rollout(self, obs):
+                def tick(total, o):
+                    return total + self.policy(o).sum(), None
+                return jax.lax.scan(tick, 0.0, obs)[0]
+
+
+        def main(share=True):
+            rngs = nnx.Rngs(0)
+            shared = Policy(rngs)
+            runner = Runner(shared if share else Policy(rngs))
+            return runner.rollout(jnp.ones((3, 5, 4)))
+        """,
+        ["22:28 SCN105"],
+    ),
+    Case(
+        'the conditionally chosen module switched to eval before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.encode = nnx.Linear(4, 8, rngs=rngs)
+                self.norm = nnx.BatchNorm(8, rngs=rngs)
+
+            def __call__(self, obs):
+                return self.norm(self.encode(obs)).sum(-1)
+
+
+        class Runner:
+            def __init__(self, policy):
+                self.policy = policy
+
+            def rollout(self, obs):
+                def tick(total, o):
+                    return total + self.policy(o).sum(), None
+                return jax.lax.scan(tick, 0.0, obs)[0]
+
+
+        def main(share=True):
+            rngs = nnx.Rngs(0)
+            shared = Policy(rngs)
+            policy = shared if share else Policy(rngs)
+            policy.eval()
+            runner = Runner(policy)
+            return runner.rollout(jnp.ones((3, 5, 4)))
+        """,
+        [],
+    ),
+    Case(
+        'conditional expression where one branch holds no state',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.encode = nnx.Linear(4, 8, rngs=rngs)
+                self.norm = nnx.BatchNorm(8, rngs=rngs)
+
+            def __call__(self, obs):
+                return self.norm(self.encode(obs)).sum(-1)
+
+
+        class Linear(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.encode = nnx.Linear(4, 8, rngs=rngs)
+
+            def __call__(self, obs):
+                return self.encode(obs).sum(-1)
+
+
+        class Runner:
+            def __init__(self, policy):
+                self.policy = policy
+
+            def rollout(self, obs):
+                def tick(total, o):
+                    return total + self.policy(o).sum(), None
+                return jax.lax.scan(tick, 0.0, obs)[0]
+
+
+        def main(normed=False):
+            rngs = nnx.Rngs(0)
+            runner = Runner(Policy(rngs) if normed else Linear(rngs))
+            return runner.rollout(jnp.ones((3, 5, 4)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -20803,6 +21235,156 @@ ESCAPES = [
             job = Job(0.5)
             run(job, jnp.ones(4))
             return jnp.stack(job.history.values)
+        """,
+        [],
+    ),
+    Case(
+        "event bus handing **payload to a handler method looked up by getattr(handler, 'handle_' + name, None) that appends the loss",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class LossHistory:
+            def __init__(self):
+                self.history = []
+                self.epochs = []
+
+            def handle_batch(self, loss, epoch, **_):
+                self.history.append(loss)
+
+            def handle_tick(self, epoch, **_):
+                self.epochs.append(epoch)
+
+            def summary(self):
+                return jnp.stack(self.history).mean(), len(self.epochs)
+
+
+        class EventBus:
+            def __init__(self, handlers):
+                self.handlers = handlers
+
+            def emit(self, name, **payload):
+                for handler in self.handlers:
+                    method = getattr(handler, "handle_" + name, None)
+                    if method is not None:
+                        method(**payload)
+
+
+        def train(bus, w, xs, epoch):
+            def step(w, x):
+                loss = jnp.sum((w * x) ** 2)
+                bus.emit("batch", loss=loss, epoch=epoch)
+                return w - 0.1 * x, loss
+
+            return jax.lax.scan(step, w, xs)
+
+
+        def main():
+            history = LossHistory()
+            bus = EventBus([history])
+            train(bus, jnp.ones(3), jnp.ones((4, 3)), epoch=0)
+            return history.summary()
+        """,
+        ["35:9 SCN106"],
+    ),
+    Case(
+        'event bus whose event in the body selects a handler method storing only a value made outside the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class LossHistory:
+            def __init__(self):
+                self.history = []
+                self.epochs = []
+
+            def handle_batch(self, loss, epoch, **_):
+                self.history.append(loss)
+
+            def handle_tick(self, epoch, **_):
+                self.epochs.append(epoch)
+
+            def summary(self):
+                return len(self.history), len(self.epochs)
+
+
+        class EventBus:
+            def __init__(self, handlers):
+                self.handlers = handlers
+
+            def emit(self, name, **payload):
+                for handler in self.handlers:
+                    method = getattr(handler, "handle_" + name, None)
+                    if method is not None:
+                        method(**payload)
+
+
+        def train(bus, w, xs, epoch):
+            def step(w, x):
+                loss = jnp.sum((w * x) ** 2)
+                bus.emit("tick", loss=loss, epoch=epoch)
+                return w - 0.1 * x, loss
+
+            return jax.lax.scan(step, w, xs)
+
+
+        def main():
+            history = LossHistory()
+            bus = EventBus([history])
+            train(bus, jnp.ones(3), jnp.ones((4, 3)), epoch=0)
+            return history.summary()
+        """,
+        [],
+    ),
+    Case(
+        'event bus handler storing the keyword that carries no loop value',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class LossHistory:
+            def __init__(self):
+                self.history = []
+                self.epochs = []
+
+            def handle_batch(self, loss, epoch, **_):
+                self.epochs.append(epoch)
+
+            def handle_tick(self, epoch, **_):
+                self.epochs.append(epoch)
+
+            def summary(self):
+                return len(self.history), self.epochs
+
+
+        class EventBus:
+            def __init__(self, handlers):
+                self.handlers = handlers
+
+            def emit(self, name, **payload):
+                for handler in self.handlers:
+                    method = getattr(handler, "handle_" + name, None)
+                    if method is not None:
+                        method(**payload)
+
+
+        def train(bus, w, xs, epoch):
+            def step(w, x):
+                loss = jnp.sum((w * x) ** 2)
+                bus.emit("batch", loss=loss, epoch=epoch)
+                return w - 0.1 * x, loss
+
+            return jax.lax.scan(step, w, xs)
+
+
+        def main():
+            history = LossHistory()
+            bus = EventBus([history])
+            train(bus, jnp.ones(3), jnp.ones((4, 3)), epoch=0)
+            return history.summary()
         """,
         [],
     ),

@@ -288,6 +288,15 @@ def _transform_or_update_message(state: OutsideNnxState, call: cst.Call, scope: 
                     f"(or `TraceContextError`). {LIFT_NNX.capitalize()}, passing the model "
                     "and optimizer through the loop."
                 )
+            outside_state = state.merged_with_outside_state(arg.value, arg_scope)
+            if outside_state is not None:
+                return (
+                    f"{called} inside a raw lax.scan body is given `{code_of(arg.value)}`, merged "
+                    f"in the body with `{code_of(outside_state)}`, state split outside the body "
+                    "whose Variables the merged module holds: NNX raises `ValueError: Cannot "
+                    "extract graph node from different trace level`. Carry that state through "
+                    f"the loop with the rest, or {LIFT_NNX}."
+                )
     func = call.func
     if state.flax.index.qualify(func) in NNX_STATE_UPDATES and call.args:
         updated = call.args[0].value

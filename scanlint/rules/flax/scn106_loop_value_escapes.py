@@ -427,9 +427,13 @@ def _stored_through(
     receiver_scope: Scope,
     carries_loop_value: Callable[[cst.BaseExpression], bool],
     depth: int,
+    forwarded: frozenset[str] = frozenset(),
 ) -> str | None:
     func = call.func
-    method_name = func.attr.value if isinstance(func, cst.Attribute) else "__call__"
+    method_names = [func.attr.value if isinstance(func, cst.Attribute) else "__call__"]
+    looked_up = flax.looked_up_method(func, receiver_scope, code)
+    if looked_up is not None:  # `hook = getattr(cb, f"on_{event}", None)`, then `hook(**kwargs)`
+        receiver, receiver_scope, method_names, _ = looked_up
     made = flax.instances(receiver, receiver_scope)
     if not made or any(code.is_inside(made_scope) for _, made_scope in made):
         return None
@@ -438,40 +442,72 @@ def _stored_through(
         return None
     code_of = flax.index.module.code_for_node
     for class_node in sorted(classes, key=lambda c: c.name.value):  # type: ignore[union-attr]
-        owner = flax.index.defining_class(class_node, method_name)  # type: ignore[arg-type]
-        method = flax.index.method_of(owner, method_name) if owner is not None else None
-        if method is None or (method in code.functions and method not in code.object_methods):
-            continue
-        method_scope = flax.index.scope_of[method]
-        passed = {
-            param.name.value
-            for param, value in parameters_passed(method, method_scope, call, receiver_scope)
-            if carries_loop_value(value)
-        }
-        if not passed:
-            continue
-        passed = _derived_names(method, passed)
-        called = f"`{class_node.name.value}.{method_name}`"  # type: ignore[union-attr]
-        for store, holder, value in _self_stores(flax, method, method_scope):
-            if not _reads_any(value, passed) or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, store):
+        for method_name in method_names:
+            owner = flax.index.defining_class(class_node, method_name)  # type: ignore[arg-type]
+            method = flax.index.method_of(owner, method_name) if owner is not None else None
+            if method is None or (method in code.functions and method not in code.object_methods):
                 continue
-            kind = _container_attribute(flax, class_node, holder.attr.value)  # type: ignore[arg-type]
-            if store is holder:
-                what = f"sets `{code_of(holder)}` to it"
-            elif kind is not None:
-                what = f"stores it in `{code_of(holder)}`, {kind} the object keeps"
-            else:
+            method_scope = flax.index.scope_of[method]
+            passed, keys = _loop_values_given(method, method_scope, call, receiver_scope, carries_loop_value, forwarded)
+            if not passed:
                 continue
-            return f"passes a value of the loop to {called}, which {what}"
-        if depth < 2:
-            for inner, inner_scope in _method_calls(flax, method):
-                receiver = inner.func.value if isinstance(inner.func, cst.Attribute) else inner.func
-                found = _stored_through(
-                    flax, code, inner, receiver, inner_scope, lambda value: _reads_any(value, passed), depth + 1
-                )
-                if found is not None:
-                    return found.replace("passes a value of the loop to", f"passes a value of the loop to {called}, which hands it to", 1)
+            passed = _derived_names(method, passed)
+            called = f"`{class_node.name.value}.{method_name}`"  # type: ignore[union-attr]
+            for store, holder, value in _self_stores(flax, method, method_scope):
+                if not _reads_any(value, passed) or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, store):
+                    continue
+                kind = _container_attribute(flax, class_node, holder.attr.value)  # type: ignore[arg-type]
+                if store is holder:
+                    what = f"sets `{code_of(holder)}` to it"
+                elif kind is not None:
+                    what = f"stores it in `{code_of(holder)}`, {kind} the object keeps"
+                else:
+                    continue
+                return f"passes a value of the loop to {called}, which {what}"
+            if depth < 2:
+                for inner, inner_scope in _method_calls(flax, method):
+                    inner_receiver = inner.func.value if isinstance(inner.func, cst.Attribute) else inner.func
+                    found = _stored_through(
+                        flax, code, inner, inner_receiver, inner_scope,
+                        lambda value, passed=passed: _reads_any(value, passed), depth + 1, keys,
+                    )
+                    if found is not None:
+                        return found.replace("passes a value of the loop to", f"passes a value of the loop to {called}, which hands it to", 1)
     return None
+
+
+def _loop_values_given(
+    method: cst.FunctionDef,
+    method_scope: Scope,
+    call: cst.Call,
+    call_scope: Scope,
+    carries_loop_value: Callable[[cst.BaseExpression], bool],
+    forwarded: frozenset[str],
+) -> tuple[set[str], frozenset[str]]:
+    """The parameters of a method that a call of it gives a loop value, by name, and the
+    keywords carrying one that its `**kwargs` collects (`fire("step_end", predictions=pred)`).
+    A `**kwargs` the call hands on (`hook(**kwargs)`) gives the method's parameters named like
+    the keywords the level above collected (`forwarded`)."""
+    passed = {
+        param.name.value
+        for param, value in parameters_passed(method, method_scope, call, call_scope)
+        if carries_loop_value(value)
+    }
+    params = method.params
+    named = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    for arg in call.args:
+        if arg.star == "**" and carries_loop_value(arg.value):
+            passed |= named & forwarded
+    keys: frozenset[str] = frozenset()
+    if isinstance(params.star_kwarg, cst.Param):
+        keys = frozenset(
+            arg.keyword.value
+            for arg in call.args
+            if arg.keyword is not None and arg.keyword.value not in named and carries_loop_value(arg.value)
+        )
+        if keys:
+            passed.add(params.star_kwarg.name.value)
+    return passed, keys
 
 
 def _derived_names(method: cst.FunctionDef, names: set[str]) -> set[str]:
