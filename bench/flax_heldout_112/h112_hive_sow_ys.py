@@ -1,0 +1,55 @@
+# label: ok
+# flax-error: none
+# class: 1 the encoder's own __call__ runs the scan over audio frames; each frame's energy leaves the body as a scan output and is sown once after the loop
+"""Beehive acoustics: a swarming alarm from the hum of a hive.
+
+The encoder summarises microphone frames recursively; the monitoring job reads the per-frame
+energy that the encoder sows, to report the loudest moment of the window."""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+lax = jax.lax
+
+
+class HiveAcousticEncoder(nn.Module):
+    state_dim: int = 16
+
+    @nn.compact
+    def __call__(self, frames):
+        n_bands = frames.shape[-1]
+        w_in = self.param("w_in", nn.initializers.lecun_normal(), (n_bands, self.state_dim))
+        w_rec = self.param("w_rec", nn.initializers.orthogonal(), (self.state_dim, self.state_dim))
+
+        def step(h, frame):
+            h = jnp.tanh(frame @ w_in + h @ w_rec)
+            energy = jnp.mean(h ** 2, axis=-1)
+            return h, energy
+
+        h0 = jnp.zeros(frames.shape[1:-1] + (self.state_dim,))
+        h, energies = lax.scan(step, h0, frames)
+        self.sow("intermediates", "frame_energy", energies)
+        return nn.Dense(1)(h).squeeze(-1)
+
+
+class SwarmMonitor:
+    def __init__(self, encoder, params):
+        self.encoder = encoder
+        self.params = params
+
+    def check_window(self, frames):
+        logit, inter = self.encoder.apply(
+            {"params": self.params}, frames, mutable=["intermediates"]
+        )
+        energy = jnp.stack(inter["intermediates"]["frame_energy"])
+        return jax.nn.sigmoid(logit), jnp.max(energy)
+
+
+def main():
+    frames = jax.random.normal(jax.random.key(0), (20, 3, 24))  # 20 frames, 3 hives, 24 bands
+    encoder = HiveAcousticEncoder()
+    params = encoder.init(jax.random.key(1), frames)["params"]
+    monitor = SwarmMonitor(encoder, params)
+    prob, peak = monitor.check_window(frames)
+    float(peak)
+    return None
