@@ -838,23 +838,34 @@ class FlaxFile:
         self, node: cst.Attribute, scope: Scope, depth: int
     ) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """`self.<attr>` of a plain class or an NNX module: the elements of the one container
-        `__init__` stores there, and what the class's methods append or store into it."""
+        `__init__` stores there, and what the class's methods append or store into it; the
+        same for `<object>.<attr>` of an object of one plain class (`pool.sessions`,
+        `self.pool.sessions`, filled by the pool's `open`)."""
         stored = self._plain_self_attribute(node, scope) or self._nnx_self_attribute(node, scope)
         found = scope.enclosing_method()
-        if stored is None or found is None:
-            return None
+        if stored is not None and found is not None:
+            class_node: cst.ClassDef = found[1]
+        else:
+            made = self.instances(node.value, scope, depth + 1)
+            classes = {self.local_class(call.func, call_scope) for call, call_scope in made or []}
+            plain = classes.pop() if len(classes) == 1 else None
+            if plain is None or not self.is_plain(plain):
+                return None
+            init = self.index.method_of(plain, "__init__")
+            values = self.self_attribute_values(plain, "__init__").get(node.attr.value, [])
+            if init is None or len(values) != 1:
+                return None
+            class_node, stored = plain, (values[0], self.index.scope_of[init])
         initial = self.container_elements(*stored, depth + 1)
         if initial is None:
             return None
-        class_node = found[1]
-        self_name = self.index.self_name(scope)
         elements = list(initial)
         for statement in class_node.body.body:
             if not isinstance(statement, cst.FunctionDef):
                 continue
             method_scope = self.index.scope_of[statement]
             method_self = self.index.self_name(method_scope)
-            if method_self is None or method_self != self_name:
+            if method_self is None:
                 continue
             stores = _ContainerStores(
                 lambda target: isinstance(target, cst.Attribute)

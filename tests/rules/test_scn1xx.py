@@ -6689,6 +6689,165 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'BatchNorm trained only under init (which leaves the statistics alone), applied with training=False',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Refiner(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(8)
+                self.bn = nn.BatchNorm(momentum=0.9)
+
+            def refine(self, h, training):
+                return self.bn(jnp.tanh(self.proj(h)), use_running_average=not training)
+
+            def __call__(self, x, training=True):
+                h = self.refine(x, training)
+
+                def step(h, _):
+                    return self.refine(h, training), None
+
+                return jax.lax.scan(step, h, None, length=3)[0]
+
+
+        def main():
+            x = jnp.ones((4, 8))
+            model = Refiner()
+            variables = model.init(jax.random.key(0), x)
+            return model.apply(variables, x, training=False)
+        """,
+        [],
+    ),
+    Case(
+        "BatchNorm trained under apply with mutable batch_stats in a raw scan of the module's own method",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Refiner(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(8)
+                self.bn = nn.BatchNorm(momentum=0.9)
+
+            def refine(self, h, training):
+                return self.bn(jnp.tanh(self.proj(h)), use_running_average=not training)
+
+            def __call__(self, x, training=True):
+                h = self.refine(x, training)
+
+                def step(h, _):
+                    return self.refine(h, training), None
+
+                return jax.lax.scan(step, h, None, length=3)[0]
+
+
+        def main():
+            x = jnp.ones((4, 8))
+            model = Refiner()
+            variables = model.init(jax.random.key(0), x)
+            out, updates = model.apply(variables, x, mutable=["batch_stats"])
+            return out, jax.tree.map(jnp.mean, updates)
+        """,
+        ["13:16 SCN102", "19:20 SCN102"],
+    ),
+    Case(
+        "Linen session kept in a pool's dict filled by its open method, run through pool.sessions[name].forecast(...) (apply without mutable)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax.lax import fori_loop
+
+
+        class StaffingModel(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                calls = self.variable("metering", "calls", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    calls.value = calls.value + 1
+                return nn.Dense(3)(x)
+
+
+        class TenantSession:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            def forecast(self, features):
+                return self.model.apply(self.variables, features)
+
+
+        class SessionPool:
+            def __init__(self):
+                self.sessions = {}
+
+            def open(self, tenant_id, model, variables):
+                self.sessions[tenant_id] = TenantSession(model, variables)
+
+
+        def main():
+            features = jnp.ones((8, 10))
+            model = StaffingModel()
+            pool = SessionPool()
+            pool.open('a', model, model.init(jax.random.key(0), features[0]))
+            def interval(i, agents):
+                return jnp.maximum(agents, pool.sessions['a'].forecast(features[i]))
+            return fori_loop(0, 8, interval, jnp.zeros(3))
+        """,
+        ["23:16 SCN102"],
+    ),
+    Case(
+        'the pooled session applies with the collection mutable',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax.lax import fori_loop
+
+
+        class StaffingModel(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                calls = self.variable("metering", "calls", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    calls.value = calls.value + 1
+                return nn.Dense(3)(x)
+
+
+        class TenantSession:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            def forecast(self, features):
+                return self.model.apply(self.variables, features, mutable=["metering"])[0]
+
+
+        class SessionPool:
+            def __init__(self):
+                self.sessions = {}
+
+            def open(self, tenant_id, model, variables):
+                self.sessions[tenant_id] = TenantSession(model, variables)
+
+
+        def main():
+            features = jnp.ones((8, 10))
+            model = StaffingModel()
+            pool = SessionPool()
+            pool.open('a', model, model.init(jax.random.key(0), features[0]))
+            def interval(i, agents):
+                return jnp.maximum(agents, pool.sessions['a'].forecast(features[i]))
+            return fori_loop(0, 8, interval, jnp.zeros(3))
+        """,
+        [],
+    ),
 ]
 
 RNG = [

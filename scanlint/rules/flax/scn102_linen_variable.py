@@ -279,7 +279,10 @@ def _batch_statistics_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, sc
     if submodule is None or construction is None or not flax.is_linen_batch_norm(construction.func):
         return None
     flags = run_flags(flax).within(code)
-    if flags.never_runs(call) or flags.always_switched_on(construction, call, "use_running_average", 0, 1):
+    if flags.never_runs(call):
+        return None
+    # A BatchNorm leaves its statistics alone while `init` runs: only the other runs count.
+    if flags.under_apply().always_switched_on(construction, call, "use_running_average", 0, 1):
         return None
     if first_called_in_body(flax, code, submodule):
         return None
