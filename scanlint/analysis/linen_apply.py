@@ -19,28 +19,45 @@ from scanlint.index.names import PARTIAL, SAME_FUNCTION_WRAPPERS
 
 def bound_module_called(flax: FlaxFile, call: cst.Call, scope: Scope) -> tuple[cst.Call, Scope, str] | None:
     """For `bound.round(h)` or `self.bound(x)`: the `model.bind(...)` call that made the module
-    called, its scope, and the method the call runs."""
+    called, its scope, and the method the call runs; also for `forward(x)` with `forward` a
+    bound module's method (`model.bind(v).__call__`), kept as it is or through a wrapper that
+    runs it as it is (`jax.jit(...)`)."""
     func = call.func
     holder, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
     bound = _bind_call(flax, holder, scope)
     if bound is None and isinstance(func, cst.Attribute):  # `self.bound(x)`: the bound module called
         holder, method = func, "__call__"
         bound = _bind_call(flax, holder, scope)
-    return (*bound, method) if bound is not None else None
+    if bound is None:
+        return None
+    bind, bind_scope, bound_method = bound
+    if bound_method is not None:
+        if holder is not func:
+            return None  # an attribute of a bound method: not a module call
+        method = bound_method
+    return bind, bind_scope, method
 
 
-def _bind_call(flax: FlaxFile, holder: cst.BaseExpression, scope: Scope, depth: int = 0) -> tuple[cst.Call, Scope] | None:
-    """The `model.bind(...)` call a name or a plain object's attribute holds, with its scope;
+def _bind_call(
+    flax: FlaxFile, holder: cst.BaseExpression, scope: Scope, depth: int = 0
+) -> tuple[cst.Call, Scope, str | None] | None:
+    """The `model.bind(...)` call a name or a plain object's attribute holds, with its scope
+    and, when what is held is one of its methods (`model.bind(v).encode`), that method's name;
     also through a parameter of a module-level function (or a plain `__init__`) that the one
-    call of it in the file fills with such a name (`rollout(policy, obs0)`)."""
+    call of it in the file fills with such a name (`rollout(policy, obs0)`), and an element of
+    a container (`forward = self._sessions[basin]`)."""
     values: list[tuple[cst.BaseExpression, Scope]] = []
     if isinstance(holder, cst.Name):
         found = scope.only_binding(holder.value)
         iterated = flax.loop_iterates(holder, scope) if found is None or found[1] is OPAQUE else None
         if iterated is not None:  # `[member(x) for member in self.members]`
             values = flax.container_elements(*iterated) or []
-        elif found is not None and isinstance(found[1], cst.Call):
+        elif found is not None and (
+            isinstance(found[1], cst.Call) or (isinstance(found[1], cst.Attribute) and isinstance(found[1].value, cst.Call))
+        ):  # `bound = model.bind(v)`, `forward = model.bind(v).__call__`
             values = [(found[1], found[0])]
+        elif found is not None and isinstance(found[1], cst.Subscript):  # `forward = self._sessions[basin]`
+            values = flax.container_elements(found[1].value, found[0]) or []
         elif found is not None and isinstance(found[1], cst.Param) and depth < 3:
             passed = flax.parameter_arguments(found[1], found[0]) or []
             return _bind_call(flax, *passed[0], depth + 1) if len(passed) == 1 else None
@@ -54,8 +71,20 @@ def _bind_call(flax: FlaxFile, holder: cst.BaseExpression, scope: Scope, depth: 
     if len(values) != 1:
         return None
     value, value_scope = values[0]
+    if isinstance(value, cst.Call):
+        value = _unwrapped(flax, value)
+        if (
+            flax.index.qualify(value.func) in SAME_FUNCTION_WRAPPERS
+            and len(value.args) == 1
+            and value.args[0].keyword is None
+            and not value.args[0].star
+        ):  # `jax.jit(model.bind(variables).__call__)`
+            value = value.args[0].value
+    method = None
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Call):
+        value, method = value.value, value.attr.value
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "bind":
-        return value, value_scope
+        return value, value_scope, method
     return None
 
 

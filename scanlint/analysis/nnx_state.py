@@ -12,7 +12,7 @@ optimizer its methods update). Unknown values answer None or nothing: precision 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -252,7 +252,8 @@ class OutsideNnxState:
         `__init__`)."""
         if isinstance(state, cst.Name):
             return not self.code.binds(state.value, scope)
-        if isinstance(state, cst.Attribute) and isinstance(state.value, cst.Name) and self.code.object_outside(state.value, scope):
+        root = root_name(state) if isinstance(state, cst.Attribute) else None
+        if root is not None and self.code.object_outside(root, scope):  # `self.state`, `self.store.state`
             return not any(
                 isinstance(target, cst.Attribute) and target.attr.value == state.attr.value for target, _ in self.code.targets
             )
@@ -275,16 +276,47 @@ class OutsideNnxState:
         return [source] if isinstance(source[0], cst.Call) else self.outside_values(*source)
 
     def _split_source(self, merge: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
-        """What `graphdef, state = nnx.split(policy)` split, for a merge of its graphdef."""
+        """What `graphdef, state = nnx.split(policy)` split, for a merge of its graphdef; for a
+        graphdef an object keeps (`self.store.graphdef`), what the split its class's methods
+        store there (`self.graphdef, self.state = nnx.split(policy)`) split."""
         graphdef = merge.args[0].value
+        if isinstance(graphdef, cst.Attribute):
+            return self._kept_split_source(graphdef, scope)
         if not isinstance(graphdef, cst.Name):
             return None
         found = scope.lookup(graphdef.value)
         if found is None:
             return None
-        finder = _TupleAssignment(graphdef.value)
+        finder = _TupleAssignment(lambda target: isinstance(target, cst.Name) and target.value == graphdef.value)
         walk(found[0].node, finder)
-        splits = [
+        splits = self._splits(finder)
+        return (splits[0], found[0]) if len(splits) == 1 else None
+
+    def _kept_split_source(self, graphdef: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        holder = graphdef.value
+        owner = self._holder_self(holder, scope)
+        classes = [owner] if owner is not None else [self._object_kind(v, s, 0) for v, s in self.outside_values(holder, scope)]
+        if len(classes) != 1 or not isinstance(classes[0], cst.ClassDef):
+            return None
+        found: list[tuple[cst.BaseExpression, Scope]] = []
+        for statement in classes[0].body.body:
+            if not isinstance(statement, cst.FunctionDef):
+                continue
+            method_scope = self.flax.index.scope_of[statement]
+            self_name = self.flax.index.self_name(method_scope)
+            finder = _TupleAssignment(
+                lambda target: isinstance(target, cst.Attribute)
+                and isinstance(target.value, cst.Name)
+                and target.value.value == self_name
+                and target.attr.value == graphdef.attr.value
+            )
+            walk(statement, finder)
+            found += [(split, method_scope) for split in self._splits(finder)]
+        return found[0] if len(found) == 1 else None
+
+    def _splits(self, finder: _TupleAssignment) -> list[cst.BaseExpression]:
+        """The objects split by the `nnx.split(...)` calls whose graphdef a finder found."""
+        return [
             value.args[0].value
             for value, position in finder.found
             if position == 0
@@ -292,7 +324,6 @@ class OutsideNnxState:
             and value.args
             and self.flax.index.qualify(value.func) in NNX_SPLIT
         ]
-        return (splits[0], found[0]) if len(splits) == 1 else None
 
     def nnx_transform(self, func: cst.BaseExpression, scope: Scope, depth: int = 0) -> cst.BaseExpression | None:
         """The NNX transform a called function is: `nnx.grad(loss)` itself, or a name bound once
@@ -1074,7 +1105,7 @@ class OutsideNnxState:
             return None
         if self.code.is_inside(found[0]):
             return None
-        finder = _TupleAssignment(name.value)
+        finder = _TupleAssignment(lambda target: isinstance(target, cst.Name) and target.value == name.value)
         walk(found[0].node, finder)
         if len(finder.found) != 1:
             return None
@@ -1801,11 +1832,11 @@ class _OwnStateUpdates(cst.CSTVisitor):
 
 
 class _TupleAssignment(cst.CSTVisitor):
-    """`a, b = value` statements of one scope (not nested functions) that bind `name` as a plain
-    element: the value and the name's position."""
+    """`a, b = value` statements of one scope (not nested functions) with a plain element that
+    `matches` (a name, `self.graphdef`): the value and the element's position."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, matches: Callable[[cst.BaseExpression], bool]) -> None:
+        self.matches = matches
         self.found: list[tuple[cst.BaseExpression, int]] = []
         self.depth = 0
 
@@ -1825,7 +1856,7 @@ class _TupleAssignment(cst.CSTVisitor):
             if any(isinstance(e, cst.StarredElement) for e in elements):
                 continue
             for position, element in enumerate(elements):
-                if isinstance(element.value, cst.Name) and element.value.value == self.name:
+                if self.matches(element.value):
                     self.found.append((node.value, position))
 
 

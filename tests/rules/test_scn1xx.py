@@ -6848,6 +6848,186 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "jax.jit of a bound module's __call__ called in the body, BatchNorm in training mode, nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class MeltNet(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=False)(h)
+                return nn.Dense(1)(h).squeeze(-1)
+
+
+        def main():
+            model = MeltNet()
+            x = jnp.ones((6, 4))
+            variables = model.init(jax.random.key(0), x)
+            forward = jax.jit(model.bind(variables).__call__)
+
+            def month(ice, f):
+                melt = forward(x + f)
+                return ice - melt, melt
+
+            return jax.lax.scan(month, jnp.zeros(6), jnp.ones((3, 6, 4)))
+        """,
+        ["22:16 SCN102"],
+    ),
+    Case(
+        "a bound module's __call__ kept in a name and called in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class MeltNet(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=False)(h)
+                return nn.Dense(1)(h).squeeze(-1)
+
+
+        def main():
+            model = MeltNet()
+            x = jnp.ones((6, 4))
+            variables = model.init(jax.random.key(0), x)
+            forward = model.bind(variables).__call__
+
+            def month(ice, f):
+                melt = forward(x + f)
+                return ice - melt, melt
+
+            return jax.lax.scan(month, jnp.zeros(6), jnp.ones((3, 6, 4)))
+        """,
+        ["22:16 SCN102"],
+    ),
+    Case(
+        "jax.jit of a bound module's __call__ whose BatchNorm uses running averages",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class MeltNet(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=True)(h)
+                return nn.Dense(1)(h).squeeze(-1)
+
+
+        def main():
+            model = MeltNet()
+            x = jnp.ones((6, 4))
+            variables = model.init(jax.random.key(0), x)
+            forward = jax.jit(model.bind(variables).__call__)
+
+            def month(ice, f):
+                melt = forward(x + f)
+                return ice - melt, melt
+
+            return jax.lax.scan(month, jnp.zeros(6), jnp.ones((3, 6, 4)))
+        """,
+        [],
+    ),
+    Case(
+        "jitted bound method kept in a service's dict by its add method, looked up before the scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(8)
+                self.norm = nn.BatchNorm(use_running_average=False)
+
+            def __call__(self, x):
+                return self.encode(x)
+
+            def encode(self, x):
+                return self.norm(self.dense(x)).sum(-1)
+
+
+        class EncoderService:
+            def __init__(self):
+                self._forwards = {}
+
+            def add(self, name, model, variables):
+                self._forwards[name] = jax.jit(model.bind(variables).encode)
+
+            def rollout(self, name, xs):
+                encode = self._forwards[name]
+
+                def step(total, x):
+                    return total + encode(x), None
+
+                return jax.lax.scan(step, jnp.zeros(6), xs)[0]
+
+
+        def main():
+            model = Encoder()
+            xs = jnp.ones((3, 6, 4))
+            service = EncoderService()
+            service.add("v1", model, model.init(jax.random.key(0), xs[0]))
+            return service.rollout("v1", xs)
+        """,
+        ["30:28 SCN102"],
+    ),
+    Case(
+        'the same service with a BatchNorm using running averages',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(8)
+                self.norm = nn.BatchNorm(use_running_average=True)
+
+            def __call__(self, x):
+                return self.encode(x)
+
+            def encode(self, x):
+                return self.norm(self.dense(x)).sum(-1)
+
+
+        class EncoderService:
+            def __init__(self):
+                self._forwards = {}
+
+            def add(self, name, model, variables):
+                self._forwards[name] = jax.jit(model.bind(variables).encode)
+
+            def rollout(self, name, xs):
+                encode = self._forwards[name]
+
+                def step(total, x):
+                    return total + encode(x), None
+
+                return jax.lax.scan(step, jnp.zeros(6), xs)[0]
+
+
+        def main():
+            model = Encoder()
+            xs = jnp.ones((3, 6, 4))
+            service = EncoderService()
+            service.add("v1", model, model.init(jax.random.key(0), xs[0]))
+            return service.rollout("v1", xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -20235,6 +20415,91 @@ NNX = [
             rngs = nnx.Rngs(0)
             runner = Runner(Policy(rngs) if normed else Linear(rngs))
             return runner.rollout(jnp.ones((3, 5, 4)))
+        """,
+        [],
+    ),
+    Case(
+        'module merged in the body from the graphdef and state an outside object keeps (nnx.merge(deployed.graphdef, deployed.state)), called and counting',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Counter(nnx.Variable):
+            pass
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.head = nnx.Linear(3, 1, rngs=rngs)
+                self.calls = Counter(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                self.calls[...] += 1
+                return self.head(x)[..., 0]
+
+
+        class Deployed:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+
+        def score_all(deployed, xs):
+            def step(i, total):
+                model = nnx.merge(deployed.graphdef, deployed.state)
+                return total + model(xs[i]).sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], step, 0.0)
+
+
+        def main():
+            deployed = Deployed(Scorer(nnx.Rngs(0)))
+            return score_all(deployed, jnp.ones((4, 2, 3)))
+        """,
+        ["29:24 SCN105"],
+    ),
+    Case(
+        'the kept state carried through the loop and merged from the carry',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Counter(nnx.Variable):
+            pass
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.head = nnx.Linear(3, 1, rngs=rngs)
+                self.calls = Counter(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                self.calls[...] += 1
+                return self.head(x)[..., 0]
+
+
+        class Deployed:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+
+        def score_all(deployed, xs):
+            def step(i, carry):
+                total, state = carry
+                model = nnx.merge(deployed.graphdef, state)
+                total = total + model(xs[i]).sum()
+                return total, nnx.state(model)
+
+            total, deployed.state = jax.lax.fori_loop(0, xs.shape[0], step, (0.0, deployed.state))
+            return total
+
+
+        def main():
+            deployed = Deployed(Scorer(nnx.Rngs(0)))
+            return score_all(deployed, jnp.ones((4, 2, 3)))
         """,
         [],
     ),
