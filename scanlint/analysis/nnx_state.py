@@ -50,6 +50,7 @@ from scanlint.analysis.resolver import (
 from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.analysis.values import constructor_arguments
 from scanlint.analysis.walk import walk
+from scanlint.index.names import SAME_FUNCTION_WRAPPERS
 
 NNX_TRANSFORMS = {
     f"flax.nnx.{name}" for name in ("grad", "value_and_grad", "jit", "vmap", "remat", "checkpoint", "cond", "scan", "eval_shape")
@@ -800,12 +801,25 @@ class OutsideNnxState:
         attribute changes (`policy.feedback(arm, click)` with `self.feedback = bandit.observe`)."""
         init = self.flax.index.method_of(class_node, "__init__")
         values = self.flax.self_attribute_values(class_node, "__init__").get(attribute, []) if init is not None else []
-        if init is None or len(values) != 1 or not isinstance(values[0], cst.Attribute):
+        if init is None or len(values) != 1:
             return None
-        method, receiver, init_scope = values[0].attr.value, values[0].value, self.flax.index.scope_of[init]
+        stored = values[0]
+        while (
+            isinstance(stored, cst.Call)
+            and self.flax.index.qualify(stored.func) in SAME_FUNCTION_WRAPPERS
+            and len(stored.args) == 1
+            and stored.args[0].keyword is None
+            and not stored.args[0].star
+        ):  # `self._predict = jax.jit(self.model.__call__)`: runs the method as it is
+            stored = stored.args[0].value
+        if not isinstance(stored, cst.Attribute):
+            return None
+        method, receiver, init_scope = stored.attr.value, stored.value, self.flax.index.scope_of[init]
+        if method == "__call__":  # the module itself called
+            return self.stateful_module(receiver, init_scope, rngs_passed=False)
         bound = init_scope.only_binding(receiver.value) if isinstance(receiver, cst.Name) else None
         if bound is None or bound[0] is not init_scope or not isinstance(bound[1], cst.Param):
-            return self.method_changing_state(values[0], init_scope, depth + 1)
+            return self.method_changing_state(stored, init_scope, depth + 1)
         changes = []
         for value, value_scope in self.flax.parameter_arguments(bound[1], init_scope) or []:
             kind = self._object_kind(value, value_scope, 0)
@@ -942,6 +956,25 @@ class OutsideNnxState:
             return False
         values = self._init_values(class_node, node.attr.value)
         return bool(values) and all(self._key_value(value, value_scope) for value, value_scope in values)
+
+    def kept_key(self, node: cst.BaseExpression, scope: Scope) -> cst.Attribute | None:
+        """For `session.sample_key` read in the body (or a name bound outside it to one): the
+        attribute, when it holds a JAX key that an object made outside the body was given or
+        made in its `__init__` and that the body's code never sets."""
+        if isinstance(node, cst.Name) and not self.code.binds(node.value, scope):
+            found = scope.only_binding(node.value)  # `key = session.sample_key` before the loop
+            if found is None or not isinstance(found[1], cst.Attribute):
+                return None
+            scope, node = found[0], found[1]
+        if not isinstance(node, cst.Attribute):
+            return None
+        root = root_name(node)
+        if root is None or (self.code.binds(root.value, scope) and not self.code.object_outside(root, scope)):
+            return None
+        if any(isinstance(t, cst.Attribute) and t.attr.value == node.attr.value for t, _ in self.code.targets):
+            return None
+        values = self.outside_values(node, scope)
+        return node if values and all(self._key_value(v, s) for v, s in values) else None
 
     def _key_value(self, value: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
         """`jax.random.key(17)`, `rngs.imagine()` (a stream drawn once, in `__init__`), or an

@@ -10667,6 +10667,176 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'key kept by a dataclass made outside the body given as rngs= to the module at every step (bundle.key)',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 2, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        @dataclasses.dataclass
+        class Bundle:
+            model: Head
+            key: jax.Array
+
+
+        def mc_samples(bundle, x, n):
+            def draw(carry, i):
+                return carry, bundle.model(x, rngs=bundle.key)
+
+            return jax.lax.scan(draw, None, jnp.arange(n))[1]
+
+
+        def main():
+            bundle = Bundle(Head(nnx.Rngs(0)), jax.random.key(7))
+            return mc_samples(bundle, jnp.ones((3, 4)), 4)
+        """,
+        ["26:23 SCN103"],
+    ),
+    Case(
+        'key kept by a dataclass folded in with the step before it is given',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 2, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        @dataclasses.dataclass
+        class Bundle:
+            model: Head
+            key: jax.Array
+
+
+        def mc_samples(bundle, x, n):
+            def draw(carry, i):
+                return carry, bundle.model(x, rngs=jax.random.fold_in(bundle.key, i))
+
+            return jax.lax.scan(draw, None, jnp.arange(n))[1]
+
+
+        def main():
+            bundle = Bundle(Head(nnx.Rngs(0)), jax.random.key(7))
+            return mc_samples(bundle, jnp.ones((3, 4)), 4)
+        """,
+        [],
+    ),
+    Case(
+        "key a session in a sampler's dict keeps, bound to a name before the loop and given as rngs=",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 2, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        class Session:
+            def __init__(self, model, seed):
+                self.model = model
+                self.noise_key = jax.random.key(seed)
+
+
+        class Sampler:
+            def __init__(self):
+                self.sessions = {}
+
+            def open(self, name, model, seed):
+                self.sessions[name] = Session(model, seed)
+
+            def spread(self, name, x, n):
+                session = self.sessions[name]
+                key = session.noise_key
+
+                def draw(carry, i):
+                    return carry, session.model(x, rngs=key)
+
+                return jax.lax.scan(draw, None, jnp.arange(n))[1]
+
+
+        def main():
+            sampler = Sampler()
+            sampler.open("a", Head(nnx.Rngs(0)), 3)
+            return sampler.spread("a", jnp.ones((3, 4)), 4)
+        """,
+        ["34:27 SCN103"],
+    ),
+    Case(
+        "the session's key folded in with the step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 2, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        class Session:
+            def __init__(self, model, seed):
+                self.model = model
+                self.noise_key = jax.random.key(seed)
+
+
+        class Sampler:
+            def __init__(self):
+                self.sessions = {}
+
+            def open(self, name, model, seed):
+                self.sessions[name] = Session(model, seed)
+
+            def spread(self, name, x, n):
+                session = self.sessions[name]
+                key = session.noise_key
+
+                def draw(carry, i):
+                    return carry, session.model(x, rngs=jax.random.fold_in(key, i))
+
+                return jax.lax.scan(draw, None, jnp.arange(n))[1]
+
+
+        def main():
+            sampler = Sampler()
+            sampler.open("a", Head(nnx.Rngs(0)), 3)
+            return sampler.spread("a", jnp.ones((3, 4)), 4)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -20500,6 +20670,80 @@ NNX = [
         def main():
             deployed = Deployed(Scorer(nnx.Rngs(0)))
             return score_all(deployed, jnp.ones((4, 2, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "jax.jit of an outside NNX module's __call__ kept by a controller and called in the body, Dropout holding its Rngs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Forecaster(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(3, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+                self.out = nnx.Linear(8, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.drop(jax.nn.relu(self.hidden(x))))
+
+
+        class Controller:
+            def __init__(self, model):
+                self.model = model
+                self._forward = jax.jit(self.model.__call__)
+
+            def run(self, x0, steps):
+                def tick(t, x):
+                    return 0.5 * x + 0.5 * self._forward(x)
+
+                return jax.lax.fori_loop(0, steps, tick, x0)
+
+
+        def main():
+            controller = Controller(Forecaster(nnx.Rngs(0)))
+            return controller.run(jnp.ones(3), 4)
+        """,
+        ["24:36 SCN105"],
+    ),
+    Case(
+        'the jitted __call__ of a module switched to eval before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Forecaster(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(3, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+                self.out = nnx.Linear(8, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.drop(jax.nn.relu(self.hidden(x))))
+
+
+        class Controller:
+            def __init__(self, model):
+                self.model = model
+                self._forward = jax.jit(self.model.__call__)
+
+            def run(self, x0, steps):
+                def tick(t, x):
+                    return 0.5 * x + 0.5 * self._forward(x)
+
+                return jax.lax.fori_loop(0, steps, tick, x0)
+
+
+        def main():
+            model = Forecaster(nnx.Rngs(0))
+            model.eval()
+            controller = Controller(model)
+            return controller.run(jnp.ones(3), 4)
         """,
         [],
     ),

@@ -684,6 +684,15 @@ class _FixedNnxRandomness:
                 summary=summary,
                 help=advice,
             )
+        kept = self.state.kept_key(rngs, scope) if rngs is not None and self.flax.nnx_module_class(call.func, scope) is None else None
+        if kept is not None:
+            summary = f"RNG key `{code_of(kept)}`, kept by an object made outside the raw lax.scan body, is given as `rngs=` at every step"
+            return Report(
+                call,
+                f"{summary}: the layers draw from the same key each step, so {_SAME_VALUES}. {advice}",
+                summary=summary,
+                help=advice,
+            )
         copied = self.index.qualify(call.func) in NNX_CLONE | NNX_MERGE
         if copied and call.args and self._clone_called(call, scope) and not self._reseeded_by_step(call, scope):
             state = OutsideNnxState(self.flax, self.code)
