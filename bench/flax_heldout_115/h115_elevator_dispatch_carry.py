@@ -1,0 +1,73 @@
+# label: ok
+# flax-error: none
+# class: 4 DispatchService.get_policy(bank) returns a PolicyAdapter whose step() runs model.apply with mutable=["cache"]; the cache rides in the while_loop state
+"""Elevator dispatch: a policy picks the next floor for each hall call of a bank of lifts.
+
+The policy's cache collection is part of the while_loop state and comes back from apply.
+"""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+lax = jax.lax
+
+
+class DispatchPolicy(nn.Module):
+    floors: int
+
+    @nn.compact
+    def __call__(self, request):
+        last = self.variable("cache", "last_floor", lambda: jnp.zeros(()))
+        features = jnp.concatenate([request, last.value[None]])
+        logits = nn.Dense(self.floors, name="floor_logits")(features)
+        floor = jnp.argmax(logits).astype(jnp.float32)
+        last.value = floor
+        return floor
+
+
+class PolicyAdapter:
+    def __init__(self, model, variables):
+        self._model = model
+        self._variables = variables
+
+    @property
+    def cache(self):
+        return self._variables["cache"]
+
+    def step(self, cache, request):
+        floor, updates = self._model.apply(
+            {"params": self._variables["params"], "cache": cache}, request, mutable=["cache"]
+        )
+        return floor, updates["cache"]
+
+
+class DispatchService:
+    def __init__(self, adapters):
+        self._adapters = adapters
+
+    def get_policy(self, bank):
+        return self._adapters[bank]
+
+    def serve(self, bank, requests):
+        n = requests.shape[0]
+
+        def pending(state):
+            return state[0] < n
+
+        def dispatch(state):
+            i, travelled, prev, cache = state
+            floor, cache = self.get_policy(bank).step(cache, requests[i])
+            return i + 1, travelled + jnp.abs(floor - prev), floor, cache
+
+        init = (0, jnp.zeros(()), jnp.zeros(()), self.get_policy(bank).cache)
+        _, travelled, _, _ = lax.while_loop(pending, dispatch, init)
+        return travelled
+
+
+def main():
+    requests = jax.random.normal(jax.random.key(0), (7, 3))  # hall calls: (floor, direction, wait)
+    model = DispatchPolicy(floors=12)
+    variables = model.init(jax.random.key(1), requests[0])
+    service = DispatchService({"north": PolicyAdapter(model, variables)})
+    jax.block_until_ready(service.serve("north", requests))
+    return None

@@ -1,0 +1,63 @@
+# label: ok
+# flax-error: none
+# class: 5 a builder registered in the module-level STEP_BUILDERS registry returns a step that calls model.apply with rngs={"traffic": fold_in(key, step)}; the scan body calls it
+"""Snowplow routing: simulated travel time per route segment with sampled traffic slowdowns.
+
+The builder's step takes the segment index and folds it into the traffic key.
+"""
+import functools
+
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax import lax
+
+STEP_BUILDERS = {}
+
+
+def register_step(name):
+    def wrap(builder):
+        STEP_BUILDERS[name] = builder
+        return builder
+
+    return wrap
+
+
+class SegmentTimeModel(nn.Module):
+    @nn.compact
+    def __call__(self, segment):
+        base = nn.softplus(nn.Dense(1, name="base_time")(segment))[0]
+        slowdown = jax.random.exponential(self.make_rng("traffic"), ())
+        return base * (1.0 + 0.2 * slowdown)
+
+
+@register_step("plow")
+def build_plow_step(model, variables, key):
+    apply_fn = functools.partial(model.apply, variables)
+
+    def step(segment, index):
+        return apply_fn(segment, rngs={"traffic": jax.random.fold_in(key, index)})
+
+    return step
+
+
+class RoutePlanner:
+    def __init__(self, kind, model, variables, key):
+        self.segment_time = STEP_BUILDERS[kind](model, variables, key)
+
+    def simulate(self, segments):
+        def drive(elapsed, inputs):
+            segment, index = inputs
+            t = self.segment_time(segment, index)
+            return elapsed + t, t
+
+        return lax.scan(drive, jnp.zeros(()), (segments, jnp.arange(segments.shape[0])))
+
+
+def main():
+    segments = jnp.tile(jnp.array([[1.0, 0.5, 0.2]]), (8, 1))  # identical segments: length, grade, snow depth
+    model = SegmentTimeModel()
+    variables = model.init({"params": jax.random.key(0), "traffic": jax.random.key(1)}, segments[0])
+    planner = RoutePlanner("plow", model, variables, jax.random.key(2))
+    _, times = planner.simulate(segments)
+    return times
