@@ -55,7 +55,7 @@ def submodule_method_called(
     construction = submodule.construction if submodule is not None else None
     if construction is None:
         return None
-    class_node = flax.local_class(construction.func, flax.index.module_scope)
+    class_node = flax.lifted_local_class(construction.func, flax.index.module_scope)
     if class_node is None or not flax.is_linen(class_node) or func.attr.value.startswith("__"):
         return None
     return (submodule, func.attr.value) if flax.index.method_of(class_node, func.attr.value) is not None else None
@@ -276,7 +276,7 @@ class _EarlierCall(SemanticVisitor):
         self.body_code = body_code  # the functions the loop's body runs: calling one runs the submodule
         label = self.label = submodule.label
         construction = submodule.construction
-        made = flax.local_class(construction.func, flax.index.module_scope) if construction is not None else None
+        made = flax.lifted_local_class(construction.func, flax.index.module_scope) if construction is not None else None
         self.own_class = made if made is not None and flax.is_linen(made) else None  # a same-file class
         self.attribute = label.split(".", 1)[1] if "." in label else None
         self.owner = owner
@@ -413,18 +413,28 @@ def _enumerated(iterated: cst.BaseExpression) -> cst.BaseExpression:
     return iterated
 
 
+def init_skips_loop(flax: FlaxFile, code: BodyCode) -> bool:
+    """Whether `init` never runs the loop: it follows `if module.is_initializing(): return ...`
+    (a helper that runs the step once in Python while the module initializes) or sits in the
+    `else` of that test. What the body makes, `init` made outside any trace, or not at all."""
+    flags = run_flags(flax)
+    calls = [code.loop.call] + ([code.wrapped_call] if code.wrapped_call is not None else [])
+    return any(flags.never_while_initializing(call) for call in calls)
+
+
 def first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> bool:
     """Whether the body's call of an outside submodule is the first call `init` makes of it."""
     construction = submodule.construction
     if construction is not None and flax.is_linen_dropout(construction.func):
         return False  # no parameters to create; SCN103 covers its mask
-    local = flax.local_class(construction.func, flax.index.module_scope) if construction is not None else None
+    local = flax.lifted_local_class(construction.func, flax.index.module_scope) if construction is not None else None
     if local is not None and flax.linen_class_without_variables(local):
         return False  # nothing to create, so nothing leaks
     holder = code.loop.scope.enclosing_method()
     path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
     if lifted_submodule(flax, submodule):
-        return not (holder is not None and path is None)  # under `apply` only, it works
+        # Under `apply` only (a method `init` never runs, or a loop `init` skips), it works.
+        return not ((holder is not None and path is None) or init_skips_loop(flax, code))
     if called_before_scan(flax, code, submodule):
         return False
     attribute = submodule.label.split(".", 1)[1] if "." in submodule.label else None

@@ -7028,6 +7028,102 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'BatchNorm in a block made with nn.checkpoint, trained in a raw fori_loop that init skips, applied without mutable',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h, train):
+                h = nn.Dense(4)(h)
+                return jnp.tanh(nn.BatchNorm(use_running_average=not train)(h))
+
+
+        class Refiner(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=True):
+                block = nn.checkpoint(Block, static_argnums=(2,))()
+                if self.is_initializing():
+                    return block(x, train)
+                return jax.lax.fori_loop(0, 3, lambda i, h: block(h, train), x)
+
+
+        def main():
+            model = Refiner()
+            x = jnp.ones((2, 4))
+            variables = model.init(jax.random.key(0), x)
+            return model.apply(variables, x)
+        """,
+        ["20:53 SCN102"],
+    ),
+    Case(
+        'the checkpointed block applied with running averages in the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h, train):
+                h = nn.Dense(4)(h)
+                return jnp.tanh(nn.BatchNorm(use_running_average=not train)(h))
+
+
+        class Refiner(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=True):
+                block = nn.checkpoint(Block, static_argnums=(2,))()
+                if self.is_initializing():
+                    return block(x, train)
+                return jax.lax.fori_loop(0, 3, lambda i, h: block(h, train), x)
+
+
+        def main():
+            model = Refiner()
+            x = jnp.ones((2, 4))
+            variables = model.init(jax.random.key(0), x)
+            return model.apply(variables, x, train=False)
+        """,
+        [],
+    ),
+    Case(
+        'BatchNorm in a checkpointed block called under init before a raw fori_loop that init runs too, applied in training',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h, train):
+                h = nn.Dense(4)(h)
+                return jnp.tanh(nn.BatchNorm(use_running_average=not train)(h))
+
+
+        class Refiner(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=True):
+                block = nn.checkpoint(Block, static_argnums=(2,))()
+                if self.is_initializing():
+                    block(x, train)
+                return jax.lax.fori_loop(0, 3, lambda i, h: block(h, train), x)
+
+
+        def main():
+            model = Refiner()
+            x = jnp.ones((2, 4))
+            variables = model.init(jax.random.key(0), x)
+            return model.apply(variables, x)
+        """,
+        ["20:53 SCN102", "20:53 SCN104"],
+    ),
 ]
 
 RNG = [
@@ -10834,6 +10930,69 @@ RNG = [
             sampler = Sampler()
             sampler.open("a", Head(nnx.Rngs(0)), 3)
             return sampler.spread("a", jnp.ones((3, 4)), 4)
+        """,
+        [],
+    ),
+    Case(
+        "Dropout in a helper method whose rng parameter the scan body's call leaves at its None default (make_rng in the body)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class NoisyCell(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(8)
+                self.dropout = nn.Dropout(0.5)
+
+            def cell(self, h, x, rng=None):
+                h = jnp.tanh(self.dense(jnp.concatenate([h, x])))
+                return h, self.dropout(h, deterministic=False, rng=rng)
+
+            def __call__(self, xs):
+                h, _ = self.cell(jnp.zeros(8), xs[0])
+                return jax.lax.scan(lambda h, x: self.cell(h, x), h, xs)[1]
+
+
+        def main():
+            model = NoisyCell()
+            xs = jnp.ones((4, 3))
+            variables = model.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, xs)
+            out = model.apply(variables, xs, rngs={"dropout": jax.random.key(2)})
+            return out
+        """,
+        ["14:19 SCN103"],
+    ),
+    Case(
+        'the helper method given per-step keys split outside the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class NoisyCell(nn.Module):
+            def setup(self):
+                self.dense = nn.Dense(8)
+                self.dropout = nn.Dropout(0.5)
+
+            def cell(self, h, x, rng=None):
+                h = jnp.tanh(self.dense(jnp.concatenate([h, x])))
+                return h, self.dropout(h, deterministic=False, rng=rng)
+
+            def __call__(self, xs):
+                h, _ = self.cell(jnp.zeros(8), xs[0])
+                keys = jax.random.split(self.make_rng("dropout"), xs.shape[0])
+                return jax.lax.scan(lambda h, xk: self.cell(h, xk[0], rng=xk[1]), h, (xs, keys))[1]
+
+
+        def main():
+            model = NoisyCell()
+            xs = jnp.ones((4, 3))
+            variables = model.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, xs)
+            out = model.apply(variables, xs, rngs={"dropout": jax.random.key(2)})
+            return out
         """,
         [],
     ),

@@ -9,17 +9,7 @@ import libcst as cst
 
 from scanlint.analysis.flax_model import BodyCode, FlaxFile
 from scanlint.analysis.resolver import Scope
-from scanlint.analysis.run_flags import run_flags
 from scanlint.rules.base import Report
-
-
-def init_skips_loop(flax: FlaxFile, code: BodyCode) -> bool:
-    """Whether `init` never runs the loop: it follows `if module.is_initializing(): return ...`
-    (a helper that runs the step once in Python while the module initializes) or sits in the
-    `else` of that test. What the body makes, `init` made outside any trace, or not at all."""
-    flags = run_flags(flax)
-    calls = [code.loop.call] + ([code.wrapped_call] if code.wrapped_call is not None else [])
-    return any(flags.never_while_initializing(call) for call in calls)
 
 
 def in_loop(code: BodyCode, report: Report) -> Report:

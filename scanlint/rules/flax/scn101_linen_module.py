@@ -10,8 +10,9 @@ from collections.abc import Iterator
 import libcst as cst
 
 from scanlint.analysis.flax_model import enclosing_class, raw_scan_bodies
+from scanlint.analysis.submodules import init_skips_loop
 from scanlint.rules.base import FileContext, Report, Rule
-from scanlint.rules.flax.reporting import in_loop, init_path_note, init_skips_loop
+from scanlint.rules.flax.reporting import in_loop, init_path_note
 
 
 class LinenModuleInScanBody(Rule):

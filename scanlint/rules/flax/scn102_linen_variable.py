@@ -35,12 +35,19 @@ from scanlint.analysis.linen_apply import (
 )
 from scanlint.analysis.resolver import Scope, argument, keyword_argument
 from scanlint.analysis.run_flags import RunFlags, run_flags
-from scanlint.analysis.submodules import Submodule, first_called_in_body, submodule_called, submodule_method_called
+from scanlint.analysis.submodules import (
+    Submodule,
+    first_called_in_body,
+    init_skips_loop,
+    lifted_submodule,
+    submodule_called,
+    submodule_method_called,
+)
 from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.index.names import PARTIAL
 from scanlint.rules.base import FileContext, FixProposal, Replacement, Report, Rule
 from scanlint.rules.contract import body_used_elsewhere
-from scanlint.rules.flax.reporting import in_loop, init_path_note, init_skips_loop, short_code
+from scanlint.rules.flax.reporting import in_loop, init_path_note, short_code
 
 _VARIABLE_SUMMARIES = {
     "param": "`self.param` inside a raw lax.scan body creates the parameter while the scan traces the body",
@@ -486,9 +493,11 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
         # `Attention(...)(h, decode)` in a method `init` ran: under `apply` it binds that submodule.
         construction = call.func
         submodule = Submodule(flax.index.module.code_for_node(construction.func), construction)
-    elif submodule is None or construction is None or first_called_in_body(flax, code, submodule):
+    elif submodule is None or construction is None:
         return None
-    class_node = flax.local_class(construction.func, flax.index.module_scope)
+    elif first_called_in_body(flax, code, submodule) and not lifted_submodule(flax, submodule):
+        return None  # SCN104's; a lifted one leaks under `init` and still updates under `apply`
+    class_node = flax.lifted_local_class(construction.func, flax.index.module_scope)
     method = flax.index.method_of(class_node, method_name) if class_node is not None and flax.is_linen(class_node) else None
     flags = run_flags(flax).within(code)
     if method is None or flags.never_runs(call):

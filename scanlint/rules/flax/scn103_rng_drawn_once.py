@@ -367,7 +367,7 @@ class NoisyWalk(nn.Module):
                 return None
             what = f"`{submodule.label}` (an `nn.Dropout`)"
             return Report(call, _dropout_message(what), summary=_dropout_summary(what), help=_DROPOUT_ADVICE)
-        local = flax.local_class(construction.func, flax.index.module_scope)
+        local = flax.lifted_local_class(construction.func, flax.index.module_scope)
         if local is None or first_called_in_body(flax, code, submodule):
             return None  # SCN104 says more
         if called_before_scan(flax, code, submodule):
@@ -858,9 +858,11 @@ def _key_argument(call: cst.Call) -> cst.BaseExpression | None:
 
 
 def _per_step_rng(code: BodyCode, call: cst.Call | None, scope: Scope) -> bool:
-    """`drop(x, rng=key)` with a key made from the step's own values (`xs`, the step index)."""
+    """`drop(x, rng=key)` with a key made from the step's own values (`xs`, the step index);
+    not a helper's `rng` parameter that every call of it in the body leaves at its `None`
+    default or fills with the same value at every step."""
     rng = keyword_argument(call, "rng") if call is not None else None
-    return rng is not None and code.mentions_step_value(rng, scope)
+    return rng is not None and code.mentions_step_value(rng, scope) and not code.step_constant(rng, scope)
 
 
 _DROPOUT_ADVICE = (

@@ -16,6 +16,7 @@ from scanlint.analysis.submodules import (
     Submodule,
     called_before_scan,
     first_called_in_body,
+    init_skips_loop,
     lifted_submodule,
     submodule_called,
     submodule_method_called,
@@ -24,7 +25,7 @@ from scanlint.analysis.submodules import (
 )
 from scanlint.analysis.walk import walk
 from scanlint.rules.base import FileContext, Report, Rule
-from scanlint.rules.flax.reporting import in_loop, init_path_note, init_skips_loop
+from scanlint.rules.flax.reporting import in_loop, init_path_note
 
 
 def _submodules_through_self_call(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> list[str]:
