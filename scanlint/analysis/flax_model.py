@@ -29,6 +29,7 @@ from scanlint.analysis.resolver import (
     argument,
     can_fall_off,
     is_classmethod,
+    is_property,
     is_staticmethod,
     keyword_argument,
     returns_of,
@@ -715,7 +716,7 @@ class FlaxFile:
                 made_any += each
             return made_any  # `[]` holds nothing: no object
         if isinstance(node, cst.Subscript):  # `self._sessions[user]`: any element of the container
-            elements = self.container_elements(node.value, scope, depth + 1)
+            elements = self.container_elements(node.value, scope, depth)
             kept = joined(elements, lambda element, element_scope: self.instances(element, element_scope, depth + 1)) if elements else None
             return kept or None
         if isinstance(node, cst.Attribute):  # `self.model` in a runner object's method
@@ -771,7 +772,7 @@ class FlaxFile:
         appends or stores into it), a parameter every call fills with one, and `self.<attr>` of
         a plain class (what `__init__` stores there and what any method appends or stores into
         it). None when the container may hold what the file does not show."""
-        if depth > 4:
+        if depth > 8:  # deeper than `instances`: a container is often reached through objects
             return None
         if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
             found: list[tuple[cst.BaseExpression, Scope]] = []
@@ -947,14 +948,43 @@ class FlaxFile:
             if class_node is None or not self.is_plain(class_node):
                 return None
             passed = kept_argument(self.index, class_node, construction, node.attr.value)
+            getter = self.property_getter(class_node, node.attr.value)
             if passed is not None:
                 each = self.instances(passed, construction_scope, depth + 1)
+            elif getter is not None:  # `session.model`, a property returning `self._model`
+                each = self._returned_instances(getter, depth + 1)
             else:  # `self.recorder = Recorder()` in `__init__`
                 each = self._init_made_instances(class_node, node.attr.value, depth)
             if not each:
                 return None
             made += each
         return made or None
+
+    def property_getter(self, class_node: cst.ClassDef, attribute: str) -> cst.FunctionDef | None:
+        """The getter of a property a class defines or inherits under that name."""
+        owner = self.index.defining_class(class_node, attribute)
+        method = self.index.method_of(owner, attribute) if owner is not None else None
+        return method if method is not None and is_property(method) else None
+
+    def property_returns(self, node: cst.Attribute, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """For `adapter.bound` on objects of same-file plain classes whose property of that name
+        returns a value at every `return` (`return self._model.bind(self._variables)`): those
+        values, with the getter's scope; None when an object or a return is not known so."""
+        holders = self.instances(node.value, scope) or []
+        values: list[tuple[cst.BaseExpression, Scope]] = []
+        getters: dict[cst.FunctionDef, None] = {}
+        for construction, construction_scope in holders:
+            class_node = self.local_class(construction.func, construction_scope)
+            getter = self.property_getter(class_node, node.attr.value) if class_node is not None and self.is_plain(class_node) else None
+            if getter is None:
+                return None
+            getters[getter] = None
+        for getter in getters:
+            returned = [r.value for r in returns_of(getter)]
+            if not returned or any(r is None for r in returned):
+                return None
+            values += [(r, self.index.scope_of[getter]) for r in returned if r is not None]
+        return values or None
 
     def _init_made_instances(self, class_node: cst.ClassDef, attribute: str, depth: int) -> list[tuple[cst.Call, Scope]] | None:
         """The objects a plain class's `__init__` stores in one attribute, when it stores it once."""

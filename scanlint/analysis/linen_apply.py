@@ -67,7 +67,9 @@ def _bind_call(
         if stored is not None and not (flax.is_linen(stored[2]) or flax.is_nnx(stored[2])):
             values = [(stored[0], stored[1])]
         elif stored is None:  # `runner.agent`: what the `__init__` of every object it may be stores
-            values = _stored_by_objects(flax, holder, scope)
+            values = _stored_by_objects(flax, holder, scope) or flax.property_returns(holder, scope) or []
+    elif isinstance(holder, cst.Attribute):  # `self.get_policy(bank).bound`, a property
+        values = flax.property_returns(holder, scope) or []
     if len(values) != 1:
         return None
     value, value_scope = values[0]

@@ -505,7 +505,9 @@ class OutsideNnxState:
             return None
         found = scope.only_binding(value.value)
         if found is None:
-            return None
+            iterated = self.flax.loop_iterates(value, scope)  # `{s.store_id: s for s in sessions}`
+            elements = self.flax.container_elements(*iterated) if iterated is not None else None
+            return _one_kind([self._object_kind(v, s, depth + 1) for v, s in elements or []])
         binding_scope, binding = found
         if not isinstance(binding, cst.CSTNode):  # `student, teacher = models`
             unpacked = self._unpacked(value, scope)
@@ -1030,7 +1032,7 @@ class OutsideNnxState:
 
     def outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """What an outside module the body reads was built from, with the scope of each value."""
-        if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Attribute, cst.Call)):
+        if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             class_node = self._holder_self(node.value, scope)
             if class_node is not None:
                 return self._init_values(class_node, node.attr.value)
@@ -1039,6 +1041,8 @@ class OutsideNnxState:
             for value, value_scope in self.outside_values(node.value, scope):
                 kind = self._object_kind(value, value_scope, 0)
                 held = self._init_values(kind, node.attr.value) if isinstance(kind, cst.ClassDef) else []
+                if not held and isinstance(kind, cst.ClassDef):  # `session.model`, a property
+                    held = self._kept_returns(kind, node.attr.value, property_only=True)
                 if not held:
                     return []
                 values += held
@@ -1090,24 +1094,35 @@ class OutsideNnxState:
         values: list[tuple[cst.BaseExpression, Scope]] = []
         for class_node in classes:
             assert isinstance(class_node, cst.ClassDef)
-            owner_class = self.flax.index.defining_class(class_node, call.func.attr.value)
-            method = self.flax.index.method_of(owner_class, call.func.attr.value) if owner_class else None
-            if method is None or is_property(method):
+            kept = self._kept_returns(class_node, call.func.attr.value, property_only=False)
+            if not kept:
                 return []
-            method_scope = self.flax.index.scope_of[method]
-            returned = [r.value for r in returns_of(method)]
-            self_name = self.flax.index.self_name(method_scope)
-            if not returned or not all(
-                isinstance(r, (cst.Attribute, cst.Subscript)) and (root := root_name(r)) is not None and root.value == self_name
-                for r in returned
-            ):
+            values += kept
+        return values
+
+    def _kept_returns(self, class_node: cst.ClassDef, name: str, property_only: bool) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What a method of a class (with `property_only`, a property) gives back, when each of
+        its returns reads what the object keeps (`return self._pool[store_id]`, `return
+        self._model`); empty otherwise."""
+        owner = self.flax.index.defining_class(class_node, name)
+        method = self.flax.index.method_of(owner, name) if owner is not None else None
+        if method is None or is_property(method) != property_only:
+            return []
+        method_scope = self.flax.index.scope_of[method]
+        returned = [r.value for r in returns_of(method)]
+        self_name = self.flax.index.self_name(method_scope)
+        if not returned or not all(
+            isinstance(r, (cst.Attribute, cst.Subscript)) and (root := root_name(r)) is not None and root.value == self_name
+            for r in returned
+        ):
+            return []
+        values: list[tuple[cst.BaseExpression, Scope]] = []
+        for r in returned:
+            assert r is not None
+            kept = self.outside_values(r, method_scope)
+            if not kept:
                 return []
-            for r in returned:
-                assert r is not None
-                kept = self.outside_values(r, method_scope)
-                if not kept:
-                    return []
-                values += kept
+            values += kept
         return values
 
     def _builder_returns(self, name: cst.Name, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:

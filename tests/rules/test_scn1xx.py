@@ -7124,6 +7124,114 @@ LINEN_VARIABLE = [
         """,
         ["20:53 SCN102", "20:53 SCN104"],
     ),
+    Case(
+        "module bound by a property of a deployment a registry's getter returns (registry.get(name).runner(x)), BatchNorm training, nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Ranker(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(6)(x)
+                return nn.BatchNorm(use_running_average=not self.train)(h).sum(-1)
+
+
+        class Deployment:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            @property
+            def runner(self):
+                return self.model.bind(self.variables)
+
+
+        class Registry:
+            def __init__(self):
+                self._deployments = {}
+
+            def publish(self, name, deployment):
+                self._deployments[name] = deployment
+
+            def get(self, name):
+                return self._deployments[name]
+
+
+        def replay(registry, name, xs):
+            def step(total, x):
+                return total + registry.get(name).runner(x).sum(), None
+
+            return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            model = Ranker(train=True)
+            xs = jnp.ones((3, 4, 5))
+            registry = Registry()
+            registry.publish("v2", Deployment(model, model.init(jax.random.key(0), xs[0])))
+            return replay(registry, "v2", xs)
+        """,
+        ["39:24 SCN102"],
+    ),
+    Case(
+        'the same property-bound module with BatchNorm using running averages',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Ranker(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(6)(x)
+                return nn.BatchNorm(use_running_average=not self.train)(h).sum(-1)
+
+
+        class Deployment:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            @property
+            def runner(self):
+                return self.model.bind(self.variables)
+
+
+        class Registry:
+            def __init__(self):
+                self._deployments = {}
+
+            def publish(self, name, deployment):
+                self._deployments[name] = deployment
+
+            def get(self, name):
+                return self._deployments[name]
+
+
+        def replay(registry, name, xs):
+            def step(total, x):
+                return total + registry.get(name).runner(x).sum(), None
+
+            return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            model = Ranker(train=False)
+            xs = jnp.ones((3, 4, 5))
+            registry = Registry()
+            registry.publish("v2", Deployment(model, model.init(jax.random.key(0), xs[0])))
+            return replay(registry, "v2", xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -20903,6 +21011,196 @@ NNX = [
             model.eval()
             controller = Controller(model)
             return controller.run(jnp.ones(3), 4)
+        """,
+        [],
+    ),
+    Case(
+        'module reached through a getter of a pool built by a dict comprehension and a property of the session (self.session(name).model(x)), BatchNorm training',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class Session:
+            def __init__(self, name, model):
+                self.name = name
+                self._model = model
+
+            @property
+            def model(self):
+                return self._model
+
+
+        class Service:
+            def __init__(self, sessions):
+                self._sessions = {s.name: s for s in sessions}
+
+            def session(self, name):
+                return self._sessions[name]
+
+            def score(self, name, xs):
+                def step(total, x):
+                    return total + self.session(name).model(x).sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            service = Service([Session("a", Scorer(nnx.Rngs(0))), Session("b", Scorer(nnx.Rngs(1)))])
+            return service.score("a", jnp.ones((3, 5, 3)))
+        """,
+        ["35:28 SCN105"],
+    ),
+    Case(
+        'the same session model switched to eval before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class Session:
+            def __init__(self, name, model):
+                self.name = name
+                self._model = model
+
+            @property
+            def model(self):
+                return self._model
+
+
+        class Service:
+            def __init__(self, sessions):
+                self._sessions = {s.name: s for s in sessions}
+
+            def session(self, name):
+                return self._sessions[name]
+
+            def score(self, name, xs):
+                self.session(name).model.eval()
+
+                def step(total, x):
+                    return total + self.session(name).model(x).sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            service = Service([Session("a", Scorer(nnx.Rngs(0))), Session("b", Scorer(nnx.Rngs(1)))])
+            return service.score("a", jnp.ones((3, 5, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "module a dataclass session keeps in a host's dict, reached as self.tenants[name].model(x), Dropout holding Rngs",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x)).sum(-1)
+
+
+        @dataclasses.dataclass
+        class Tenant:
+            name: str
+            model: Scorer
+
+
+        class Host:
+            def __init__(self):
+                self.tenants = {}
+
+            def add(self, name, seed):
+                self.tenants[name] = Tenant(name, Scorer(nnx.Rngs(seed)))
+
+            def run(self, name, xs):
+                def step(total, x):
+                    return total + self.tenants[name].model(x).sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            host = Host()
+            host.add("north", 0)
+            return host.run("north", jnp.ones((3, 5, 3)))
+        """,
+        ["33:28 SCN105"],
+    ),
+    Case(
+        'the kept module switched to eval when the host adds it',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x)).sum(-1)
+
+
+        @dataclasses.dataclass
+        class Tenant:
+            name: str
+            model: Scorer
+
+
+        class Host:
+            def __init__(self):
+                self.tenants = {}
+
+            def add(self, name, seed):
+                model = Scorer(nnx.Rngs(seed))
+                model.eval()
+                self.tenants[name] = Tenant(name, model)
+
+            def run(self, name, xs):
+                def step(total, x):
+                    return total + self.tenants[name].model(x).sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            host = Host()
+            host.add("north", 0)
+            return host.run("north", jnp.ones((3, 5, 3)))
         """,
         [],
     ),
