@@ -1,0 +1,61 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[16] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 3 the fori_loop body applies state.params and state.batch_stats of one TrainState and writes the new batch_stats back onto it
+"""Re-estimating BatchNorm statistics over a few batches (after weight averaging) with a fori_loop.
+
+Shape of reports where the recalibration pass replaces the TrainState inside the loop body
+through `nonlocal`, then evaluates with the recalibrated state.
+"""
+from typing import Any
+
+import jax
+import optax
+import flax.linen as nn
+from flax.training import train_state
+
+
+class ConvNet(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool):
+        x = nn.Dense(16)(x)
+        x = nn.BatchNorm(use_running_average=not train, momentum=0.9)(x)
+        x = nn.relu(x)
+        return nn.Dense(3)(x)
+
+
+class TrainState(train_state.TrainState):
+    batch_stats: Any
+
+
+def recalibrate(state, batches):
+    def body(i, unused):
+        nonlocal state
+        _, updates = state.apply_fn(
+            {"params": state.params, "batch_stats": state.batch_stats},
+            batches[i],
+            train=True,
+            mutable=["batch_stats"],
+        )
+        state = state.replace(batch_stats=updates["batch_stats"])
+        return unused
+
+    jax.lax.fori_loop(0, batches.shape[0], body, 0)
+    return state
+
+
+def main():
+    model = ConvNet()
+    batches = jax.random.normal(jax.random.key(0), (4, 8, 6))
+    variables = model.init(jax.random.key(1), batches[0], train=False)
+    state = TrainState.create(
+        apply_fn=model.apply,
+        params=variables["params"],
+        batch_stats=variables["batch_stats"],
+        tx=optax.sgd(0.1),
+    )
+    state = recalibrate(state, batches)
+    logits = state.apply_fn(
+        {"params": state.params, "batch_stats": state.batch_stats}, batches[0], train=False
+    )
+    jax.block_until_ready(logits)
+    return None
