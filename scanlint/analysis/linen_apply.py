@@ -130,15 +130,10 @@ def apply_of_partial(
         return None
     if found is None or not isinstance(found[1], cst.Call):
         return None
-    partial, partial_scope = _unwrapped(flax, found[1]), found[0]
-    made = flax.index.factory_of(partial, partial_scope)
-    if made is not None and flax.index.qualify(partial.func) != PARTIAL:
-        returns = [r.value for r in returns_of(made[1])]
-        if len(returns) != 1 or not isinstance(returns[0], cst.Call):
-            return None
-        partial, partial_scope = _unwrapped(flax, returns[0]), flax.index.scope_of[made[1]]
-    if flax.index.qualify(partial.func) != PARTIAL or not partial.args or partial.args[0].keyword is not None:
+    resolved = _partial_made_by(flax, found[1], found[0], 0)
+    if resolved is None:
         return None
+    partial, partial_scope = resolved
     applied = partial.args[0].value
     if not (isinstance(applied, cst.Attribute) and applied.attr.value == "apply"):
         return None
@@ -147,6 +142,43 @@ def apply_of_partial(
     given = [*partial.args[1:], *call.args]  # `partial(f, a, k=v)(b)` runs `f(a, b, k=v)`
     args = [a for a in given if a.keyword is None] + [a for a in given if a.keyword is not None]
     return cst.Call(func=applied, args=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]), partial_scope
+
+
+def _partial_made_by(
+    flax: FlaxFile, value: cst.BaseExpression, scope: Scope, depth: int
+) -> tuple[cst.Call, Scope] | None:
+    """The one `functools.partial(f, ...)` call an expression gives, with its scope: the call
+    itself, through wrappers that run it as it is (`jax.checkpoint(step)`), names bound once,
+    both branches of a conditional (`jax.checkpoint(step) if cfg.remat else step`), and the
+    returns of a same-file factory (`build_step(model, cfg)`)."""
+    if depth > 4:
+        return None
+    if isinstance(value, cst.Name):
+        found = scope.only_binding(value.value)
+        if found is None or not isinstance(found[1], cst.BaseExpression):
+            return None
+        return _partial_made_by(flax, found[1], found[0], depth + 1)
+    if isinstance(value, cst.IfExp):
+        branches = [_partial_made_by(flax, b, scope, depth + 1) for b in (value.body, value.orelse)]
+        if branches[0] is None or branches[1] is None or branches[0][0] is not branches[1][0]:
+            return None
+        return branches[0]
+    if not isinstance(value, cst.Call):
+        return None
+    qualified = flax.index.qualify(value.func)
+    if qualified == PARTIAL:
+        return (value, scope) if value.args and value.args[0].keyword is None else None
+    if qualified in SAME_FUNCTION_WRAPPERS and len(value.args) == 1 and value.args[0].keyword is None and not value.args[0].star:
+        return _partial_made_by(flax, value.args[0].value, scope, depth + 1)
+    made = flax.index.factory_of(value, scope)
+    if made is None:
+        return None
+    returns = [r.value for r in returns_of(made[1])]
+    factory_scope = flax.index.scope_of[made[1]]
+    partials = [_partial_made_by(flax, r, factory_scope, depth + 1) if r is not None else None for r in returns]
+    if not partials or any(p is None or p[0] is not partials[0][0] for p in partials):  # type: ignore[index]
+        return None
+    return partials[0]
 
 
 def _unwrapped(flax: FlaxFile, call: cst.Call) -> cst.Call:

@@ -891,7 +891,7 @@ class ScanIndex:
         `functools.partial` of one (`self.value_fn = functools.partial(evaluate_leaf, model)`),
         a wrapper that runs it as it is (`jax.checkpoint(step)`) or a same-file factory's call
         (`self.step_fn = make_train_step(model, tx)`)."""
-        found = self.stored_value(node, scope)
+        found = self.stored_value(node, scope) or self._unpacked_store(node, scope)
         if found is None:
             return None
         value, init_scope = found
@@ -902,6 +902,33 @@ class ScanIndex:
         if not (made or isinstance(value, (cst.Lambda, cst.Name, cst.Attribute))):
             return None
         return value, init_scope
+
+    def _unpacked_store(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `self.step` read in a method, with `self.step, self._bound = make_step(model,
+        variables)` the one statement of `__init__` that sets it and nothing else setting it:
+        its element of what every `return` of the same-file factory gives back, with the
+        factory's scope (`return step, bound`)."""
+        found = scope.enclosing_method()
+        if found is None or not isinstance(node.value, cst.Name) or node.value.value != self.self_name(scope):
+            return None
+        class_node = found[1]
+        init = self.method_of(class_node, "__init__")
+        if init is None or any(
+            node.attr.value in self.self_attribute_values(class_node, statement.name.value)
+            for statement in class_node.body.body
+            if isinstance(statement, cst.FunctionDef)
+        ):
+            return None
+        init_scope = self.scope_of[init]
+        self_name = self.self_name(init_scope)
+        finder = _UnpackedAttributeStores(self_name, node.attr.value)
+        walk(init.body, finder)
+        if len(finder.found) != 1:
+            return None
+        returned = self.unpacked_values(Unpacked(*finder.found[0]), init_scope)
+        if not returned or len({id(value) for value, _ in returned}) != 1:
+            return None
+        return returned[0]
 
     def stored_value(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """For `self.<attr>` read in a method: the one value `__init__` (or a Linen module's
@@ -1410,6 +1437,39 @@ def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:
     yield from params.kwonly_params
     if params.star_kwarg is not None:
         yield params.star_kwarg
+
+
+class _UnpackedAttributeStores(cst.CSTVisitor):
+    """`self.a, self.b = make(...)` statements of one method's own code that unpack a value that
+    is not a literal into `self.<attribute>`: the value and the attribute's position."""
+
+    def __init__(self, self_name: str | None, attribute: str) -> None:
+        self.self_name = self_name
+        self.attribute = attribute
+        self.found: list[tuple[cst.BaseExpression, int]] = []
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if isinstance(node.value, (cst.Tuple, cst.List)):
+            return
+        for target in node.targets:
+            elements = target.target.elements if isinstance(target.target, (cst.Tuple, cst.List)) else []
+            if any(isinstance(e, cst.StarredElement) for e in elements):
+                continue
+            for position, element in enumerate(elements):
+                value = element.value
+                if (
+                    isinstance(value, cst.Attribute)
+                    and isinstance(value.value, cst.Name)
+                    and value.value.value == self.self_name
+                    and value.attr.value == self.attribute
+                ):
+                    self.found.append((node.value, position))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
 
 
 class _SelfAssignments(cst.CSTVisitor):

@@ -7232,6 +7232,169 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'factory returning jax.checkpoint of a partial(model.apply, train=train) or the partial itself, training BatchNorm, nothing mutable',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+                return h.sum(-1)
+
+
+        def make_forward(model, remat, train):
+            forward = functools.partial(model.apply, train=train)
+            if remat:
+                return jax.checkpoint(forward)
+            return forward
+
+
+        def total(model, variables, xs, remat=True):
+            forward = make_forward(model, remat, train=True)
+
+            def body(i, acc):
+                return acc + forward(variables, xs[i]).sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            return total(model, model.init(jax.random.key(0), xs[0]), xs)
+        """,
+        ["27:22 SCN102"],
+    ),
+    Case(
+        'the same factory called with train=False',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+                return h.sum(-1)
+
+
+        def make_forward(model, remat, train):
+            forward = functools.partial(model.apply, train=train)
+            if remat:
+                return jax.checkpoint(forward)
+            return forward
+
+
+        def total(model, variables, xs, remat=True):
+            forward = make_forward(model, remat, train=False)
+
+            def body(i, acc):
+                return acc + forward(variables, xs[i]).sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            return total(model, model.init(jax.random.key(0), xs[0]), xs)
+        """,
+        [],
+    ),
+    Case(
+        'scan over self.step unpacked in __init__ from a factory returning (step, bound) with the bound module mutable',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Tracker(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("stats", "seen", lambda: jnp.zeros(()))
+                seen.value = seen.value + x.sum()
+                return nn.Dense(2)(x)
+
+
+        def make_step(model, variables):
+            bound = model.bind(variables, mutable=["stats"])
+
+            def step(carry, x):
+                return carry + bound(x).sum(), None
+
+            return step, bound
+
+
+        class Job:
+            def __init__(self, model, variables):
+                self.step, self.bound = make_step(model, variables)
+
+            def run(self, xs):
+                total, _ = jax.lax.scan(self.step, 0.0, xs)
+                return total, self.bound.variables["stats"]["seen"] + 1.0
+
+
+        def main():
+            model = Tracker()
+            xs = jnp.ones((3, 4))
+            job = Job(model, model.init(jax.random.key(0), xs[0]))
+            return job.run(xs)
+        """,
+        ["19:24 SCN102"],
+    ),
+    Case(
+        "the factory's step applies with mutable collections returned as the scan's output",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Tracker(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("stats", "seen", lambda: jnp.zeros(()))
+                seen.value = seen.value + x.sum()
+                return nn.Dense(2)(x)
+
+
+        def make_step(model, variables):
+            def step(carry, x):
+                out, updates = model.apply(variables, x, mutable=["stats"])
+                return carry + out.sum(), updates["stats"]["seen"]
+
+            return step, model.bind(variables)
+
+
+        class Job:
+            def __init__(self, model, variables):
+                self.step, self.bound = make_step(model, variables)
+
+            def run(self, xs):
+                total, seen = jax.lax.scan(self.step, 0.0, xs)
+                return total, seen[-1]
+
+
+        def main():
+            model = Tracker()
+            xs = jnp.ones((3, 4))
+            job = Job(model, model.init(jax.random.key(0), xs[0]))
+            return job.run(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
