@@ -986,6 +986,47 @@ class FlaxFile:
             values += [(r, self.index.scope_of[getter]) for r in returned if r is not None]
         return values or None
 
+    def lazily_kept(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `self._bound` read in a method of a plain class: the one value other than `None`
+        that the class's methods store there (`self._bound = None` in `__init__`, then
+        `self._bound = self.model.bind(...)` in a getter), with that method's scope."""
+        found = scope.enclosing_method()
+        if found is None or not isinstance(node.value, cst.Name) or node.value.value != self.index.self_name(scope):
+            return None
+        class_node = found[1]
+        if not self.is_plain(class_node):
+            return None
+        kept = [
+            (value, self.index.scope_of[statement])
+            for statement in class_node.body.body
+            if isinstance(statement, cst.FunctionDef)
+            for value in self.self_attribute_values(class_node, statement.name.value).get(node.attr.value, [])
+            if not (isinstance(value, cst.Name) and value.value == "None")
+        ]
+        return kept[0] if len(kept) == 1 else None
+
+    def method_returns(self, call: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """For `provider.get_model()` on objects of same-file plain classes whose method of that
+        name returns a value at every `return`: those values, with the method's scope; None when
+        an object, the method or a return is not known so."""
+        if not isinstance(call.func, cst.Attribute):
+            return None
+        methods: dict[cst.FunctionDef, None] = {}
+        for construction, construction_scope in self.instances(call.func.value, scope) or []:
+            class_node = self.local_class(construction.func, construction_scope)
+            owner = self.index.defining_class(class_node, call.func.attr.value) if class_node is not None and self.is_plain(class_node) else None
+            method = self.index.method_of(owner, call.func.attr.value) if owner is not None else None
+            if method is None or is_property(method) or is_staticmethod(method) or is_classmethod(method):
+                return None
+            methods[method] = None
+        values: list[tuple[cst.BaseExpression, Scope]] = []
+        for method in methods:
+            returned = [r.value for r in returns_of(method)]
+            if not returned or any(r is None for r in returned) or can_fall_off(method):
+                return None
+            values += [(r, self.index.scope_of[method]) for r in returned if r is not None]
+        return values or None
+
     def _init_made_instances(self, class_node: cst.ClassDef, attribute: str, depth: int) -> list[tuple[cst.Call, Scope]] | None:
         """The objects a plain class's `__init__` stores in one attribute, when it stores it once."""
         init = self.index.method_of(class_node, "__init__")

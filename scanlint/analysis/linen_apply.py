@@ -70,9 +70,13 @@ def _bind_call(
             values = _stored_by_objects(flax, holder, scope) or flax.property_returns(holder, scope) or []
     elif isinstance(holder, cst.Attribute):  # `self.get_policy(bank).bound`, a property
         values = flax.property_returns(holder, scope) or []
+    elif isinstance(holder, cst.Call):  # `provider.get_model()`, a method returning one
+        values = flax.method_returns(holder, scope) or []
     if len(values) != 1:
         return None
     value, value_scope = values[0]
+    if isinstance(value, cst.Attribute):  # `return self._bound`, filled lazily by the getter
+        value, value_scope = flax.lazily_kept(value, value_scope) or (value, value_scope)
     if isinstance(value, cst.Call):
         value = _unwrapped(flax, value)
         if (

@@ -7395,6 +7395,174 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "module bound by a provider's get_model() method and called at once in the body (provider.get_model()(x, train=True))",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+                return h.sum(-1)
+
+
+        class Provider:
+            def __init__(self, model, variables):
+                self._model = model
+                self._variables = variables
+
+            def get_model(self):
+                return self._model.bind(self._variables)
+
+
+        def run(provider, xs, train):
+            def body(i, acc):
+                return acc + provider.get_model()(xs[i], train=train).sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            return run(Provider(model, model.init(jax.random.key(0), xs[0])), xs, train=True)
+        """,
+        ["25:22 SCN102"],
+    ),
+    Case(
+        "the provider's bound module called with train=False",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+                return h.sum(-1)
+
+
+        class Provider:
+            def __init__(self, model, variables):
+                self._model = model
+                self._variables = variables
+
+            def get_model(self):
+                return self._model.bind(self._variables)
+
+
+        def run(provider, xs, train):
+            def body(i, acc):
+                return acc + provider.get_model()(xs[i], train=train).sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            return run(Provider(model, model.init(jax.random.key(0), xs[0])), xs, train=False)
+        """,
+        [],
+    ),
+    Case(
+        'bound module a property caches lazily on its object (self._runner = model.bind(..., mutable=...)), first made in the body and read after',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.BatchNorm(use_running_average=not self.train)(nn.Dense(4)(x))
+                return h.sum(-1)
+
+
+        class Station:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+                self._runner = None
+
+            @property
+            def runner(self):
+                if self._runner is None:
+                    self._runner = self.model.bind(self.variables, mutable=["batch_stats"])
+                return self._runner
+
+            def stats(self):
+                return jax.tree.map(lambda a: a + 0.0, self.runner.variables["batch_stats"])
+
+
+        def main(train=True):
+            model = Net(train=True)
+            xs = jnp.ones((3, 2, 5))
+            station = Station(model, model.init(jax.random.key(0), xs[0]))
+
+            def body(total, x):
+                return total + station.runner(x).sum(), None
+
+            total, _ = jax.lax.scan(body, 0.0, xs)
+            return total, station.stats()
+        """,
+        ["38:24 SCN102"],
+    ),
+    Case(
+        'the lazily cached bound module with BatchNorm using running averages',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.BatchNorm(use_running_average=not self.train)(nn.Dense(4)(x))
+                return h.sum(-1)
+
+
+        class Station:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+                self._runner = None
+
+            @property
+            def runner(self):
+                if self._runner is None:
+                    self._runner = self.model.bind(self.variables, mutable=["batch_stats"])
+                return self._runner
+
+            def stats(self):
+                return jax.tree.map(lambda a: a + 0.0, self.runner.variables["batch_stats"])
+
+
+        def main(train=True):
+            model = Net(train=False)
+            xs = jnp.ones((3, 2, 5))
+            station = Station(model, model.init(jax.random.key(0), xs[0]))
+
+            def body(total, x):
+                return total + station.runner(x).sum(), None
+
+            total, _ = jax.lax.scan(body, 0.0, xs)
+            return total, station.stats()
+        """,
+        [],
+    ),
 ]
 
 RNG = [

@@ -579,6 +579,13 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     return None
 
 
+def _kept_on_object(flax: FlaxFile, bind: cst.Call) -> bool:
+    """Whether a `model.bind(...)` is stored on an object (`self._bound = model.bind(...)` in a
+    getter the body runs): the bound module outlives the body that made it."""
+    statement = run_flags(flax).parents.get(bind)
+    return isinstance(statement, cst.Assign) and any(isinstance(t.target, cst.Attribute) for t in statement.targets)
+
+
 def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
     """`bound.round(h)` in the body with `bound = model.bind(variables)` (a name, or an
     attribute a plain object's `__init__` sets), on a same-file Linen module whose method, or a
@@ -593,7 +600,7 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     bind, bind_scope, method = bound
     mutable = keyword_argument(bind, "mutable")
     immutable = mutable is None or (isinstance(mutable, cst.Name) and mutable.value == "False")
-    if not immutable and code.is_inside(bind_scope):
+    if not immutable and code.is_inside(bind_scope) and not _kept_on_object(flax, bind):
         return None  # bound in the body: its variables are the body's own values
     assert isinstance(bind.func, cst.Attribute)
     class_node = flax.linen_instance_class(bind.func.value, bind_scope)
