@@ -1927,6 +1927,19 @@ class BodyCode:
             func, scope = (found[1], found[0]) if found is not None and isinstance(found[1], cst.BaseExpression) else (func, scope)
         elif isinstance(func, cst.Attribute):  # `self.value_fn(board)`, stored by `__init__`
             func, scope = index.stored_callable(func, scope) or (func, scope)
+        for _ in range(3):  # `jax.checkpoint(functools.partial(step, model))` runs the partial
+            if not (
+                isinstance(func, cst.Call)
+                and index.qualify(func.func) in SAME_FUNCTION_WRAPPERS
+                and len(func.args) == 1
+                and func.args[0].keyword is None
+                and not func.args[0].star
+            ):
+                break
+            func = func.args[0].value
+            if isinstance(func, cst.Name):
+                found = scope.only_binding(func.value)
+                func, scope = (found[1], found[0]) if found is not None and isinstance(found[1], cst.BaseExpression) else (func, scope)
         if not (isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args):
             return
         for param, value in parameters_filled(helper.node, func.args[1:]):

@@ -507,13 +507,16 @@ class ScanIndex:
 
     def class_named(self, node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:
         """The same-file class a plain name refers to, when it is bound once, to a class; or the
-        one class a module-level registry holds (`MODELS[name]`, see `registered_classes`)."""
+        one class a module-level registry holds (`MODELS[name]`, see `registered_classes`),
+        also through a name bound once to such a pick."""
         if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
             registered = self.registered_classes(node.value, scope)
             return registered[0] if registered is not None and len(registered) == 1 else None
         if not isinstance(node, cst.Name):
             return None
         found = scope.only_binding(node.value)
+        if found is not None and isinstance(found[1], cst.Subscript):  # `strategy_cls = STRATEGIES[name]`
+            return self.class_named(found[1], found[0])
         return found[1] if found is not None and isinstance(found[1], cst.ClassDef) else None
 
     def registered_classes(self, name: cst.Name, scope: Scope) -> list[cst.ClassDef] | None:
@@ -944,6 +947,29 @@ class ScanIndex:
             return self._construction_argument(class_node, init_scope, bound[1])
         return value, init_scope
 
+    def registry_constructions(self, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]]:
+        """Calls that build a class as the one class a module-level registry holds:
+        `MODELS[name](...)`, or through a name bound once to such a pick (`cls = MODELS[name]`,
+        then `cls(...)`)."""
+        sites = []
+        for call, scope in self._subscript_calls():
+            if self.class_named(call.func, scope) is class_node:
+                sites.append((call, scope))
+        for called, calls in self.local_name_calls.items():
+            for call, scope in calls:
+                found = scope.only_binding(called)
+                if found is not None and isinstance(found[1], cst.Subscript) and self.class_named(call.func, scope) is class_node:
+                    sites.append((call, scope))
+        return sites
+
+    def _subscript_calls(self) -> list[tuple[cst.Call, Scope]]:
+        """Every `NAME[key](...)` call of the file with its scope (computed once per file)."""
+        found = self.derived.get(_SubscriptCalls)
+        if not isinstance(found, _SubscriptCalls):
+            found = self.derived[_SubscriptCalls] = _SubscriptCalls(self)
+            walk(self.module, found)
+        return found.found
+
     def _construction_argument(
         self, class_node: cst.ClassDef, init_scope: Scope, param: cst.Param
     ) -> tuple[cst.BaseExpression, Scope] | None:
@@ -953,6 +979,7 @@ class ScanIndex:
         init = init_scope.node
         class_scope = self.scope_of[class_node].parent
         sites = list(self.calls_of(class_node.name.value, class_scope)) if class_scope is not None else []
+        sites += self.registry_constructions(class_node)
         if len(sites) != 1 or not isinstance(init, cst.FunctionDef) or any(a.star for a in sites[0][0].args):
             return None
         call, call_scope = sites[0]
@@ -1437,6 +1464,25 @@ def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:
     yield from params.kwonly_params
     if params.star_kwarg is not None:
         yield params.star_kwarg
+
+
+class _SubscriptCalls(cst.CSTVisitor):
+    def __init__(self, index: ScanIndex) -> None:
+        self.index = index
+        self.found: list[tuple[cst.Call, Scope]] = []
+        self.scopes: list[Scope] = [index.module_scope]
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        scope = self.index.scope_of.get(node)
+        if scope is not None:
+            self.scopes.append(scope)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and isinstance(node.func.value, cst.Name):
+            self.found.append((node, self.scopes[-1]))
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        if self.index.scope_of.get(original_node) is not None:
+            self.scopes.pop()
 
 
 class _UnpackedAttributeStores(cst.CSTVisitor):

@@ -877,7 +877,7 @@ def _find_constructions(index: ScanIndex, class_node: cst.ClassDef) -> list[tupl
         params = method.params.params or method.params.posonly_params
         if params:
             sites += index.calls_of(params[0].name.value, index.scope_of[method])
-    return sites
+    return sites + index.registry_constructions(class_node)
 
 
 def _classmethods(index: ScanIndex, class_node: cst.ClassDef) -> list[cst.FunctionDef]:

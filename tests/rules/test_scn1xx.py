@@ -11435,6 +11435,108 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "sampler built through a name bound to a decorator registry's pick (sampler_cls = SAMPLERS[kind]), its stored apply given a fixed dropout key",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        SAMPLERS = {}
+
+
+        def register(name):
+            def wrap(cls):
+                SAMPLERS[name] = cls
+                return cls
+            return wrap
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.Dropout(0.5, deterministic=not train)(nn.Dense(4)(x))
+
+
+        @register("mc")
+        class McSampler:
+            def __init__(self, apply_fn, variables, seed):
+                self.apply_fn = apply_fn
+                self.variables = variables
+                self.key = jax.random.key(seed)
+
+            def draw(self, x, i):
+                return self.apply_fn(self.variables, x, train=True, rngs={"dropout": self.key})
+
+
+        def spread(model, variables, x, kind, n):
+            sampler_cls = SAMPLERS[kind]
+            sampler = sampler_cls(model.apply, variables, 3)
+
+            def body(carry, i):
+                return carry, sampler.draw(x, i)
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            model = Net()
+            x = jnp.ones((2, 3))
+            return spread(model, model.init(jax.random.key(0), x), x, "mc", 3)
+        """,
+        ["30:66 SCN103"],
+    ),
+    Case(
+        'the registry-built sampler folds the step into its key',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        SAMPLERS = {}
+
+
+        def register(name):
+            def wrap(cls):
+                SAMPLERS[name] = cls
+                return cls
+            return wrap
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.Dropout(0.5, deterministic=not train)(nn.Dense(4)(x))
+
+
+        @register("mc")
+        class McSampler:
+            def __init__(self, apply_fn, variables, seed):
+                self.apply_fn = apply_fn
+                self.variables = variables
+                self.key = jax.random.key(seed)
+
+            def draw(self, x, i):
+                return self.apply_fn(self.variables, x, train=True, rngs={"dropout": jax.random.fold_in(self.key, i)})
+
+
+        def spread(model, variables, x, kind, n):
+            sampler_cls = SAMPLERS[kind]
+            sampler = sampler_cls(model.apply, variables, 3)
+
+            def body(carry, i):
+                return carry, sampler.draw(x, i)
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            model = Net()
+            x = jnp.ones((2, 3))
+            return spread(model, model.init(jax.random.key(0), x), x, "mc", 3)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -21532,6 +21634,81 @@ NNX = [
             host = Host()
             host.add("north", 0)
             return host.run("north", jnp.ones((3, 5, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'jax.checkpoint(functools.partial(advance, policy)) kept by a rollout object, the helper calling the outside module with a Dropout holding Rngs',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        def advance(policy, state):
+            return state + 0.1 * policy(state)
+
+
+        class Rollout:
+            def __init__(self, policy):
+                self.advance = jax.checkpoint(functools.partial(advance, policy))
+
+            def run(self, state, steps):
+                return jax.lax.fori_loop(0, steps, lambda i, s: self.advance(s), state)
+
+
+        def main():
+            policy = Policy(nnx.Rngs(0))
+            return Rollout(policy).run(jnp.ones(3), 4)
+        """,
+        ["19:26 SCN105"],
+    ),
+    Case(
+        "the checkpointed partial's module switched to eval before the loop",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        def advance(policy, state):
+            return state + 0.1 * policy(state)
+
+
+        class Rollout:
+            def __init__(self, policy):
+                self.advance = jax.checkpoint(functools.partial(advance, policy))
+
+            def run(self, state, steps):
+                return jax.lax.fori_loop(0, steps, lambda i, s: self.advance(s), state)
+
+
+        def main():
+            policy = Policy(nnx.Rngs(0))
+            policy.eval()
+            return Rollout(policy).run(jnp.ones(3), 4)
         """,
         [],
     ),
