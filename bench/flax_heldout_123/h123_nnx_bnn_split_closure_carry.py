@@ -1,0 +1,50 @@
+# label: ok
+# flax-error: none
+# class: 2 the BNN state split in main goes through the fori_loop carry; the body merges it and returns the advanced state
+"""NNX Bayesian neural net, fixed: the state from nnx.split is part of the fori_loop carry, the
+body merges it, samples, and returns nnx.state(m) so the RNG counter advances between samples."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+NUM_SAMPLES = 8
+
+
+class BayesLinear(nnx.Module):
+    def __init__(self, din, dout, rngs: nnx.Rngs):
+        self.mu = nnx.Param(jax.random.normal(rngs.params(), (din, dout)) / jnp.sqrt(din))
+        self.rho = nnx.Param(jnp.full((din, dout), -3.0))
+        self.rngs = rngs
+
+    def __call__(self, x):
+        eps = jax.random.normal(self.rngs.weights(), self.mu.shape)
+        return x @ (self.mu[...] + jax.nn.softplus(self.rho[...]) * eps)
+
+
+class BNN(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.l1 = BayesLinear(1, 32, rngs)
+        self.l2 = BayesLinear(32, 1, rngs)
+
+    def __call__(self, x):
+        return self.l2(jnp.tanh(self.l1(x)))
+
+
+def main():
+    x = jnp.linspace(-3, 3, 12)[:, None]
+    model = BNN(nnx.Rngs(params=0, weights=1))
+    graphdef, state = nnx.split(model)
+
+    def draw(i, carry):
+        preds, state = carry
+        m = nnx.merge(graphdef, state)
+        return preds.at[i].set(m(x)), nnx.state(m)
+
+    preds, state = jax.lax.fori_loop(0, NUM_SAMPLES, draw,
+                                     (jnp.zeros((NUM_SAMPLES, 12, 1)), state))
+    nnx.update(model, state)
+    return preds  # (samples, batch, 1)
+
+
+if __name__ == "__main__":
+    print(main().std(0).mean())
