@@ -522,6 +522,17 @@ class OutsideNnxState:
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in passed])
         return None
 
+    def built_module_kind(self, value: cst.BaseExpression, scope: Scope) -> str | None:
+        """'an NNX module' (or '`QueueNet`, an NNX module') when an expression builds one: a
+        construction of an NNX class, or a call of a same-file factory or registered builder
+        that returns one; None otherwise (a name or attribute holds a module built elsewhere)."""
+        if not isinstance(value, cst.Call):
+            return None
+        kind = self._object_kind(value, scope, 0)
+        if isinstance(kind, cst.ClassDef) and self.flax.is_nnx(kind):
+            return f"`{kind.name.value}` (an NNX module)"
+        return "an NNX module" if kind == "an NNX module" else None
+
     def _passed_to(
         self, param: cst.Param, scope: Scope, construction: _Construction | None = None
     ) -> list[tuple[cst.BaseExpression, Scope]]:

@@ -23021,6 +23021,90 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        'lazy cache of an outside object that builds an NNX module on first fetch, first fetched in the body and used after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, seed):
+                self.lin = nnx.Linear(3, 1, rngs=nnx.Rngs(seed))
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        class HeadCache:
+            def __init__(self):
+                self._heads = {}
+
+            def fetch(self, name):
+                if name not in self._heads:
+                    self._heads[name] = Head(len(name))
+                return self._heads[name]
+
+
+        def score(cache, xs):
+            def step(total, x):
+                return total + cache.fetch("ranker")(x).sum(), None
+
+            return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            cache = HeadCache()
+            xs = jnp.ones((3, 2, 3))
+            total = score(cache, xs)
+            return total + cache.fetch("ranker")(xs[0]).sum()
+        """,
+        ["27:24 SCN106"],
+    ),
+    Case(
+        'the same lazy cache warmed by a fetch before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, seed):
+                self.lin = nnx.Linear(3, 1, rngs=nnx.Rngs(seed))
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        class HeadCache:
+            def __init__(self):
+                self._heads = {}
+
+            def fetch(self, name):
+                if name not in self._heads:
+                    self._heads[name] = Head(len(name))
+                return self._heads[name]
+
+
+        def score(cache, xs):
+            cache.fetch("ranker")
+
+            def step(total, x):
+                return total + cache.fetch("ranker")(x).sum(), None
+
+            return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            cache = HeadCache()
+            xs = jnp.ones((3, 2, 3))
+            total = score(cache, xs)
+            return total + cache.fetch("ranker")(xs[0]).sum()
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES
