@@ -524,14 +524,14 @@ class FlaxFile:
         constructions = self.linen_instances(node, scope)
         if not constructions:
             return None
-        classes = [self.local_class(call.func, call_scope) for call, call_scope in constructions]
+        classes = [self.lifted_local_class(call.func, call_scope) for call, call_scope in constructions]
         return classes[0] if classes[0] is not None and all(c is classes[0] for c in classes) else None
 
     def linen_instances(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.Call, Scope]] | None:
         """The constructions of same-file Linen modules that the module an expression holds may
         be (see `linen_instance_class`), each with its scope; None when one is not known."""
         made = self.instances(node, scope)
-        if not made or not all(self.is_linen(self.local_class(call.func, call_scope)) for call, call_scope in made):
+        if not made or not all(self.is_linen(self.lifted_local_class(call.func, call_scope)) for call, call_scope in made):
             return None
         return made
 
@@ -701,8 +701,8 @@ class FlaxFile:
             zoo = self._zoo_instances(node.func, depth)  # `ZOO[name]()`
             if zoo is not None:
                 return zoo
-        if isinstance(node, cst.Call) and self.local_class(node.func, scope) is not None:
-            return [(node, scope)]
+        if isinstance(node, cst.Call) and self.lifted_local_class(node.func, scope) is not None:
+            return [(node, scope)]  # also `RematBlock()` with `RematBlock = nn.remat(Block)`
         if depth > 4:
             return None
         if isinstance(node, cst.Call):

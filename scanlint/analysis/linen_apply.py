@@ -72,26 +72,51 @@ def _bind_call(
         values = flax.property_returns(holder, scope) or []
     elif isinstance(holder, cst.Call):  # `provider.get_model()`, a method returning one
         values = flax.method_returns(holder, scope) or []
+    if not values and isinstance(holder, (cst.Name, cst.Attribute)):
+        held = _held_callable(flax, holder, scope)  # `scorer = self.scorer`, a property
+        values = [held] if held[0] is not holder else []
     if len(values) != 1:
         return None
-    value, value_scope = values[0]
-    if isinstance(value, cst.Attribute):  # `return self._bound`, filled lazily by the getter
-        value, value_scope = flax.lazily_kept(value, value_scope) or (value, value_scope)
-    if isinstance(value, cst.Call):
-        value = _unwrapped(flax, value)
-        if (
-            flax.index.qualify(value.func) in SAME_FUNCTION_WRAPPERS
-            and len(value.args) == 1
-            and value.args[0].keyword is None
-            and not value.args[0].star
-        ):  # `jax.jit(model.bind(variables).__call__)`
-            value = value.args[0].value
-    method = None
-    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Call):
-        value, method = value.value, value.attr.value
+    return _bound_value(flax, *values[0], 0)
+
+
+def _bound_value(
+    flax: FlaxFile, value: cst.BaseExpression, scope: Scope, depth: int
+) -> tuple[cst.Call, Scope, str | None] | None:
+    """The `model.bind(...)` call a value gives, with its scope and, for one of its methods
+    (`model.bind(v).encode`), the method's name: the call itself; through wrappers that run a
+    function as it is (`jax.jit(...)`), names bound once, what a method called on an object
+    returns (`self.session.forward()`), and an attribute's stored, property or lazily filled
+    value (`return self._bound`)."""
+    if depth > 4:
+        return None
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "bind":
-        return value, value_scope, method
-    return None
+        return value, scope, None
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Call):
+        inner = _bound_value(flax, value.value, scope, depth + 1)  # `model.bind(v).__call__`
+        if inner is not None and inner[2] is None:
+            return inner[0], inner[1], value.attr.value
+    if isinstance(value, cst.Attribute):
+        kept = flax.lazily_kept(value, scope) or _held_callable(flax, value, scope)
+        return _bound_value(flax, *kept, depth + 1) if kept[0] is not value else None
+    if isinstance(value, cst.Name):
+        found = scope.only_binding(value.value)
+        if found is None or not isinstance(found[1], cst.BaseExpression):
+            return None
+        return _bound_value(flax, found[1], found[0], depth + 1)
+    if not isinstance(value, cst.Call):
+        return None
+    if (
+        flax.index.qualify(value.func) in SAME_FUNCTION_WRAPPERS
+        and len(value.args) == 1
+        and value.args[0].keyword is None
+        and not value.args[0].star
+    ):  # `jax.jit(model.bind(variables).__call__)`
+        return _bound_value(flax, value.args[0].value, scope, depth + 1)
+    returned = flax.method_returns(value, scope)  # `self.session.forward()`
+    if returned is None or len(returned) != 1:
+        return None
+    return _bound_value(flax, *returned[0], depth + 1)
 
 
 def _stored_by_objects(flax: FlaxFile, holder: cst.Attribute, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
@@ -122,10 +147,9 @@ def apply_of_partial(
         made_by_train_state = train_state_apply(flax, call)
         if made_by_train_state is not None:
             return made_by_train_state
-    if isinstance(name, cst.Attribute):  # `self.generate_fn(n)`, stored by `__init__`
-        name, name_scope = flax.stored_or_field_value(name, name_scope) or (name, name_scope)
-        if isinstance(name, cst.Attribute) and name.attr.value == "apply" and not any(arg.star for arg in call.args):
-            return cst.Call(func=name, args=call.args), name_scope  # `self.apply_fn = model.apply`
+    name, name_scope = _held_callable(flax, name, name_scope)
+    if isinstance(name, cst.Attribute) and name.attr.value == "apply" and not any(arg.star for arg in call.args):
+        return cst.Call(func=name, args=call.args), name_scope  # `self.apply_fn = model.apply`
     if isinstance(name, cst.Call):
         found: tuple[Scope, object] | None = (name_scope, name)
     elif isinstance(name, cst.Name):
@@ -146,6 +170,28 @@ def apply_of_partial(
     given = [*partial.args[1:], *call.args]  # `partial(f, a, k=v)(b)` runs `f(a, b, k=v)`
     args = [a for a in given if a.keyword is None] + [a for a in given if a.keyword is not None]
     return cst.Call(func=applied, args=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]), partial_scope
+
+
+def _held_callable(flax: FlaxFile, node: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, Scope]:
+    """What a called attribute holds: what `__init__` stores there (`self.generate_fn`), or what
+    a property of that name returns (`return self._forward`), followed again; a name bound once
+    to such an attribute (`fwd = self.forward`) is followed to it. Anything else as it is."""
+    for _ in range(4):
+        if isinstance(node, cst.Name):
+            found = scope.only_binding(node.value)
+            if found is None or not isinstance(found[1], cst.Attribute):
+                return node, scope
+            node, scope = found[1], found[0]
+        if not isinstance(node, cst.Attribute):
+            return node, scope
+        held = flax.stored_or_field_value(node, scope)
+        if held is None:
+            returned = flax.property_returns(node, scope)
+            held = returned[0] if returned is not None and len(returned) == 1 else None
+        if held is None:
+            return node, scope
+        node, scope = held
+    return node, scope
 
 
 def _partial_made_by(

@@ -7563,6 +7563,274 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'partial(model.apply, variables, train=adapt) kept by __init__ and exposed by a property, read into a name before the loop',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x)).sum(-1)
+
+
+        class Calibrator:
+            def __init__(self, model, variables, adapt=True):
+                self._forward = functools.partial(model.apply, variables, train=adapt)
+
+            @property
+            def forward(self):
+                return self._forward
+
+            def worst(self, xs):
+                forward = self.forward
+
+                def body(i, worst):
+                    return jnp.maximum(worst, forward(xs[i]).max())
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, -jnp.inf)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            return Calibrator(model, model.init(jax.random.key(0), xs[0])).worst(xs)
+        """,
+        ["27:39 SCN102"],
+    ),
+    Case(
+        "the property's partial made with adapt=False",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x)).sum(-1)
+
+
+        class Calibrator:
+            def __init__(self, model, variables, adapt=True):
+                self._forward = functools.partial(model.apply, variables, train=adapt)
+
+            @property
+            def forward(self):
+                return self._forward
+
+            def worst(self, xs):
+                forward = self.forward
+
+                def body(i, worst):
+                    return jnp.maximum(worst, forward(xs[i]).max())
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, -jnp.inf)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            return Calibrator(model, model.init(jax.random.key(0), xs[0]), adapt=False).worst(xs)
+        """,
+        [],
+    ),
+    Case(
+        'bound module reached through two properties of two objects (self.scorer -> self._holder.module -> self._bound), mutable, statistics read after',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=not self.train)(nn.Dense(4)(x)).sum(-1)
+
+
+        class Holder:
+            def __init__(self, model, variables):
+                self._bound = model.bind(variables, mutable=["batch_stats"])
+
+            @property
+            def module(self):
+                return self._bound
+
+            def stats(self):
+                return self._bound.variables["batch_stats"]
+
+
+        class Desk:
+            def __init__(self, model, variables):
+                self._holder = Holder(model, variables)
+
+            @property
+            def scorer(self):
+                return self._holder.module
+
+            def run(self, xs):
+                scorer = self.scorer
+
+                def body(total, x):
+                    return total + scorer(x).sum(), None
+
+                total, _ = jax.lax.scan(body, 0.0, xs)
+                return total, jax.tree.map(lambda a: a + 0.0, self._holder.stats())
+
+
+        def main():
+            model = Net(train=True)
+            xs = jnp.ones((3, 2, 5))
+            return Desk(model, model.init(jax.random.key(0), xs[0])).run(xs)
+        """,
+        ["39:28 SCN102"],
+    ),
+    Case(
+        'the same chain with BatchNorm using running averages',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=not self.train)(nn.Dense(4)(x)).sum(-1)
+
+
+        class Holder:
+            def __init__(self, model, variables):
+                self._bound = model.bind(variables, mutable=["batch_stats"])
+
+            @property
+            def module(self):
+                return self._bound
+
+            def stats(self):
+                return self._bound.variables["batch_stats"]
+
+
+        class Desk:
+            def __init__(self, model, variables):
+                self._holder = Holder(model, variables)
+
+            @property
+            def scorer(self):
+                return self._holder.module
+
+            def run(self, xs):
+                scorer = self.scorer
+
+                def body(total, x):
+                    return total + scorer(x).sum(), None
+
+                total, _ = jax.lax.scan(body, 0.0, xs)
+                return total, jax.tree.map(lambda a: a + 0.0, self._holder.stats())
+
+
+        def main():
+            model = Net(train=False)
+            xs = jnp.ones((3, 2, 5))
+            return Desk(model, model.init(jax.random.key(0), xs[0])).run(xs)
+        """,
+        [],
+    ),
+    Case(
+        "bound module of a class lifted by nn.remat under a module-level alias, returned by a session's method",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x)).sum(-1)
+
+
+        RematBlock = nn.remat(Block, static_argnums=(2,))
+
+
+        class Session:
+            def __init__(self, model, variables):
+                self._bound = model.bind(variables)
+
+            def forward(self):
+                return self._bound
+
+
+        def season(session, xs):
+            block = session.forward()
+
+            def body(total, x):
+                return total + block(x, True).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            model = RematBlock()
+            xs = jnp.ones((3, 2, 5))
+            return season(Session(model, model.init(jax.random.key(0), xs[0], False)), xs)
+        """,
+        ["28:24 SCN102"],
+    ),
+    Case(
+        'the lifted bound module called in evaluation',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x)).sum(-1)
+
+
+        RematBlock = nn.remat(Block, static_argnums=(2,))
+
+
+        class Session:
+            def __init__(self, model, variables):
+                self._bound = model.bind(variables)
+
+            def forward(self):
+                return self._bound
+
+
+        def season(session, xs):
+            block = session.forward()
+
+            def body(total, x):
+                return total + block(x, False).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            model = RematBlock()
+            xs = jnp.ones((3, 2, 5))
+            return season(Session(model, model.init(jax.random.key(0), xs[0], False)), xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
