@@ -833,7 +833,48 @@ class FlaxFile:
             return initial + [(value, binding_scope) for value in stores.values]
         if isinstance(node, cst.Attribute):
             return self._attribute_elements(node, scope, depth)
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Attribute):
+            return self._nested_list_elements(node.value, scope, depth)
         return None
+
+    def _nested_list_elements(
+        self, node: cst.Attribute, scope: Scope, depth: int
+    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """`self.hooks[event]` of a plain class whose `__init__` starts `self.hooks` as an empty
+        dict (or `defaultdict(list)`): what its methods add to any of the lists it holds
+        (`self.hooks[event].append(fn)`), and the elements of the lists they store in it."""
+        stored = self._plain_self_attribute(node, scope)
+        found = scope.enclosing_method()
+        if stored is None or found is None or not _empty_dict(self.index, stored[0]):
+            return None
+        elements: list[tuple[cst.BaseExpression, Scope]] = []
+        for statement in found[1].body.body:
+            if not isinstance(statement, cst.FunctionDef):
+                continue
+            method_scope = self.index.scope_of[statement]
+            method_self = self.index.self_name(method_scope)
+
+            def is_holder(target: cst.BaseExpression, method_self: str | None = method_self) -> bool:
+                return (
+                    isinstance(target, cst.Attribute)
+                    and isinstance(target.value, cst.Name)
+                    and target.value.value == method_self
+                    and target.attr.value == node.attr.value
+                )
+
+            lists = _ContainerStores(lambda target: isinstance(target, cst.Subscript) and is_holder(target.value))
+            walk(statement.body, lists)
+            whole = _ContainerStores(is_holder)  # `self.hooks[event] = [fn]`
+            walk(statement.body, whole)
+            if lists.unknown or whole.unknown:
+                return None
+            elements += [(value, method_scope) for value in lists.values]
+            for value in whole.values:
+                inner = self.container_elements(value, method_scope, depth + 1)
+                if inner is None:
+                    return None
+                elements += inner
+        return elements
 
     def _attribute_elements(
         self, node: cst.Attribute, scope: Scope, depth: int
@@ -1617,10 +1658,11 @@ def parameters_passed(
     `parameters_filled`). A method called through an object (`self.draw(key)`, `agent.act(obs)`,
     `sampler(key)` running `__call__`) has its `self` filled already; one called through its
     class (`Sampler.draw(self, key)`), or a staticmethod, does not."""
-    return parameters_filled(function, call.args, bound_method=_binds_self(function, function_scope, call, call_scope))
+    return parameters_filled(function, call.args, bound_method=binds_self(function, function_scope, call, call_scope))
 
 
-def _binds_self(function: cst.CSTNode, function_scope: Scope, call: cst.Call, call_scope: Scope) -> bool:
+def binds_self(function: cst.CSTNode, function_scope: Scope, call: cst.Call, call_scope: Scope) -> bool:
+    """Whether a call of a method fills its `self` already (see `parameters_passed`)."""
     if function_scope.parent is None or not function_scope.parent.is_class:
         return False
     if isinstance(function, cst.FunctionDef) and is_staticmethod(function):
@@ -2608,6 +2650,22 @@ def body_loop_over(code: BodyCode, name: cst.Name, scope: Scope) -> cst.BaseExpr
         zip_bound=scope.lookup("zip") is not None,
     ).get(name.value, [])
     return iterated[0] if len(iterated) == 1 else None
+
+
+def _empty_dict(index: ScanIndex, value: cst.BaseExpression) -> bool:
+    """`{}`, `dict()`, or `collections.defaultdict(list)`."""
+    if isinstance(value, cst.Dict):
+        return not value.elements
+    if not isinstance(value, cst.Call):
+        return False
+    if isinstance(value.func, cst.Name) and value.func.value == "dict" and not value.args:
+        return True
+    return (
+        index.qualify(value.func) == "collections.defaultdict"
+        and len(value.args) == 1
+        and isinstance(value.args[0].value, cst.Name)
+        and value.args[0].value.value == "list"
+    )
 
 
 class _ContainerStores(cst.CSTVisitor):

@@ -23373,6 +23373,106 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        'hooks kept in a defaultdict(list) by event, fired with *args handed on, the hook appending the output',
+        """
+        import collections
+
+        import jax
+        import jax.numpy as jnp
+
+
+        class Probe:
+            def __init__(self):
+                self.names = []
+                self.outputs = []
+
+            def __call__(self, name, output):
+                self.outputs.append(output)
+
+            def report(self):
+                return jnp.stack(self.outputs).mean()
+
+
+        class Runner:
+            def __init__(self):
+                self.hooks = collections.defaultdict(list)
+
+            def on(self, event, fn):
+                self.hooks[event].append(fn)
+
+            def _emit(self, event, *args):
+                for fn in self.hooks[event]:
+                    fn(*args)
+
+            def run(self, w, xs):
+                def step(total, x):
+                    out = jnp.tanh(w * x)
+                    self._emit("forward", "tanh", out)
+                    return total + out.sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            runner = Runner()
+            probe = Probe()
+            runner.on("forward", probe)
+            total = runner.run(jnp.ones(3), jnp.ones((4, 3)))
+            return total, probe.report()
+        """,
+        ["29:13 SCN106"],
+    ),
+    Case(
+        "the same hooks keeping only the event's name",
+        """
+        import collections
+
+        import jax
+        import jax.numpy as jnp
+
+
+        class Probe:
+            def __init__(self):
+                self.names = []
+                self.outputs = []
+
+            def __call__(self, name, output):
+                self.names.append(name)
+
+            def report(self):
+                return len(self.names)
+
+
+        class Runner:
+            def __init__(self):
+                self.hooks = collections.defaultdict(list)
+
+            def on(self, event, fn):
+                self.hooks[event].append(fn)
+
+            def _emit(self, event, *args):
+                for fn in self.hooks[event]:
+                    fn(*args)
+
+            def run(self, w, xs):
+                def step(total, x):
+                    out = jnp.tanh(w * x)
+                    self._emit("forward", "tanh", out)
+                    return total + out.sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            runner = Runner()
+            probe = Probe()
+            runner.on("forward", probe)
+            total = runner.run(jnp.ones(3), jnp.ones((4, 3)))
+            return total, probe.report()
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

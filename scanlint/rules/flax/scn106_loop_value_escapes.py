@@ -6,6 +6,7 @@ The class docstring says what the rule flags and why; its page is `rules/SCN106.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import libcst as cst
 
@@ -13,8 +14,9 @@ from scanlint.analysis.flax_model import (
     CONTAINER_UPDATES,
     BodyCode,
     FlaxFile,
-    parameters_passed,
     TracedReads,
+    binds_self,
+    parameters_passed,
     raw_scan_bodies,
     unpacked_targets,
 )
@@ -514,7 +516,37 @@ def _method_storing_argument(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
     receiver, receiver_scope = (func.value if isinstance(func, cst.Attribute) else func), scope
     if isinstance(receiver, cst.Name):  # `tree.record(x)` in a helper the body hands `tree`
         receiver, receiver_scope = code.closed_over_argument(receiver, scope) or (receiver, scope)
-    return _stored_through(flax, code, call, receiver, receiver_scope, lambda value: _traced(code, value, scope), 0)
+    forwarded = _forwarded_by_helper(code, scope)
+    return _stored_through(flax, code, call, receiver, receiver_scope, lambda value: _traced(code, value, scope), 0, forwarded)
+
+
+def _forwarded_by_helper(code: BodyCode, scope: Scope) -> _Forwarded | None:
+    """For a call in a helper of the body that hands on its `*args` or `**kwargs` (`fn(*args)`
+    in `def _emit(self, event, *args)`): what they collect that carries a loop value, over
+    every call of the helper in the body's code."""
+    function = scope.node
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    params = function.params
+    if not isinstance(params.star_arg, cst.Param) and not isinstance(params.star_kwarg, cst.Param):
+        return None
+    named = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    positions: set[int] = set()
+    keywords: set[str] = set()
+    for call, call_scope in code.entries.get(function, []):
+        positional = [*params.posonly_params, *params.params]
+        if binds_self(function, scope, call, call_scope):
+            positional = positional[1:]
+        plain = [arg for arg in call.args if not arg.star and arg.keyword is None]
+        if any(arg.star for arg in call.args):
+            return None
+        positions |= {i for i, arg in enumerate(plain[len(positional):]) if _traced(code, arg.value, call_scope)}
+        keywords |= {
+            arg.keyword.value
+            for arg in call.args
+            if arg.keyword is not None and arg.keyword.value not in named and _traced(code, arg.value, call_scope)
+        }
+    return _Forwarded(frozenset(positions), frozenset(keywords))
 
 
 def _stored_through(
@@ -525,7 +557,7 @@ def _stored_through(
     receiver_scope: Scope,
     carries_loop_value: Callable[[cst.BaseExpression], bool],
     depth: int,
-    forwarded: frozenset[str] = frozenset(),
+    forwarded: _Forwarded | None = None,
 ) -> str | None:
     func = call.func
     method_names = [func.attr.value if isinstance(func, cst.Attribute) else "__call__"]
@@ -546,7 +578,7 @@ def _stored_through(
             if method is None or (method in code.functions and method not in code.object_methods):
                 continue
             method_scope = flax.index.scope_of[method]
-            passed, keys = _loop_values_given(method, method_scope, call, receiver_scope, carries_loop_value, forwarded)
+            passed, collected = _loop_values_given(method, method_scope, call, receiver_scope, carries_loop_value, forwarded)
             if not passed:
                 continue
             passed = _derived_names(method, passed)
@@ -567,11 +599,20 @@ def _stored_through(
                     inner_receiver = inner.func.value if isinstance(inner.func, cst.Attribute) else inner.func
                     found = _stored_through(
                         flax, code, inner, inner_receiver, inner_scope,
-                        lambda value, passed=passed: _reads_any(value, passed), depth + 1, keys,
+                        lambda value, passed=passed: _reads_any(value, passed), depth + 1, collected,
                     )
                     if found is not None:
                         return found.replace("passes a value of the loop to", f"passes a value of the loop to {called}, which hands it to", 1)
     return None
+
+
+@dataclass(frozen=True)
+class _Forwarded:
+    """What a method's `*args` and `**kwargs` collected that carries a loop value: the
+    positions within `*args`, and the keywords within `**kwargs`."""
+
+    positions: frozenset[int] = frozenset()
+    keywords: frozenset[str] = frozenset()
 
 
 def _loop_values_given(
@@ -580,32 +621,46 @@ def _loop_values_given(
     call: cst.Call,
     call_scope: Scope,
     carries_loop_value: Callable[[cst.BaseExpression], bool],
-    forwarded: frozenset[str],
-) -> tuple[set[str], frozenset[str]]:
-    """The parameters of a method that a call of it gives a loop value, by name, and the
-    keywords carrying one that its `**kwargs` collects (`fire("step_end", predictions=pred)`).
-    A `**kwargs` the call hands on (`hook(**kwargs)`) gives the method's parameters named like
-    the keywords the level above collected (`forwarded`)."""
+    forwarded: _Forwarded | None,
+) -> tuple[set[str], _Forwarded]:
+    """The parameters of a method that a call of it gives a loop value, by name, and what of
+    those values its `*args` and `**kwargs` collect (`emit("post_forward", name, out)`,
+    `fire("step_end", predictions=pred)`). A `*args` or `**kwargs` the call hands on
+    (`hook(*args)`, `hook(**kwargs)`) gives the method's parameters at the positions, or named
+    like the keywords, the level above collected (`forwarded`)."""
     passed = {
         param.name.value
         for param, value in parameters_passed(method, method_scope, call, call_scope)
         if carries_loop_value(value)
     }
     params = method.params
+    positional = [*params.posonly_params, *params.params]
+    if binds_self(method, method_scope, call, call_scope):
+        positional = positional[1:]
     named = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    before_star = 0
     for arg in call.args:
-        if arg.star == "**" and carries_loop_value(arg.value):
-            passed |= named & forwarded
-    keys: frozenset[str] = frozenset()
+        if arg.star == "*" and forwarded is not None and carries_loop_value(arg.value):
+            passed |= {positional[before_star + i].name.value for i in forwarded.positions if before_star + i < len(positional)}
+        elif arg.star == "**" and forwarded is not None and carries_loop_value(arg.value):
+            passed |= named & forwarded.keywords
+        elif not arg.star and arg.keyword is None:
+            before_star += 1
+    extra = [arg for arg in call.args if not arg.star and arg.keyword is None][len(positional):]
+    positions = frozenset(i for i, arg in enumerate(extra) if carries_loop_value(arg.value)) if isinstance(params.star_arg, cst.Param) else frozenset()
+    if positions:
+        assert isinstance(params.star_arg, cst.Param)
+        passed.add(params.star_arg.name.value)
+    keywords: frozenset[str] = frozenset()
     if isinstance(params.star_kwarg, cst.Param):
-        keys = frozenset(
+        keywords = frozenset(
             arg.keyword.value
             for arg in call.args
             if arg.keyword is not None and arg.keyword.value not in named and carries_loop_value(arg.value)
         )
-        if keys:
+        if keywords:
             passed.add(params.star_kwarg.name.value)
-    return passed, keys
+    return passed, _Forwarded(positions, keywords)
 
 
 def _derived_names(method: cst.FunctionDef, names: set[str]) -> set[str]:
