@@ -11805,6 +11805,73 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'functools.partial(model, rngs=jax.random.key(seed)) made before the loop and called in the body',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        def draws(model, x, n, seed):
+            sample = functools.partial(model, rngs=jax.random.key(seed))
+
+            def body(carry, _):
+                return carry, sample(x)
+
+            return jax.lax.scan(body, None, None, length=n)[1]
+
+
+        def main():
+            return draws(Net(nnx.Rngs(0)), jnp.ones((2, 3)), 3, 7)
+        """,
+        ["22:23 SCN103"],
+    ),
+    Case(
+        'a partial made in the body with the step folded into its key',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        def draws(model, x, n, seed):
+            key = jax.random.key(seed)
+
+            def body(carry, i):
+                sample = functools.partial(model, rngs=jax.random.fold_in(key, i))
+                return carry, sample(x)
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            return draws(Net(nnx.Rngs(0)), jnp.ones((2, 3)), 3, 7)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

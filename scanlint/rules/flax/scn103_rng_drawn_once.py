@@ -46,6 +46,7 @@ from scanlint.analysis.submodules import (
     submodule_named,
 )
 from scanlint.analysis.walk import walk
+from scanlint.index.names import PARTIAL
 from scanlint.rules.base import FileContext, Report, Rule
 from scanlint.rules.flax.reporting import in_loop, short_code
 
@@ -693,6 +694,16 @@ class _FixedNnxRandomness:
                 summary=summary,
                 help=advice,
             )
+        fixed = self._partial_fixed_key(call, scope) if rngs is None else None
+        if fixed is not None:
+            summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs a `functools.partial` that fixes `rngs=` to one key"
+            return Report(
+                call,
+                f"{summary} (`{code_of(fixed)}`), made outside the body: the layers draw from the same key "
+                f"each step, so {_SAME_VALUES}. {advice}",
+                summary=summary,
+                help=advice,
+            )
         copied = self.index.qualify(call.func) in NNX_CLONE | NNX_MERGE
         if copied and call.args and self._clone_called(call, scope) and not self._reseeded_by_step(call, scope):
             state = OutsideNnxState(self.flax, self.code)
@@ -716,6 +727,27 @@ class _FixedNnxRandomness:
                     summary=summary,
                     help=advice,
                 )
+        return None
+
+    def _partial_fixed_key(self, call: cst.Call, scope: Scope) -> cst.BaseExpression | None:
+        """For `self._sample(x)` with `self._sample = functools.partial(model, rngs=key)` (or a
+        name bound once to such a partial outside the body): the `rngs=` it fixes, when that is
+        a JAX key made outside the body (`jax.random.key(seed)`, or a closed-over key)."""
+        func, func_scope = call.func, scope
+        if isinstance(func, cst.Attribute):
+            func, func_scope = self.index.stored_callable(func, scope) or (func, scope)
+        elif isinstance(func, cst.Name) and not self.code.binds(func.value, scope):
+            found = scope.only_binding(func.value)
+            func, func_scope = (found[1], found[0]) if found is not None and isinstance(found[1], cst.BaseExpression) else (func, scope)
+        if not (isinstance(func, cst.Call) and self.index.qualify(func.func) == PARTIAL) or self.code.is_inside(func_scope):
+            return None
+        fixed = keyword_argument(func, "rngs")
+        if isinstance(fixed, cst.Call):
+            qualified = self.index.qualify(fixed.func) or ""
+            made = qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in KEY_MAKERS
+            return fixed if made else None
+        if isinstance(fixed, cst.Name) and self._jax_key(fixed, func_scope):
+            return fixed
         return None
 
     def _drawn(self, rngs_call: cst.Call, scope: Scope) -> bool:
