@@ -238,6 +238,12 @@ class RunFlags:
                 return frozenset({ast.literal_eval(node.value)})
             except (ValueError, SyntaxError):
                 return None
+        if isinstance(node, (cst.Tuple, cst.List)):  # `mutable=("wear_stats",)`: its truth is known
+            try:
+                literal = ast.literal_eval(self.index.module.code_for_node(node))
+                return frozenset({tuple(literal)})
+            except (ValueError, SyntaxError, TypeError):
+                return None
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
             inner = self.values(node.expression, scope, depth + 1)
             return frozenset(not v for v in inner) if inner is not None else None

@@ -7831,6 +7831,106 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'adapter applying without mutable when its frozen options give an empty mutable tuple',
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("stats", "seen", lambda: jnp.zeros(()))
+                seen.value = seen.value + 1.0
+                return nn.Dense(2)(x)
+
+
+        @dataclass(frozen=True)
+        class Options:
+            mutable: tuple = ()
+
+
+        class Adapter:
+            def __init__(self, model, options):
+                self.model = model
+                self.options = options
+
+            def __call__(self, variables, x):
+                if self.options.mutable:
+                    return self.model.apply(variables, x, mutable=list(self.options.mutable))
+                return self.model.apply(variables, x), {}
+
+
+        def run(adapter, variables, xs):
+            def body(i, carry):
+                variables, total = carry
+                out, updates = adapter(variables, xs[i])
+                return {**variables, **updates}, total + out.sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, (variables, 0.0))
+
+
+        def main():
+            model = Counter()
+            xs = jnp.ones((3, 4))
+            return run(Adapter(model, Options(mutable=())), model.init(jax.random.key(0), xs[0]), xs)
+        """,
+        ["30:16 SCN102"],
+    ),
+    Case(
+        "the adapter's options name the collection, so the branch without mutable never runs",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("stats", "seen", lambda: jnp.zeros(()))
+                seen.value = seen.value + 1.0
+                return nn.Dense(2)(x)
+
+
+        @dataclass(frozen=True)
+        class Options:
+            mutable: tuple = ()
+
+
+        class Adapter:
+            def __init__(self, model, options):
+                self.model = model
+                self.options = options
+
+            def __call__(self, variables, x):
+                if self.options.mutable:
+                    return self.model.apply(variables, x, mutable=list(self.options.mutable))
+                return self.model.apply(variables, x), {}
+
+
+        def run(adapter, variables, xs):
+            def body(i, carry):
+                variables, total = carry
+                out, updates = adapter(variables, xs[i])
+                return {**variables, **updates}, total + out.sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, (variables, 0.0))
+
+
+        def main():
+            model = Counter()
+            xs = jnp.ones((3, 4))
+            return run(Adapter(model, Options(mutable=("stats",))), model.init(jax.random.key(0), xs[0]), xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
