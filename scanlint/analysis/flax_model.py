@@ -1048,12 +1048,18 @@ class FlaxFile:
 
     def method_returns(self, call: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """For `provider.get_model()` on objects of same-file plain classes whose method of that
-        name returns a value at every `return`: those values, with the method's scope; None when
-        an object, the method or a return is not known so."""
-        if not isinstance(call.func, cst.Attribute):
-            return None
+        name returns a value at every `return`: those values, with the method's scope; likewise
+        for a call of a same-file function (`build_bound(model, key)`); None when an object, the
+        method or a return is not known so."""
         methods: dict[cst.FunctionDef, None] = {}
-        for construction, construction_scope in self.instances(call.func.value, scope) or []:
+        if isinstance(call.func, cst.Name):
+            function = self.index.resolve_callable(call.func, scope)
+            if function is None or function.via != "def" or not isinstance(function.node, cst.FunctionDef):
+                return None
+            methods[function.node] = None
+        elif not isinstance(call.func, cst.Attribute):
+            return None
+        for construction, construction_scope in (self.instances(call.func.value, scope) or []) if isinstance(call.func, cst.Attribute) else []:
             class_node = self.local_class(construction.func, construction_scope)
             owner = self.index.defining_class(class_node, call.func.attr.value) if class_node is not None and self.is_plain(class_node) else None
             method = self.index.method_of(owner, call.func.attr.value) if owner is not None else None

@@ -101,6 +101,9 @@ def _bound_value(
         return _bound_value(flax, *kept, depth + 1) if kept[0] is not value else None
     if isinstance(value, cst.Name):
         found = scope.only_binding(value.value)
+        if found is not None and isinstance(found[1], cst.Param):  # what the one call passes
+            passed = flax.parameter_arguments(found[1], found[0]) or []
+            return _bound_value(flax, *passed[0], depth + 1) if len(passed) == 1 else None
         if found is None or not isinstance(found[1], cst.BaseExpression):
             return None
         return _bound_value(flax, found[1], found[0], depth + 1)

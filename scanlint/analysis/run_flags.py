@@ -288,6 +288,17 @@ class RunFlags:
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
             inner = self.values_in_run(node.expression, given)
             return frozenset(not v for v in inner) if inner is not None else None
+        if (
+            isinstance(node, cst.Comparison)
+            and len(node.comparisons) == 1
+            and isinstance(node.comparisons[0].operator, (cst.Is, cst.IsNot))
+            and isinstance(node.comparisons[0].comparator, cst.Name)
+            and node.comparisons[0].comparator.value == "None"
+            and isinstance(node.left, cst.Name)
+            and node.left.value in given
+            and self._array_made(*given[node.left.value])
+        ):  # `key is None` with the run passing `jax.random.fold_in(plan_key, i)`
+            return frozenset({isinstance(node.comparisons[0].operator, cst.IsNot)})
         if isinstance(node, cst.Name) and node.value in given:
             found = self.scope_at(node).only_binding(node.value)
             if found is not None and isinstance(found[1], cst.Param):
@@ -299,6 +310,20 @@ class RunFlags:
                 if instance_values is not None:
                     return instance_values
         return self.values(node, self.scope_at(node))
+
+    def _array_made(self, value: cst.BaseExpression, scope: Scope) -> bool:
+        """Whether an argument is made by a JAX function (`jax.random.fold_in(key, i)`,
+        `jnp.zeros(n)`), so it is an array, never None."""
+        return isinstance(value, cst.Call) and (self.index.qualify(value.func) or "").startswith("jax.")
+
+    def never_runs_in_run(self, node: cst.CSTNode, given: dict[str, tuple[cst.BaseExpression, Scope]]) -> bool:
+        """Whether `node` never runs in one run of its method (see `values_in_run`): a condition
+        around it within the method is known to fail with what that run passes."""
+        for test, needed in self.conditions(node):
+            values = self.values_in_run(test, given)
+            if values is not None and all(bool(v) != needed for v in values):
+                return True
+        return False
 
     def _instance_field_values(self, holder: cst.BaseExpression, scope: Scope, field: str) -> Values:
         """`self.<field>` of the module an expression holds: over the constructions it may be

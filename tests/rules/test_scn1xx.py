@@ -7931,6 +7931,129 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'dataclass field holding a module bound by a module-level builder function, BatchNorm training, nothing mutable',
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Gate(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=not self.train)(nn.Dense(3)(x)).sum(-1)
+
+
+        def build_bound(key, sample, train):
+            model = Gate(train=train)
+            return model.bind(model.init(key, sample))
+
+
+        @dataclass
+        class Simulator:
+            gate: nn.Module
+
+            def run(self, xs):
+                def step(total, x):
+                    return total + self.gate(x).sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 2, 4))
+            return Simulator(build_bound(jax.random.key(0), xs[0], train=True)).run(xs)
+        """,
+        ["28:28 SCN102"],
+    ),
+    Case(
+        "the builder's bound module in evaluation",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Gate(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=not self.train)(nn.Dense(3)(x)).sum(-1)
+
+
+        def build_bound(key, sample, train):
+            model = Gate(train=train)
+            return model.bind(model.init(key, sample))
+
+
+        @dataclass
+        class Simulator:
+            gate: nn.Module
+
+            def run(self, xs):
+                def step(total, x):
+                    return total + self.gate(x).sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 2, 4))
+            return Simulator(build_bound(jax.random.key(0), xs[0], train=False)).run(xs)
+        """,
+        [],
+    ),
+    Case(
+        "bound module made with mutable in one object's __init__ and handed to another's, read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("telemetry", "seen", lambda: jnp.zeros(()))
+                seen.value = seen.value + 1.0
+                return nn.Dense(2)(x)
+
+
+        class Planner:
+            def __init__(self, bound):
+                self.bound = bound
+
+            def plan(self, xs):
+                def step(total, x):
+                    return total + self.bound(x).sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        class Service:
+            def __init__(self, model, variables):
+                self.planner = Planner(model.bind(variables, mutable=["telemetry"]))
+
+            def run(self, xs):
+                total = self.planner.plan(xs)
+                return total, self.planner.bound.variables["telemetry"]["seen"] + 0.0
+
+
+        def main():
+            model = Scorer()
+            xs = jnp.ones((3, 4))
+            return Service(model, model.init(jax.random.key(0), xs[0])).run(xs)
+        """,
+        ["21:28 SCN102"],
+    ),
 ]
 
 RNG = [
@@ -11971,6 +12094,68 @@ RNG = [
             return draws(Net(nnx.Rngs(0)), jnp.ones((2, 3)), 3, 7)
         """,
         [],
+    ),
+    Case(
+        'bound module given a per-step key, make_rng only in the branch taken when no key is passed',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Noise(nn.Module):
+            @nn.compact
+            def __call__(self, x, key=None):
+                key = self.make_rng("noise") if key is None else key
+                return x + jax.random.normal(key, x.shape)
+
+
+        def sample(bound, xs, key):
+            def step(carry, ix):
+                i, x = ix
+                return carry, bound(x, jax.random.fold_in(key, i))
+
+            return jax.lax.scan(step, None, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            model = Noise()
+            xs = jnp.zeros((3, 2))
+            bound = model.bind(model.init(jax.random.key(0), xs[0]), rngs={"noise": jax.random.key(1)})
+            return sample(bound, xs, jax.random.key(2))
+        """,
+        [],
+    ),
+    Case(
+        'the bound module called without a key, so it draws make_rng',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Noise(nn.Module):
+            @nn.compact
+            def __call__(self, x, key=None):
+                key = self.make_rng("noise") if key is None else key
+                return x + jax.random.normal(key, x.shape)
+
+
+        def sample(bound, xs, key):
+            def step(carry, ix):
+                i, x = ix
+                return carry, bound(x)
+
+            return jax.lax.scan(step, None, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            model = Noise()
+            xs = jnp.zeros((3, 2))
+            bound = model.bind(model.init(jax.random.key(0), xs[0]), rngs={"noise": jax.random.key(1)})
+            return sample(bound, xs, jax.random.key(2))
+        """,
+        ["17:23 SCN103"],
     ),
 ]
 

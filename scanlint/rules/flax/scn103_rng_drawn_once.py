@@ -103,7 +103,7 @@ def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[ModuleRun], code:
         walk(run.method.body, calls)
         folded = _folded_with_step(flax, code, run, calls.calls) if code is not None else set()
         for call in calls.calls:
-            if flags.never_runs(call) or call in folded:
+            if flags.never_runs(call) or call in folded or flags.never_runs_in_run(call, run.given):
                 continue
             if method_name(call) == "make_rng" and isinstance(call.func, cst.Attribute):
                 if isinstance(call.func.value, cst.Name) and call.func.value.value == self_name:
