@@ -1,0 +1,66 @@
+# label: modify-scope
+# flax-error: ModifyScopeVariableError: Cannot update variable "nfe" in "/" because collection "stats" is immutable. (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.ModifyScopeVariableError)
+# class: 4 the while_loop body calls self.field(t, y) on the solver, whose VectorField calls model.apply(self.variables, ...) without mutable=['stats']
+"""Neural ODE integrated with a fixed-step solver in a while_loop, counting function
+evaluations (NFE) in a 'stats' collection, as in the FFJORD / ODE-RNN papers.
+
+The solver wraps the vector field in a small object holding the model and its variables
+and steps until t reaches t1.
+"""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+lax = jax.lax
+
+
+class Dynamics(nn.Module):
+    hidden: int = 32
+
+    @nn.compact
+    def __call__(self, t, y):
+        nfe = self.variable("stats", "nfe", lambda: jnp.zeros((), jnp.int32))
+        if not self.is_initializing():
+            nfe.value += 1
+        h = jnp.concatenate([y, jnp.broadcast_to(t, y.shape[:-1] + (1,))], -1)
+        h = nn.softplus(nn.Dense(self.hidden)(h))
+        return nn.Dense(y.shape[-1])(h)
+
+
+class VectorField:
+    def __init__(self, model, variables):
+        self.model = model
+        self.variables = variables
+
+    def __call__(self, t, y):
+        return self.model.apply(self.variables, t, y)
+
+
+class MidpointSolver:
+    def __init__(self, field, dt):
+        self.field = field
+        self.dt = dt
+
+    def solve(self, y0, t1):
+        def cond(state):
+            t, _ = state
+            return t < t1
+
+        def body(state):
+            t, y = state
+            k1 = self.field(t, y)
+            k2 = self.field(t + self.dt / 2, y + self.dt / 2 * k1)
+            return t + self.dt, y + self.dt * k2
+
+        _, y1 = lax.while_loop(cond, body, (0.0, y0))
+        return y1
+
+
+def main():
+    y0 = jax.random.normal(jax.random.PRNGKey(0), (8, 3))
+    model = Dynamics()
+    variables = model.init(jax.random.PRNGKey(1), 0.0, y0)
+    solver = MidpointSolver(VectorField(model, variables), dt=0.125)
+    y1 = solver.solve(y0, 1.0)
+    print("y(1) norm", jnp.linalg.norm(y1))
+    return None
