@@ -898,7 +898,8 @@ class OutsideNnxState:
         """The key a call in a method of a same-file NNX class draws from, when that key is one
         the module stores and the method leaves unchanged: `jax.random.normal(self.key, ...)`,
         `self.drop(h, rngs=self.mc_key)`, `self.rngs.noise.key.value`, `self.noise_key[...]`
-        (see `_stored_key`), read directly or through a name the method binds once."""
+        (see `_stored_key`), read directly or through a name the method binds once; in a method
+        of an outside plain object the body runs, a key that object stores."""
         qualified = self.flax.index.qualify(call.func) or ""
         if qualified.startswith("jax.random."):
             if qualified[len("jax.random.") :] in KEY_PLUMBING:
@@ -907,7 +908,10 @@ class OutsideNnxState:
         else:
             key = keyword_argument(call, "rngs")
         source = self._key_source(key, scope, 0) if key is not None else None
-        return source if source is not None and self._stored_key(source, scope, self._dropout_draw(call, scope)) else None
+        # A plain object's key counts where the body runs its method (a jitter helper's
+        # `jax.random.normal(self.key, ...)`), or a training Dropout is handed it.
+        plain = self._dropout_draw(call, scope) or (qualified.startswith("jax.random.") and self.code.in_object_method(scope))
+        return source if source is not None and self._stored_key(source, scope, plain) else None
 
     def _dropout_draw(self, call: cst.Call, scope: Scope) -> bool:
         """`self.drop(h, rngs=self.key)` on a training `nnx.Dropout` an object stores."""
@@ -1289,10 +1293,12 @@ class OutsideNnxState:
             binding_scope, binding = found
             if isinstance(binding, cst.Param):
                 # Held only when every construction followed passes a module that holds state.
-                per_site = [
-                    self.holdings(passed, passed_scope, seen)
-                    for passed, passed_scope in self._passed_to(binding, binding_scope, construction)
-                ]
+                sites = self._passed_to(binding, binding_scope, construction) or (
+                    self.flax.parameter_arguments(binding, binding_scope) or []  # `calibrate(model, batch)`
+                    if construction is None
+                    else []
+                )
+                per_site = [self.holdings(passed, passed_scope, seen) for passed, passed_scope in sites]
                 return per_site[0] if per_site and all(per_site) else []
             if isinstance(binding, cst.BaseExpression):
                 return self.holdings(binding, binding_scope, seen, construction)

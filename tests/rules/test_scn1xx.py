@@ -12157,6 +12157,133 @@ RNG = [
         """,
         ["17:23 SCN103"],
     ),
+    Case(
+        'key a plain helper draws once from an nnx.Rngs stream in __init__, used as is by the method the body calls',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter:
+            def __init__(self, rngs: nnx.Rngs, scale=0.1):
+                self.key = rngs.jitter()
+                self.scale = scale
+
+            def sample(self, step):
+                return self.scale * jax.random.normal(self.key, (3,))
+
+
+        def simulate(jitter, xs):
+            def body(carry, ix):
+                i, x = ix
+                return carry, x + jitter.sample(i)
+
+            return jax.lax.scan(body, None, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            return simulate(Jitter(nnx.Rngs(jitter=3)), jnp.zeros((4, 3)))
+        """,
+        ["13:47 SCN103"],
+    ),
+    Case(
+        'the helper folds the step into its stored key',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter:
+            def __init__(self, rngs: nnx.Rngs, scale=0.1):
+                self.key = rngs.jitter()
+                self.scale = scale
+
+            def sample(self, step):
+                return self.scale * jax.random.normal(jax.random.fold_in(self.key, step), (3,))
+
+
+        def simulate(jitter, xs):
+            def body(carry, ix):
+                i, x = ix
+                return carry, x + jitter.sample(i)
+
+            return jax.lax.scan(body, None, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            return simulate(Jitter(nnx.Rngs(jitter=3)), jnp.zeros((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'key a plain helper held by the controller draws once from an nnx.Rngs stream, used as is by the method the body calls (self.jitter.sample())',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter:
+            def __init__(self, rngs: nnx.Rngs, scale=0.1):
+                self.key = rngs.jitter()
+                self.scale = scale
+
+            def sample(self):
+                return self.scale * jax.random.normal(self.key, (3,))
+
+
+        class Controller:
+            def __init__(self, jitter):
+                self.jitter = jitter
+
+            def run(self, xs):
+                def body(carry, x):
+                    return carry, x + self.jitter.sample()
+
+                return jax.lax.scan(body, None, xs)[1]
+
+
+        def main():
+            return Controller(Jitter(nnx.Rngs(jitter=3))).run(jnp.zeros((4, 3)))
+        """,
+        ["13:47 SCN103"],
+    ),
+    Case(
+        "the controller's helper folds the step into its stored key",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter:
+            def __init__(self, rngs: nnx.Rngs, scale=0.1):
+                self.key = rngs.jitter()
+                self.scale = scale
+
+            def sample(self, step):
+                return self.scale * jax.random.normal(jax.random.fold_in(self.key, step), (3,))
+
+
+        class Controller:
+            def __init__(self, jitter):
+                self.jitter = jitter
+
+            def run(self, xs):
+                def body(carry, ix):
+                    i, x = ix
+                    return carry, x + self.jitter.sample(i)
+
+                return jax.lax.scan(body, None, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            return Controller(Jitter(nnx.Rngs(jitter=3))).run(jnp.zeros((4, 3)))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -22329,6 +22456,93 @@ NNX = [
             policy = Policy(nnx.Rngs(0))
             policy.eval()
             return Rollout(policy).run(jnp.ones(3), 4)
+        """,
+        [],
+    ),
+    Case(
+        'module a warm-up function returns as it was given, held by an adapter the body calls, BatchNorm training',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class Adapter:
+            def __init__(self, model):
+                self.model = model
+
+            def score(self, x):
+                return self.model(x[None])[0]
+
+
+        def warm_up(model, batch):
+            model(batch)
+            return model
+
+
+        def first_above(adapter, xs, threshold):
+            def body(i, found):
+                return jnp.where((found < 0) & (adapter.score(xs[i]) > threshold), i, found)
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, -1)
+
+
+        def main():
+            model = warm_up(Scorer(nnx.Rngs(0)), jnp.ones((8, 3)))
+            return first_above(Adapter(model), jnp.ones((4, 3)), 0.0)
+        """,
+        ["31:41 SCN105"],
+    ),
+    Case(
+        'the warm-up function switches the module to eval before returning it',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class Adapter:
+            def __init__(self, model):
+                self.model = model
+
+            def score(self, x):
+                return self.model(x[None])[0]
+
+
+        def warm_up(model, batch):
+            model(batch)
+            model.eval()
+            return model
+
+
+        def first_above(adapter, xs, threshold):
+            def body(i, found):
+                return jnp.where((found < 0) & (adapter.score(xs[i]) > threshold), i, found)
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, -1)
+
+
+        def main():
+            model = warm_up(Scorer(nnx.Rngs(0)), jnp.ones((8, 3)))
+            return first_above(Adapter(model), jnp.ones((4, 3)), 0.0)
         """,
         [],
     ),
