@@ -1230,6 +1230,7 @@ class FlaxFile:
                 class_scope = self.index.scope_of[made].parent  # subclasses that run this `__init__`
                 if class_scope is not None and self.index.defining_class(made, "__init__") is owner:
                     sites += list(self.index.calls_of(made.name.value, class_scope))
+                    sites += self.index.registry_constructions(made)  # `STRATEGIES[name](model)`
         found = []
         for call, call_scope in sites:
             if any(a.star for a in call.args):

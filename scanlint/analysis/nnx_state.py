@@ -1049,8 +1049,10 @@ class OutsideNnxState:
         """What an outside module the body reads was built from, with the scope of each value."""
         if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             class_node = self._holder_self(node.value, scope)
-            if class_node is not None:
-                return self._init_values(class_node, node.attr.value)
+            if class_node is not None:  # `self.model`: what `__init__` keeps, or a property gives
+                return self._init_values(class_node, node.attr.value) or self._kept_returns(
+                    class_node, node.attr.value, property_only=True
+                )
             # `agent.policy`: what the outside object's class stores there, for every value.
             values: list[tuple[cst.BaseExpression, Scope]] = []
             for value, value_scope in self.outside_values(node.value, scope):
@@ -1127,9 +1129,9 @@ class OutsideNnxState:
         returned = [r.value for r in returns_of(method)]
         self_name = self.flax.index.self_name(method_scope)
         if not returned or not all(
-            isinstance(r, (cst.Attribute, cst.Subscript)) and (root := root_name(r)) is not None and root.value == self_name
+            isinstance(r, (cst.Attribute, cst.Subscript, cst.Call)) and (root := root_name(_callee(r))) is not None and root.value == self_name
             for r in returned
-        ):
+        ):  # `return self._model`, `return self._pool[name]`, `return self._registry.get(self._name)`
             return []
         values: list[tuple[cst.BaseExpression, Scope]] = []
         for r in returned:
@@ -1791,6 +1793,15 @@ def _last_mode_switch(statements: list[tuple[cst.BaseStatement, frozenset[cst.Ca
         elif any(isinstance(c.func, cst.Attribute) and c.func.attr.value in MODE_SWITCHES for c in calls):
             mode = "unknown"  # switched in a branch or a loop
     return None
+
+
+def _callee(node: cst.BaseExpression | None) -> cst.BaseExpression:
+    """What a call calls (`self._registry.get` for `self._registry.get(name)`); anything else
+    as it is."""
+    while isinstance(node, cst.Call):
+        node = node.func
+    assert node is not None
+    return node
 
 
 def _one_kind(kinds: list[str | cst.ClassDef | None]) -> str | cst.ClassDef | None:

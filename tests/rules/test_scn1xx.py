@@ -8054,6 +8054,110 @@ LINEN_VARIABLE = [
         """,
         ["21:28 SCN102"],
     ),
+    Case(
+        'strategy built as STRATEGIES[kind](model, variables) from a decorator registry, applying in training without mutable',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        STRATEGIES = {}
+
+
+        def register(name):
+            def wrap(cls):
+                STRATEGIES[name] = cls
+                return cls
+            return wrap
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x)).sum(-1)
+
+
+        @register("adaptive")
+        class Adaptive:
+            def __init__(self, model, variables, train=True):
+                self.model = model
+                self.variables = variables
+                self.train = train
+
+            def score(self, x):
+                return self.model.apply(self.variables, x, train=self.train)
+
+
+        class Planner:
+            def __init__(self, kind, model, variables):
+                self.strategy = STRATEGIES[kind](model, variables)
+
+            def plan(self, xs):
+                def body(i, acc):
+                    return acc + self.strategy.score(xs[i]).sum()
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            return Planner("adaptive", model, model.init(jax.random.key(0), xs[0])).plan(xs)
+        """,
+        ["30:16 SCN102"],
+    ),
+    Case(
+        'the registry-built strategy defaults to evaluation',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        STRATEGIES = {}
+
+
+        def register(name):
+            def wrap(cls):
+                STRATEGIES[name] = cls
+                return cls
+            return wrap
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x)).sum(-1)
+
+
+        @register("adaptive")
+        class Adaptive:
+            def __init__(self, model, variables, train=False):
+                self.model = model
+                self.variables = variables
+                self.train = train
+
+            def score(self, x):
+                return self.model.apply(self.variables, x, train=self.train)
+
+
+        class Planner:
+            def __init__(self, kind, model, variables):
+                self.strategy = STRATEGIES[kind](model, variables)
+
+            def plan(self, xs):
+                def body(i, acc):
+                    return acc + self.strategy.score(xs[i]).sum()
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            return Planner("adaptive", model, model.init(jax.random.key(0), xs[0])).plan(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -22543,6 +22647,125 @@ NNX = [
         def main():
             model = warm_up(Scorer(nnx.Rngs(0)), jnp.ones((8, 3)))
             return first_above(Adapter(model), jnp.ones((4, 3)), 0.0)
+        """,
+        [],
+    ),
+    Case(
+        "module a controller's property looks up in a store (return self._store.get(self._name)), counting its calls in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Calls(nnx.Variable):
+            pass
+
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+                self.calls = Calls(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                self.calls[...] += 1
+                return self.lin(x)[..., 0]
+
+
+        class Store:
+            def __init__(self):
+                self._models = {}
+
+            def put(self, name, model):
+                self._models[name] = model
+
+            def get(self, name):
+                return self._models[name]
+
+
+        class Controller:
+            def __init__(self, store, name):
+                self._store = store
+                self._name = name
+
+            @property
+            def model(self):
+                return self._store.get(self._name)
+
+            def run(self, xs):
+                def body(total, x):
+                    return total + self.model(x).sum(), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            store = Store()
+            store.put("m", Model(nnx.Rngs(0)))
+            return Controller(store, "m").run(jnp.ones((3, 2, 3)))
+        """,
+        ["43:28 SCN105"],
+    ),
+    Case(
+        "the property's module split before the loop and its state carried",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Calls(nnx.Variable):
+            pass
+
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+                self.calls = Calls(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                self.calls[...] += 1
+                return self.lin(x)[..., 0]
+
+
+        class Store:
+            def __init__(self):
+                self._models = {}
+
+            def put(self, name, model):
+                self._models[name] = model
+
+            def get(self, name):
+                return self._models[name]
+
+
+        class Controller:
+            def __init__(self, store, name):
+                self._store = store
+                self._name = name
+
+            @property
+            def model(self):
+                return self._store.get(self._name)
+
+            def run(self, xs):
+                graphdef, state = nnx.split(self.model)
+
+                def body(carry, x):
+                    total, state = carry
+                    model = nnx.merge(graphdef, state)
+                    total = total + model(x).sum()
+                    return (total, nnx.state(model)), None
+
+                (total, state), _ = jax.lax.scan(body, (0.0, state), xs)
+                nnx.update(self.model, state)
+                return total
+
+
+        def main():
+            store = Store()
+            store.put("m", Model(nnx.Rngs(0)))
+            return Controller(store, "m").run(jnp.ones((3, 2, 3)))
         """,
         [],
     ),
