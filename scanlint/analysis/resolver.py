@@ -370,7 +370,12 @@ class ScanIndex:
             return found or (self._resolve_instance_call(node, scope) if objects else None)
         if isinstance(node, cst.Subscript):
             picked = self._dispatch_entry(node, scope)  # `entry_points["sample"](key, cond)`
-            return self.resolve_callable(*picked, depth + 1, objects) if picked is not None else None
+            if picked is not None:
+                return self.resolve_callable(*picked, depth + 1, objects)
+            registered = self.registered_functions(node.value, scope) if isinstance(node.value, cst.Name) else None
+            if registered is not None and len(registered) == 1:  # `PLUGINS[name]`, one function registered
+                function = registered[0]
+                return Body(function, self.scope_of[function], "def", _parameter_names(function.params))
         return None
 
     def _dispatch_entry(self, node: cst.Subscript, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
@@ -902,7 +907,7 @@ class ScanIndex:
             self.qualify(value.func) in (PARTIAL, *SAME_FUNCTION_WRAPPERS)  # `jax.checkpoint(step)`
             or self.factory_of(value, init_scope) is not None  # `make_train_step(model, tx)`
         )
-        if not (made or isinstance(value, (cst.Lambda, cst.Name, cst.Attribute))):
+        if not (made or isinstance(value, (cst.Lambda, cst.Name, cst.Attribute, cst.Subscript))):
             return None
         return value, init_scope
 

@@ -22769,6 +22769,104 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'function picked from a one-entry decorator registry and kept on the object (self.measure = METRICS[name]), given the outside module to nnx.grad',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        METRICS = {}
+
+
+        def metric(name):
+            def wrap(fn):
+                METRICS[name] = fn
+                return fn
+            return wrap
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[0]
+
+
+        @metric("grad_norm")
+        def grad_norm(policy, x):
+            grads = nnx.grad(lambda p: p(x))(policy)
+            return sum(jnp.sum(g ** 2) for g in jax.tree.leaves(grads))
+
+
+        class Monitor:
+            def __init__(self, policy, name):
+                self.policy = policy
+                self.measure = METRICS[name]
+
+            def run(self, xs):
+                def body(total, x):
+                    return total + self.measure(self.policy, x), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            return Monitor(Policy(nnx.Rngs(0)), "grad_norm").run(jnp.ones((3, 3)))
+        """,
+        ["26:13 SCN105"],
+    ),
+    Case(
+        'the registered function given a copy merged in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        METRICS = {}
+
+
+        def metric(name):
+            def wrap(fn):
+                METRICS[name] = fn
+                return fn
+            return wrap
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[0]
+
+
+        @metric("grad_norm")
+        def grad_norm(policy, x):
+            grads = nnx.grad(lambda p: p(x))(policy)
+            return sum(jnp.sum(g ** 2) for g in jax.tree.leaves(grads))
+
+
+        class Monitor:
+            def __init__(self, policy, name):
+                self.policy = policy
+                self.measure = METRICS[name]
+
+            def run(self, xs):
+                graphdef, state = nnx.split(self.policy)
+
+                def body(total, x):
+                    return total + self.measure(nnx.merge(graphdef, state, copy=True), x), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            return Monitor(Policy(nnx.Rngs(0)), "grad_norm").run(jnp.ones((3, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
