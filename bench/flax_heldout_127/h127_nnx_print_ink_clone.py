@@ -1,0 +1,36 @@
+# label: same-values
+# flax-error: none
+# class: 3 an InkPlanner's model attribute is copied with nnx.clone inside the scan body and the copy's Dropout stream draws the sample
+"""Print shop ink planner: samples cyan/magenta/yellow/black ink use for a queue of jobs."""
+import flax.nnx as nnx
+import jax
+import jax.numpy as jnp
+
+
+class InkUsage(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.enc = nnx.Linear(6, 32, rngs=rngs)
+        self.drop = nnx.Dropout(0.2, rngs=rngs)
+        self.cmyk = nnx.Linear(32, 4, rngs=rngs)
+
+    def __call__(self, jobs):
+        return nnx.softplus(self.cmyk(self.drop(nnx.relu(self.enc(jobs))))).sum(0)
+
+
+class InkPlanner:
+    def __init__(self, seed=0, draws=6):
+        self.model = InkUsage(nnx.Rngs(params=seed, dropout=seed + 11))
+        self.draws = draws
+
+    def sample_usage(self, jobs):
+        def draw(carry, _):
+            sampler = nnx.clone(self.model)  # keep the planner's model untouched
+            return carry, sampler(jobs)
+
+        _, usage = jax.lax.scan(draw, None, None, length=self.draws)
+        return usage
+
+
+def main():
+    jobs = jax.random.uniform(jax.random.key(0), (9, 6))  # coverage, paper, sheets, ...
+    return InkPlanner().sample_usage(jobs)
