@@ -92,13 +92,14 @@ def _bound_value(
         return None
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "bind":
         return value, scope, None
-    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Call):
-        inner = _bound_value(flax, value.value, scope, depth + 1)  # `model.bind(v).__call__`
-        if inner is not None and inner[2] is None:
-            return inner[0], inner[1], value.attr.value
     if isinstance(value, cst.Attribute):
         kept = flax.lazily_kept(value, scope) or _held_callable(flax, value, scope)
-        return _bound_value(flax, *kept, depth + 1) if kept[0] is not value else None
+        if kept[0] is not value:
+            return _bound_value(flax, *kept, depth + 1)
+        inner = _bound_value(flax, value.value, scope, depth + 1)  # `model.bind(v).__call__`, `bound.encode`
+        if inner is not None and inner[2] is None:
+            return inner[0], inner[1], value.attr.value
+        return None
     if isinstance(value, cst.Name):
         found = scope.only_binding(value.value)
         if found is not None and isinstance(found[1], cst.Param):  # what the one call passes

@@ -522,6 +522,23 @@ class OutsideNnxState:
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in passed])
         return None
 
+    def modes_may_switch(self, node: cst.BaseExpression, scope: Scope) -> bool:
+        """Whether the file may switch the outside module a body's call reaches to evaluation
+        mode (see `_modes_switched`), which stops its Dropout from drawing."""
+        self._called = (node, scope)
+        try:
+            return self._modes_switched()
+        finally:
+            self._called = None
+
+    def module_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """The one same-file NNX class of an outside module the body reads (`self.model`,
+        `model`), when every value it may hold is one of that class."""
+        if isinstance(node, cst.Name) and self.code.binds(node.value, scope):
+            return None
+        kind = _one_kind([self._object_kind(v, s, 0) for v, s in self.outside_values(node, scope)])
+        return kind if isinstance(kind, cst.ClassDef) and self.flax.is_nnx(kind) else None
+
     def built_module_kind(self, value: cst.BaseExpression, scope: Scope) -> str | None:
         """'an NNX module' (or '`QueueNet`, an NNX module') when an expression builds one: a
         construction of an NNX class, or a call of a same-file factory or registered builder

@@ -8158,6 +8158,78 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "jax.checkpoint of a bound module's __call__ kept on the object (self._forward), mutable batch_stats read after",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=not self.train)(nn.Dense(3)(x)).sum(-1)
+
+
+        class Controller:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables, mutable=["batch_stats"])
+                self._forward = jax.checkpoint(self.bound.__call__)
+
+            def run(self, xs):
+                def body(total, x):
+                    return total + self._forward(x).sum(), None
+
+                total, _ = jax.lax.scan(body, 0.0, xs)
+                return total, jax.tree.map(lambda a: a + 0.0, self.bound.variables["batch_stats"])
+
+
+        def main():
+            model = Net(train=True)
+            xs = jnp.ones((3, 2, 4))
+            return Controller(model, model.init(jax.random.key(0), xs[0])).run(xs)
+        """,
+        ["22:28 SCN102"],
+    ),
+    Case(
+        'the checkpointed bound module in evaluation',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            train: bool = True
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=not self.train)(nn.Dense(3)(x)).sum(-1)
+
+
+        class Controller:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables, mutable=["batch_stats"])
+                self._forward = jax.checkpoint(self.bound.__call__)
+
+            def run(self, xs):
+                def body(total, x):
+                    return total + self._forward(x).sum(), None
+
+                total, _ = jax.lax.scan(body, 0.0, xs)
+                return total, jax.tree.map(lambda a: a + 0.0, self.bound.variables["batch_stats"])
+
+
+        def main():
+            model = Net(train=False)
+            xs = jnp.ones((3, 2, 4))
+            return Controller(model, model.init(jax.random.key(0), xs[0])).run(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -12385,6 +12457,86 @@ RNG = [
 
         def main():
             return Controller(Jitter(nnx.Rngs(jitter=3))).run(jnp.zeros((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'key a sampler object keeps handed positionally to an outside NNX module whose __call__ gives it to its Dropout',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                return self.drop(self.lin(x), deterministic=False, rngs=key)
+
+
+        class Sampler:
+            def __init__(self, rngs: nnx.Rngs):
+                self.key = rngs.dropout()
+
+
+        class Forecaster:
+            def __init__(self, model, sampler):
+                self.model = model
+                self.sampler = sampler
+
+            def draws(self, x, n):
+                def body(carry, i):
+                    return carry, self.model(x, self.sampler.key)
+
+                return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            rngs = nnx.Rngs(params=0, dropout=1)
+            return Forecaster(Net(rngs), Sampler(rngs)).draws(jnp.ones((2, 3)), 3)
+        """,
+        ["28:41 SCN103"],
+    ),
+    Case(
+        'the kept key folded with the step before the module gets it',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                return self.drop(self.lin(x), deterministic=False, rngs=key)
+
+
+        class Sampler:
+            def __init__(self, rngs: nnx.Rngs):
+                self.key = rngs.dropout()
+
+
+        class Forecaster:
+            def __init__(self, model, sampler):
+                self.model = model
+                self.sampler = sampler
+
+            def draws(self, x, n):
+                def body(carry, i):
+                    return carry, self.model(x, jax.random.fold_in(self.sampler.key, i))
+
+                return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            rngs = nnx.Rngs(params=0, dropout=1)
+            return Forecaster(Net(rngs), Sampler(rngs)).draws(jnp.ones((2, 3)), 3)
         """,
         [],
     ),

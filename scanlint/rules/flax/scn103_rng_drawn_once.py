@@ -168,6 +168,23 @@ def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
     )
 
 
+def _draws_from(index: ScanIndex, method: cst.FunctionDef, name: str) -> bool:
+    """Whether a method hands its parameter `name` as it is to a draw: `rngs=name` (a Dropout
+    or a submodule's call) or the key of a `jax.random` sampler."""
+    finder = CallFinder()
+    walk(method.body, finder)
+    for call in finder.calls:
+        given = keyword_argument(call, "rngs")
+        if isinstance(given, cst.Name) and given.value == name:
+            return True
+        qualified = index.qualify(call.func) or ""
+        if qualified.startswith("jax.random.") and qualified[len("jax.random.") :] not in KEY_PLUMBING:
+            key = _key_argument(call)
+            if isinstance(key, cst.Name) and key.value == name:
+                return True
+    return False
+
+
 def _dropout_given_key(call: cst.Call, passed: Callable[[cst.BaseExpression], Values] | None = None) -> bool:
     """`dropout(x, rng=key)` (or the key third, after `deterministic`): a Linen Dropout that
     uses the key it is given, not `make_rng`. A parameter that every run `passed` knows of
@@ -694,6 +711,16 @@ class _FixedNnxRandomness:
                 summary=summary,
                 help=advice,
             )
+        handed = self._module_given_fixed_key(call, scope)
+        if handed is not None:
+            key, method = handed
+            summary = f"RNG key `{code_of(key)}`, made outside the raw lax.scan body, is given to `{method}` at every step"
+            return Report(
+                key,
+                f"{summary}, which draws from it: {_SAME_VALUES}. {advice}",
+                summary=summary,
+                help=advice,
+            )
         fixed = self._partial_fixed_key(call, scope) if rngs is None else None
         if fixed is not None:
             summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs a `functools.partial` that fixes `rngs=` to one key"
@@ -727,6 +754,30 @@ class _FixedNnxRandomness:
                     summary=summary,
                     help=advice,
                 )
+        return None
+
+    def _module_given_fixed_key(self, call: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, str] | None:
+        """`self.model(x, self.sampler.key)` on an outside module of a same-file NNX class whose
+        method hands that parameter to a draw (`self.drop(h, rngs=key)`,
+        `jax.random.normal(key, ...)`), with the argument a JAX key made outside the body: a
+        key an outside object keeps, or a closed-over one. The key and the method."""
+        func = call.func
+        holder, name = (func, "__call__") if not isinstance(func, cst.Attribute) else (func.value, func.attr.value)
+        class_node = self.state.module_class(holder, scope)
+        if class_node is None and isinstance(func, cst.Attribute):
+            holder, name = func, "__call__"  # `self.model(...)`: the module itself
+            class_node = self.state.module_class(holder, scope)
+        owner = self.index.defining_class(class_node, name) if class_node is not None else None
+        method = self.index.method_of(owner, name) if owner is not None else None
+        if method is None or method in self.code.functions or self.state.modes_may_switch(holder, scope):
+            return None  # a method the body's code runs is judged at its own draws; `eval()` stops a Dropout
+        method_scope = self.index.scope_of[method]
+        for param, value in parameters_passed(method, method_scope, call, scope):
+            fixed = self.state.kept_key(value, scope)
+            if fixed is None and isinstance(value, cst.Name) and not self.code.binds(value.value, scope) and self._jax_key(value, scope):
+                fixed = value
+            if fixed is not None and _draws_from(self.index, method, param.name.value):
+                return value, f"{class_node.name.value}.{name}"  # type: ignore[union-attr]
         return None
 
     def _partial_fixed_key(self, call: cst.Call, scope: Scope) -> cst.BaseExpression | None:
