@@ -154,7 +154,19 @@ class LinenVariableInScanBody(Rule):
     `__init__`) whose method called in the body updates a variable: with nothing mutable Flax
     raises `ModifyScopeVariableError` as the loop traces the body; bound with
     `mutable=[...]`, the bound module keeps a tracer of the scan, and reading its variables after
-    the loop raises `UnexpectedTracerError`. A Linen variable a `functools.partial` binds to a helper the body
+    the loop raises `UnexpectedTracerError`. The bound module is followed to where it is made:
+    a bound method kept as is or through `jax.jit`/`jax.checkpoint`
+    (`jax.jit(model.bind(v).__call__)` in a service's dict, `jax.checkpoint(self.bound.__call__)`),
+    a property or getter that binds or returns what its object keeps (`adapter.bound`,
+    `provider.get_model()`, `registry.get(name).runner`, a lazily cached `self._bound`), a
+    module-level builder function's return, a dataclass field, or a parameter a constructor
+    fills (`Planner(model.bind(v, mutable=[...]))`); a mutable binding the body's getter makes
+    but keeps on its object outlives the body too. An `apply` partial is followed the same way
+    (`fwd = self.forward`, a property returning the partial `__init__` keeps; a factory
+    returning `jax.checkpoint(step) if remat else step`; `self.step, self.bound =
+    make_step(...)` in `__init__`). An outside `nn.BatchNorm` counts only in runs other than
+    `init`, which leaves its statistics alone, and a submodule of a lifted class
+    (`nn.remat(Block)(...)`) is judged under `apply` when `init` skips the loop. A Linen variable a `functools.partial` binds to a helper the body
     calls (`partial(ema_update, self.ema)`) is followed there. A step function of another project
     file handed the module (`functools.partial(step, self)`, whose `step` calls `module.param`)
     is read there, and reported where the module is handed over. The fix: create the parameter before

@@ -247,7 +247,15 @@ class RngDrawnOncePerTrace(Rule):
     an `nnx.Variable`, an `nnx.Rngs` stream's `.key.value`) in a method the body runs (also of a
     module a builder returns in a tuple, `net, jitter = build(0)`), and a submodule
     several levels down that draws (`self(x, deterministic=False)`, `self.prior.draw()`), in a
-    method only `apply` runs, with the flags each call passes down. Nothing fails: every step
+    method only `apply` runs, with the flags each call passes down. Also a key an outside
+    object keeps given as `rngs=` (`rngs=session.noise_key`), fixed by a `functools.partial`
+    made outside the body (`partial(model, rngs=jax.random.key(seed))`), handed to an outside
+    NNX module whose method gives it to a draw (`self.model(x, self.sampler.key)`), or drawn
+    as is by a plain helper's method the body runs (`self.jitter.sample()` with `self.key =
+    rngs.jitter()`); a Linen Dropout given `rng=rng`, a helper's parameter the body's call
+    leaves at its `None` default; and a sampler a registry pick builds (`cls = SAMPLERS[kind]`).
+    A `make_rng` in a branch one run never takes (`key = self.make_rng(...) if key is None
+    else key`, the run passing `jax.random.fold_in(key, i)`) is not drawn there. Nothing fails: every step
     gets the same noise or the same dropout mask, a silently wrong result. A key carried through
     the loop or given as `xs`, `nnx.Rngs(key)` from such a key, and a `make_rng` key folded with
     a step value (`fold_in(self.make_rng("noise"), t)`, also in a helper given the step) are fine.

@@ -122,6 +122,17 @@ class NnxStateMutatedInScanBody(Rule):
     (`session = self.sessions[name]`) may be any of the container's elements, and holds state
     when all of them do; the members of an NNX module's `nnx.List` walked by `zip` (`for m, k in
     zip(self.members, keys)`, also in a comprehension) are known like those of a plain list.
+    The outside module may be reached through what objects hand out: a getter returning what
+    its object keeps (`store.get(name)`, `self.session(store_id).model`, `registry.resolve(v).model`),
+    a property (`session.model`, `self.model` returning `self._store.get(self._name)`), an
+    element of a pool's dict (`self.sessions[tenant].model`, a pool built by a comprehension),
+    a conditional choice (`shared if share else Policy(rngs)`), a function that hands back the
+    module it is given (`model = warm_up(Policy(...), batch)`), a bound `__call__` kept through
+    `jax.jit`, a `jax.checkpoint(functools.partial(step, model))`, a graphdef and state an
+    object keeps (`nnx.merge(self.store.graphdef, self.store.state)`), and an `nnx.Rngs` an
+    object another object holds (`self.sampler.rngs.enroll()`). An NNX transform given a
+    module merged in the body with some state closed over (`nnx.merge(graphdef, params,
+    self.counters)`, the rest carried) cannot extract that state's Variables either.
     The scan raises `TraceContextError: Cannot mutate ... from a different trace level` (a
     transform: `ValueError: Cannot extract graph node from different trace level`) when it
     traces the body. Reading an outside stateless module (an `nnx.Linear` called in the body), a
