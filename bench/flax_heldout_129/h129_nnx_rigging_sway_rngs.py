@@ -1,0 +1,42 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate RngCount from a different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 3 the scan body draws perturber.rngs.sway(), an nnx.Rngs stream kept on one helper object
+"""Truss deflection sampling for circus rigging safety sign-off.
+
+A perturber object owns the random stream used to swing the aerial apparatus; the simulation
+scans over load cases and returns the predicted deflection of every hanging point per case.
+"""
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+from jax.lax import scan
+
+
+class TrussDeflectionNet(nnx.Module):
+    def __init__(self, points: int, rngs: nnx.Rngs):
+        self.couple = nnx.Linear(points, points, rngs=rngs)
+
+    def __call__(self, loads):
+        return nnx.softplus(self.couple(loads))
+
+
+class SwayPerturber:
+    def __init__(self, seed: int, amplitude: float = 0.15):
+        self.rngs = nnx.Rngs(sway=seed)
+        self.amplitude = amplitude
+
+
+def simulate(model, perturber: SwayPerturber, static_load, cases: int):
+    def load_case(carry, _):
+        swing = jax.random.normal(perturber.rngs.sway(), static_load.shape)
+        return carry, model(static_load + perturber.amplitude * swing)
+
+    _, deflections = scan(load_case, None, None, length=cases)
+    return deflections
+
+
+def main():
+    model = TrussDeflectionNet(5, nnx.Rngs(params=0))
+    perturber = SwayPerturber(seed=17)
+    static_load = jnp.array([1.0, 1.5, 2.0, 1.5, 1.0])
+    return simulate(model, perturber, static_load, cases=6)
