@@ -47,7 +47,7 @@ from scanlint.analysis.resolver import (
     keyword_argument,
     returns_of,
 )
-from scanlint.analysis.run_flags import RunFlags, run_flags
+from scanlint.analysis.run_flags import RunFlags, none_test, run_flags
 from scanlint.analysis.values import constructor_arguments
 from scanlint.analysis.walk import walk
 from scanlint.index.names import SAME_FUNCTION_WRAPPERS
@@ -1481,15 +1481,8 @@ class OutsideNnxState:
         (`key = self.rngs.augment() if key is None else key`): which calls take it is not known."""
         parameters = {p.name.value for p in (*method.params.posonly_params, *method.params.params, *method.params.kwonly_params)}
         for condition, _ in run_flags(self.flax).conditions(node):
-            if (
-                isinstance(condition, cst.Comparison)
-                and len(condition.comparisons) == 1
-                and isinstance(condition.comparisons[0].operator, (cst.Is, cst.IsNot))
-                and isinstance(condition.comparisons[0].comparator, cst.Name)
-                and condition.comparisons[0].comparator.value == "None"
-                and isinstance(condition.left, cst.Name)
-                and condition.left.value in parameters
-            ):
+            tested = none_test(condition)
+            if tested is not None and tested[0].value in parameters:
                 return True
         return False
 

@@ -58,6 +58,18 @@ _INIT_METHODS = ("init", "init_with_output")
 _PARTIAL_APPLY_KEYWORDS = frozenset({"method", "mutable", "rngs", "capture_intermediates"})
 
 
+
+def none_test(node: cst.BaseExpression) -> tuple[cst.Name, bool] | None:
+    """For `name is None` (or `name is not None`): the name, and whether the test is `is`."""
+    if not (isinstance(node, cst.Comparison) and len(node.comparisons) == 1 and isinstance(node.left, cst.Name)):
+        return None
+    target = node.comparisons[0]
+    if not (isinstance(target.operator, (cst.Is, cst.IsNot)) and isinstance(target.comparator, cst.Name)):
+        return None
+    if target.comparator.value != "None":
+        return None
+    return node.left, isinstance(target.operator, cst.Is)
+
 class RunFlags:
     """The flag resolver of one file (see `run_flags`)."""
 
@@ -288,17 +300,9 @@ class RunFlags:
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
             inner = self.values_in_run(node.expression, given)
             return frozenset(not v for v in inner) if inner is not None else None
-        if (
-            isinstance(node, cst.Comparison)
-            and len(node.comparisons) == 1
-            and isinstance(node.comparisons[0].operator, (cst.Is, cst.IsNot))
-            and isinstance(node.comparisons[0].comparator, cst.Name)
-            and node.comparisons[0].comparator.value == "None"
-            and isinstance(node.left, cst.Name)
-            and node.left.value in given
-            and self._array_made(*given[node.left.value])
-        ):  # `key is None` with the run passing `jax.random.fold_in(plan_key, i)`
-            return frozenset({isinstance(node.comparisons[0].operator, cst.IsNot)})
+        tested = none_test(node)
+        if tested is not None and tested[0].value in given and self._array_made(*given[tested[0].value]):
+            return frozenset({not tested[1]})  # `key is None` with the run passing `jax.random.fold_in(plan_key, i)`
         if isinstance(node, cst.Name) and node.value in given:
             found = self.scope_at(node).only_binding(node.value)
             if found is not None and isinstance(found[1], cst.Param):
@@ -353,14 +357,9 @@ class RunFlags:
         operator = target.operator
         if not isinstance(operator, (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)):
             return None
-        if (
-            isinstance(operator, (cst.Is, cst.IsNot))
-            and isinstance(target.comparator, cst.Name)
-            and target.comparator.value == "None"
-            and isinstance(node.left, cst.Name)
-            and self.loop_array(node.left, scope)
-        ):
-            return frozenset({isinstance(operator, cst.IsNot)})  # `key if key is not None else ...`
+        tested = none_test(node)
+        if tested is not None and self.loop_array(tested[0], scope):
+            return frozenset({not tested[1]})  # `key if key is not None else ...`
         left = self.values(node.left, scope, depth + 1)
         right = self.values(target.comparator, scope, depth + 1)
         if left is None or right is None:
