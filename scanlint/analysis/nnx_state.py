@@ -1010,6 +1010,10 @@ class OutsideNnxState:
         values = self.outside_values(node, scope)
         return node if values and all(self._key_value(v, s) for v, s in values) else None
 
+    def is_key_value(self, value: cst.BaseExpression, scope: Scope) -> bool:
+        """Whether an expression makes or holds one JAX key (see `_key_value`)."""
+        return self._key_value(value, scope)
+
     def _key_value(self, value: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
         """`jax.random.key(17)`, `rngs.imagine()` (a stream drawn once, in `__init__`), or an
         `nnx.Variable` made from one; also through a name bound to one, a parameter of

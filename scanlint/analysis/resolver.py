@@ -767,6 +767,11 @@ class ScanIndex:
         if instance_class is not None:
             # `physics.euler` with `physics = Physics()`, or `Physics().euler`: a bound method.
             function = self.method_of(instance_class, node.attr.value)
+            if function is None and self.defining_class(instance_class, node.attr.value) is None:
+                stored = self.stored_callable(node, scope)  # `adapter.sample`, a partial `__init__` keeps
+                if stored is None or isinstance(stored[0], cst.Attribute):
+                    return None  # a bound method of another object is judged at the call
+                return self.resolve_callable(*stored, depth=1)
             if function is None or is_property(function):
                 return None
             names = _parameter_names(function.params)
@@ -899,7 +904,7 @@ class ScanIndex:
         `functools.partial` of one (`self.value_fn = functools.partial(evaluate_leaf, model)`),
         a wrapper that runs it as it is (`jax.checkpoint(step)`) or a same-file factory's call
         (`self.step_fn = make_train_step(model, tx)`)."""
-        found = self.stored_value(node, scope) or self._unpacked_store(node, scope)
+        found = self.stored_value(node, scope) or self._unpacked_store(node, scope) or self._object_stored_value(node, scope)
         if found is None:
             return None
         value, init_scope = found
@@ -910,6 +915,21 @@ class ScanIndex:
         if not (made or isinstance(value, (cst.Lambda, cst.Name, cst.Attribute, cst.Subscript))):
             return None
         return value, init_scope
+
+    def _object_stored_value(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `adapter.sample` on an object of a same-file class (a name bound to its
+        construction, or a parameter annotated with it) that defines no `sample`: the one value
+        its `__init__` stores there, with the scope of `__init__`."""
+        if not isinstance(node.value, cst.Name) or node.value.value == self.self_name(scope):
+            return None
+        class_node = self._instance_class(node.value, scope)
+        if class_node is None or self.defining_class(class_node, node.attr.value) is not None:
+            return None
+        init = self.method_of(class_node, "__init__")
+        values = self.self_attribute_values(class_node, "__init__").get(node.attr.value, []) if init is not None else []
+        if init is None or len(values) != 1:
+            return None
+        return values[0], self.scope_of[init]
 
     def _unpacked_store(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """For `self.step` read in a method, with `self.step, self._bound = make_step(model,

@@ -12540,6 +12540,100 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "functools.partial(jittered, w, key=jax.random.key(seed)) kept by an object's __init__, called through the object in the body",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+
+
+        def jittered(w, x, *, key, scale=0.1):
+            return w * (x + scale * jax.random.normal(key, x.shape))
+
+
+        class Sampler:
+            def __init__(self, w, seed):
+                self.draw = functools.partial(jittered, w, key=jax.random.key(seed))
+
+
+        def run(sampler: Sampler, xs):
+            def body(carry, x):
+                return carry, sampler.draw(x)
+
+            return jax.lax.scan(body, None, xs)[1]
+
+
+        def main():
+            return run(Sampler(2.0, 3), jnp.zeros((3, 4)))
+        """,
+        ["9:47 SCN103"],
+    ),
+    Case(
+        'the kept partial given a key folded with the step at each call',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+
+
+        def jittered(w, x, *, key, scale=0.1):
+            return w * (x + scale * jax.random.normal(key, x.shape))
+
+
+        class Sampler:
+            def __init__(self, w, seed):
+                self.key = jax.random.key(seed)
+                self.draw = functools.partial(jittered, w)
+
+
+        def run(sampler: Sampler, xs):
+            def body(carry, ix):
+                i, x = ix
+                return carry, sampler.draw(x, key=jax.random.fold_in(sampler.key, i))
+
+            return jax.lax.scan(body, None, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            return run(Sampler(2.0, 3), jnp.zeros((3, 4)))
+        """,
+        [],
+    ),
+    Case(
+        'the kept partial fixes key= but every call in the body passes its own folded key',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+
+
+        def jittered(w, x, *, key, scale=0.1):
+            return w * (x + scale * jax.random.normal(key, x.shape))
+
+
+        class Sampler:
+            def __init__(self, w, seed):
+                self.key = jax.random.key(seed)
+                self.draw = functools.partial(jittered, w, key=self.key)
+
+
+        def run(sampler: Sampler, xs):
+            def body(carry, ix):
+                i, x = ix
+                return carry, sampler.draw(x, key=jax.random.fold_in(sampler.key, i))
+
+            return jax.lax.scan(body, None, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            return run(Sampler(2.0, 3), jnp.zeros((3, 4)))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -425,6 +425,7 @@ class NoisyWalk(nn.Module):
         if function in KEY_PLUMBING and function not in ("split", "fold_in"):
             return None
         key = _key_argument(call)
+        by_partial = False
         if isinstance(key, cst.Attribute):
             if not _stored_outside(index, code, key, scope) or _rekeyed(index, code, call):
                 return None
@@ -434,7 +435,13 @@ class NoisyWalk(nn.Module):
                 # `select(obs, key)` in the body, whose helper draws from its `key` parameter
                 handed = code.closed_over_argument(key, scope) or _handed_stored_key(index, code, key, scope)
                 if handed is None:
-                    return None
+                    # `partial(sample_burn, model, key=rngs.burner())` made outside the body
+                    fixed = code.bound_argument(key, scope)
+                    if fixed is None or code.is_inside(fixed[1]) or not OutsideNnxState(flax_file(index), code).is_key_value(*fixed):
+                        return None
+                    if _passed_at_a_call(code, key, scope):
+                        return None  # `self.exploration(shape, key=fold_in(...))` replaces it
+                    handed, by_partial = (key, scope), True
                 key, key_scope = handed
             if isinstance(key, cst.Name) and key_scope.lookup(key.value) is None:
                 return None  # not a variable this file shows (a typo or a star import)
@@ -452,18 +459,32 @@ class NoisyWalk(nn.Module):
             f"(`jax.random.fold_in({written}, t)`), pass per-step keys as `xs` "
             f"(`jax.random.split({written}, n)`), or carry the key and split it each step."
         )
-        where = (
-            "is closed over by the raw lax.scan body"
-            if isinstance(key, cst.Name)
-            else "is stored on an object made outside the raw lax.scan body"
-        )
+        if by_partial:
+            where, short = "is fixed by a `functools.partial` made outside the raw lax.scan body", "fixed by a partial made outside"
+        elif isinstance(key, cst.Name):
+            where, short = "is closed over by the raw lax.scan body", "closed over by"
+        else:
+            where, short = "is stored on an object made outside the raw lax.scan body", "stored outside"
         return Report(
             key,
             f"RNG key `{written}` {where} and used without being split or folded with the step: "
             f"{_SAME_VALUES}. {advice}",
-            summary=f"RNG key `{written}` {'closed over by' if isinstance(key, cst.Name) else 'stored outside'} the raw lax.scan body is never split or folded with the step",
+            summary=f"RNG key `{written}` {short} the raw lax.scan body is never split or folded with the step",
             help=advice,
         )
+
+
+def _passed_at_a_call(code: BodyCode, name: cst.Name, scope: Scope) -> bool:
+    """Whether some call in the body's code of the function whose parameter `name` is passes
+    that parameter itself (over what a `functools.partial` fixed)."""
+    found = scope.only_binding(name.value)
+    function = scope.node
+    if found is None or not isinstance(found[1], cst.Param):
+        return False
+    return any(
+        found[1] in dict(parameters_passed(function, scope, call, call_scope))
+        for call, call_scope in code.entries.get(function, [])
+    )
 
 
 def _handed_stored_key(
