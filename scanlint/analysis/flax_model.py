@@ -2174,10 +2174,10 @@ class BodyCode:
                 or (body.via == "method" and isinstance(method, cst.FunctionDef) and _first_parameter(method) is param)
             )
         calls = self.entries.get(method, [])
-        return bool(calls) and all(
+        return bool(calls) and all(  # `self.helper(...)`, `self.adapter.rows_for_flight(...)`
             isinstance(call.func, cst.Attribute)
-            and isinstance(call.func.value, cst.Name)
-            and self.object_outside(call.func.value, call_scope, depth + 1)
+            and (receiver := root_name(call.func.value)) is not None
+            and self.object_outside(receiver, call_scope, depth + 1)
             for call, call_scope in calls
         )
 

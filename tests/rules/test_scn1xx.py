@@ -12634,6 +12634,108 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a session's key handed by an adapter method that the planner's body reaches through self.adapter to the module's Dropout",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, *, key):
+                return self.drop(self.lin(x), deterministic=False, rngs=key)
+
+
+        @dataclasses.dataclass
+        class Session:
+            name: str
+            key: jax.Array
+
+
+        class Adapter:
+            def __init__(self, model, session):
+                self.model = model
+                self.session = session
+
+            def forward(self, x):
+                return self.model(x, key=self.session.key)
+
+
+        class Planner:
+            def __init__(self, adapter):
+                self.adapter = adapter
+
+            def plan(self, x, n):
+                def body(carry, i):
+                    return carry, self.adapter.forward(x)
+
+                return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            rngs = nnx.Rngs(0, flight=3)
+            return Planner(Adapter(Net(rngs), Session("a", rngs.flight()))).plan(jnp.ones((2, 3)), 3)
+        """,
+        ["30:34 SCN103"],
+    ),
+    Case(
+        "the adapter folds the step into the session's key",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, *, key):
+                return self.drop(self.lin(x), deterministic=False, rngs=key)
+
+
+        @dataclasses.dataclass
+        class Session:
+            name: str
+            key: jax.Array
+
+
+        class Adapter:
+            def __init__(self, model, session):
+                self.model = model
+                self.session = session
+
+            def forward(self, x, step):
+                return self.model(x, key=jax.random.fold_in(self.session.key, step))
+
+
+        class Planner:
+            def __init__(self, adapter):
+                self.adapter = adapter
+
+            def plan(self, x, n):
+                def body(carry, i):
+                    return carry, self.adapter.forward(x, i)
+
+                return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            rngs = nnx.Rngs(0, flight=3)
+            return Planner(Adapter(Net(rngs), Session("a", rngs.flight()))).plan(jnp.ones((2, 3)), 3)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
