@@ -52,10 +52,6 @@ def _bind_call(
         iterated = flax.loop_iterates(holder, scope) if found is None or found[1] is OPAQUE else None
         if iterated is not None:  # `[member(x) for member in self.members]`
             values = flax.container_elements(*iterated) or []
-        elif found is not None and (
-            isinstance(found[1], cst.Call) or (isinstance(found[1], cst.Attribute) and isinstance(found[1].value, cst.Call))
-        ):  # `bound = model.bind(v)`, `forward = model.bind(v).__call__`
-            values = [(found[1], found[0])]
         elif found is not None and isinstance(found[1], cst.Subscript):  # `forward = self._sessions[basin]`
             values = flax.container_elements(found[1].value, found[0]) or []
         elif found is not None and isinstance(found[1], cst.Param) and depth < 3:
@@ -73,8 +69,8 @@ def _bind_call(
     elif isinstance(holder, cst.Call):  # `provider.get_model()`, a method returning one
         values = flax.method_returns(holder, scope) or []
     if not values and isinstance(holder, (cst.Name, cst.Attribute)):
-        held = _held_callable(flax, holder, scope)  # `scorer = self.scorer`, a property
-        values = [held] if held[0] is not holder else []
+        # `bound = model.bind(v)`, `forward = model.bind(v).__call__`, `scorer = self.scorer`
+        return _bound_value(flax, holder, scope, 0)
     if len(values) != 1:
         return None
     return _bound_value(flax, *values[0], 0)
