@@ -175,6 +175,7 @@ class FlaxFile:
         self._bodies: dict[LoopCall, BodyCode] = {}
         self._wrapped: list[BodyCode] | None = None
         self._body_makers: set[cst.Call] | None = None
+        self._forwarding: list[cst.FunctionDef] = []
 
     # -- classes ----------------------------------------------------------------------------
 
@@ -1204,12 +1205,15 @@ class FlaxFile:
         return value, found[1]
 
     def parameter_arguments(
-        self, param: cst.Param, scope: Scope, defaults: bool = False
+        self, param: cst.Param, scope: Scope, defaults: bool = False, keyword: str | None = None
     ) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """What every call in the file passes for a parameter of a module-level function, or of
         a plain (not Flax) class's `__init__` by every construction of the class, with the scope
         of each call; None when a call passes nothing for it (with `defaults`, the parameter's
-        default counts then) or unpacks arguments."""
+        default counts then) or unpacks arguments other than the caller's own `**kwargs`
+        (`STRATEGIES[name](**kwargs)` in an `__init__(self, name, **kwargs)` passes what that
+        `__init__`'s constructions give by keyword). For a `**kwargs` parameter, `keyword` names
+        the entry asked for."""
         function = scope.node
         if not isinstance(function, cst.FunctionDef):
             return None
@@ -1234,8 +1238,15 @@ class FlaxFile:
         found = []
         for call, call_scope in sites:
             if any(a.star for a in call.args):
-                return None
-            value = dict(parameters_passed(function, scope, call, call_scope)).get(param)
+                forwarded = self._forwarded_argument(function, scope, param, keyword, call, call_scope)
+                if forwarded is None:
+                    return None
+                found += forwarded
+                continue
+            if keyword is not None:
+                value = argument(call, 10**6, keyword) if param is function.params.star_kwarg else None
+            else:
+                value = dict(parameters_passed(function, scope, call, call_scope)).get(param)
             if value is None and defaults and param.default is not None and scope.parent is not None:
                 found.append((param.default, scope.parent))
                 continue
@@ -1255,6 +1266,44 @@ class FlaxFile:
                     return None
                 found.append((value, partial.scope))
         return found or None
+
+    def _forwarded_argument(
+        self,
+        function: cst.FunctionDef,
+        scope: Scope,
+        param: cst.Param,
+        keyword: str | None,
+        call: cst.Call,
+        call_scope: Scope,
+    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """What a call that hands on its caller's `**kwargs` (`Strategy(**kwargs)`) passes for a
+        parameter: the argument it names itself, or else what every call of the caller passes
+        by that keyword; None for other unpacking, or a parameter that only takes positions."""
+        name = keyword if keyword is not None else param.name.value
+        if keyword is None and param not in (*function.params.params, *function.params.kwonly_params):
+            return None
+        caller = call_scope.node
+        stars = [a for a in call.args if a.star]
+        if not isinstance(caller, cst.FunctionDef) or caller.params.star_kwarg is None:
+            return None
+        forwards = len(stars) == 1 and stars[0].star == "**" and isinstance(stars[0].value, cst.Name)
+        if not forwards or stars[0].value.value != caller.params.star_kwarg.name.value:
+            return None
+        if keyword is None:
+            given = dict(parameters_passed(function, scope, call, call_scope)).get(param)
+        else:
+            given = argument(call, 10**6, keyword) if param is function.params.star_kwarg else None
+        if given is None:
+            given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+        if given is not None:
+            return [(given, call_scope)]
+        if len(self._forwarding) >= 4 or caller in self._forwarding:
+            return None
+        self._forwarding.append(caller)
+        try:
+            return self.parameter_arguments(caller.params.star_kwarg, call_scope, keyword=name)
+        finally:
+            self._forwarding.pop()
 
     def _plain_method_calls(self, owner: cst.ClassDef, method: cst.FunctionDef) -> list[tuple[cst.Call, Scope]] | None:
         """The calls in the file of a plain class's method, `<object>.<method>(...)` on an object
@@ -1317,7 +1366,7 @@ class FlaxFile:
 
     def _registry_calls(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
         """`ESTIMATORS["mc_dropout"](model, variables)`: calls through a module-level registry
-        whose one entry is this function (see `ScanIndex.registered_functions`)."""
+        that may pick this function (see `ScanIndex.picked_functions`)."""
         found = self.index.derived.get(_RegistryCalls)
         if not isinstance(found, _RegistryCalls):
             found = self.index.derived[_RegistryCalls] = _RegistryCalls(self.index)
@@ -1325,7 +1374,7 @@ class FlaxFile:
         return [
             (call, scope)
             for call, scope in found.calls
-            if self.index.registered_functions(call.func.value, scope) == [function]  # type: ignore[attr-defined]
+            if function in (self.index.picked_functions(call.func, scope) or ())  # type: ignore[arg-type]
         ]
 
     # -- what `init` runs -------------------------------------------------------------------
@@ -1688,6 +1737,13 @@ def argument_for(function: cst.FunctionDef | cst.Lambda, param: cst.Param, call:
     return argument(call, position, param.name.value)
 
 
+def _registry_picks_called(index: ScanIndex, call: cst.Call, scope: Scope) -> list[Body]:
+    """The registered functions a call of a registry pick runs, one or another by its key
+    (`HEADS[name](x)` for each `name` of a known tuple)."""
+    picked = index.picked_functions(call.func, scope) if isinstance(call.func, cst.Subscript) else None
+    return [Body(f, index.scope_of[f], "def", [p.name.value for p in f.params.params]) for f in picked or []]
+
+
 def _filled_by_call_site(index: ScanIndex, loop: LoopCall) -> dict[cst.Param, tuple[cst.BaseExpression, Scope]]:
     """The parameters of a loop's body that its `functools.partial` fills, or of the factory
     that made the body (`make_step(cell)`), with what is passed, in the loop's scope."""
@@ -1949,7 +2005,9 @@ class BodyCode:
                     or code._bound_callable(index, call, scope)
                     or _transformed_callable(index, call, scope)
                 )
-                helpers = [helper] if helper is not None else flax_file(index).plain_object_methods(call, scope, code)
+                helpers = [helper] if helper is not None else (
+                    flax_file(index).plain_object_methods(call, scope, code) or _registry_picks_called(index, call, scope)
+                )
                 if helper is None:
                     code.object_methods.update(method.node for method in helpers)
                 for entry in helpers:

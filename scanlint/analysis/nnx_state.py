@@ -1625,12 +1625,13 @@ class OutsideNnxState:
         changed = self._method_changes_state(class_node, "__call__")
         if changed is not None:
             held.append(changed.held_by("__call__"))
-        init = self.flax.index.method_of(class_node, "__init__")
-        if init is None:
+        builder = self.flax.index.defining_class(class_node, "__init__")  # a subclass runs its base's
+        init = self.flax.index.method_of(builder, "__init__") if builder is not None else None
+        if builder is None or init is None:
             return held
         init_scope = self.flax.index.scope_of[init]
-        for attribute, values in self.flax.self_attribute_values(class_node, "__init__").items():
-            keyed = self._always_given_rngs(class_node, attribute)
+        for attribute, values in self.flax.self_attribute_values(builder, "__init__").items():
+            keyed = self._always_given_rngs(builder, attribute)
             for value in values:
                 # An `nnx.Rngs` kept on `self` changes only when drawn from: `__call__` drawing
                 # (`self.rngs.noise()`) is found above; merely holding it is not a change.

@@ -372,9 +372,9 @@ class ScanIndex:
             picked = self._dispatch_entry(node, scope)  # `entry_points["sample"](key, cond)`
             if picked is not None:
                 return self.resolve_callable(*picked, depth + 1, objects)
-            registered = self.registered_functions(node.value, scope) if isinstance(node.value, cst.Name) else None
-            if registered is not None and len(registered) == 1:  # `PLUGINS[name]`, one function registered
-                function = registered[0]
+            picked = self.picked_functions(node, scope)
+            if picked is not None and len(picked) == 1:  # `PLUGINS[name]`, one function registered or picked
+                function = picked[0]
                 return Body(function, self.scope_of[function], "def", _parameter_names(function.params))
         return None
 
@@ -434,8 +434,8 @@ class ScanIndex:
         if not isinstance(node, cst.Call):
             return None
         if isinstance(node.func, cst.Subscript) and isinstance(node.func.value, cst.Name):
-            registered = self.registered_functions(node.func.value, scope)  # `_REGISTRY[name](...)`
-            return (node, registered[0]) if registered is not None and len(registered) == 1 else None
+            picked = self.picked_functions(node.func, scope)  # `_REGISTRY[name](...)`
+            return (node, picked[0]) if picked is not None and len(picked) == 1 else None
         if isinstance(node.func, cst.Attribute):
             method = self._resolve_method(node.func, scope)  # `self.make_step(...)`
             if method is None or method.via != "method" or not isinstance(method.node, cst.FunctionDef):
@@ -516,7 +516,10 @@ class ScanIndex:
         also through a name bound once to such a pick."""
         if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
             registered = self.registered_classes(node.value, scope)
-            return registered[0] if registered is not None and len(registered) == 1 else None
+            if registered is not None and len(registered) > 1:
+                picked = self.registry_picks(node, scope)  # `MODELS["mlp"]`
+                registered = picked if picked is not None and len(picked) == 1 else None
+            return registered[0] if registered is not None and len(registered) == 1 else None  # type: ignore[return-value]
         if not isinstance(node, cst.Name):
             return None
         found = scope.only_binding(node.value)
@@ -532,6 +535,17 @@ class ScanIndex:
         held = self._registry_entries(name, scope)
         return held if held is not None and all(isinstance(h, cst.ClassDef) for h in held) else None  # type: ignore[return-value]
 
+    def picked_functions(self, pick: cst.Subscript, scope: Scope) -> list[cst.FunctionDef] | None:
+        """The functions a pick from a registry of functions may call: its one function, or
+        the ones its key may name (see `registry_picks`)."""
+        if not isinstance(pick.value, cst.Name):
+            return None
+        registered = self.registered_functions(pick.value, scope)
+        if registered is None or len(registered) == 1:
+            return registered
+        picked = self.registry_picks(pick, scope)
+        return picked if picked is not None and all(isinstance(p, cst.FunctionDef) for p in picked) else None  # type: ignore[return-value]
+
     def registered_functions(self, name: cst.Name, scope: Scope) -> list[cst.FunctionDef] | None:
         """The same-file module-level functions a dict registry holds, filled as
         `registered_classes` describes (`@register("encoder")` on a builder function)."""
@@ -539,10 +553,41 @@ class ScanIndex:
         return held if held is not None and all(isinstance(h, cst.FunctionDef) for h in held) else None  # type: ignore[return-value]
 
     def _registry_entries(self, name: cst.Name, scope: Scope) -> list[cst.ClassDef | cst.FunctionDef] | None:
+        items = self._registry_items(name, scope)
+        return list(dict.fromkeys(held for _, held in items)) if items is not None else None
+
+    def registry_picks(self, pick: cst.Subscript, scope: Scope) -> list[cst.ClassDef | cst.FunctionDef] | None:
+        """The entries of a module-level registry that a pick may take, when the registry's
+        every key is a known string (`@register_head("eta")`, `REGISTRY["eta"] = f`, a dict
+        literal's keys) and so are the strings the pick's key may be (see `key_strings`):
+        `HEADS[name]` in `{name: HEADS[name](x) for name in ("eta", "bins")}` takes both."""
+        if not isinstance(pick.value, cst.Name) or len(pick.slice) != 1 or not isinstance(pick.slice[0].slice, cst.Index):
+            return None
+        items = self._registry_items(pick.value, scope)
+        picking = self.derived.setdefault(ScanIndex.registry_picks, set())  # type: ignore[arg-type]
+        if pick in picking:  # a key that depends on what this pick builds
+            return None
+        picking.add(pick)  # type: ignore[attr-defined]
+        try:
+            keys = self.key_strings(pick.slice[0].slice.value, scope)
+        finally:
+            picking.discard(pick)  # type: ignore[attr-defined]
+        if items is None or keys is None or any(key is None for key, _ in items):
+            return None
+        by_key = dict(items)
+        if any(key not in by_key for key in keys):
+            return None
+        return list(dict.fromkeys(by_key[key] for key in keys))
+
+    def _registry_items(
+        self, name: cst.Name, scope: Scope
+    ) -> list[tuple[str | None, cst.ClassDef | cst.FunctionDef]] | None:
+        """What a module-level dict registry holds, each entry with its key when that is a known
+        string (see `registered_classes`)."""
         found = scope.lookup(name.value)
         if found is None or found[0] is not self.module_scope or len(found[1]) != 1 or not isinstance(found[1][0], cst.Dict):
             return None
-        registries = self.derived.setdefault(ScanIndex._registry_entries, {})  # type: ignore[arg-type]
+        registries = self.derived.setdefault(ScanIndex._registry_items, {})  # type: ignore[arg-type]
         if name.value not in registries:
             registries[name.value] = self._registry_contents(name.value, found[1][0])  # type: ignore[index]
         return registries[name.value]  # type: ignore[index,return-value]
@@ -557,40 +602,45 @@ class ScanIndex:
             return None
         return found[1]
 
-    def _registry_contents(self, registry: str, literal: cst.Dict) -> list[cst.ClassDef | cst.FunctionDef] | None:
-        held_all: list[cst.ClassDef | cst.FunctionDef] = []
+    def _registry_contents(
+        self, registry: str, literal: cst.Dict
+    ) -> list[tuple[str | None, cst.ClassDef | cst.FunctionDef]] | None:
+        held_all: list[tuple[str | None, cst.ClassDef | cst.FunctionDef]] = []
         for element in literal.elements:
             held = self._registered_definition(element.value, self.module_scope) if isinstance(element, cst.DictElement) else None
             if held is None:
                 return None
-            held_all.append(held)
-        for stored, function in self.stored_in_registry(registry):
+            held_all.append((_string_value(element.key), held))  # type: ignore[union-attr]
+        for key, stored, function in self.stored_in_registry(registry):
             store_scope = self.scope_of.get(function) if function is not None else self.module_scope
             if store_scope is None:
                 return None
             held = self._registered_definition(stored, store_scope)
             if held is not None:
-                held_all.append(held)
+                held_all.append((_string_value(key), held))
                 continue
-            decorated = self._decorated_by_storer(stored, store_scope)
+            decorated = self._decorated_by_storer(stored, key, store_scope)
             if decorated is None:
                 return None
             held_all += decorated
         return list(dict.fromkeys(held_all))
 
-    def stored_in_registry(self, registry: str) -> list[tuple[cst.BaseExpression, cst.FunctionDef | None]]:
-        """The values `<registry>[key] = value` statements of the file store, each with the
-        function it sits in (None at module level)."""
+    def stored_in_registry(
+        self, registry: str
+    ) -> list[tuple[cst.BaseExpression, cst.BaseExpression, cst.FunctionDef | None]]:
+        """The `<registry>[key] = value` statements of the file, as the key, the value and the
+        function the statement sits in (None at module level)."""
         stores = _RegistryStores(registry)
         walk(self.module, stores)
         return stores.values
 
     def _decorated_by_storer(
-        self, stored: cst.BaseExpression, scope: Scope
-    ) -> list[cst.ClassDef | cst.FunctionDef] | None:
+        self, stored: cst.BaseExpression, key: cst.BaseExpression, scope: Scope
+    ) -> list[tuple[str | None, cst.ClassDef | cst.FunctionDef]] | None:
         """For `REGISTRY[name] = cls` in `wrap(cls)`: the classes and module-level functions
         decorated with `@wrap`, or with `@register(...)` when `register` returns `wrap`; None
-        when `wrap` is used otherwise."""
+        when `wrap` is used otherwise. Each comes with its key: a string literal stored as is,
+        or the string `@register("tiny")` passes for `register`'s parameter `name`."""
         wrap = scope.node
         if not (isinstance(stored, cst.Name) and isinstance(wrap, cst.FunctionDef)):
             return None
@@ -602,6 +652,10 @@ class ScanIndex:
         decorators: set[cst.FunctionDef] = {wrap}
         if factory is not None and any(isinstance(r.value, cst.Name) and r.value.value == wrap.name.value for r in returns_of(factory)):
             decorators = {factory}
+        key_param = None
+        if factory in decorators and isinstance(key, cst.Name):
+            factory_params = [*factory.params.posonly_params, *factory.params.params]  # type: ignore[union-attr]
+            key_param = next((i for i, p in enumerate(factory_params) if p.name.value == key.value), None)
         definitions: list[tuple[cst.ClassDef | cst.FunctionDef, Scope]] = list(self.classes)
         definitions += [
             (value, self.module_scope)
@@ -609,15 +663,127 @@ class ScanIndex:
             for value in values
             if isinstance(value, cst.FunctionDef)
         ]
-        decorated = []
+        decorated: list[tuple[str | None, cst.ClassDef | cst.FunctionDef]] = []
         for definition, definition_scope in definitions:
             outer = definition_scope.parent if isinstance(definition, cst.ClassDef) else definition_scope
             for decorator in definition.decorators:
                 used = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
                 resolved = self.resolve_callable(used, outer or self.module_scope) if isinstance(used, cst.Name) else None
                 if resolved is not None and resolved.node in decorators:
-                    decorated.append(definition)
+                    name = _string_value(key)
+                    if key_param is not None and isinstance(decorator.decorator, cst.Call):
+                        name = _string_value(argument(decorator.decorator, key_param, key.value))  # type: ignore[union-attr]
+                    decorated.append((name, definition))
         return decorated
+
+    def key_strings(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> list[str] | None:
+        """The strings a key expression may be, when each is known: a string literal; a name
+        bound once to one; a parameter of a module-level function, or of a plain class's
+        `__init__`, that every call or construction in the file fills with one or leaves at a
+        literal default; `self.<attr>` that `__init__` assigns once; and the variable of the one
+        comprehension or `for` of its function that goes over a tuple or list whose elements are
+        known (`for name in self.heads`, with `heads=("eta", "bins")`)."""
+        if depth > 6:
+            return None
+        values = self._key_values(node, scope, depth)
+        if values is None:
+            return None
+        strings = []
+        for value, value_scope in values:
+            if isinstance(value, cst.SimpleString):
+                spelled = _string_value(value)
+                if spelled is None:
+                    return None
+                strings.append(spelled)
+                continue
+            if not isinstance(value, cst.Name):
+                return None
+            iterated = _iterated_by(value.value, value_scope.node)  # a loop's or comprehension's variable
+            containers = self._key_values(iterated, value_scope, depth + 1) if iterated is not None else None
+            if containers is None:
+                return None
+            for container, container_scope in containers:
+                if not isinstance(container, (cst.Tuple, cst.List)) or not container.elements:
+                    return None
+                for element in container.elements:
+                    if isinstance(element, cst.StarredElement):
+                        return None
+                    spelled_element = self.key_strings(element.value, container_scope, depth + 1)
+                    if spelled_element is None:
+                        return None
+                    strings += spelled_element
+        return list(dict.fromkeys(strings))
+
+    def _key_values(
+        self, node: cst.BaseExpression, scope: Scope, depth: int
+    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """The expressions a name, parameter or `self.<attr>` may hold (see `key_strings`),
+        followed to literals; a name bound opaquely (a loop variable) is given back as is."""
+        if depth > 6:
+            return None
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == self.self_name(scope):
+            method = scope.enclosing_method()
+            init = self.method_of(method[1], "__init__") if method is not None else None
+            assigned = self.self_attribute_values(method[1], "__init__").get(node.attr.value, []) if method is not None else []
+            if init is None or len(assigned) != 1:
+                return None
+            return self._key_values(assigned[0], self.scope_of[init], depth + 1)
+        if not isinstance(node, cst.Name):
+            return [(node, scope)]
+        found = scope.lookup(node.value)
+        if found is None:
+            return [(node, scope)]  # a comprehension's variable
+        if len(found[1]) != 1:
+            return None
+        binding = found[1][0]
+        if binding is OPAQUE:
+            return [(node, scope)]  # a `for` variable
+        if isinstance(binding, cst.Param):
+            passed = self._parameter_values(binding, found[0])
+            if passed is None:
+                return None
+            followed = []
+            for value, value_scope in passed:
+                each = self._key_values(value, value_scope, depth + 1)
+                if each is None:
+                    return None
+                followed += each
+            return followed
+        if isinstance(binding, cst.BaseExpression):
+            return self._key_values(binding, found[0], depth + 1)
+        return None
+
+    def _parameter_values(self, param: cst.Param, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """What each call of a module-level function, or each construction of a plain class
+        whose `__init__` it is, passes for a parameter, or its default where a call passes
+        nothing; None when a call unpacks arguments or there is no call."""
+        function = scope.node
+        if not isinstance(function, cst.FunctionDef) or scope.parent is None:
+            return None
+        positional = [*function.params.posonly_params, *function.params.params]
+        position = positional.index(param) if param in positional else 10**6
+        if scope.parent is self.module_scope:
+            sites = list(self.calls_of(function.name.value, self.module_scope))
+        elif scope.parent.is_class and function.name.value == "__init__" and isinstance(scope.parent.node, cst.ClassDef):
+            class_node = scope.parent.node
+            class_scope = scope.parent.parent
+            sites = list(self.calls_of(class_node.name.value, class_scope)) if class_scope is not None else []
+            sites += self.registry_constructions(class_node)
+            position -= 1
+        else:
+            return None
+        values: list[tuple[cst.BaseExpression, Scope]] = []
+        for call, call_scope in sites:
+            if any(a.star for a in call.args):
+                return None
+            passed = argument(call, position, param.name.value)
+            if passed is not None:
+                values.append((passed, call_scope))
+            elif param.default is not None:
+                values.append((param.default, scope.parent))
+            else:
+                return None
+        return values or None
 
     def imported_class_deriving(
         self, node: cst.BaseExpression, scope: Scope, is_base: Callable[[str], bool]
@@ -1593,13 +1759,64 @@ def _is_abstract(method: cst.FunctionDef) -> bool:
     return True
 
 
+def _string_value(node: cst.BaseExpression | None) -> str | None:
+    value = node.evaluated_value if isinstance(node, cst.SimpleString) else None
+    return value if isinstance(value, str) else None
+
+
+def _iterated_by(name: str, function: cst.CSTNode) -> cst.BaseExpression | None:
+    """What the one `for` statement or comprehension clause of a function (not of functions
+    inside it) that binds `name` alone goes over; None when several or none bind it."""
+    finder = _LoopVariableSources(name)
+    walk(function, finder)
+    return finder.iterated[0] if len(finder.iterated) == 1 and not finder.other_bindings else None
+
+
+class _LoopVariableSources(cst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.iterated: list[cst.BaseExpression] = []
+        self.other_bindings = False
+        self.depth = 0
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.depth += 1
+        return self.depth == 1
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.depth -= 1
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def _bind(self, target: cst.BaseExpression, iterated: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name) and target.value == self.name:
+            self.iterated.append(iterated)
+        elif any(isinstance(n, cst.Name) and n.value == self.name for n in _target_names(target)):
+            self.other_bindings = True
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind(node.target, node.iter)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._bind(node.target, node.iter)
+
+
+def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for element in target.elements for n in _target_names(element.value)]
+    return []
+
+
 class _RegistryStores(cst.CSTVisitor):
     """The values of `<registry>[key] = value` statements in a file, each with the function it
     sits in (None at module level)."""
 
     def __init__(self, registry: str) -> None:
         self.registry = registry
-        self.values: list[tuple[cst.BaseExpression, cst.FunctionDef | None]] = []
+        self.values: list[tuple[cst.BaseExpression, cst.BaseExpression, cst.FunctionDef | None]] = []
         self.functions: list[cst.FunctionDef] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -1612,4 +1829,6 @@ class _RegistryStores(cst.CSTVisitor):
         for target in node.targets:
             if isinstance(target.target, cst.Subscript) and isinstance(target.target.value, cst.Name):
                 if target.target.value.value == self.registry:
-                    self.values.append((node.value, self.functions[-1] if self.functions else None))
+                    index = target.target.slice[0].slice if len(target.target.slice) == 1 else None
+                    key = index.value if isinstance(index, cst.Index) else target.target
+                    self.values.append((key, node.value, self.functions[-1] if self.functions else None))

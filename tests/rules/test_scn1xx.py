@@ -8230,6 +8230,352 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "registry pick constructed with the caller's **options, the module given by keyword",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        FORECASTERS = {}
+
+
+        def forecaster(name):
+            def register(cls):
+                FORECASTERS[name] = cls
+                return cls
+            return register
+
+
+        class TideNet(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("counters", "seen", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    seen.value += 1
+                return nn.Dense(1)(x)
+
+
+        @forecaster("net")
+        class NetForecaster:
+            def __init__(self, net, params):
+                self.net = net
+                self.params = params
+
+            def predict(self, level):
+                return self.net.apply(self.params, level)
+
+
+        class TidalPlant:
+            def __init__(self, kind, **options):
+                self.forecaster = FORECASTERS[kind](**options)
+
+            def run(self, levels):
+                def step(carry, level):
+                    return carry + self.forecaster.predict(level).sum(), None
+                return jax.lax.scan(step, 0.0, levels)[0]
+
+
+        def main():
+            net = TideNet()
+            levels = jnp.ones((4, 3))
+            params = net.init(jax.random.key(0), levels[0])
+            return TidalPlant("net", net=net, params=params).run(levels)
+        """,
+        ["32:16 SCN102"],
+    ),
+    Case(
+        'registry pick constructed with **options, the module updates nothing',
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        FORECASTERS = {}
+
+
+        def forecaster(name):
+            def register(cls):
+                FORECASTERS[name] = cls
+                return cls
+            return register
+
+
+        class TideNet(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                scale = self.param("scale", nn.initializers.ones, ())
+                return nn.Dense(1)(x) * scale
+
+
+        @forecaster("net")
+        class NetForecaster:
+            def __init__(self, net, params):
+                self.net = net
+                self.params = params
+
+            def predict(self, level):
+                return self.net.apply(self.params, level)
+
+
+        class TidalPlant:
+            def __init__(self, kind, **options):
+                self.forecaster = FORECASTERS[kind](**options)
+
+            def run(self, levels):
+                def step(carry, level):
+                    return carry + self.forecaster.predict(level).sum(), None
+                return jax.lax.scan(step, 0.0, levels)[0]
+
+
+        def main():
+            net = TideNet()
+            levels = jnp.ones((4, 3))
+            params = net.init(jax.random.key(0), levels[0])
+            return TidalPlant("net", net=net, params=params).run(levels)
+        """,
+        [],
+    ),
+    Case(
+        "decorator registry of step builders picked by a constructor's literal mode",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        STEP_BUILDERS = {}
+
+
+        def step_builder(name):
+            def store(builder):
+                STEP_BUILDERS[name] = builder
+                return builder
+            return store
+
+
+        class Strainer(nn.Module):
+            @nn.compact
+            def __call__(self, x, track: bool = False):
+                peak = self.variable("stats", "peak", lambda: jnp.zeros(x.shape[-1]))
+                if track:
+                    peak.value = jnp.maximum(peak.value, x)
+                return nn.Dense(2)(x)
+
+
+        @step_builder("monitor")
+        def build_monitor(model, variables):
+            def step(x):
+                return model.apply(variables, x, track=True)
+            return step
+
+
+        @step_builder("plain")
+        def build_plain(model, variables):
+            return lambda x: model.apply(variables, x)
+
+
+        class Drain:
+            def __init__(self, model, variables, mode):
+                self.step = STEP_BUILDERS[mode](model, variables)
+
+            def run(self, xs):
+                def body(i, total):
+                    return total + self.step(xs[i]).sum()
+                return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            xs = jnp.ones((3, 4))
+            model = Strainer()
+            variables = model.init(jax.random.key(0), xs[0])
+            return Drain(model, variables, mode="monitor").run(xs)
+        """,
+        ["28:16 SCN102"],
+    ),
+    Case(
+        'decorator registry pick whose literal mode names the builder that updates nothing',
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        STEP_BUILDERS = {}
+
+
+        def step_builder(name):
+            def store(builder):
+                STEP_BUILDERS[name] = builder
+                return builder
+            return store
+
+
+        class Strainer(nn.Module):
+            @nn.compact
+            def __call__(self, x, track: bool = False):
+                peak = self.variable("stats", "peak", lambda: jnp.zeros(x.shape[-1]))
+                if track:
+                    peak.value = jnp.maximum(peak.value, x)
+                return nn.Dense(2)(x)
+
+
+        @step_builder("monitor")
+        def build_monitor(model, variables):
+            def step(x):
+                return model.apply(variables, x, track=True)
+            return step
+
+
+        @step_builder("plain")
+        def build_plain(model, variables):
+            return lambda x: model.apply(variables, x)
+
+
+        class Drain:
+            def __init__(self, model, variables, mode):
+                self.step = STEP_BUILDERS[mode](model, variables)
+
+            def run(self, xs):
+                def body(i, total):
+                    return total + self.step(xs[i]).sum()
+                return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            xs = jnp.ones((3, 4))
+            model = Strainer()
+            variables = model.init(jax.random.key(0), xs[0])
+            return Drain(model, variables, mode="plain").run(xs)
+        """,
+        [],
+    ),
+    Case(
+        'registered readouts called for each name of a default tuple in a comprehension',
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        READOUTS = {}
+
+
+        def readout(name):
+            def register(fn):
+                READOUTS[name] = fn
+                return fn
+            return register
+
+
+        class Gauge(nn.Module):
+            def setup(self):
+                self.body = nn.Dense(6)
+                self.level_out = nn.Dense(1)
+                self.flow_out = nn.Dense(2)
+                self.last = self.variable("cache", "last", jnp.zeros, (1,))
+
+            def level(self, x):
+                y = self.level_out(nn.relu(self.body(x)))
+                self.last.value = y
+                return y
+
+            def flow(self, x):
+                return self.flow_out(nn.relu(self.body(x)))
+
+            def __call__(self, x):
+                return self.level(x), self.flow(x)
+
+
+        @readout("level")
+        def read_level(model, variables, x):
+            return model.apply(variables, x, method=Gauge.level).sum()
+
+
+        @readout("flow")
+        def read_flow(model, variables, x):
+            return model.apply(variables, x, method=Gauge.flow).sum()
+
+
+        class Station:
+            def __init__(self, readouts=("flow", "level")):
+                self.model = Gauge()
+                self.variables = self.model.init(jax.random.key(0), jnp.zeros(3))
+                self.readouts = readouts
+
+            def sweep(self, xs):
+                def body(carry, x):
+                    values = [READOUTS[name](self.model, self.variables, x) for name in self.readouts]
+                    return carry + sum(values), None
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            return Station().sweep(jnp.ones((4, 3)))
+        """,
+        ["37:12 SCN102"],
+    ),
+    Case(
+        'registered readouts called only for names whose functions update nothing',
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        READOUTS = {}
+
+
+        def readout(name):
+            def register(fn):
+                READOUTS[name] = fn
+                return fn
+            return register
+
+
+        class Gauge(nn.Module):
+            def setup(self):
+                self.body = nn.Dense(6)
+                self.level_out = nn.Dense(1)
+                self.flow_out = nn.Dense(2)
+                self.last = self.variable("cache", "last", jnp.zeros, (1,))
+
+            def level(self, x):
+                y = self.level_out(nn.relu(self.body(x)))
+                self.last.value = y
+                return y
+
+            def flow(self, x):
+                return self.flow_out(nn.relu(self.body(x)))
+
+            def __call__(self, x):
+                return self.level(x), self.flow(x)
+
+
+        @readout("level")
+        def read_level(model, variables, x):
+            return model.apply(variables, x, method=Gauge.level).sum()
+
+
+        @readout("flow")
+        def read_flow(model, variables, x):
+            return model.apply(variables, x, method=Gauge.flow).sum()
+
+
+        class Station:
+            def __init__(self, readouts=("flow", "level")):
+                self.model = Gauge()
+                self.variables = self.model.init(jax.random.key(0), jnp.zeros(3))
+                self.readouts = readouts
+
+            def sweep(self, xs):
+                def body(carry, x):
+                    values = [READOUTS[name](self.model, self.variables, x) for name in self.readouts]
+                    return carry + sum(values), None
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            return Station(readouts=("flow",)).sweep(jnp.ones((4, 3)))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -23212,6 +23558,86 @@ NNX = [
 
         def main():
             return Monitor(Policy(nnx.Rngs(0)), "grad_norm").run(jnp.ones((3, 3)))
+        """,
+        [],
+    ),
+    Case(
+        "NNX: a subclass that inherits its base's __init__ (and its Dropout streams), built directly and closed over",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Small(nnx.Module):
+            def __init__(self, d, *, rngs):
+                self.dense = nnx.Linear(d, d, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.dense(x))
+
+
+        class Wide(Small):
+            def __call__(self, x):
+                return 2.0 * super().__call__(x)
+
+
+
+
+        class Service:
+            def __init__(self, name):
+                self.model = Wide(3, rngs=nnx.Rngs(params=0, dropout=1))
+
+            def serve(self, xs):
+                def body(c, x):
+                    return c, self.model(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            return Service("wide").serve(jnp.ones((4, 3)))
+        """,
+        ["29:23 SCN105"],
+    ),
+    Case(
+        'NNX: the same subclass whose inherited Dropout is deterministic',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Small(nnx.Module):
+            def __init__(self, d, *, rngs):
+                self.dense = nnx.Linear(d, d, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, deterministic=True, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.dense(x))
+
+
+        class Wide(Small):
+            def __call__(self, x):
+                return 2.0 * super().__call__(x)
+
+
+
+
+        class Service:
+            def __init__(self, name):
+                self.model = Wide(3, rngs=nnx.Rngs(params=0, dropout=1))
+
+            def serve(self, xs):
+                def body(c, x):
+                    return c, self.model(x)
+
+                return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            return Service("wide").serve(jnp.ones((4, 3)))
         """,
         [],
     ),
