@@ -583,6 +583,49 @@ class FlaxFile:
             methods = self._plain_methods(func, "__call__", scope, code)
         return methods
 
+    def held_functions(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> list[Body]:
+        """The functions a called expression the resolver does not resolve may run: what a
+        method or function returns (`self.stepper(name)(x)`), and the elements of a container a
+        name or object keeps (`self._steppers[name]`, filled by `self._steppers[name] =
+        make_step(model)`), each resolved as a callable. Empty when any of them is not known."""
+        if depth > 3:
+            return []
+        if isinstance(node, cst.Name):  # `step = self.stepper(name)`, then `step(x)`
+            found = scope.only_binding(node.value)
+            if found is None or not isinstance(found[1], (cst.Call, cst.Subscript)):
+                return []
+            return self.held_functions(found[1], found[0], depth + 1)
+        if isinstance(node, cst.Call):
+            values = self.method_returns(node, scope)
+        elif isinstance(node, cst.Subscript):
+            values = self.container_elements(node.value, scope)
+        else:
+            return []
+        bodies: dict[cst.CSTNode, Body] = {}
+        for value, value_scope in values or []:
+            resolved = self.index.resolve_callable(value, value_scope)
+            found = [resolved] if resolved is not None else self.held_functions(value, value_scope, depth + 1)
+            if not found:
+                return []
+            bodies.update((body.node, body) for body in found if body.node not in bodies)
+        return list(bodies.values())
+
+    def closure_made_without_arrays(self, value: cst.BaseExpression, scope: Scope) -> bool:
+        """Whether a call of a same-file factory returns a function it defines, and the factory
+        calls nothing but `.bind(...)`, `functools.partial` and wrappers that run a function as
+        it is (`jax.jit`) while making it: what it gives holds no array it computed."""
+        made = self.index.resolve_callable(value, scope) if isinstance(value, cst.Call) else None
+        factory = self.index.factory_of(value, scope) if made is not None and made.via == "factory" else None
+        if factory is None:
+            return False
+        calls = _CallsOutsideNested()
+        walk(factory[1].body, calls)
+        return all(
+            (isinstance(call.func, cst.Attribute) and call.func.attr.value == "bind")
+            or self.index.qualify(call.func) in (PARTIAL, *SAME_FUNCTION_WRAPPERS)
+            for call in calls.calls
+        )
+
     def looked_up_method(
         self, func: cst.BaseExpression, scope: Scope, code: BodyCode | None
     ) -> tuple[cst.BaseExpression, Scope, list[str], bool] | None:
@@ -1737,6 +1780,22 @@ def argument_for(function: cst.FunctionDef | cst.Lambda, param: cst.Param, call:
     return argument(call, position, param.name.value)
 
 
+class _CallsOutsideNested(cst.CSTVisitor):
+    """The calls of a function's own statements, not of the functions or lambdas it defines."""
+
+    def __init__(self) -> None:
+        self.calls: list[cst.Call] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append(node)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
 def _registry_picks_called(index: ScanIndex, call: cst.Call, scope: Scope) -> list[Body]:
     """The registered functions a call of a registry pick runs, one or another by its key
     (`HEADS[name](x)` for each `name` of a known tuple)."""
@@ -1749,7 +1808,10 @@ def _filled_by_call_site(index: ScanIndex, loop: LoopCall) -> dict[cst.Param, tu
     that made the body (`make_step(cell)`), with what is passed, in the loop's scope."""
     if loop.body is None:
         return {}
-    return filled_by_maker(index, loop.body, _body_argument(index, loop), loop.scope)
+    node, scope = _body_argument(index, loop), loop.scope
+    if isinstance(node, cst.Attribute):  # `lax.scan(self.step, ...)` with `self.step = make_step(model)`
+        node, scope = index.stored_callable(node, scope) or (node, scope)
+    return filled_by_maker(index, loop.body, node, scope)
 
 
 def filled_by_maker(
@@ -2006,7 +2068,9 @@ class BodyCode:
                     or _transformed_callable(index, call, scope)
                 )
                 helpers = [helper] if helper is not None else (
-                    flax_file(index).plain_object_methods(call, scope, code) or _registry_picks_called(index, call, scope)
+                    flax_file(index).plain_object_methods(call, scope, code)
+                    or _registry_picks_called(index, call, scope)
+                    or flax_file(index).held_functions(call.func, scope)
                 )
                 if helper is None:
                     code.object_methods.update(method.node for method in helpers)
@@ -2128,9 +2192,10 @@ class BodyCode:
             return True
         names = NameCollector()
         walk(node, names)
-        return all(self._name_constant(name, scope, depth) for name in names.names)
+        return all(self.name_constant(name, scope, depth) for name in names.names)
 
-    def _name_constant(self, name: str, scope: Scope, depth: int) -> bool:
+    def name_constant(self, name: str, scope: Scope, depth: int = 0) -> bool:
+        """Whether a name read at `scope` holds the same value at every step (see `step_constant`)."""
         if not self.binds(name, scope):
             return True
         found = scope.only_binding(name)

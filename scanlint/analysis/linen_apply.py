@@ -57,15 +57,15 @@ def _bind_call(
         elif found is not None and isinstance(found[1], cst.Param) and depth < 3:
             passed = flax.parameter_arguments(found[1], found[0]) or []
             return _bind_call(flax, *passed[0], depth + 1) if len(passed) == 1 else None
-    elif isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Name):
-        owner = scope.lookup(holder.value.value)  # `self` read in a lambda or nested function
-        stored = flax.index.stored_by_init(holder, owner[0]) if owner is not None else None
+    elif isinstance(holder, cst.Attribute):
+        owner = scope.lookup(holder.value.value) if isinstance(holder.value, cst.Name) else None
+        stored = flax.index.stored_by_init(holder, owner[0]) if owner is not None else None  # `self` in a lambda
         if stored is not None and not (flax.is_linen(stored[2]) or flax.is_nnx(stored[2])):
             values = [(stored[0], stored[1])]
-        elif stored is None:  # `runner.agent`: what the `__init__` of every object it may be stores
+        elif stored is None:
+            # `runner.agent`, `self.sessions[room].bound`: what the `__init__` of every object it
+            # may be stores; `self.get_policy(bank).bound`: what a property returns
             values = _stored_by_objects(flax, holder, scope) or flax.property_returns(holder, scope) or []
-    elif isinstance(holder, cst.Attribute):  # `self.get_policy(bank).bound`, a property
-        values = flax.property_returns(holder, scope) or []
     elif isinstance(holder, cst.Call):  # `provider.get_model()`, a method returning one
         values = flax.method_returns(holder, scope) or []
     if not values and isinstance(holder, (cst.Name, cst.Attribute)):

@@ -444,9 +444,23 @@ class ScanIndex:
         if not isinstance(node.func, cst.Name):
             return None
         found = scope.only_binding(node.func.value)
+        if found is not None and isinstance(found[1], cst.Param):  # `step_factory(model)`, given or defaulted
+            return self._factory_parameter(node, found[1], found[0])
         if found is None or not isinstance(found[1], cst.FunctionDef):
             return None
         return node, found[1]
+
+    def _factory_parameter(self, call: cst.Call, param: cst.Param, scope: Scope) -> tuple[cst.Call, cst.FunctionDef] | None:
+        """For a call of a parameter (`self.step = step_factory(model)`): the one module-level
+        function every call or construction passes for it, or leaves it at by default."""
+        passed = self._parameter_values(param, scope)
+        functions = set()
+        for value, value_scope in passed or []:
+            found = value_scope.only_binding(value.value) if isinstance(value, cst.Name) else None
+            if found is None or found[0] is not self.module_scope or not isinstance(found[1], cst.FunctionDef):
+                return None
+            functions.add(found[1])
+        return (call, functions.pop()) if len(functions) == 1 else None
 
     def unpacked_values(self, binding: Unpacked, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """For a name bound by `model, params = build(cfg)`: its element of what each `return`

@@ -301,8 +301,12 @@ class RunFlags:
             inner = self.values_in_run(node.expression, given)
             return frozenset(not v for v in inner) if inner is not None else None
         tested = none_test(node)
-        if tested is not None and tested[0].value in given and self._array_made(*given[tested[0].value]):
-            return frozenset({not tested[1]})  # `key is None` with the run passing `jax.random.fold_in(plan_key, i)`
+        if tested is not None and tested[0].value in given:
+            if self._array_made(*given[tested[0].value]):
+                return frozenset({not tested[1]})  # `key is None` with the run passing `jax.random.fold_in(plan_key, i)`
+            passed = self.values(*given[tested[0].value])  # `load is None` with `load=None` left at its default
+            if passed is not None:
+                return frozenset((value is None) == tested[1] for value in passed)
         if isinstance(node, cst.Name) and node.value in given:
             found = self.scope_at(node).only_binding(node.value)
             if found is not None and isinstance(found[1], cst.Param):

@@ -8576,6 +8576,142 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a bound module kept by session objects in a dict handed to a controller's constructor, reached as self.sessions[room].bound",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Reg(nn.Module):
+            def setup(self):
+                self.valve = nn.Dense(3)
+
+            def step(self, rh, setpoint):
+                adjust = self.valve(rh)
+                self.put_variable("probes", "last_adjust", adjust)
+                return rh + adjust
+
+
+        class RoomSession:
+            def __init__(self, rh0, setpoint):
+                model = Reg()
+                variables = model.init(jax.random.key(0), rh0, setpoint, method=Reg.step)
+                self.bound = model.bind(variables)
+
+
+        class Controller:
+            def __init__(self, sessions):
+                self.sessions = sessions
+
+            def settle(self, room, rh0, setpoint):
+                def tick(i, rh):
+                    return self.sessions[room].bound.step(rh, setpoint)
+                return jax.lax.fori_loop(0, 3, tick, rh0)
+
+
+        def main():
+            rh0 = jnp.ones(3)
+            return Controller({"east": RoomSession(rh0, rh0)}).settle("east", rh0, rh0)
+        """,
+        ["30:20 SCN102"],
+    ),
+    Case(
+        'the same session dict whose bound module updates nothing',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Reg(nn.Module):
+            def setup(self):
+                self.valve = nn.Dense(3)
+
+            def step(self, rh, setpoint):
+                adjust = self.valve(rh)
+                return rh + adjust
+
+
+        class RoomSession:
+            def __init__(self, rh0, setpoint):
+                model = Reg()
+                variables = model.init(jax.random.key(0), rh0, setpoint, method=Reg.step)
+                self.bound = model.bind(variables)
+
+
+        class Controller:
+            def __init__(self, sessions):
+                self.sessions = sessions
+
+            def settle(self, room, rh0, setpoint):
+                def tick(i, rh):
+                    return self.sessions[room].bound.step(rh, setpoint)
+                return jax.lax.fori_loop(0, 3, tick, rh0)
+
+
+        def main():
+            rh0 = jnp.ones(3)
+            return Controller({"east": RoomSession(rh0, rh0)}).settle("east", rh0, rh0)
+        """,
+        [],
+    ),
+    Case(
+        "a step made by a factory, cached on first use in a dict of the object and called as self.feeder(name)(x); the bound module's update runs with rise=None left at its default",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Starter(nn.Module):
+            @nn.compact
+            def __call__(self, feed, rise=None):
+                kept = self.variable("state", "rise", jnp.zeros, (2,))
+                current = kept.value if rise is None else rise
+                new_rise = 0.8 * current + nn.Dense(2)(feed)
+                if rise is None:
+                    kept.value = new_rise
+                return new_rise.sum(), new_rise
+
+
+        def make_feeder(model, variables):
+            bound = model.bind(variables)
+
+            def feed_once(feed):
+                score, _ = bound(feed)
+                return score
+
+            return feed_once
+
+
+        class Bakery:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+                self._feeders = {}
+
+            def feeder(self, name):
+                if name not in self._feeders:
+                    self._feeders[name] = make_feeder(self.model, self.variables)
+                return self._feeders[name]
+
+            def proof(self, name, feeds):
+                def hour(i, total):
+                    return total + self.feeder(name)(feeds[i])
+
+                return jax.lax.fori_loop(0, feeds.shape[0], hour, 0.0)
+
+
+        def main():
+            model = Starter()
+            feeds = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), feeds[0])
+            return Bakery(model, variables).proof("rye", feeds)
+        """,
+        ["22:20 SCN102"],
+    ),
 ]
 
 RNG = [
@@ -13079,6 +13215,76 @@ RNG = [
         def main():
             rngs = nnx.Rngs(0, flight=3)
             return Planner(Adapter(Net(rngs), Session("a", rngs.flight()))).plan(jnp.ones((2, 3)), 3)
+        """,
+        [],
+    ),
+    Case(
+        'NNX: a clone of an outside model with Dropout streams, called without a key in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Panel(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        def tasting(panel, xs, key):
+            keys = jax.random.split(key, xs.shape[0])
+
+            def step(total, key_and_x):
+                step_key, x = key_and_x
+                taster = nnx.clone(panel)
+                out = taster(x)
+                return total + out.sum(), out
+
+            return jax.lax.scan(step, 0.0, (keys, xs))[1]
+
+
+        def main():
+            out = tasting(Panel(nnx.Rngs(0)), jnp.ones((3, 4)), jax.random.key(1))
+            return bool((out[0] != out[1]).any())
+        """,
+        ["21:18 SCN103"],
+    ),
+    Case(
+        'NNX: the clone called with rngs= a per-step key from xs draws fresh masks',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Panel(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        def tasting(panel, xs, key):
+            keys = jax.random.split(key, xs.shape[0])
+
+            def step(total, key_and_x):
+                step_key, x = key_and_x
+                taster = nnx.clone(panel)
+                out = taster(x, rngs=step_key)
+                return total + out.sum(), out
+
+            return jax.lax.scan(step, 0.0, (keys, xs))[1]
+
+
+        def main():
+            out = tasting(Panel(nnx.Rngs(0)), jnp.ones((3, 4)), jax.random.key(1))
+            return bool((out[0] != out[1]).any())
         """,
         [],
     ),
@@ -23641,6 +23847,177 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "NNX: a body made by a step factory given as a constructor parameter's default and kept on self",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Seen(nnx.Variable):
+            pass
+
+
+        class Valve(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.seen = Seen(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                self.seen.value += 1
+                return self.lin(x)
+
+
+        def make_flush_step(model):
+            def step(level, inflow):
+                out = model(inflow)
+                return level + out.sum(), out
+            return step
+
+
+        class Drain:
+            def __init__(self, model, step_factory=make_flush_step):
+                self.model = model
+                self.step = step_factory(model)
+
+            def run(self, inflows):
+                return jax.lax.scan(self.step, 0.0, inflows)[0]
+
+
+        def main():
+            return Drain(Valve(nnx.Rngs(0))).run(jnp.ones((3, 2)))
+        """,
+        ["23:15 SCN105"],
+    ),
+    Case(
+        'NNX: the same defaulted step factory over a module that changes no state',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Seen(nnx.Variable):
+            pass
+
+
+        class Valve(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.seen = Seen(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        def make_flush_step(model):
+            def step(level, inflow):
+                out = model(inflow)
+                return level + out.sum(), out
+            return step
+
+
+        class Drain:
+            def __init__(self, model, step_factory=make_flush_step):
+                self.model = model
+                self.step = step_factory(model)
+
+            def run(self, inflows):
+                return jax.lax.scan(self.step, 0.0, inflows)[0]
+
+
+        def main():
+            return Drain(Valve(nnx.Rngs(0))).run(jnp.ones((3, 2)))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: a step factory passed by keyword to the constructor, kept on self as the scan body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Valve(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        def make_flush_step(model):
+            def step(level, inflow):
+                out = model(inflow)
+                return level + out.sum(), out
+            return step
+
+
+        def make_eval_step(model):
+            def step(level, inflow):
+                return level + inflow.sum(), inflow
+            return step
+
+
+        class Drain:
+            def __init__(self, model, step_factory):
+                self.step = step_factory(model)
+
+            def run(self, inflows):
+                return jax.lax.scan(self.step, 0.0, inflows)[0]
+
+
+        def main():
+            return Drain(Valve(nnx.Rngs(0)), step_factory=make_flush_step).run(jnp.ones((3, 2)))
+        """,
+        ["18:15 SCN105"],
+    ),
+    Case(
+        'NNX: the constructor given a step factory whose step never calls the module',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Valve(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        def make_flush_step(model):
+            def step(level, inflow):
+                out = model(inflow)
+                return level + out.sum(), out
+            return step
+
+
+        def make_eval_step(model):
+            def step(level, inflow):
+                return level + inflow.sum(), inflow
+            return step
+
+
+        class Drain:
+            def __init__(self, model, step_factory):
+                self.step = step_factory(model)
+
+            def run(self, inflows):
+                return jax.lax.scan(self.step, 0.0, inflows)[0]
+
+
+        def main():
+            return Drain(Valve(nnx.Rngs(0)), step_factory=make_eval_step).run(jnp.ones((3, 2)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -25131,6 +25508,63 @@ ESCAPES = [
             runner.on("forward", probe)
             total = runner.run(jnp.ones(3), jnp.ones((4, 3)))
             return total, probe.report()
+        """,
+        [],
+    ),
+    Case(
+        "a step factory's product cached on first use from outside values only (self.model, a name given from outside the loop): no loop value is stored",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Starter(nn.Module):
+            @nn.compact
+            def __call__(self, feed, rise=None):
+                kept = self.variable("state", "rise", jnp.zeros, (2,))
+                current = kept.value if rise is None else rise
+                new_rise = 0.8 * current + nn.Dense(2)(feed)
+                if rise is None:
+                    kept.value = new_rise
+                return new_rise.sum(), new_rise
+
+
+        def make_feeder(model, variables):
+            bound = model.bind(variables)
+
+            def feed_once(feed, rise):
+                return bound(feed, rise)
+
+            return feed_once
+
+
+        class Bakery:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+                self._feeders = {}
+
+            def feeder(self, name):
+                if name not in self._feeders:
+                    self._feeders[name] = make_feeder(self.model, self.variables)
+                return self._feeders[name]
+
+            def proof(self, name, feeds):
+                def hour(i, carry):
+                    total, rise = carry
+                    score, rise = self.feeder(name)(feeds[i], rise)
+                    return total + score, rise
+
+                rise0 = self.variables["state"]["rise"]
+                return jax.lax.fori_loop(0, feeds.shape[0], hour, (0.0, rise0))[0]
+
+
+        def main():
+            model = Starter()
+            feeds = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), feeds[0])
+            return Bakery(model, variables).proof("rye", feeds)
         """,
         [],
     ),

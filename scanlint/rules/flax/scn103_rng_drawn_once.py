@@ -943,16 +943,24 @@ class _FixedNnxRandomness:
         )
 
     def _clone_called(self, clone: cst.Call, scope: Scope) -> bool:
-        """Whether the body runs the clone: `nnx.clone(m)(x)`, or `c = nnx.clone(m)` then `c(x)`
-        or `c.method(x)`."""
+        """Whether the body runs the clone drawing from its own streams: `nnx.clone(m)(x)`, or
+        `c = nnx.clone(m)` then `c(x)` or `c.method(x)`; not when every call of it passes
+        `rngs=` a key that differs by step (`c(x, rngs=key)`, the key from `xs`)."""
         if clone in self.code.applied:
             return True
         bound = scope.name_bound_to(clone)
-        for call, call_scope in self.code.calls:
-            func = call.func.value if isinstance(call.func, cst.Attribute) else call.func
-            if isinstance(func, cst.Name) and func.value == bound and call_scope is scope:
-                return True
-        return False
+        calls = [
+            call
+            for call, call_scope in self.code.calls
+            if call_scope is scope
+            and isinstance(func := call.func.value if isinstance(call.func, cst.Attribute) else call.func, cst.Name)
+            and func.value == bound
+        ]
+        return any(not self._given_step_key(call, scope) for call in calls)
+
+    def _given_step_key(self, call: cst.Call, scope: Scope) -> bool:
+        rngs = keyword_argument(call, "rngs")
+        return rngs is not None and self.code.mentions_step_value(rngs, scope) and not self.code.step_constant(rngs, scope)
 
 
 _STORED_KEY_ADVICE = (

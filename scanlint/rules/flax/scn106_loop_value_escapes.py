@@ -192,7 +192,7 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         if isinstance(statement, cst.AssignTarget):
             statement = parents.get(statement)
         value = statement.value if isinstance(statement, (cst.Assign, cst.AugAssign, cst.AnnAssign)) else None
-        if value is None or not _traced(code, value, scope):
+        if value is None or not _traced(code, value, scope) or _closure_of_outside_values(flax, code, value, scope):
             continue
         if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             container = _outside_container(flax, code, target.value, scope)
@@ -354,6 +354,13 @@ def _traced(code: BodyCode, value: cst.BaseExpression, scope: Scope) -> bool:
     reads = TracedReads()
     walk(value, reads)
     return any(code.binds(name, scope) and not _python_counter(code, name, scope) for name in reads.names)
+
+
+def _closure_of_outside_values(flax: FlaxFile, code: BodyCode, value: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether a stored value is a function a factory makes from what is the same at every step
+    and computes no array while making it (`make_step(self.model, self.variables)` binding the
+    model and returning a closure): an object of Python, not a value of the trace."""
+    return code.step_constant(value, scope) and flax.closure_made_without_arrays(value, scope)
 
 
 def _python_counter(code: BodyCode, name: str, scope: Scope) -> bool:
