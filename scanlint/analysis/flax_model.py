@@ -417,7 +417,24 @@ class FlaxFile:
         method = scope.enclosing_method()
         if found is None or method is None or found[0].node is not method[0]:
             return None
-        return method[1]
+        return self._mixed_into(method[1], method[0]) or method[1]
+
+    def _mixed_into(self, class_node: cst.ClassDef, method: cst.FunctionDef) -> cst.ClassDef | None:
+        """For a method of a plain mixin class that the file never builds by itself
+        (`class NoiseMixin:` with `class Model(NoiseMixin, nn.Module)`): the one Linen or NNX
+        class that runs it as its own, whose module `self` then is."""
+        if not self.is_plain(class_node):
+            return None
+        class_scope = self.index.scope_of.get(class_node)
+        if class_scope is None or class_scope.parent is None or list(self.index.calls_of(class_node.name.value, class_scope.parent)):
+            return None
+        runners = [
+            sub
+            for sub in self.index.subclasses(class_node)
+            if self.index.defining_class(sub, method.name.value) is class_node
+        ]
+        modules = [sub for sub in runners if self.is_linen(sub) or self.is_nnx(sub)]
+        return modules[0] if len(modules) == 1 and len(runners) == 1 else None
 
     def _partial_selves(self) -> dict[cst.Param, cst.ClassDef]:
         """Parameters of loop bodies that `functools.partial` binds to a method's `self`."""

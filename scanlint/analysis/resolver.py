@@ -1063,12 +1063,38 @@ class ScanIndex:
         """The class whose `method` an object of `class_node` runs: its own, else that of its one
         same-file base that defines (or inherits) it; None when no same-file class does, or when
         a base is not known (a base of another file might define it first)."""
+        found = self._method_owner(class_node, method, depth)
+        return found if isinstance(found, cst.ClassDef) else None
+
+    def _method_owner(self, class_node: cst.ClassDef, method: str, depth: int) -> cst.ClassDef | None | bool:
+        """`defining_class`, or False when the class and its bases surely do not define it.
+        The bases are searched in order: a same-file mixin listed before a library base
+        (`class Model(NoiseMixin, nn.Module)`) gives its method first."""
         if self.method_of(class_node, method) is not None:
             return class_node
-        if depth > 3 or len(self.same_file_bases(class_node)) != len(class_node.bases):
+        if depth > 3:
             return None
-        owners = {self.defining_class(base, method, depth + 1) for base in self.same_file_bases(class_node)} - {None}
-        return owners.pop() if len(owners) == 1 else None
+        outer = self.scope_of[class_node].parent or self.module_scope
+        owners: list[tuple[cst.ClassDef | None, cst.ClassDef | None]] = []  # (base, its owner)
+        for base in class_node.bases:
+            if base.keyword is not None:
+                continue  # `metaclass=...`
+            same_file = self.class_named(base.value, outer)
+            if same_file is None:
+                if not (isinstance(base.value, cst.Name) and base.value.value == "object"):
+                    owners.append((None, None))  # a base of another file or a library might define it
+                continue
+            owner = self._method_owner(same_file, method, depth + 1) if same_file is not class_node else None
+            if owner is not False:
+                owners.append((same_file, owner))  # type: ignore[arg-type]
+        if not owners:
+            return False
+        base, first = owners[0]
+        if first is None or first is base:
+            return first  # unknown, or defined by the first base that has it: it comes first
+        # Inherited by that base: a later base sharing the ancestor may come before it
+        # (`class D(B, C)` with `B(A)` and `C(A)` runs C's method first).
+        return first if all(owner is first for _, owner in owners) else None
 
     def subclasses(self, class_node: cst.ClassDef) -> list[cst.ClassDef]:
         """The same-file classes that name `class_node` as a base, and theirs."""

@@ -126,3 +126,94 @@ def test_a_rebound_module_level_name_is_no_alias():
         """
     )
     assert index.loops == []
+
+
+def _class(index: ScanIndex, name: str) -> cst.ClassDef:
+    return next(node for node, _ in index.classes if node.name.value == name)
+
+
+def test_defining_class_follows_the_order_of_the_bases():
+    index = _index(
+        """
+        import flax.linen as nn
+
+        class NoiseMixin:
+            def noise(self):
+                return self.make_rng("noise")
+
+        class Model(NoiseMixin, nn.Module):
+            pass
+
+        class LibraryFirst(nn.Module, NoiseMixin):
+            pass
+
+        class A:
+            def run(self):
+                return 1
+
+        class B(A):
+            pass
+
+        class C(A):
+            def run(self):
+                return 2
+
+        class D(B, C):
+            pass
+        """
+    )
+    assert index.defining_class(_class(index, "Model"), "noise") is _class(index, "NoiseMixin")
+    # a library base listed first might define it
+    assert index.defining_class(_class(index, "LibraryFirst"), "noise") is None
+    # D runs C's `run`: C comes before A in D's method resolution order
+    assert index.defining_class(_class(index, "D"), "run") is None
+    assert index.defining_class(_class(index, "B"), "run") is _class(index, "A")
+
+
+def test_registry_picks_follow_the_keys_a_pick_may_spell():
+    index = _index(
+        """
+        HEADS = {}
+
+        def head(name):
+            def register(fn):
+                HEADS[name] = fn
+                return fn
+            return register
+
+        @head("eta")
+        def eta_head(x):
+            return x
+
+        @head("bins")
+        def bin_head(x):
+            return x
+
+        class Service:
+            def __init__(self, names=("bins",)):
+                self.names = names
+
+            def run(self, x):
+                return [HEADS[name](x) for name in self.names]
+
+        def unknown(name, x):
+            return HEADS[name](x)
+
+        Service().run(1)
+        """
+    )
+    _store, pick, later = [node for node in _subscripts(index.module) if isinstance(node.value, cst.Name) and node.value.value == "HEADS"]
+    assert [f.name.value for f in index.registry_picks(pick, _function_scope(index, "run"))] == ["bin_head"]
+    # `unknown` is never called: the key it picks by is not known
+    assert index.registry_picks(later, _function_scope(index, "unknown")) is None
+
+
+def _subscripts(module: cst.Module) -> list[cst.Subscript]:
+    found: list[cst.Subscript] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            found.append(node)
+
+    module.visit(Finder())
+    return found

@@ -13288,6 +13288,79 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a mixin's helper method (class Dyer(JitterMixin, nn.Module)) draws make_rng in the scan body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class JitterMixin:
+            jitter = 0.3
+
+            def _jitter(self, shape):
+                return self.jitter * jax.random.normal(self.make_rng("jitter"), shape)
+
+
+        class Dyer(JitterMixin, nn.Module):
+            @nn.compact
+            def __call__(self, cloth):
+                head = nn.Dense(2)
+                head(cloth)
+
+                def soak(carry, _):
+                    return carry, head(cloth + self._jitter(cloth.shape))
+
+                return jax.lax.scan(soak, None, None, length=3)[1]
+
+
+        def main():
+            cloth = jnp.ones((2,))
+            model = Dyer()
+            variables = model.init({"params": jax.random.key(0), "jitter": jax.random.key(1)}, cloth)
+            out = model.apply(variables, cloth, rngs={"jitter": jax.random.key(2)})
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        ["11:48 SCN103"],
+    ),
+    Case(
+        'the same mixin helper folds the step into the drawn key',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class JitterMixin:
+            jitter = 0.3
+
+            def _jitter(self, shape, step):
+                key = jax.random.fold_in(self.make_rng("jitter"), step)
+                return self.jitter * jax.random.normal(key, shape)
+
+
+        class Dyer(JitterMixin, nn.Module):
+            @nn.compact
+            def __call__(self, cloth):
+                head = nn.Dense(2)
+                head(cloth)
+
+                def soak(carry, step):
+                    return carry, head(cloth + self._jitter(cloth.shape, step))
+
+                return jax.lax.scan(soak, None, jnp.arange(3))[1]
+
+
+        def main():
+            cloth = jnp.ones((2,))
+            model = Dyer()
+            variables = model.init({"params": jax.random.key(0), "jitter": jax.random.key(1)}, cloth)
+            out = model.apply(variables, cloth, rngs={"jitter": jax.random.key(2)})
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
