@@ -1,0 +1,49 @@
+# label: ok
+# flax-error: none
+# class: 3 the PanelEvaluator holds an nnx.MultiMetric as an attribute; the scan body returns each session's errors as ys and evaluator.metrics is updated after the loop
+"""Perfume blending panel evaluation: a scoring model predicts the panel's hedonic
+rating of each trial blend; the evaluator accumulates error metrics session by session."""
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+from jax import lax
+
+
+class HedonicScorer(nnx.Module):
+    def __init__(self, n_notes, rngs):
+        self.notes = nnx.Linear(n_notes, 12, rngs=rngs)
+        self.rating = nnx.Linear(12, 1, rngs=rngs)
+
+    def __call__(self, blend):
+        return self.rating(nnx.tanh(self.notes(blend)))[..., 0]
+
+
+class PanelEvaluator:
+    def __init__(self, model):
+        self.model = model
+        self.metrics = nnx.MultiMetric(
+            mae=nnx.metrics.Average("mae"),
+            mse=nnx.metrics.Average("mse"),
+        )
+
+    def run(self, blends, ratings):
+        self.model.eval()
+        self.metrics.reset()
+
+        def session(carry, batch):
+            blend, rating = batch
+            err = self.model(blend) - rating
+            return carry + 1, (jnp.abs(err).mean(), (err**2).mean())
+
+        _, (mae, mse) = lax.scan(session, 0, (blends, ratings))
+        for i in range(mae.shape[0]):
+            self.metrics.update(mae=mae[i], mse=mse[i])
+        return self.metrics.compute()
+
+
+def main():
+    blends = jax.random.dirichlet(jax.random.key(0), jnp.ones(9), (5, 6))
+    ratings = jax.random.uniform(jax.random.key(1), (5, 6), minval=1.0, maxval=9.0)
+    evaluator = PanelEvaluator(HedonicScorer(9, nnx.Rngs(0)))
+    evaluator.run(blends, ratings)
+    return None
