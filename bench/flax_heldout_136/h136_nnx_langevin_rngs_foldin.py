@@ -1,0 +1,44 @@
+# label: ok
+# flax-error: none
+# class: 2 the score model, a local of sample(), is read in the scan body; the body rebuilds nnx.Rngs from fold_in(key, step) every step
+"""Annealed Langevin sampling with an NNX score network, written with a raw scan.
+
+The body still builds a fresh nnx.Rngs each step, but from the base key folded with the step
+index, so every step draws new noise. Returns the per-step noise.
+"""
+import jax
+import jax.numpy as jnp
+from jax.lax import scan
+from flax import nnx
+
+
+class ScoreNet(nnx.Module):
+    def __init__(self, dim: int, rngs: nnx.Rngs):
+        self.l1 = nnx.Linear(dim + 1, 32, rngs=rngs)
+        self.l2 = nnx.Linear(32, dim, rngs=rngs)
+
+    def __call__(self, x, sigma):
+        s = jnp.full(x.shape[:-1] + (1,), sigma)
+        return self.l2(nnx.swish(self.l1(jnp.concatenate([x, s], -1))))
+
+
+def sample(model, x, sigmas, seed, step_size=0.01):
+    key = jax.random.key(seed)
+
+    def body(x, inputs):
+        sigma, t = inputs
+        rngs = nnx.Rngs(jax.random.fold_in(key, t))
+        z = jax.random.normal(rngs.noise(), x.shape)
+        eps = step_size * sigma ** 2
+        x = x + eps * model(x, sigma) + jnp.sqrt(2 * eps) * z
+        return x, z
+
+    return scan(body, x, (sigmas, jnp.arange(sigmas.shape[0])))
+
+
+def main():
+    model = ScoreNet(2, nnx.Rngs(0))
+    sigmas = jnp.geomspace(1.0, 0.01, 10)
+    x0 = jnp.zeros((5, 2))
+    x, zs = sample(model, x0, sigmas, seed=7)
+    return zs

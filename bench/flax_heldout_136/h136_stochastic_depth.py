@@ -1,0 +1,44 @@
+# label: same-values
+# flax-error: none
+# class: 1 StochasticDepthMLP.__call__ runs lax.fori_loop over its blocks and calls self.make_rng('droppath') in the body
+"""Stochastic depth (drop-path) over a stack of residual blocks with lax.fori_loop.
+
+Modelled on drop-path implementations that loop over layers with lax.fori_loop to cut compile
+time: make_rng runs once at trace time, so every layer drops the same examples. Returns the
+per-layer keep masks.
+"""
+import jax
+import jax.numpy as jnp
+from jax import lax
+import flax.linen as nn
+
+
+class StochasticDepthMLP(nn.Module):
+    depth: int = 6
+    width: int = 16
+    survival: float = 0.7
+
+    @nn.compact
+    def __call__(self, x):
+        w = self.param('w', nn.initializers.lecun_normal(), (self.depth, self.width, self.width))
+        b = self.param('b', nn.initializers.zeros, (self.depth, self.width))
+        x = nn.Dense(self.width)(x)
+        masks = jnp.zeros((self.depth, x.shape[0]))
+
+        def block(i, carry):
+            x, masks = carry
+            keep = jax.random.bernoulli(self.make_rng('droppath'), self.survival, (x.shape[0],))
+            y = nn.gelu(x @ w[i] + b[i])
+            x = jnp.where(keep[:, None], x + y / self.survival, x)
+            return x, masks.at[i].set(keep.astype(jnp.float32))
+
+        x, masks = lax.fori_loop(0, self.depth, block, (x, masks))
+        return nn.Dense(1)(x), masks
+
+
+def main():
+    model = StochasticDepthMLP()
+    x = jnp.ones((8, 5))
+    variables = model.init({'params': jax.random.PRNGKey(0), 'droppath': jax.random.PRNGKey(1)}, x)
+    out, masks = model.apply(variables, x, rngs={'droppath': jax.random.PRNGKey(2)})
+    return masks
