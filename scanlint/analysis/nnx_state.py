@@ -501,6 +501,12 @@ class OutsideNnxState:
         if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name):
             # `build_index(model.doc_tower, docs)`: what the object's class stores there
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in self.outside_values(value, scope)])
+        if isinstance(value, cst.Attribute):
+            # `self.state.optimizer`: what the class of the object `self.state` holds stores there
+            holder = self._object_kind(value.value, scope, depth + 1)
+            if not isinstance(holder, cst.ClassDef) or self.flax.is_linen(holder):
+                return None
+            return _one_kind([self._object_kind(v, s, depth + 1) for v, s in self._init_values(holder, value.attr.value)])
         if not isinstance(value, cst.Name):
             return None
         found = scope.only_binding(value.value)
@@ -587,12 +593,16 @@ class OutsideNnxState:
             return False
         if self.flax.nnx_self(root, scope) is not None:
             return root is not node  # any attribute of self passed as rngs
+        if isinstance(node, cst.Attribute) and self.is_rngs_attribute(node, scope):
+            return True  # `self.rngs` of a plain `Sampler`, `sampler.rngs`
         found = self._outside_binding(root, scope)
         if found is None:
             return False
         _, binding = found
         if isinstance(binding, cst.Call):
             return self.flax.is_nnx_rngs_class(binding.func)
+        if isinstance(binding, cst.Attribute):  # `rngs = self.rngs` before the loop
+            return self.is_rngs_attribute(binding, found[0])
         if isinstance(binding, cst.Param):
             if self._built_in_body(binding, found[0]):
                 return False

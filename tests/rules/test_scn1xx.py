@@ -24091,6 +24091,202 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'NNX: model and optimizer reached through a dataclass bundle a trainer keeps (self.bundle.model, self.bundle.optimizer), handed to a helper that trains',
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        @dataclass
+        class Bundle:
+            model: Net
+            optimizer: nnx.Optimizer
+
+
+        def fit_step(model, optimizer, x):
+            loss, grads = nnx.value_and_grad(lambda m: (m(x) ** 2).mean())(model)
+            optimizer.update(model, grads)
+            return loss
+
+
+        class Trainer:
+            def __init__(self):
+                model = Net(nnx.Rngs(0))
+                self.bundle = Bundle(model, nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param))
+
+            def fit(self, xs):
+                def body(carry, x):
+                    return carry, fit_step(self.bundle.model, self.bundle.optimizer, x)
+
+                return jax.lax.scan(body, None, xs)[1]
+
+
+        def main():
+            return Trainer().fit(jnp.ones((4, 2, 3)))
+        """,
+        ["25:19 SCN105", "26:5 SCN105"],
+    ),
+    Case(
+        "NNX: the same bundle's model split before the loop and merged from the carry",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        @dataclass
+        class Bundle:
+            model: Net
+            scale: float
+
+
+        class Evaluator:
+            def __init__(self):
+                self.bundle = Bundle(Net(nnx.Rngs(0)), 0.5)
+
+            def run(self, xs):
+                graphdef, state = nnx.split(self.bundle.model)
+
+                def body(state, x):
+                    model = nnx.merge(graphdef, state)
+                    y = model(x) * self.bundle.scale
+                    return nnx.state(model), y.sum()
+
+                return jax.lax.scan(body, state, xs)[1]
+
+
+        def main():
+            return Evaluator().run(jnp.ones((4, 2, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: an nnx.Rngs a plain sampler keeps (self.rngs) given as rngs= to the model in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        class Sampler:
+            def __init__(self, model, seed):
+                self.model = model
+                self.rngs = nnx.Rngs(dropout=seed)
+
+            def draw(self, x, n):
+                def body(carry, _):
+                    return carry, self.model(x, rngs=self.rngs)
+
+                return jax.lax.scan(body, None, None, length=n)[1]
+
+
+        def main():
+            return Sampler(Scorer(nnx.Rngs(0)), seed=3).draw(jnp.ones((3,)), 4)
+        """,
+        ["23:27 SCN105"],
+    ),
+    Case(
+        "NNX: the sampler's Rngs bound to a local name before the loop and closed over",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        class Sampler:
+            def __init__(self, model, seed):
+                self.model = model
+                self.rngs = nnx.Rngs(dropout=seed)
+
+            def draw(self, x, n):
+                rngs = self.rngs
+
+                def body(carry, _):
+                    return carry, self.model(x, rngs=rngs)
+
+                return jax.lax.scan(body, None, None, length=n)[1]
+
+
+        def main():
+            return Sampler(Scorer(nnx.Rngs(0)), seed=3).draw(jnp.ones((3,)), 4)
+        """,
+        ["25:27 SCN105"],
+    ),
+    Case(
+        'NNX: a fresh nnx.Rngs built in the body from a key folded with the step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        class Sampler:
+            def __init__(self, model, seed):
+                self.model = model
+                self.key = jax.random.key(seed)
+
+            def draw(self, x, n):
+                def body(carry, i):
+                    return carry, self.model(x, rngs=nnx.Rngs(dropout=jax.random.fold_in(self.key, i)))
+
+                return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            return Sampler(Scorer(nnx.Rngs(0)), seed=3).draw(jnp.ones((3,)), 4)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
