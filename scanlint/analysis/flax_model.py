@@ -1425,16 +1425,13 @@ class FlaxFile:
         return sites
 
     def _registry_calls(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
-        """`ESTIMATORS["mc_dropout"](model, variables)`: calls through a module-level registry
-        that may pick this function (see `ScanIndex.picked_functions`)."""
-        found = self.index.derived.get(_RegistryCalls)
-        if not isinstance(found, _RegistryCalls):
-            found = self.index.derived[_RegistryCalls] = _RegistryCalls(self.index)
-            walk(self.index.module, found)
+        """`ESTIMATORS["mc_dropout"](model, variables)`, or `builder(model)` with `builder =
+        BUILDERS[name]`: calls through a module-level registry that may pick this function (see
+        `ScanIndex.picked_functions`)."""
         return [
             (call, scope)
-            for call, scope in found.calls
-            if function in (self.index.picked_functions(call.func, scope) or ())  # type: ignore[arg-type]
+            for call, scope, pick, pick_scope in self.index.pick_calls()
+            if function in (self.index.picked_functions(pick, pick_scope) or ())  # type: ignore[arg-type]
         ]
 
     # -- what `init` runs -------------------------------------------------------------------
@@ -3024,26 +3021,6 @@ def joined(
             return None
         found += each
     return found
-
-
-class _RegistryCalls(SemanticVisitor):
-    """Every `<name>[key](...)` call of a file, with the scope it is made in."""
-
-    def __init__(self, index: ScanIndex) -> None:
-        self.index = index
-        self.scopes: list[Scope] = [index.module_scope]
-        self.calls: list[tuple[cst.Call, Scope]] = []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node in self.index.scope_of:
-            self.scopes.append(self.index.scope_of[node])
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and isinstance(node.func.value, cst.Name):
-            self.calls.append((node, self.scopes[-1]))
-        return True
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and original_node in self.index.scope_of:
-            self.scopes.pop()
 
 
 class _AttributeUses(SemanticVisitor):

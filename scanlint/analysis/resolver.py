@@ -446,6 +446,9 @@ class ScanIndex:
         found = scope.only_binding(node.func.value)
         if found is not None and isinstance(found[1], cst.Param):  # `step_factory(model)`, given or defaulted
             return self._factory_parameter(node, found[1], found[0])
+        if found is not None and isinstance(found[1], cst.Subscript):  # `builder = STEP_BUILDERS[name]`
+            picked = self.picked_functions(found[1], found[0])
+            return (node, picked[0]) if picked is not None and len(picked) == 1 else None
         if found is None or not isinstance(found[1], cst.FunctionDef):
             return None
         return node, found[1]
@@ -1182,23 +1185,21 @@ class ScanIndex:
         """Calls that build a class as the one class a module-level registry holds:
         `MODELS[name](...)`, or through a name bound once to such a pick (`cls = MODELS[name]`,
         then `cls(...)`)."""
-        sites = []
-        for call, scope in self._subscript_calls():
-            if self.class_named(call.func, scope) is class_node:
-                sites.append((call, scope))
-        for called, calls in self.local_name_calls.items():
-            for call, scope in calls:
-                found = scope.only_binding(called)
-                if found is not None and isinstance(found[1], cst.Subscript) and self.class_named(call.func, scope) is class_node:
-                    sites.append((call, scope))
-        return sites
+        return [(call, scope) for call, scope, pick, pick_scope in self.pick_calls() if self.class_named(pick, pick_scope) is class_node]
 
-    def _subscript_calls(self) -> list[tuple[cst.Call, Scope]]:
-        """Every `NAME[key](...)` call of the file with its scope (computed once per file)."""
+    def pick_calls(self) -> list[tuple[cst.Call, Scope, cst.Subscript, Scope]]:
+        """Every call of a pick from a module-level name, `REGISTRY[key](...)` or `fn(...)` with
+        `fn` bound once to such a pick, with the call's scope, the pick and its scope (found
+        once per file)."""
         found = self.derived.get(_SubscriptCalls)
         if not isinstance(found, _SubscriptCalls):
             found = self.derived[_SubscriptCalls] = _SubscriptCalls(self)
             walk(self.module, found)
+            for called, calls in self.local_name_calls.items():
+                for call, scope in calls:
+                    bound = scope.only_binding(called)
+                    if bound is not None and isinstance(bound[1], cst.Subscript) and isinstance(bound[1].value, cst.Name):
+                        found.found.append((call, scope, bound[1], bound[0]))
         return found.found
 
     def _construction_argument(
@@ -1700,7 +1701,7 @@ def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:
 class _SubscriptCalls(cst.CSTVisitor):
     def __init__(self, index: ScanIndex) -> None:
         self.index = index
-        self.found: list[tuple[cst.Call, Scope]] = []
+        self.found: list[tuple[cst.Call, Scope, cst.Subscript, Scope]] = []
         self.scopes: list[Scope] = [index.module_scope]
 
     def on_visit(self, node: cst.CSTNode) -> bool:
@@ -1708,7 +1709,7 @@ class _SubscriptCalls(cst.CSTVisitor):
         if scope is not None:
             self.scopes.append(scope)
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and isinstance(node.func.value, cst.Name):
-            self.found.append((node, self.scopes[-1]))
+            self.found.append((node, self.scopes[-1], node.func, self.scopes[-1]))
         return True
 
     def on_leave(self, original_node: cst.CSTNode) -> None:

@@ -432,7 +432,7 @@ def first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -
         return False  # nothing to create, so nothing leaks
     holder = code.loop.scope.enclosing_method()
     path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
-    if lifted_submodule(flax, submodule):
+    if lifting_call(flax, submodule) is not None:
         # Under `apply` only (a method `init` never runs, or a loop `init` skips), it works.
         return not ((holder is not None and path is None) or init_skips_loop(flax, code))
     if called_before_scan(flax, code, submodule):
@@ -449,11 +449,16 @@ def first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -
     return True
 
 
-def lifted_submodule(flax: FlaxFile, submodule: Submodule) -> bool:
-    """A submodule made by a lifted transform of a class (`nn.checkpoint(Block)(...)`)."""
+def lifting_call(flax: FlaxFile, submodule: Submodule) -> cst.Call | None:
+    """For a submodule made by a lifted transform of a class (`nn.checkpoint(Block)(...)`, or
+    `RematBlock(...)` with `RematBlock = nn.remat(Block)`): the transform's call."""
     construction = submodule.construction
-    return (
-        construction is not None
-        and isinstance(construction.func, cst.Call)
-        and flax.index.qualify(construction.func.func) in LIFTED_MODULE_TRANSFORMS
-    )
+    callee, scope = (construction.func if construction is not None else None), flax.index.module_scope
+    for _ in range(5):
+        if isinstance(callee, cst.Call):
+            return callee if flax.index.qualify(callee.func) in LIFTED_MODULE_TRANSFORMS else None
+        bound = scope.only_binding(callee.value) if isinstance(callee, cst.Name) else None
+        if bound is None or not isinstance(bound[1], cst.BaseExpression):
+            return None
+        callee, scope = bound[1], bound[0]
+    return None

@@ -8712,6 +8712,112 @@ LINEN_VARIABLE = [
         """,
         ["22:20 SCN102"],
     ),
+    Case(
+        'a step builder taken from a registry into a name (make = BUILDERS[key]), its (step, label) unpacked onto self, the partial apply trains BatchNorm',
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        BUILDERS = {}
+
+
+        def builder(name):
+            def register(fn):
+                BUILDERS[name] = fn
+                return fn
+            return register
+
+
+        class Gauge(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.Dense(1)(nn.BatchNorm(use_running_average=not train)(x))
+
+
+        @builder("sweep")
+        def build_sweep(model, variables):
+            forward = functools.partial(model.apply, variables)
+
+            def step(total, x):
+                y = forward(x, train=True)
+                return total + y.sum(), y
+
+            return step, "sweep"
+
+
+        class Driver:
+            def __init__(self, sheet, model, variables):
+                make = BUILDERS[sheet["step"]]
+                self.step, self.label = make(model, variables)
+
+            def run(self, xs):
+                return jax.lax.scan(self.step, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 4, 2))
+            model = Gauge()
+            variables = model.init(jax.random.key(0), xs[0], train=False)
+            return Driver({"step": "sweep"}, model, variables).run(xs)
+        """,
+        ["29:13 SCN102"],
+    ),
+    Case(
+        'the same registered builder whose partial apply runs BatchNorm in eval mode',
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+        BUILDERS = {}
+
+
+        def builder(name):
+            def register(fn):
+                BUILDERS[name] = fn
+                return fn
+            return register
+
+
+        class Gauge(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.Dense(1)(nn.BatchNorm(use_running_average=not train)(x))
+
+
+        @builder("sweep")
+        def build_sweep(model, variables):
+            forward = functools.partial(model.apply, variables)
+
+            def step(total, x):
+                y = forward(x, train=False)
+                return total + y.sum(), y
+
+            return step, "sweep"
+
+
+        class Driver:
+            def __init__(self, sheet, model, variables):
+                make = BUILDERS[sheet["step"]]
+                self.step, self.label = make(model, variables)
+
+            def run(self, xs):
+                return jax.lax.scan(self.step, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 4, 2))
+            model = Gauge()
+            variables = model.init(jax.random.key(0), xs[0], train=False)
+            return Driver({"step": "sweep"}, model, variables).run(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -15756,6 +15862,82 @@ SUBMODULE = [
             return model.apply(variables, xs)
         """,
         ["18:16 SCN104"],
+    ),
+    Case(
+        'a lifted class bound to a module-level name (CheckpointedBlock = nn.remat(Block)), built in a compact method and warmed up before the scan',
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x + nn.Dense(3)(x)
+
+
+        CheckpointedBlock = nn.remat(Block)
+
+
+        class Stack(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                block = CheckpointedBlock()
+                first = block(xs[0])
+
+                def body(h, x):
+                    h = block(h + x)
+                    return h, h
+
+                return jax.lax.scan(body, first, xs[1:])[1]
+
+
+        def main():
+            xs = jnp.ones((4, 3))
+            model = Stack()
+            variables = model.init(jax.random.key(0), xs)
+            return model.apply(variables, xs)
+        """,
+        ["23:17 SCN104"],
+    ),
+    Case(
+        'the same module-level name as a plain alias of the class: the warm-up call built it',
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x + nn.Dense(3)(x)
+
+
+        CheckpointedBlock = Block
+
+
+        class Stack(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                block = CheckpointedBlock()
+                first = block(xs[0])
+
+                def body(h, x):
+                    h = block(h + x)
+                    return h, h
+
+                return jax.lax.scan(body, first, xs[1:])[1]
+
+
+        def main():
+            xs = jnp.ones((4, 3))
+            model = Stack()
+            variables = model.init(jax.random.key(0), xs)
+            return model.apply(variables, xs)
+        """,
+        [],
     ),
 ]
 

@@ -39,7 +39,7 @@ from scanlint.analysis.submodules import (
     Submodule,
     first_called_in_body,
     init_skips_loop,
-    lifted_submodule,
+    lifting_call,
     submodule_called,
     submodule_method_called,
 )
@@ -507,7 +507,7 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
         submodule = Submodule(flax.index.module.code_for_node(construction.func), construction)
     elif submodule is None or construction is None:
         return None
-    elif first_called_in_body(flax, code, submodule) and not lifted_submodule(flax, submodule):
+    elif first_called_in_body(flax, code, submodule) and lifting_call(flax, submodule) is None:
         return None  # SCN104's; a lifted one leaks under `init` and still updates under `apply`
     class_node = flax.lifted_local_class(construction.func, flax.index.module_scope)
     method = flax.index.method_of(class_node, method_name) if class_node is not None and flax.is_linen(class_node) else None

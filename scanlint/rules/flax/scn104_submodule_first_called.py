@@ -17,7 +17,7 @@ from scanlint.analysis.submodules import (
     called_before_scan,
     first_called_in_body,
     init_skips_loop,
-    lifted_submodule,
+    lifting_call,
     submodule_called,
     submodule_method_called,
     submodule_named,
@@ -212,8 +212,9 @@ def _first_call_report(
     flax: FlaxFile, code: BodyCode, submodule: Submodule, node: cst.CSTNode, by: str = ""
 ) -> Report:
     where = init_path_note(flax, code)
-    if lifted_submodule(flax, submodule):
-        transform = flax.index.module.code_for_node(submodule.construction.func.func)  # type: ignore[union-attr]
+    lifting = lifting_call(flax, submodule)
+    if lifting is not None:
+        transform = flax.index.module.code_for_node(lifting.func)
         summary = (
             f"Linen submodule `{submodule.label}` (a `{transform}` module) is called inside a raw "
             f"lax.scan body that `init` runs{by}"
