@@ -1,0 +1,34 @@
+# label: same-values
+# flax-error: none
+# class: 1 StarterActivity.feeding_forecast runs the scan itself and reads its own noise_key Variable (drawn once from rngs at construction) in the body
+"""Starter activity forecast for a sourdough bakery.
+
+The bakery's starter model predicts the rise after each feeding; the
+fermentation noise models how lively the culture is on a given day.
+"""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class StarterActivity(nnx.Module):
+    def __init__(self, n_conditions: int, *, rngs: nnx.Rngs, wobble: float = 0.1):
+        self.rise = nnx.Linear(n_conditions, 1, rngs=rngs)
+        self.noise_key = nnx.Variable(rngs.fermentation())
+        self.wobble = wobble
+
+    def feeding_forecast(self, conditions, feedings: int):
+        def feed(level, _):
+            noise = self.wobble * jax.random.normal(self.noise_key[...], ())
+            rise = self.rise(conditions)[0] + noise
+            return level + rise, rise
+
+        _, rises = jax.lax.scan(feed, jnp.float32(0.0), None, length=feedings)
+        return rises
+
+
+def main():
+    # flour ratio, water ratio, room temperature, hours since last feed
+    conditions = jnp.array([1.0, 1.0, 0.24, 0.5])
+    starter = StarterActivity(4, rngs=nnx.Rngs(params=0, fermentation=31))
+    return starter.feeding_forecast(conditions, feedings=6)
