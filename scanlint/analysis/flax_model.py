@@ -2204,9 +2204,37 @@ class BodyCode:
             return False
         if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
             return True
+        if isinstance(node, cst.Call) and self._returns_constant(node, depth):
+            return True  # `self.strategy.key_for(step)` returning the key its object keeps
         names = NameCollector()
         walk(node, names)
         return all(self.name_constant(name, scope, depth) for name in names.names)
+
+    def _returns_constant(self, call: cst.Call, depth: int) -> bool:
+        """Whether a call of a function of the body's code gives the same value at every step:
+        each of its returns is, whatever its parameters are given (the body is traced once, so
+        what it reads of Python state is read once). Only returns that read its parameters and
+        outer names count (`return self._key`): a local container may be filled by calls that
+        the binding does not show (`merged = {}`, then `merged.update(...)`)."""
+        called = [function for function, calls in self.entries.items() if any(c is call for c, _ in calls)]
+        if not called:
+            return False
+        for function in called:
+            if not isinstance(function, cst.FunctionDef) or can_fall_off(function):
+                return False
+            returned = [r.value for r in returns_of(function)]
+            function_scope = next((each for each in self.scopes if each.node is function), None)
+            if not returned or function_scope is None:
+                return False
+            if not all(r is not None and self.step_constant(r, function_scope, depth + 1) for r in returned):
+                return False
+            names = NameCollector()
+            for r in returned:
+                walk(r, names)  # type: ignore[arg-type]
+            local = function_scope.bindings
+            if any(name in local and not all(isinstance(b, cst.Param) for b in local[name]) for name in names.names):
+                return False
+        return True
 
     def name_constant(self, name: str, scope: Scope, depth: int = 0) -> bool:
         """Whether a name read at `scope` holds the same value at every step (see `step_constant`)."""

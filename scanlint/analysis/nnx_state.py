@@ -1049,6 +1049,9 @@ class OutsideNnxState:
             return True
         if self.flax.is_nnx_variable_class(value.func) and value.args:
             return self._key_value(value.args[0].value, scope, depth + 1)
+        returned = self.flax.method_returns(value, scope)  # `strategy.key_for(step)` handing out its key
+        if returned:
+            return all(self._key_value(v, s, depth + 1) for v, s in returned)
         func = value.func  # `rngs.imagine()`: a stream of an `nnx.Rngs` parameter
         return (
             not value.args
@@ -1065,15 +1068,24 @@ class OutsideNnxState:
             for v, s in values
         )
 
-    def rngs_name(self, name: cst.Name, scope: Scope) -> bool:
-        """A parameter annotated `nnx.Rngs`, or a name bound to an `nnx.Rngs(...)`."""
+    def rngs_name(self, name: cst.Name, scope: Scope, depth: int = 0) -> bool:
+        """A parameter annotated `nnx.Rngs`, or that every call or construction in the file
+        fills with one (`ModelStore(model, nnx.Rngs(mc=11))`), or a name bound to an
+        `nnx.Rngs(...)`."""
         found = scope.only_binding(name.value)
-        if found is None:
+        if found is None or depth > 3:
             return False
         binding = found[1]
         if isinstance(binding, cst.Param):
             annotation = binding.annotation.annotation if binding.annotation is not None else None
-            return annotation is not None and self.flax.is_nnx_rngs_class(annotation)
+            if annotation is not None:
+                return self.flax.is_nnx_rngs_class(annotation)
+            passed = self._passed_to(binding, found[0]) or self.flax.parameter_arguments(binding, found[0]) or []
+            return bool(passed) and all(
+                (isinstance(value, cst.Call) and self.flax.is_nnx_rngs_class(value.func))
+                or (isinstance(value, cst.Name) and self.rngs_name(value, value_scope, depth + 1))
+                for value, value_scope in passed
+            )
         return isinstance(binding, cst.Call) and self.flax.is_nnx_rngs_class(binding.func)
 
     def outside_values(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:

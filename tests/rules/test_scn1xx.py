@@ -13467,6 +13467,171 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a key policy object's key_for(step) handing back the one key it keeps, given to apply's rngs",
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Arrivals(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                rate = nn.softplus(nn.Dense(2)(x))
+                return rate * jax.random.uniform(self.make_rng("arrivals"), rate.shape)
+
+
+        class KeyPolicy:
+            def __init__(self, key):
+                self._key = key
+
+            def key_for(self, step):
+                del step
+                return self._key
+
+
+        class Simulator:
+            def __init__(self, model, variables, policy):
+                self.model = model
+                self.variables = variables
+                self.policy = policy
+
+            def run(self, x, n):
+                def body(step, out):
+                    gaps = self.model.apply(self.variables, x, rngs={"arrivals": self.policy.key_for(step)})
+                    return out.at[step].set(gaps)
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 2)))
+
+
+        def main():
+            x = jnp.ones(3)
+            model = Arrivals()
+            variables = model.init({"params": jax.random.key(0), "arrivals": jax.random.key(1)}, x)
+            out = Simulator(model, variables, KeyPolicy(jax.random.key(7))).run(x, 3)
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        ["31:61 SCN103"],
+    ),
+    Case(
+        'the key policy folds the step into its key',
+        """
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Arrivals(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                rate = nn.softplus(nn.Dense(2)(x))
+                return rate * jax.random.uniform(self.make_rng("arrivals"), rate.shape)
+
+
+        class KeyPolicy:
+            def __init__(self, key):
+                self._key = key
+
+            def key_for(self, step):
+                return jax.random.fold_in(self._key, step)
+
+
+        class Simulator:
+            def __init__(self, model, variables, policy):
+                self.model = model
+                self.variables = variables
+                self.policy = policy
+
+            def run(self, x, n):
+                def body(step, out):
+                    gaps = self.model.apply(self.variables, x, rngs={"arrivals": self.policy.key_for(step)})
+                    return out.at[step].set(gaps)
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 2)))
+
+
+        def main():
+            x = jnp.ones(3)
+            model = Arrivals()
+            variables = model.init({"params": jax.random.key(0), "arrivals": jax.random.key(1)}, x)
+            out = Simulator(model, variables, KeyPolicy(jax.random.key(7))).run(x, 3)
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        [],
+    ),
+    Case(
+        "NNX: a key drawn once from an unannotated rngs parameter of a store, handed to the model's Dropout every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Classifier(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key=None):
+                return self.drop(self.lin(x), deterministic=key is None, rngs=key)
+
+
+        class Store:
+            def __init__(self, model, rngs):
+                self.model = model
+                self.mask_key = rngs.mc()
+
+
+        def passes(store, x, n):
+            def body(carry, _):
+                return carry, store.model(x, key=store.mask_key)
+
+            return jax.lax.scan(body, None, None, length=n)[1]
+
+
+        def main():
+            out = passes(Store(Classifier(nnx.Rngs(0)), nnx.Rngs(mc=3)), jnp.ones((4,)), 3)
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        ["24:42 SCN103"],
+    ),
+    Case(
+        'NNX: the stored key folded with the step in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Classifier(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key=None):
+                return self.drop(self.lin(x), deterministic=key is None, rngs=key)
+
+
+        class Store:
+            def __init__(self, model, rngs):
+                self.model = model
+                self.mask_key = rngs.mc()
+
+
+        def passes(store, x, n):
+            def body(carry, i):
+                return carry, store.model(x, key=jax.random.fold_in(store.mask_key, i))
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            out = passes(Store(Classifier(nnx.Rngs(0)), nnx.Rngs(mc=3)), jnp.ones((4,)), 3)
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

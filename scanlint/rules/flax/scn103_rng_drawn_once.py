@@ -805,6 +805,8 @@ class _FixedNnxRandomness:
             fixed = self.state.kept_key(value, scope)
             if fixed is None and isinstance(value, cst.Name) and not self.code.binds(value.value, scope) and self._jax_key(value, scope):
                 fixed = value
+            if fixed is None and self.code.step_constant(value, scope) and self.state.is_key_value(value, scope):
+                fixed = value  # `key = self.strategy.key_for(i)` handing out the key its object keeps
             if fixed is not None and _draws_from(self.index, method, param.name.value):
                 return value, f"{class_node.name.value}.{name}"  # type: ignore[union-attr]
         return None
