@@ -482,7 +482,9 @@ class OutsideNnxState:
             if self.flax.index.qualify(value.func) in NNX_CLONE and value.args:  # `nnx.clone(online)`
                 return self._object_kind(value.args[0].value, scope, depth + 1)
             factory = self.flax.index.factory_of(value, scope)  # `make_ensemble(keys)` returning one
-            if factory is None or factory[1] in self._factories_seen:
+            if factory is None:
+                return self._instance_kind(value, scope)  # `pool.acquire(lot)`, a getter's object
+            if factory[1] in self._factories_seen:
                 return None
             function = factory[1]
             self._factories_seen.add(function)
@@ -507,6 +509,8 @@ class OutsideNnxState:
             if not isinstance(holder, cst.ClassDef) or self.flax.is_linen(holder):
                 return None
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in self._init_values(holder, value.attr.value)])
+        if isinstance(value, cst.Subscript):
+            return self._instance_kind(value, scope)  # `self._sessions[lot]`
         if not isinstance(value, cst.Name):
             return None
         found = scope.only_binding(value.value)
@@ -527,6 +531,16 @@ class OutsideNnxState:
             passed = self._passed_to(binding, binding_scope) or self.flax.parameter_arguments(binding, binding_scope) or []
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in passed])
         return None
+
+    def _instance_kind(self, value: cst.BaseExpression, scope: Scope) -> cst.ClassDef | str | None:
+        """The one same-file class of the objects an expression may hold, as the Flax model's
+        `instances` finds them (elements of pools, what getters and builders return)."""
+        made = self.flax.instances(value, scope) or []
+        classes = {self.flax.local_class(call.func, call_scope) for call, call_scope in made}
+        found = classes.pop() if len(classes) == 1 else None
+        if found is None or self.flax.is_linen(found):
+            return None
+        return found
 
     def modes_may_switch(self, node: cst.BaseExpression, scope: Scope) -> bool:
         """Whether the file may switch the outside module a body's call reaches to evaluation
@@ -1395,6 +1409,12 @@ class OutsideNnxState:
         when every return holds state. A layer the factory switches off or on by one of its own
         parameters (`nnx.Dropout(0.5, deterministic=deterministic)`) depends on the call: unknown."""
         found = self.flax.index.factory_of(call, scope)
+        if found is None:
+            # `factory()` filled with `lambda: Pricer(...)`, a getter's object: what each
+            # construction `instances` finds there holds, when each holds some
+            made = [(c, c_scope) for c, c_scope in self.flax.instances(call, scope) or [] if c is not call]
+            held_by_each = [self.holdings(made_call, made_scope, seen) for made_call, made_scope in made]
+            return held_by_each[0] if held_by_each and all(held_by_each) else []
         if found is None or found[1] in seen:
             return []
         factory = found[1]

@@ -24634,6 +24634,101 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'NNX: a pool of sessions built by calling a factory parameter given a lambda, acquired by name in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Uses(nnx.Variable):
+            pass
+
+
+        class Pricer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+                self.uses = Uses(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                self.uses.value += 1
+                return self.lin(x)
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+
+
+        class Pool:
+            def __init__(self, factory, names):
+                self._sessions = {name: Session(factory()) for name in names}
+
+            def acquire(self, name):
+                return self._sessions[name]
+
+
+        def price(pool, name, xs):
+            def body(total, x):
+                return total + pool.acquire(name).model(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            pool = Pool(lambda: Pricer(nnx.Rngs(0)), ["a", "b"])
+            return price(pool, "a", jnp.ones((3, 3)))
+        """,
+        ["36:24 SCN105"],
+    ),
+    Case(
+        'NNX: the same pool whose model changes no state',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Uses(nnx.Variable):
+            pass
+
+
+        class Pricer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+                self.uses = Uses(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+
+
+        class Pool:
+            def __init__(self, factory, names):
+                self._sessions = {name: Session(factory()) for name in names}
+
+            def acquire(self, name):
+                return self._sessions[name]
+
+
+        def price(pool, name, xs):
+            def body(total, x):
+                return total + pool.acquire(name).model(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            pool = Pool(lambda: Pricer(nnx.Rngs(0)), ["a", "b"])
+            return price(pool, "a", jnp.ones((3, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
