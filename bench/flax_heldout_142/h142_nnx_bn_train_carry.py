@@ -1,0 +1,43 @@
+# label: ok
+# flax-error: none
+# class: 2 the model and optimizer state ride in the scan carry: the body merges them, takes the gradient step and returns nnx.state
+"""NNX training loop for a BatchNorm classifier written as a raw jax.lax.scan over batches."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+class Classifier(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.l1 = nnx.Linear(10, 32, rngs=rngs)
+        self.bn = nnx.BatchNorm(32, momentum=0.9, rngs=rngs)
+        self.l2 = nnx.Linear(32, 3, rngs=rngs)
+
+    def __call__(self, x):
+        return self.l2(nnx.relu(self.bn(self.l1(x))))
+
+
+def loss_fn(model, x, y):
+    logits = model(x)
+    return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
+
+
+def main():
+    xs = jax.random.normal(jax.random.key(0), (5, 16, 10))
+    ys = jax.random.randint(jax.random.key(1), (5, 16), 0, 3)
+    model = Classifier(nnx.Rngs(0))
+    optimizer = nnx.Optimizer(model, optax.adam(1e-3), wrt=nnx.Param)
+    graphdef, state = nnx.split((model, optimizer))
+
+    def train_step(state, batch):
+        x, y = batch
+        m, opt = nnx.merge(graphdef, state)
+        loss, grads = nnx.value_and_grad(loss_fn)(m, x, y)
+        opt.update(m, grads)
+        return nnx.state((m, opt)), loss
+
+    state, losses = jax.lax.scan(train_step, state, (xs, ys))
+    nnx.update((model, optimizer), state)
+    losses.block_until_ready()
+    return None
