@@ -602,17 +602,26 @@ class FlaxFile:
 
     def held_functions(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> list[Body]:
         """The functions a called expression the resolver does not resolve may run: what a
-        method or function returns (`self.stepper(name)(x)`), and the elements of a container a
+        method or function returns (`self.stepper(name)(x)`), the elements of a container a
         name or object keeps (`self._steppers[name]`, filled by `self._steppers[name] =
-        make_step(model)`), each resolved as a callable. Empty when any of them is not known."""
+        make_step(model)`; `for fn in self.fns`, filled by a `@hooks.register` decorator), and
+        what every call passes for a parameter of a plain object's method, each resolved as a
+        callable. Empty when any of them is not known."""
         if depth > 3:
             return []
-        if isinstance(node, cst.Name):  # `step = self.stepper(name)`, then `step(x)`
+        values: list[tuple[cst.BaseExpression, Scope]] | None
+        if isinstance(node, cst.Name):
             found = scope.only_binding(node.value)
-            if found is None or not isinstance(found[1], (cst.Call, cst.Subscript)):
+            iterated = self.loop_iterates(node, scope) if found is None or found[1] is OPAQUE else None
+            if iterated is not None:  # `for fn in self.fns: fn(x)`, filled by `@hooks.register`
+                values = self.container_elements(*iterated)
+            elif found is not None and isinstance(found[1], (cst.Call, cst.Subscript)):
+                return self.held_functions(found[1], found[0], depth + 1)  # `step = self.stepper(name)`
+            elif found is not None and isinstance(found[1], cst.Param) and _plain_method_scope(self, found[0]):
+                values = self.parameter_arguments(found[1], found[0])  # `register(self, fn)` keeping `fn`
+            else:
                 return []
-            return self.held_functions(found[1], found[0], depth + 1)
-        if isinstance(node, cst.Call):
+        elif isinstance(node, cst.Call):
             values = self.method_returns(node, scope)
         elif isinstance(node, cst.Subscript):
             values = self.container_elements(node.value, scope)
@@ -758,6 +767,10 @@ class FlaxFile:
             and not node.args[0].star
         ):  # `self.callbacks = list(callbacks)`: the same objects
             return self.instances(node.args[0].value, scope, depth)
+        drawn_from = self._iterator_source(node, scope) if depth <= 4 else None
+        if drawn_from is not None:  # `next(self._cycle)` with `self._cycle = itertools.cycle(self.pool)`
+            elements = self.container_elements(*drawn_from, depth + 1)
+            return joined(elements, lambda value, value_scope: self.instances(value, value_scope, depth + 1)) if elements else None
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript) and not node.args and depth <= 4:
             zoo = self._zoo_instances(node.func, depth)  # `ZOO[name]()`
             if zoo is not None:
@@ -1142,6 +1155,32 @@ class FlaxFile:
         if init is None or len(values) != 1:
             return None
         return self.instances(values[0], self.index.scope_of[init], depth + 1)
+
+    def _iterator_source(self, node: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `next(it)` with `it` (a name, or an attribute `__init__` stores) made by `iter(x)`
+        or `itertools.cycle(x)`: the container `x` whose elements it hands out, with its scope."""
+        if not (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Name)
+            and node.func.value == "next"
+            and scope.lookup("next") is None
+            and len(node.args) == 1
+            and not node.args[0].keyword
+            and not node.args[0].star
+        ):
+            return None
+        iterator, iterator_scope = node.args[0].value, scope
+        if isinstance(iterator, cst.Attribute):
+            iterator, iterator_scope = self.stored_or_field_value(iterator, scope) or (iterator, scope)
+        elif isinstance(iterator, cst.Name):
+            found = scope.only_binding(iterator.value)
+            if found is not None and isinstance(found[1], cst.BaseExpression):
+                iterator, iterator_scope = found[1], found[0]
+        made_by = self.index.qualify(iterator.func) if isinstance(iterator, cst.Call) else None
+        is_iter = isinstance(iterator, cst.Call) and isinstance(iterator.func, cst.Name) and iterator.func.value == "iter" and iterator_scope.lookup("iter") is None
+        if not (is_iter or made_by == "itertools.cycle") or len(iterator.args) != 1 or iterator.args[0].star:  # type: ignore[union-attr]
+            return None
+        return iterator.args[0].value, iterator_scope  # type: ignore[union-attr]
 
     def _built_by(self, call: cst.Call, scope: Scope, depth: int) -> list[tuple[cst.Call, Scope]] | None:
         """For `build("mlp", rate=0.5)`, a same-file function whose every `return` gives back
@@ -1798,6 +1837,12 @@ def argument_for(function: cst.FunctionDef | cst.Lambda, param: cst.Param, call:
     positional = [*function.params.posonly_params, *function.params.params]
     position = positional.index(param) if param in positional else 10**6
     return argument(call, position, param.name.value)
+
+
+def _plain_method_scope(flax: FlaxFile, scope: Scope) -> bool:
+    """Whether a scope is a method of a plain (not Flax) class."""
+    owner = scope.parent.node if scope.parent is not None else None
+    return isinstance(owner, cst.ClassDef) and flax.is_plain(owner)
 
 
 class _CallsOutsideNested(cst.CSTVisitor):
@@ -3059,7 +3104,8 @@ def joined(
 
 class _AttributeUses(SemanticVisitor):
     """Every `<x>.<name>(...)` call of a file by attribute name, with the scope it is made in,
-    and the attribute names also read without being called."""
+    and the attribute names also read without being called. A decorator `@hooks.register` on a
+    function counts as the call `hooks.register(<the function>)` it makes."""
 
     def __init__(self, index: ScanIndex) -> None:
         self.index = index
@@ -3069,6 +3115,12 @@ class _AttributeUses(SemanticVisitor):
         self._called: set[cst.Attribute] = set()
 
     def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            for decorator in node.decorators:
+                if isinstance(decorator.decorator, cst.Attribute):
+                    call = cst.Call(func=decorator.decorator, args=[cst.Arg(cst.Name(node.name.value))])
+                    self.calls.setdefault(decorator.decorator.attr.value, []).append((call, self.scopes[-1]))
+                    self._called.add(decorator.decorator)
         if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node in self.index.scope_of:
             self.scopes.append(self.index.scope_of[node])
         elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):

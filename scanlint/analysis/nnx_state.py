@@ -513,6 +513,10 @@ class OutsideNnxState:
             return self._instance_kind(value, scope)  # `self._sessions[lot]`
         if not isinstance(value, cst.Name):
             return None
+        holder = self._holder_self(value, scope)
+        bound_at = scope.lookup(value.value)
+        if holder is not None and bound_at is not None and not self.code.is_inside(bound_at[0]):
+            return holder  # the `self` of the method that runs the loop, handed to a hook
         found = scope.only_binding(value.value)
         if found is None:
             iterated = self.flax.loop_iterates(value, scope)  # `{s.store_id: s for s in sessions}`
@@ -1278,14 +1282,13 @@ class OutsideNnxState:
             if function is self.code.loop.body.node:  # type: ignore[union-attr]
                 return None  # filled by the loop itself: a step value
             sites = []
-            for call, call_scope in self.code.calls:
+            for call, call_scope in self.code.entries.get(function, []):
                 helper = self.flax.index.resolve_callable(call.func, call_scope)
-                if helper is None or helper.node is not function:
-                    continue
-                if helper.via in ("def", "lambda", "variable", "method"):
+                if helper is not None and helper.node is function and helper.via == "partial":
+                    sites.append((_argument_after_partial(helper, call, param), call_scope))  # `aug = partial(augment, scale=0.1)`
+                elif helper is None or helper.node is function and helper.via in ("def", "lambda", "variable", "method"):
+                    # also what the body reaches otherwise (`for fn in self.fns: fn(self, loss)`)
                     sites.append((dict(parameters_passed(function, scope, call, call_scope)).get(param), call_scope))
-                elif helper.via == "partial":  # `aug = partial(augment, scale=0.1)`, `aug(x, rngs=...)`
-                    sites.append((_argument_after_partial(helper, call, param), call_scope))
         elif isinstance(function, cst.FunctionDef) and scope.parent is self.flax.index.module_scope:
             sites = [
                 (argument_for(function, param, call), call_scope)
@@ -1301,7 +1304,7 @@ class OutsideNnxState:
             if value is None:
                 return None
             inner = value_scope.only_binding(value.value) if isinstance(value, cst.Name) else None
-            if inner is not None and isinstance(inner[1], cst.Param):
+            if inner is not None and isinstance(inner[1], cst.Param) and self._holder_self(value, value_scope) is None:
                 followed = self._parameter_values(inner[1], inner[0], depth + 1)
                 if followed is None:
                     return None

@@ -24729,6 +24729,211 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'NNX: a session handed out round-robin by next() over itertools.cycle of a pool, its BatchNorm in training mode',
+        """
+        import itertools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.bn = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.bn(self.lin(x))
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+
+
+        class Service:
+            def __init__(self):
+                self.pool = [Session(Net(nnx.Rngs(i))) for i in range(2)]
+                self._turns = itertools.cycle(self.pool)
+
+            def acquire(self):
+                return next(self._turns)
+
+            def run(self, xs):
+                session = self.acquire()
+
+                def body(total, x):
+                    return total + session.model(x).sum(), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            return Service().run(jnp.ones((3, 5, 3)))
+        """,
+        ["35:28 SCN105"],
+    ),
+    Case(
+        'NNX: the same round-robin session switched to eval() before the loop',
+        """
+        import itertools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.bn = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.bn(self.lin(x))
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+
+
+        class Service:
+            def __init__(self):
+                self.pool = [Session(Net(nnx.Rngs(i))) for i in range(2)]
+                self._turns = itertools.cycle(self.pool)
+
+            def acquire(self):
+                return next(self._turns)
+
+            def run(self, xs):
+                session = self.acquire()
+                session.model.eval()
+
+                def body(total, x):
+                    return total + session.model(x).sum(), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            return Service().run(jnp.ones((3, 5, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: a hook registered with @evaluator.callbacks.register, handed the evaluator itself by the scan body, updates its metric',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        class Callbacks:
+            def __init__(self):
+                self.fns = []
+
+            def register(self, fn):
+                self.fns.append(fn)
+                return fn
+
+            def __call__(self, owner, loss):
+                for fn in self.fns:
+                    fn(owner, loss)
+
+
+        class Evaluator:
+            def __init__(self, scorer):
+                self.scorer = scorer
+                self.loss_avg = nnx.metrics.Average()
+                self.callbacks = Callbacks()
+
+            def evaluate(self, xs):
+                def step(n, x):
+                    loss = (self.scorer(x) ** 2).mean()
+                    self.callbacks(self, loss)
+                    return n + 1, loss
+
+                return jax.lax.scan(step, 0, xs)[1]
+
+
+        def main():
+            evaluator = Evaluator(Scorer(nnx.Rngs(0)))
+
+            @evaluator.callbacks.register
+            def track(owner, loss):
+                owner.loss_avg.update(values=loss)
+
+            return evaluator.evaluate(jnp.ones((3, 2, 3)))
+        """,
+        ["48:9 SCN105"],
+    ),
+    Case(
+        'NNX: the registered hook only prints; the metric is updated after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        class Callbacks:
+            def __init__(self):
+                self.fns = []
+
+            def register(self, fn):
+                self.fns.append(fn)
+                return fn
+
+            def __call__(self, owner, loss):
+                for fn in self.fns:
+                    fn(owner, loss)
+
+
+        class Evaluator:
+            def __init__(self, scorer):
+                self.scorer = scorer
+                self.loss_avg = nnx.metrics.Average()
+                self.callbacks = Callbacks()
+
+            def evaluate(self, xs):
+                def step(n, x):
+                    loss = (self.scorer(x) ** 2).mean()
+                    self.callbacks(self, loss)
+                    return n + 1, loss
+
+                return jax.lax.scan(step, 0, xs)[1]
+
+
+        def main():
+            evaluator = Evaluator(Scorer(nnx.Rngs(0)))
+
+            @evaluator.callbacks.register
+            def track(owner, loss):
+                print("loss traced:", loss.shape)
+
+            losses = evaluator.evaluate(jnp.ones((3, 2, 3)))
+            evaluator.loss_avg.update(values=losses)
+            return evaluator.loss_avg.compute()
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
