@@ -887,6 +887,8 @@ class FlaxFile:
             if found_binding is None:
                 return None
             binding_scope, binding = found_binding
+            if isinstance(binding, cst.Param) and isinstance(binding_scope.node, cst.FunctionDef) and binding is binding_scope.node.params.star_arg:
+                return self.star_arguments(binding, binding_scope)  # `def __init__(self, *hooks)`
             if isinstance(binding, cst.Param):
                 passed = self.parameter_arguments(binding, binding_scope)
                 if not passed:
@@ -1320,26 +1322,9 @@ class FlaxFile:
         `__init__`'s constructions give by keyword). For a `**kwargs` parameter, `keyword` names
         the entry asked for."""
         function = scope.node
-        if not isinstance(function, cst.FunctionDef):
+        sites = self._calls_filling(scope)
+        if sites is None or not isinstance(function, cst.FunctionDef):
             return None
-        if scope.parent is self.index.module_scope:
-            sites = self.calls_running(function)
-        else:
-            owner = scope.parent.node if scope.parent is not None else None
-            if not isinstance(owner, cst.ClassDef) or self.is_linen(owner) or self.is_nnx(owner):
-                return None
-            if function.name.value != "__init__":
-                method_sites = self._plain_method_calls(owner, function)  # `cb.on_epoch_end(self)`
-                if method_sites is None:
-                    return None
-                sites = method_sites
-            else:
-                sites = []
-            for made in (owner, *self.index.subclasses(owner)) if function.name.value == "__init__" else ():
-                class_scope = self.index.scope_of[made].parent  # subclasses that run this `__init__`
-                if class_scope is not None and self.index.defining_class(made, "__init__") is owner:
-                    sites += list(self.index.calls_of(made.name.value, class_scope))
-                    sites += self.index.registry_constructions(made)  # `STRATEGIES[name](model)`
         found = []
         for call, call_scope in sites:
             if any(a.star for a in call.args):
@@ -1371,6 +1356,46 @@ class FlaxFile:
                     return None
                 found.append((value, partial.scope))
         return found or None
+
+    def _calls_filling(self, scope: Scope) -> list[tuple[cst.Call, Scope]] | None:
+        """The calls in the file that fill the parameters of a module-level function, or of a
+        plain class's method or `__init__` (its constructions, also of subclasses that run it);
+        None for other functions, or when a call of a method is on an object not known."""
+        function = scope.node
+        if not isinstance(function, cst.FunctionDef):
+            return None
+        if scope.parent is self.index.module_scope:
+            return self.calls_running(function)
+        owner = scope.parent.node if scope.parent is not None else None
+        if not isinstance(owner, cst.ClassDef) or self.is_linen(owner) or self.is_nnx(owner):
+            return None
+        if function.name.value != "__init__":
+            return self._plain_method_calls(owner, function)  # `cb.on_epoch_end(self)`
+        sites: list[tuple[cst.Call, Scope]] = []
+        for made in (owner, *self.index.subclasses(owner)):
+            class_scope = self.index.scope_of[made].parent  # subclasses that run this `__init__`
+            if class_scope is not None and self.index.defining_class(made, "__init__") is owner:
+                sites += list(self.index.calls_of(made.name.value, class_scope))
+                sites += self.index.registry_constructions(made)  # `STRATEGIES[name](model)`
+        return sites
+
+    def star_arguments(self, param: cst.Param, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """For a `*args` parameter (`HookList(*hooks)`): the positional arguments every call
+        passes past the named ones, with the scope of each call; None when a call unpacks."""
+        function = scope.node
+        sites = self._calls_filling(scope)
+        if sites is None or not isinstance(function, cst.FunctionDef) or function.params.star_arg is not param:
+            return None
+        named = len([*function.params.posonly_params, *function.params.params])
+        if named and scope.parent is not None and scope.parent.is_class and not is_staticmethod(function):
+            named -= 1  # a method's `self` is not passed by its calls
+        found: list[tuple[cst.BaseExpression, Scope]] = []
+        for call, call_scope in sites:
+            if any(a.star for a in call.args):
+                return None
+            positional = [a.value for a in call.args if a.keyword is None]
+            found += [(value, call_scope) for value in positional[named:]]
+        return found
 
     def _forwarded_argument(
         self,

@@ -1682,6 +1682,15 @@ class OutsideNnxState:
                 # (`self.rngs.noise()`) is found above; merely holding it is not a change.
                 if not self._is_rngs_value(value, init_scope):
                     held += [h for h in self.holdings(value, init_scope, seen, construction) if not (keyed and h == DROPOUT)]
+        base_init = self.flax.index.base_init_call(builder, init)
+        if base_init is not None and base_init[1] not in seen and self.flax.is_nnx(base_init[1]):
+            # `super().__init__(d_in, d_out, rngs=rngs)`: what the base's `__init__` stores too
+            call, base = base_init
+            held += [
+                h
+                for h in self._class_holds(base, seen | {base}, _Construction(base, call, init_scope))
+                if h not in held
+            ]
         return held
 
     def _always_given_rngs(self, class_node: cst.ClassDef, attribute: str) -> bool:

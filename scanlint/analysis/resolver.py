@@ -1053,6 +1053,28 @@ class ScanIndex:
                     helpers.append(method)
         return helpers
 
+    def base_init_call(self, class_node: cst.ClassDef, init: cst.FunctionDef) -> tuple[cst.Call, cst.ClassDef] | None:
+        """A `super().__init__(...)` statement of `__init__`'s own body (not under an `if`), with
+        the same-file class whose `__init__` it runs: that of the class's one base."""
+        bases = self.same_file_bases(class_node)
+        if len(bases) != 1 or len([b for b in class_node.bases if b.keyword is None]) != 1:
+            return None
+        for statement in init.body.body if isinstance(init.body, cst.IndentedBlock) else []:
+            line = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+            call = line.value if isinstance(line, cst.Expr) else None
+            if (
+                isinstance(call, cst.Call)
+                and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "__init__"
+                and isinstance(call.func.value, cst.Call)
+                and isinstance(call.func.value.func, cst.Name)
+                and call.func.value.func.value == "super"
+                and not call.func.value.args
+            ):
+                owner = self.defining_class(bases[0], "__init__")
+                return (call, owner) if owner is not None else None
+        return None
+
     def same_file_bases(self, class_node: cst.ClassDef) -> list[cst.ClassDef]:
         """The same-file classes a class names as its bases."""
         class_scope = self.scope_of.get(class_node)

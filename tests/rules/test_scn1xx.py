@@ -24934,6 +24934,181 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'NNX: a subclass whose __init__ runs super().__init__, which keeps a BatchNorm in training mode',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Stage(nnx.Module):
+            def __init__(self, d, *, rngs):
+                self.proj = nnx.Linear(d, d, rngs=rngs)
+                self.norm = nnx.BatchNorm(d, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.proj(x))
+
+
+        class ScoredStage(Stage):
+            def __init__(self, d, *, rngs):
+                super().__init__(d, rngs=rngs)
+                self.score = nnx.Linear(d, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.score(nnx.relu(super().__call__(x)))
+
+
+        def survey(xs):
+            model = ScoredStage(3, rngs=nnx.Rngs(0))
+
+            def body(total, x):
+                return total + model(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            return survey(jnp.ones((2, 4, 3)))
+        """,
+        ["29:24 SCN105"],
+    ),
+    Case(
+        'NNX: the same subclass switched to eval() before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Stage(nnx.Module):
+            def __init__(self, d, *, rngs):
+                self.proj = nnx.Linear(d, d, rngs=rngs)
+                self.norm = nnx.BatchNorm(d, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.proj(x))
+
+
+        class ScoredStage(Stage):
+            def __init__(self, d, *, rngs):
+                super().__init__(d, rngs=rngs)
+                self.score = nnx.Linear(d, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.score(nnx.relu(super().__call__(x)))
+
+
+        def survey(xs):
+            model = ScoredStage(3, rngs=nnx.Rngs(0))
+            model.eval()
+
+            def body(total, x):
+                return total + model(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            return survey(jnp.ones((2, 4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'NNX: hooks gathered by a *hooks constructor parameter, each updating its metric in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[0]
+
+
+        class LossHook:
+            def __init__(self):
+                self.metric = nnx.metrics.Average()
+
+            def on_step(self, loss):
+                self.metric.update(values=loss)
+
+
+        class Hooks:
+            def __init__(self, *hooks):
+                self.hooks = hooks
+
+            def on_step(self, loss):
+                for hook in self.hooks:
+                    hook.on_step(loss)
+
+
+        def evaluate(model, hooks, xs):
+            def body(i, total):
+                loss = model(xs[i]) ** 2
+                hooks.on_step(loss)
+                return total + loss
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            return evaluate(Model(nnx.Rngs(0)), Hooks(LossHook()), jnp.ones((3, 3)))
+        """,
+        ["29:13 SCN105"],
+    ),
+    Case(
+        'NNX: the same *hooks list whose hook only prints',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Model(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[0]
+
+
+        class LossHook:
+            def __init__(self):
+                self.seen = 0
+
+            def on_step(self, loss):
+                print("step traced with", loss.dtype)
+
+
+        class Hooks:
+            def __init__(self, *hooks):
+                self.hooks = hooks
+
+            def on_step(self, loss):
+                for hook in self.hooks:
+                    hook.on_step(loss)
+
+
+        def evaluate(model, hooks, xs):
+            def body(i, total):
+                loss = model(xs[i]) ** 2
+                hooks.on_step(loss)
+                return total + loss
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        def main():
+            return evaluate(Model(nnx.Rngs(0)), Hooks(LossHook()), jnp.ones((3, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
