@@ -39,6 +39,7 @@ from scanlint.analysis.flax_model import (
     all_calls,
     argument_for,
     joined,
+    literal_element,
     method_name,
     parameters_passed,
 )
@@ -280,7 +281,39 @@ class RunFlags:
             return self._dataclass_field_values(node, scope, depth)
         if isinstance(node, cst.Name):
             return self._name_values(node.value, scope, depth)
+        if (
+            isinstance(node, cst.Subscript)
+            and len(node.slice) == 1
+            and isinstance(node.slice[0].slice, cst.Index)
+            and isinstance(node.slice[0].slice.value, (cst.SimpleString, cst.Integer))
+        ):  # `config["train"]` with `config` a dict literal, or a parameter given them
+            return self._picked_values(node.value, node.slice[0].slice.value, scope, depth)
         return None
+
+    def _picked_values(
+        self, container: cst.BaseExpression, key: cst.SimpleString | cst.Integer, scope: Scope, depth: int
+    ) -> Values:
+        """The values of the element a literal key picks from every dict, list or tuple literal
+        a name may hold: bound once to one, or a parameter every call fills with one."""
+        literals: list[tuple[cst.BaseExpression, Scope]] | None = [(container, scope)]
+        if isinstance(container, cst.Name):
+            found = scope.only_binding(container.value)
+            if found is None:
+                return None
+            if isinstance(found[1], cst.Param):
+                literals = self.flax.parameter_arguments(found[1], found[0], defaults=True)
+            elif isinstance(found[1], cst.BaseExpression):
+                literals = [(found[1], found[0])]
+            else:
+                return None
+        found_values: set[object] = set()
+        for literal, literal_scope in literals or []:
+            element = literal_element(literal, key)
+            values = self.values(element, literal_scope, depth + 1) if element is not None else None
+            if values is None:
+                return None
+            found_values |= values
+        return _limited(frozenset(found_values)) if literals else None
 
     def _plain_attribute_switch(self, node: cst.Attribute, scope: Scope, depth: int) -> Values:
         """`self.train_mode` in a method of a plain (not Flax) class: the values of what its

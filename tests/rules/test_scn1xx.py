@@ -8818,6 +8818,84 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a partial apply whose train= is read from a config dict literal passed to its factory',
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                return nn.Dense(1)(nn.BatchNorm(use_running_average=not train)(x))
+
+
+        def build_score_fn(model, variables, config):
+            return functools.partial(model.apply, variables, train=config["train"])
+
+
+        class Station:
+            def __init__(self, score_fn):
+                self.score_fn = score_fn
+
+            def grade(self, xs):
+                def body(total, x):
+                    return total + self.score_fn(x).sum(), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 4, 2))
+            model = Scorer()
+            variables = model.init(jax.random.key(0), xs[0])
+            return Station(build_score_fn(model, variables, {"train": True})).grade(xs)
+        """,
+        ["25:28 SCN102"],
+    ),
+    Case(
+        'the config dict literal sets train to False',
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = True):
+                return nn.Dense(1)(nn.BatchNorm(use_running_average=not train)(x))
+
+
+        def build_score_fn(model, variables, config):
+            return functools.partial(model.apply, variables, train=config["train"])
+
+
+        class Station:
+            def __init__(self, score_fn):
+                self.score_fn = score_fn
+
+            def grade(self, xs):
+                def body(total, x):
+                    return total + self.score_fn(x).sum(), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 4, 2))
+            model = Scorer()
+            variables = model.init(jax.random.key(0), xs[0])
+            return Station(build_score_fn(model, variables, {"train": False})).grade(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
