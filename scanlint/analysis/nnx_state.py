@@ -849,10 +849,25 @@ class OutsideNnxState:
             if self.flax.index.method_of(kind, func.attr.value) is None and depth < 2:
                 # `self.feedback = bandit.observe` in a plain object's `__init__`
                 return self._stored_method_changing_state(kind, func.attr.value, depth)
-            changes.append(self._method_changes_state(kind, func.attr.value))
+            method = self.flax.index.method_of(kind, func.attr.value)
+            changes.append(self._method_changes_state(kind, func.attr.value, omitted=self._left_as_none(method, func, scope)))
         if not changes or any(c is None for c in changes):
             return None
         return changes[0].held_by(func.attr.value)  # type: ignore[union-attr]
+
+    def _left_as_none(self, method: cst.FunctionDef | None, func: cst.BaseExpression, scope: Scope) -> frozenset[str]:
+        """The parameters with a `None` default that every call of `func` in the body's code
+        leaves out (`self.vae.sample_prior()` for `def sample_prior(self, key=None)`)."""
+        calls = [call for call, call_scope in self.code.calls if call.func is func and call_scope is scope]
+        if method is None or not calls or any(a.star for call in calls for a in call.args):
+            return frozenset()
+        method_scope = self.flax.index.scope_of[method]
+        passed = {param for call in calls for param, _ in parameters_passed(method, method_scope, call, scope)}
+        return frozenset(
+            p.name.value
+            for p in (*method.params.params, *method.params.kwonly_params)
+            if isinstance(p.default, cst.Name) and p.default.value == "None" and p not in passed
+        )
 
     def _stored_method_changing_state(self, class_node: cst.ClassDef, attribute: str, depth: int) -> HeldState | None:
         """What a bound method of another object that a class's `__init__` stores in an
@@ -1463,10 +1478,13 @@ class OutsideNnxState:
                     return inner
         return None
 
-    def _method_changes_state(self, class_node: cst.ClassDef, name: str, depth: int = 0) -> StateChange | None:
+    def _method_changes_state(
+        self, class_node: cst.ClassDef, name: str, depth: int = 0, omitted: frozenset[str] = frozenset()
+    ) -> StateChange | None:
         """The code by which a method of a same-file NNX class changes the object's own state,
         itself or through the `self.method(...)` calls it makes: an assignment to `self...`,
-        `self.sow(...)`, or a draw from an `nnx.Rngs` its `__init__` stores (`self.rngs.action()`)."""
+        `self.sow(...)`, or a draw from an `nnx.Rngs` its `__init__` stores (`self.rngs.action()`).
+        `omitted` names the method's parameters that every call leaves at their `None` default."""
         method = self.flax.index.method_of(class_node, name)
         if method is None or depth > 3:
             return None
@@ -1485,7 +1503,7 @@ class OutsideNnxState:
                 return StateChange(code_of(call.func), python_container=True)  # a plain object's: SCN106
         for attribute, call in updates.attribute_calls:
             values = self._init_values(class_node, attribute)
-            if values and all(self._is_rngs_value(v, s) for v, s in values) and not self._under_optional_argument(call, method):
+            if values and all(self._is_rngs_value(v, s) for v, s in values) and not self._under_optional_argument(call, method, omitted):
                 return StateChange(code_of(call.func) + "(...)")
         if name != "__call__" or depth > 0:  # a top-level `__call__`'s, `_class_holds` finds through `__init__`
             for attribute, call in updates.attribute_calls:
@@ -1525,13 +1543,16 @@ class OutsideNnxState:
                     return found
         return None
 
-    def _under_optional_argument(self, node: cst.CSTNode, method: cst.FunctionDef) -> bool:
+    def _under_optional_argument(self, node: cst.CSTNode, method: cst.FunctionDef, omitted: frozenset[str] = frozenset()) -> bool:
         """Whether code of a method runs only as the caller leaves out an optional argument
-        (`key = self.rngs.augment() if key is None else key`): which calls take it is not known."""
+        (`key = self.rngs.augment() if key is None else key`): which calls take it is not known,
+        unless every call leaves that argument out (`omitted`), so each one takes it."""
         parameters = {p.name.value for p in (*method.params.posonly_params, *method.params.params, *method.params.kwonly_params)}
-        for condition, _ in run_flags(self.flax).conditions(node):
+        for condition, needed in run_flags(self.flax).conditions(node):
             tested = none_test(condition)
             if tested is not None and tested[0].value in parameters:
+                if tested[0].value in omitted and tested[1] == needed:
+                    continue  # `key is None`, and no call passes a key
                 return True
         return False
 

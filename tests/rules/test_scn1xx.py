@@ -25187,6 +25187,66 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'NNX: a method drawing from its stored Rngs when its key argument is left at None, called with no key in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.dec = nnx.Linear(2, 4, rngs=rngs)
+                self.rngs = rngs
+
+            def sample(self, key=None):
+                key = self.rngs.latent() if key is None else key
+                return self.dec(jax.random.normal(key, (2,)))
+
+
+        def draw(decoder, n):
+            def body(carry, _):
+                return carry, decoder.sample()
+
+            return jax.lax.scan(body, None, None, length=n)[1]
+
+
+        def main():
+            return draw(Decoder(nnx.Rngs(params=0, latent=1)), 3)
+        """,
+        ["19:23 SCN105"],
+    ),
+    Case(
+        'NNX: the same method given a per-step key by every call',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Decoder(nnx.Module):
+            def __init__(self, rngs):
+                self.dec = nnx.Linear(2, 4, rngs=rngs)
+                self.rngs = rngs
+
+            def sample(self, key=None):
+                key = self.rngs.latent() if key is None else key
+                return self.dec(jax.random.normal(key, (2,)))
+
+
+        def draw(decoder, n, key):
+            def body(carry, step_key):
+                return carry, decoder.sample(step_key)
+
+            return jax.lax.scan(body, None, jax.random.split(key, n))[1]
+
+
+        def main():
+            return draw(Decoder(nnx.Rngs(params=0, latent=1)), 3, jax.random.key(5))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
