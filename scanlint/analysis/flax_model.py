@@ -1221,10 +1221,10 @@ class FlaxFile:
                 returned += each
             return returned
         bound = scope.only_binding(func.value) if isinstance(func, cst.Name) else None
-        if bound is not None and isinstance(bound[1], cst.Param) and not call.args:
-            # `factory()` with `factory` a parameter every call fills with `lambda: Pricer(...)`
+        if bound is not None and isinstance(bound[1], cst.Param):
+            # `factory(i)` with `factory` a parameter every call fills with `lambda i: Pricer(...)`
             passed = self.parameter_arguments(bound[1], bound[0], defaults=True)
-            if passed and all(isinstance(value, cst.Lambda) and not value.params.params for value, _ in passed):
+            if passed and all(isinstance(value, cst.Lambda) for value, _ in passed):
                 return joined(passed, lambda value, _: self.instances(value.body, self.index.scope_of[value], depth + 1))  # type: ignore[attr-defined]
         found = self.index.factory_of(call, scope)
         return self._returned_instances(found[1], depth) if found is not None else None

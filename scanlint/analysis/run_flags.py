@@ -87,6 +87,7 @@ class RunFlags:
         self._loop_method: tuple[cst.ClassDef, str] | None = None  # see `within`
         self._body: BodyCode | None = None
         self._stores: dict[str, int] | None = None  # see `_stored_attributes`
+        self._init_stores: dict[str, int] = {}
         self._apply_only = False  # see `under_apply`
 
     def under_apply(self) -> RunFlags:
@@ -541,7 +542,7 @@ class RunFlags:
         construction of it that reaches the read (`cfg = WMConfig()`, then `WorldModel(cfg)`):
         the argument it passes for the field, or the field's default."""
         field = node.attr.value
-        if field in self._stored_attributes():
+        if self._stored_after_made(field):
             return None  # `cfg.train = ...` somewhere: set after it is built
         instances = self._dataclass_instances(node.value, scope, depth + 1)
         if not instances:
@@ -626,7 +627,13 @@ class RunFlags:
             stores = _AttributeStores()
             walk(self.index.module, stores)
             self._stores = stores.names
+            self._init_stores = stores.in_init
         return self._stores
+
+    def _stored_after_made(self, field: str) -> bool:
+        """Whether code of the file may set `<object>.<field>` on an object already built: a
+        store other than one on `self` in an `__init__` (which sets up the object it builds)."""
+        return self._stored_attributes().get(field, 0) > self._init_stores.get(field, 0)
 
     def field_values(self, class_node: cst.ClassDef, field: str, depth: int = 0) -> Values:
         """`self.<field>` of a Linen class: its default and every construction's argument (for
@@ -1308,6 +1315,15 @@ def _merge_param(made: Values, given: Values) -> Values:
 class _AttributeStores(cst.CSTVisitor):
     def __init__(self) -> None:
         self.names: dict[str, int] = {}  # each attribute name, with how many statements store it
+        # of those, the stores on `self` in an `__init__`: they set up an object being built
+        self.in_init: dict[str, int] = {}
+        self.functions: list[cst.FunctionDef] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.functions.append(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.functions.pop()
 
     def _add(self, name: str) -> None:
         self.names[name] = self.names.get(name, 0) + 1
@@ -1315,6 +1331,10 @@ class _AttributeStores(cst.CSTVisitor):
     def _target(self, target: cst.BaseExpression) -> None:
         if isinstance(target, cst.Attribute):
             self._add(target.attr.value)
+            function = self.functions[-1] if self.functions else None
+            first = function.params.params[0].name.value if function is not None and function.params.params else None
+            if function is not None and function.name.value == "__init__" and isinstance(target.value, cst.Name) and target.value.value == first:
+                self.in_init[target.attr.value] = self.in_init.get(target.attr.value, 0) + 1
         elif isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
                 self._target(element.value)

@@ -8896,6 +8896,112 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a session stores the train flag a config dataclass gives (self.train = train in its __init__) and calls its bound module with it',
+        """
+        import dataclasses
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            train: bool = True
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.Dense(2)(nn.BatchNorm(use_running_average=not train)(x))
+
+
+        class Session:
+            def __init__(self, module, variables, train):
+                self.bound = module.bind(variables)
+                self.train = train
+
+            def step(self, x):
+                return self.bound(x, train=self.train)
+
+
+        class Controller:
+            def __init__(self, config):
+                self.config = config
+
+            def open(self, module, variables):
+                return Session(module, variables, self.config.train)
+
+
+        def run(session, xs):
+            def body(total, x):
+                return total + session.step(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 4, 2))
+            module = Net()
+            variables = module.init(jax.random.key(0), xs[0], train=False)
+            return run(Controller(Config()).open(module, variables), xs)
+        """,
+        ["26:16 SCN102"],
+    ),
+    Case(
+        "the config dataclass's train defaults to False",
+        """
+        import dataclasses
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            train: bool = False
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.Dense(2)(nn.BatchNorm(use_running_average=not train)(x))
+
+
+        class Session:
+            def __init__(self, module, variables, train):
+                self.bound = module.bind(variables)
+                self.train = train
+
+            def step(self, x):
+                return self.bound(x, train=self.train)
+
+
+        class Controller:
+            def __init__(self, config):
+                self.config = config
+
+            def open(self, module, variables):
+                return Session(module, variables, self.config.train)
+
+
+        def run(session, xs):
+            def body(total, x):
+                return total + session.step(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 4, 2))
+            module = Net()
+            variables = module.init(jax.random.key(0), xs[0], train=False)
+            return run(Controller(Config()).open(module, variables), xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -25244,6 +25350,85 @@ NNX = [
 
         def main():
             return draw(Decoder(nnx.Rngs(params=0, latent=1)), 3, jax.random.key(5))
+        """,
+        [],
+    ),
+    Case(
+        "NNX: sessions built from a factory parameter given lambda i: Net(...), the session's own method scanning over its model in training mode",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.bn = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.bn(self.lin(x))
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+
+            def run(self, xs):
+                def body(i, total):
+                    return total + self.model(xs[i]).sum()
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        class Service:
+            def __init__(self, factory, size=2):
+                self.pool = [Session(factory(i)) for i in range(size)]
+
+
+        def main():
+            service = Service(lambda i: Net(nnx.Rngs(i)))
+            return service.pool[0].run(jnp.ones((3, 5, 3)))
+        """,
+        ["22:28 SCN105"],
+    ),
+    Case(
+        'NNX: the same sessions switching their model to eval() when made',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 4, rngs=rngs)
+                self.bn = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.bn(self.lin(x))
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+                self.model.eval()
+
+            def run(self, xs):
+                def body(i, total):
+                    return total + self.model(xs[i]).sum()
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, 0.0)
+
+
+        class Service:
+            def __init__(self, factory, size=2):
+                self.pool = [Session(factory(i)) for i in range(size)]
+
+
+        def main():
+            service = Service(lambda i: Net(nnx.Rngs(i)))
+            return service.pool[0].run(jnp.ones((3, 5, 3)))
         """,
         [],
     ),
