@@ -627,14 +627,14 @@ class ScanIndex:
             held = self._registered_definition(element.value, self.module_scope) if isinstance(element, cst.DictElement) else None
             if held is None:
                 return None
-            held_all.append((_string_value(element.key), held))  # type: ignore[union-attr]
+            held_all.append((self._key_of(element.key, self.module_scope), held))  # type: ignore[union-attr]
         for key, stored, function in self.stored_in_registry(registry):
             store_scope = self.scope_of.get(function) if function is not None else self.module_scope
             if store_scope is None:
                 return None
             held = self._registered_definition(stored, store_scope)
             if held is not None:
-                held_all.append((_string_value(key), held))
+                held_all.append((self._key_of(key, store_scope), held))
                 continue
             decorated = self._decorated_by_storer(stored, key, store_scope)
             if decorated is None:
@@ -707,8 +707,8 @@ class ScanIndex:
             return None
         strings = []
         for value, value_scope in values:
-            if isinstance(value, cst.SimpleString):
-                spelled = _string_value(value)
+            if isinstance(value, (cst.SimpleString, cst.Attribute)):
+                spelled = self._key_of(value, value_scope)
                 if spelled is None:
                     return None
                 strings.append(spelled)
@@ -730,6 +730,16 @@ class ScanIndex:
                         return None
                     strings += spelled_element
         return list(dict.fromkeys(strings))
+
+    def _key_of(self, node: cst.BaseExpression | None, scope: Scope) -> str | None:
+        """A registry key as a string: a string literal's value, or for a member of a same-file
+        class (`Voicing.ADAPTIVE`, an enum) its dotted name, marked so that no string equals it."""
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+            found = scope.lookup(node.value.value)
+            if found is not None and found[0] is self.module_scope and len(found[1]) == 1 and isinstance(found[1][0], cst.ClassDef):
+                return f"\0{node.value.value}.{node.attr.value}"
+            return None
+        return _string_value(node)
 
     def _key_values(
         self, node: cst.BaseExpression, scope: Scope, depth: int

@@ -320,8 +320,10 @@ class RunFlags:
         """`self.train_mode` in a method of a plain (not Flax) class: the values of what its
         `__init__` stores there (the one construction's argument, or the default), when nothing
         else in the file assigns an attribute of that name."""
-        if not isinstance(node.value, cst.Name) or not self._plain_attribute_values(node, scope):
+        if not isinstance(node.value, cst.Name):
             return None
+        if not self._plain_attribute_values(node, scope):
+            return self._class_attribute_values(node, scope, depth)
         if self._stored_attributes().get(node.attr.value, 0) != 1:
             return None
         stored = self.index.stored_value(node, scope)
@@ -603,6 +605,43 @@ class RunFlags:
         if not arguments:
             return None
         return joined(arguments, lambda value, value_scope: self._dataclass_instances(value, value_scope, depth + 1))
+
+    def _class_attribute_values(self, node: cst.Attribute, scope: Scope, depth: int) -> Values:
+        """`self.adapt` in a method of a plain class, set by no store but by a class-level
+        assignment (`adapt = True`, overridden as `adapt = False` in a subclass): its values over
+        the classes running the method that the file builds (also through a registry pick)."""
+        owner = scope.lookup(node.value.value)  # type: ignore[attr-defined]
+        class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
+        if class_node is None or not self.flax.is_plain(class_node) or node.attr.value in self._stored_attributes():
+            return None
+        found: set[object] = set()
+        built = 0
+        for each in (class_node, *self.index.subclasses(class_node)):
+            outer = self.index.scope_of[each].parent
+            made = list(self.index.calls_of(each.name.value, outer)) if outer is not None else []
+            made += self.index.registry_constructions(each)
+            if not made:
+                continue
+            built += 1
+            value = self._class_level_value(each, node.attr.value)
+            values = self.values(value, self.index.scope_of[each], depth + 1) if value is not None else None
+            if values is None:
+                return None
+            found |= values
+        return _limited(frozenset(found)) if built else None
+
+    def _class_level_value(self, class_node: cst.ClassDef, name: str, depth: int = 0) -> cst.BaseExpression | None:
+        """The value a class-level `name = value` of a class, or of the same-file base it
+        inherits it from, gives."""
+        for statement in class_statements(class_node):
+            if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+                target = statement.targets[0].target
+                if isinstance(target, cst.Name) and target.value == name:
+                    return statement.value
+            if isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name) and statement.target.value == name:
+                return statement.value
+        bases = self.index.same_file_bases(class_node)
+        return self._class_level_value(bases[0], name, depth + 1) if len(bases) == 1 and depth < 4 else None
 
     def _plain_attribute_values(self, node: cst.Attribute, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """`self.cfg` of a plain (not Flax) class: what its `__init__` assigns, when only

@@ -9002,6 +9002,122 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a policy class picked from a registry keyed by enum members, its train switch a class-level attribute',
+        """
+        import enum
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Mode(enum.Enum):
+            ADAPT = "adapt"
+            FROZEN = "frozen"
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, adapt: bool):
+                return nn.Dense(1)(nn.BatchNorm(use_running_average=not adapt)(x))
+
+
+        class AdaptPolicy:
+            adapt = True
+
+            def __init__(self, model, variables):
+                self.apply_fn = functools.partial(model.apply, variables)
+
+            def score(self, x):
+                return self.apply_fn(x, adapt=self.adapt)
+
+
+        class FrozenPolicy(AdaptPolicy):
+            adapt = False
+
+
+        POLICIES = {Mode.ADAPT: AdaptPolicy, Mode.FROZEN: FrozenPolicy}
+
+
+        class Tuner:
+            def __init__(self, model, variables, mode):
+                self.policy = POLICIES[mode](model, variables)
+
+            def run(self, xs):
+                def body(total, x):
+                    return total + self.policy.score(x).sum(), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 4, 2))
+            model = Net()
+            variables = model.init(jax.random.key(0), xs[0], adapt=False)
+            return Tuner(model, variables, Mode.ADAPT).run(xs)
+        """,
+        ["28:16 SCN102"],
+    ),
+    Case(
+        'the enum picks the subclass whose class-level switch is False',
+        """
+        import enum
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Mode(enum.Enum):
+            ADAPT = "adapt"
+            FROZEN = "frozen"
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, adapt: bool):
+                return nn.Dense(1)(nn.BatchNorm(use_running_average=not adapt)(x))
+
+
+        class AdaptPolicy:
+            adapt = True
+
+            def __init__(self, model, variables):
+                self.apply_fn = functools.partial(model.apply, variables)
+
+            def score(self, x):
+                return self.apply_fn(x, adapt=self.adapt)
+
+
+        class FrozenPolicy(AdaptPolicy):
+            adapt = False
+
+
+        POLICIES = {Mode.ADAPT: AdaptPolicy, Mode.FROZEN: FrozenPolicy}
+
+
+        class Tuner:
+            def __init__(self, model, variables, mode):
+                self.policy = POLICIES[mode](model, variables)
+
+            def run(self, xs):
+                def body(total, x):
+                    return total + self.policy.score(x).sum(), None
+
+                return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 4, 2))
+            model = Net()
+            variables = model.init(jax.random.key(0), xs[0], adapt=False)
+            return Tuner(model, variables, Mode.FROZEN).run(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
