@@ -176,14 +176,14 @@ class LinenVariableInScanBody(Rule):
     `and`/`or`, in a lambda or comprehension, nor in an `elif` test), a safe fix hoists it to just
     before the scan call's statement.
 
-The module and its switches are followed as production code hands them around: registry
-picks by a known key (a literal, a constructor's argument, an enum member, each name of a
-tuple a comprehension goes over), builders bound to a name (`make = BUILDERS[key]`), step
-closures a factory makes and an object caches (`self.stepper(name)(x)`), sessions kept in a
-dict handed to a constructor (`self.sessions[room].bound`), hooks registered with a decorator
-on an object (`@hooks.register`), `**kwargs` handed on to a registry construction, and
-switches read from a config dict literal (`config["train"]`), a config dataclass an object
-keeps, or a class-level attribute (`adapt = True`) of the classes the file builds.
+    The module and its switches are followed as production code hands them around: registry
+    picks by a known key (a literal, a constructor's argument, an enum member, each name of a
+    tuple a comprehension goes over), builders bound to a name (`make = BUILDERS[key]`), step
+    closures a factory makes and an object caches (`self.stepper(name)(x)`), sessions kept in a
+    dict handed to a constructor (`self.sessions[room].bound`), hooks registered with a decorator
+    on an object (`@hooks.register`), `**kwargs` handed on to a registry construction, and
+    switches read from a config dict literal (`config["train"]`), a config dataclass an object
+    keeps, or a class-level attribute (`adapt = True`) of the classes the file builds.
     """
 
     CODE = "SCN102"

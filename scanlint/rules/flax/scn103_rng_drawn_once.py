@@ -275,11 +275,11 @@ class RngDrawnOncePerTrace(Rule):
     handed to a trainer), the draw is flagged. `jnp.where(flag, a, b)` is not a branch: both
     sides run.
 
-A key an object hands out from a method that returns what it keeps (`policy.key_for(step)`
-returning `self._key`) is the same at every step; so is one drawn once from an `nnx.Rngs`
-a constructor parameter is given. A clone (`nnx.clone(model)`) called with `rngs=` a key
-that differs by step draws fresh masks and is not flagged; a `make_rng` in a mixin's helper
-method (`class Model(NoiseMixin, nn.Module)`) is the module's own draw.
+    A key an object hands out from a method that returns what it keeps (`policy.key_for(step)`
+    returning `self._key`) is the same at every step; so is one drawn once from an `nnx.Rngs`
+    a constructor parameter is given. A clone (`nnx.clone(model)`) called with `rngs=` a key
+    that differs by step draws fresh masks and is not flagged; a `make_rng` in a mixin's helper
+    method (`class Model(NoiseMixin, nn.Module)`) is the module's own draw.
     """
 
     CODE = "SCN103"

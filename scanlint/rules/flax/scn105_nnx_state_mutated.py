@@ -156,13 +156,13 @@ class NnxStateMutatedInScanBody(Rule):
     returns, `self.step_fn = make_train_step(0.1)`) given an outside module raises too; it is reported at its
     call, not at the grads and updates inside it, which work on the transform's own copies.
 
-Outside state is followed through pools and getters (`pool.acquire(lot).model`, sessions a
-factory parameter builds from `lambda i: Model(...)`, `next()` over `itertools.cycle` of a
-pool), attribute chains of plain objects (`self.bundle.optimizer`), hooks gathered by a
-`*hooks` parameter or registered with `@hooks.register` and handed the loop method's `self`,
-state a base's `__init__` keeps through `super().__init__(...)`, an `nnx.Rngs` a plain
-object keeps given as `rngs=`, and a draw under `key is None` when every call leaves the
-key out.
+    Outside state is followed through pools and getters (`pool.acquire(lot).model`, sessions a
+    factory parameter builds from `lambda i: Model(...)`, `next()` over `itertools.cycle` of a
+    pool), attribute chains of plain objects (`self.bundle.optimizer`), hooks gathered by a
+    `*hooks` parameter or registered with `@hooks.register` and handed the loop method's `self`,
+    state a base's `__init__` keeps through `super().__init__(...)`, an `nnx.Rngs` a plain
+    object keeps given as `rngs=`, and a draw under `key is None` when every call leaves the
+    key out.
     """
 
     CODE = "SCN105"

@@ -85,9 +85,9 @@ class LoopValueEscapesScanBody(Rule):
     object the body makes itself, and the counter of a Python `for` the body unrolls. State a
     Flax module keeps is SCN105's. The fix is the loop's own outputs: return the per-step
     values as `ys` and use the stacked result after the loop, or put the value in the carry.
-A function a factory makes from what is the same at every step, computing no array while
-making it (`make_step(self.model, self.variables)` binding the model), is an object of
-Python: caching it on first use in the body is not flagged.
+    A function a factory makes from what is the same at every step, computing no array while
+    making it (`make_step(self.model, self.variables)` binding the model), is an object of
+    Python: caching it on first use in the body is not flagged.
     """
 
     CODE = "SCN106"
