@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 
 import pytest
@@ -45,6 +46,8 @@ def test_rule_class_matches_its_registry_entry(code: str) -> None:
     assert rule.CODE == code
     assert rule.__doc__ and len(rule.__doc__.strip()) > 80, "the docstring says what and why"
     assert rule.BAD.strip() and rule.GOOD.strip()
+    body = inspect.cleandoc(rule.__doc__).splitlines()[1:]
+    assert not any(line.startswith("    ") for line in body), "every paragraph is indented as the docstring is"
 
 
 @pytest.mark.parametrize("code", RULE_IDS)
