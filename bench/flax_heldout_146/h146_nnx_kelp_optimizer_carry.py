@@ -1,0 +1,62 @@
+# label: ok
+# flax-error: none
+# class: 4 trainer.bundle's model and optimizer are split into a graphdef and a state that the jax.lax.fori_loop carries; the body merges, updates and returns nnx.state, and nnx.update writes it back
+"""Kelp farming: fits a nitrate-uptake model to the week's longline samples."""
+from dataclasses import dataclass
+
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+class UptakeModel(nnx.Module):
+    def __init__(self, n_features: int, *, rngs: nnx.Rngs):
+        self.hidden = nnx.Linear(n_features, 16, rngs=rngs)
+        self.out = nnx.Linear(16, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.out(nnx.relu(self.hidden(x))).squeeze(-1)
+
+
+@dataclass
+class TrainBundle:
+    model: UptakeModel
+    optimizer: nnx.Optimizer
+
+
+def mse(model, batch):
+    x, y = batch
+    return jnp.mean((model(x) - y) ** 2)
+
+
+class KelpTrainer:
+    def __init__(self, bundle: TrainBundle, n_epochs: int):
+        self.bundle = bundle
+        self.n_epochs = n_epochs
+
+    def fit(self, samples, uptake):
+        graphdef, state = nnx.split((self.bundle.model, self.bundle.optimizer))
+
+        def body(epoch, carry):
+            state, _ = carry
+            model, optimizer = nnx.merge(graphdef, state)
+            batch = (samples[epoch % samples.shape[0]], uptake[epoch % uptake.shape[0]])
+            loss, grads = nnx.value_and_grad(mse)(model, batch)
+            optimizer.update(model, grads)
+            return nnx.state((model, optimizer)), loss
+
+        state, loss = jax.lax.fori_loop(0, self.n_epochs, body, (state, jnp.zeros(())))
+        nnx.update((self.bundle.model, self.bundle.optimizer), state)
+        return loss
+
+
+def main():
+    k1, k2 = jax.random.split(jax.random.key(0))
+    samples = jax.random.normal(k1, (4, 32, 6))  # longlines x samples x (nitrate, temp, light, ...)
+    uptake = jax.random.normal(k2, (4, 32))
+    model = UptakeModel(6, rngs=nnx.Rngs(0))
+    optimizer = nnx.Optimizer(model, optax.adam(3e-3), wrt=nnx.Param)
+    trainer = KelpTrainer(TrainBundle(model, optimizer), n_epochs=12)
+    print("final loss", trainer.fit(samples, uptake))
+    return None
