@@ -13932,6 +13932,62 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "NNX: a stream's raw key (self.rngs.snow.key[...]) read in the body instead of drawn",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Planner:
+            def __init__(self, rngs):
+                self.rngs = rngs
+
+            def noise(self, n):
+                return jax.random.normal(self.rngs.snow.key[...], (n,))
+
+            def plan(self, steps):
+                def body(i, out):
+                    return out.at[i].set(self.noise(3))
+
+                return jax.lax.fori_loop(0, steps, body, jnp.zeros((steps, 3)))
+
+
+        def main():
+            out = Planner(nnx.Rngs(snow=5)).plan(3)
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        ["12:34 SCN103"],
+    ),
+    Case(
+        "NNX: the stream's raw key folded with the step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Planner:
+            def __init__(self, rngs):
+                self.rngs = rngs
+
+            def noise(self, n, i):
+                return jax.random.normal(jax.random.fold_in(self.rngs.snow.key[...], i), (n,))
+
+            def plan(self, steps):
+                def body(i, out):
+                    return out.at[i].set(self.noise(3, i))
+
+                return jax.lax.fori_loop(0, steps, body, jnp.zeros((steps, 3)))
+
+
+        def main():
+            out = Planner(nnx.Rngs(snow=5)).plan(3)
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
