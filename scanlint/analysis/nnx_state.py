@@ -969,8 +969,13 @@ class OutsideNnxState:
             key = keyword_argument(call, "rngs")
         source = self._key_source(key, scope, 0) if key is not None else None
         # A plain object's key counts where the body runs its method (a jitter helper's
-        # `jax.random.normal(self.key, ...)`), or a training Dropout is handed it.
-        plain = self._dropout_draw(call, scope) or (qualified.startswith("jax.random.") and self.code.in_object_method(scope))
+        # `jax.random.normal(self.key, ...)`, or a method of the object whose method runs the
+        # loop), or a training Dropout is handed it.
+        self_name = self.flax.index.self_name(scope)
+        outside_self = self_name is not None and self.code.object_outside(cst.Name(self_name), scope)
+        plain = self._dropout_draw(call, scope) or (
+            qualified.startswith("jax.random.") and (self.code.in_object_method(scope) or outside_self)
+        )
         return source if source is not None and self._stored_key(source, scope, plain) else None
 
     def _dropout_draw(self, call: cst.Call, scope: Scope) -> bool:
@@ -1003,7 +1008,7 @@ class OutsideNnxState:
         """Whether an expression in a method reads a JAX key its module stores and that method
         does not change: an attribute `__init__` sets to a `jax.random` key (`self.mc_key =
         jax.random.key(17)`) or to an `nnx.Variable` holding one (`NoiseKey(rngs.imagine())`),
-        read as is, as `.value` or `[...]`; or the key of an `nnx.Rngs` stream the module holds
+        read as is, as `.value`, `[...]` or `.get_value()`; or the key of an `nnx.Rngs` stream the module holds
         (`self.rngs.posterior.key.value`), which only `rngs.posterior()` advances. With `plain`,
         also a key a plain object stores (for the training Dropout it hands it to)."""
         found = scope.enclosing_method()
@@ -1017,6 +1022,8 @@ class OutsideNnxState:
             node = node.value
         elif isinstance(node, cst.Attribute) and node.attr.value == "value":
             node = node.value
+        elif isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get_value":
+            node = node.func.value  # `self.noise_key.get_value()`
         if not isinstance(node, cst.Attribute):
             return False
         if node.attr.value == "key" and isinstance(node.value, cst.Attribute):  # `self.rngs.<stream>.key`

@@ -13988,6 +13988,99 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "NNX: a key held in an nnx.Variable subclass, read with get_value() in the module's own fori_loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class KeyVar(nnx.Variable):
+            pass
+
+
+        class Drive(nnx.Module):
+            def __init__(self, seed, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.noise_key = KeyVar(jax.random.key(seed))
+
+            def simulate(self, x, n):
+                def body(i, out):
+                    slip = jax.random.normal(self.noise_key.get_value(), x.shape)
+                    return out.at[i].set(self.lin(x + slip))
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 3)))
+
+
+        def main():
+            out = Drive(3, nnx.Rngs(0)).simulate(jnp.ones(3), 3)
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        ["18:38 SCN103"],
+    ),
+    Case(
+        "NNX: the same Variable's key read with [...]",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class KeyVar(nnx.Variable):
+            pass
+
+
+        class Drive(nnx.Module):
+            def __init__(self, seed, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.noise_key = KeyVar(jax.random.key(seed))
+
+            def simulate(self, x, n):
+                def body(i, out):
+                    slip = jax.random.normal(self.noise_key[...], x.shape)
+                    return out.at[i].set(self.lin(x + slip))
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 3)))
+
+
+        def main():
+            out = Drive(3, nnx.Rngs(0)).simulate(jnp.ones(3), 3)
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        ["18:38 SCN103"],
+    ),
+    Case(
+        "NNX: the Variable's key folded with the step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class KeyVar(nnx.Variable):
+            pass
+
+
+        class Drive(nnx.Module):
+            def __init__(self, seed, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.noise_key = KeyVar(jax.random.key(seed))
+
+            def simulate(self, x, n):
+                def body(i, out):
+                    slip = jax.random.normal(jax.random.fold_in(self.noise_key[...], i), x.shape)
+                    return out.at[i].set(self.lin(x + slip))
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 3)))
+
+
+        def main():
+            out = Drive(3, nnx.Rngs(0)).simulate(jnp.ones(3), 3)
+            return bool(jnp.allclose(out[0], out[1]))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -432,11 +432,7 @@ class NoisyWalk(nn.Module):
             return None
         key = _key_argument(call)
         by_partial = False
-        stream = _raw_stream_key(key)
-        if stream is not None:  # `self.rngs.snow.key[...]`: the stream's key, read without advancing it
-            if not OutsideNnxState(flax_file(index), code).is_outside_rngs(stream.value, scope) or _rekeyed(index, code, call):
-                return None
-        elif isinstance(key, cst.Attribute):
+        if isinstance(key, cst.Attribute):
             if not _stored_outside(index, code, key, scope) or _rekeyed(index, code, call):
                 return None
         elif isinstance(key, cst.Name):
@@ -473,8 +469,6 @@ class NoisyWalk(nn.Module):
             where, short = "is fixed by a `functools.partial` made outside the raw lax.scan body", "fixed by a partial made outside"
         elif isinstance(key, cst.Name):
             where, short = "is closed over by the raw lax.scan body", "closed over by"
-        elif stream is not None:
-            where, short = "is read from an `nnx.Rngs` stream made outside the raw lax.scan body, which reading does not advance,", "read from a stream outside"
         else:
             where, short = "is stored on an object made outside the raw lax.scan body", "stored outside"
         return Report(
@@ -484,21 +478,6 @@ class NoisyWalk(nn.Module):
             summary=f"RNG key `{written}` {short} the raw lax.scan body is never split or folded with the step",
             help=advice,
         )
-
-
-def _raw_stream_key(key: cst.BaseExpression | None) -> cst.Attribute | None:
-    """For `rngs.snow.key[...]` or `rngs.snow.key.value`: the stream (`rngs.snow`), whose key
-    is read as it is, not drawn (drawing, `rngs.snow()`, advances the stream's count)."""
-    if isinstance(key, cst.Subscript) and len(key.slice) == 1 and isinstance(key.slice[0].slice, cst.Index):
-        index = key.slice[0].slice.value
-        held = key.value if isinstance(index, cst.Ellipsis) else None
-    elif isinstance(key, cst.Attribute) and key.attr.value == "value":
-        held = key.value
-    else:
-        held = None
-    if isinstance(held, cst.Attribute) and held.attr.value == "key" and isinstance(held.value, cst.Attribute):
-        return held.value
-    return None
 
 
 def _passed_at_a_call(code: BodyCode, name: cst.Name, scope: Scope) -> bool:
