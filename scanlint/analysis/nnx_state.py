@@ -49,7 +49,7 @@ from scanlint.analysis.resolver import (
 )
 from scanlint.analysis.run_flags import RunFlags, none_test, run_flags
 from scanlint.analysis.values import constructor_arguments
-from scanlint.analysis.walk import walk
+from scanlint.analysis.walk import OwnCodeVisitor, walk
 from scanlint.index.names import SAME_FUNCTION_WRAPPERS
 
 NNX_TRANSFORMS = {
@@ -2004,24 +2004,14 @@ class _OwnStateUpdates(cst.CSTVisitor):
             self.targets.append(target)
 
 
-class _TupleAssignment(cst.CSTVisitor):
+class _TupleAssignment(OwnCodeVisitor):
     """`a, b = value` statements of one scope (not nested functions) with a plain element that
     `matches` (a name, `self.graphdef`): the value and the element's position."""
 
     def __init__(self, matches: Callable[[cst.BaseExpression], bool]) -> None:
+        super().__init__()
         self.matches = matches
         self.found: list[tuple[cst.BaseExpression, int]] = []
-        self.depth = 0
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        self.depth += 1
-        return self.depth == 1
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.depth -= 1
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from scanlint.analysis.walk import SemanticVisitor, walk
+from scanlint.analysis.walk import OwnCodeVisitor, SemanticVisitor, walk
 from scanlint.index.names import LOOP_KINDS, PARTIAL, SAME_FUNCTION_WRAPPERS, canonical, qualify_dotted
 
 if TYPE_CHECKING:
@@ -1048,12 +1048,9 @@ class ScanIndex:
         body, not under an `if` or a loop."""
         self_name = self.self_name(self.scope_of[init])
         helpers = []
-        for statement in init.body.body if isinstance(init.body, cst.IndentedBlock) else []:
-            line = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
-            call = line.value if isinstance(line, cst.Expr) else None
+        for call in _statement_calls(init):
             if (
-                isinstance(call, cst.Call)
-                and isinstance(call.func, cst.Attribute)
+                isinstance(call.func, cst.Attribute)
                 and isinstance(call.func.value, cst.Name)
                 and call.func.value.value == self_name
             ):
@@ -1069,12 +1066,9 @@ class ScanIndex:
         bases = self.same_file_bases(class_node)
         if len(bases) != 1 or len([b for b in class_node.bases if b.keyword is None]) != 1:
             return None
-        for statement in init.body.body if isinstance(init.body, cst.IndentedBlock) else []:
-            line = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
-            call = line.value if isinstance(line, cst.Expr) else None
+        for call in _statement_calls(init):
             if (
-                isinstance(call, cst.Call)
-                and isinstance(call.func, cst.Attribute)
+                isinstance(call.func, cst.Attribute)
                 and call.func.attr.value == "__init__"
                 and isinstance(call.func.value, cst.Call)
                 and isinstance(call.func.value.func, cst.Name)
@@ -1832,6 +1826,17 @@ def _is_abstract(method: cst.FunctionDef) -> bool:
     return True
 
 
+def _statement_calls(function: cst.FunctionDef) -> list[cst.Call]:
+    """The calls that are whole statements of a function's own body, not under an `if` or a
+    loop (`self.init_ema(model)`, `super().__init__(d, rngs=rngs)`)."""
+    calls = []
+    for statement in function.body.body if isinstance(function.body, cst.IndentedBlock) else []:
+        line = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+        if isinstance(line, cst.Expr) and isinstance(line.value, cst.Call):
+            calls.append(line.value)
+    return calls
+
+
 def _string_value(node: cst.BaseExpression | None) -> str | None:
     value = node.evaluated_value if isinstance(node, cst.SimpleString) else None
     return value if isinstance(value, str) else None
@@ -1845,22 +1850,12 @@ def _iterated_by(name: str, function: cst.CSTNode) -> cst.BaseExpression | None:
     return finder.iterated[0] if len(finder.iterated) == 1 and not finder.other_bindings else None
 
 
-class _LoopVariableSources(cst.CSTVisitor):
+class _LoopVariableSources(OwnCodeVisitor):
     def __init__(self, name: str) -> None:
+        super().__init__()
         self.name = name
         self.iterated: list[cst.BaseExpression] = []
         self.other_bindings = False
-        self.depth = 0
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        self.depth += 1
-        return self.depth == 1
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.depth -= 1
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
 
     def _bind(self, target: cst.BaseExpression, iterated: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name) and target.value == self.name:

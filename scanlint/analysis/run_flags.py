@@ -46,7 +46,7 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
 from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable, kept_argument
-from scanlint.analysis.walk import SemanticVisitor, walk
+from scanlint.analysis.walk import OwnCodeVisitor, SemanticVisitor, walk
 from scanlint.index.names import PARTIAL
 
 Values = frozenset[object] | None  # None: unknown
@@ -1284,23 +1284,13 @@ def _operands(condition: cst.BaseExpression, wanted: bool) -> list[tuple[cst.Bas
     return parts
 
 
-class _Assignments(cst.CSTVisitor):
+class _Assignments(OwnCodeVisitor):
     """The values assigned to a name in a function's own code, also by unpacking a target."""
 
     def __init__(self, name: str) -> None:
+        super().__init__()
         self.name = name
         self.values: list[cst.BaseExpression] = []
-        self._depth = 0
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        self._depth += 1
-        return self._depth == 1
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._depth -= 1
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:

@@ -113,6 +113,24 @@ def _trivia_type_names() -> frozenset[str]:
     return frozenset(found)
 
 
+class OwnCodeVisitor(cst.CSTVisitor):
+    """A visitor of one function's own code, walked from the function: the functions and
+    lambdas it defines are not entered."""
+
+    def __init__(self) -> None:
+        self._function_depth = 0
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self._function_depth += 1
+        return self._function_depth == 1
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._function_depth -= 1
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
 class SemanticVisitor(cst.CSTVisitor):
     """A visitor that dispatches itself in `on_visit`/`on_leave` and reacts to no whitespace,
     comment, bracket, punctuation or operator node: `walk` does not visit those (about half the
