@@ -35,6 +35,7 @@ from scanlint.analysis.resolver import (
     returns_of,
     yields,
 )
+from scanlint.analysis.object_flow import BoundMethod, ObjectFlow, object_flow
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.values import class_statements, constructions_of, constructor_arguments, kept_argument
 from scanlint.analysis.walk import SemanticVisitor, walk
@@ -219,7 +220,47 @@ class FlaxFile:
         return self.index.imported_class_deriving(node, scope, is_nnx_object_name) is not None
 
     def local_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
-        return self.index.class_named(node, scope)
+        """The same-file class an expression names: by the resolver, else the one class the
+        object flow says it holds (`self.block_cls` given `ProbeBlock`)."""
+        found = self.index.class_named(node, scope)
+        if found is not None or isinstance(node, cst.Name) and scope.lookup(node.value) is None:
+            return found
+        values = self.flow.values(node, scope)
+        classes = {value for value, _ in values or [] if isinstance(value, cst.ClassDef)}
+        return classes.pop() if values and len(classes) == 1 and len(values) == 1 else None
+
+    @property
+    def flow(self) -> ObjectFlow:
+        return object_flow(self.index)
+
+    def flow_functions(self, node: cst.BaseExpression, scope: Scope) -> list[Body]:
+        """The functions a called expression may run by the object flow: `def`s, lambdas and
+        methods of same-file plain objects (see `is_plain`); empty when anything else may be
+        called (a Flax module, a class, a library function, a value the file does not show)."""
+        binding = scope.only_binding(node.value) if isinstance(node, cst.Name) else None
+        if binding is not None and isinstance(binding[1], cst.Param):
+            return []  # a function a caller passes: judged per caller (see `_wrapper_runs`)
+        origins = self.flow.origins(node, scope) if self.flow.converged else set()
+        bodies: list[Body] = []
+        for origin in origins:
+            if isinstance(origin, BoundMethod):
+                receivers = self.flow.classes_made(origin.receiver) if isinstance(origin.receiver, cst.Call) else set()
+                if not receivers or not all(self.is_plain(class_node) for class_node in receivers):
+                    return []  # a Flax module's method: the rules judge the call itself
+                function = origin.function
+                bodies.append(Body(function, self.index.scope_of[function], "method", [p.name.value for p in function.params.params[1:]]))
+            elif isinstance(origin, cst.FunctionDef) and not self._method_function(origin):
+                nested = isinstance(self.index.scope_of[origin].parent.node, cst.FunctionDef)  # type: ignore[union-attr]
+                bodies.append(Body(origin, self.index.scope_of[origin], "factory" if nested else "def", [p.name.value for p in origin.params.params]))
+            elif isinstance(origin, cst.Lambda):
+                bodies.append(Body(origin, self.index.scope_of[origin], "lambda", [p.name.value for p in origin.params.params]))
+            else:
+                return []
+        return bodies
+
+    def _method_function(self, function: cst.FunctionDef) -> bool:
+        parent = self.index.scope_of[function].parent
+        return parent is not None and parent.is_class
 
     def lifted_local_class(self, callee: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The same-file class a callee constructs, also through a lifted transform of it (see
@@ -601,6 +642,14 @@ class FlaxFile:
         return methods
 
     def held_functions(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> list[Body]:
+        """See `_held_functions`; else the functions the object flow says the expression may
+        be (`flow_functions`)."""
+        found = self._held_functions(node, scope, depth)
+        if found or depth > 0:
+            return found
+        return self.flow_functions(node, scope)
+
+    def _held_functions(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> list[Body]:
         """The functions a called expression the resolver does not resolve may run: what a
         method or function returns (`self.stepper(name)(x)`), the elements of a container a
         name or object keeps (`self._steppers[name]`, filled by `self._steppers[name] =
@@ -756,7 +805,23 @@ class FlaxFile:
         each with its scope: a name bound once to one, or a parameter of a module-level function
         or of a plain class's `__init__` that every call in the file fills with such an object
         (`make_rollout(Actor(...), 5)`), any element of a list or tuple of such objects, and the
-        variable of a `for` over one (`for hook in self.hooks`); None when one is not known."""
+        variable of a `for` over one (`for hook in self.hooks`); else what the object flow
+        says it may be, when every object it may be is such a construction. None when one
+        is not known."""
+        found = self._followed_instances(node, scope, depth)
+        if found is not None or depth > 0:
+            return found
+        return self.flow_instances(node, scope)
+
+    def flow_instances(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.Call, Scope]] | None:
+        """The constructions of same-file classes an expression may hold, by the object flow;
+        None when it may hold anything else."""
+        values = self.flow.values(node, scope)
+        if values is None or not all(isinstance(value, cst.Call) and self.flow.classes_made(value) for value, _ in values):
+            return None
+        return values  # type: ignore[return-value]
+
+    def _followed_instances(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> list[tuple[cst.Call, Scope]] | None:
         if (
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Name)
@@ -1720,10 +1785,15 @@ class FlaxFile:
     # -- bodies -----------------------------------------------------------------------------
 
     def body_code(self, loop: LoopCall) -> BodyCode | None:
-        if loop.body is None:
-            return None
         if loop not in self._bodies:
-            self._bodies[loop] = BodyCode.collect(self.index, loop)
+            run = loop
+            if loop.body is None:  # `tracker.make_step(target)`: the one function the object flow gives
+                body_argument = loop.body_argument
+                found = self.flow_functions(body_argument, loop.scope) if body_argument is not None else []
+                if len(found) != 1:
+                    return None
+                run = LoopCall(loop.kind, loop.call, loop.scope, found[0], loop.init)
+            self._bodies[loop] = BodyCode.collect(self.index, run)
         return self._bodies[loop]
 
     def body_makers(self) -> set[cst.Call]:

@@ -45,7 +45,18 @@ def _bind_call(
     and, when what is held is one of its methods (`model.bind(v).encode`), that method's name;
     also through a parameter of a module-level function (or a plain `__init__`) that the one
     call of it in the file fills with such a name (`rollout(policy, obs0)`), and an element of
-    a container (`forward = self._sessions[basin]`)."""
+    a container (`forward = self._sessions[basin]`); else the one value the object flow
+    gives."""
+    found = _followed_bind_call(flax, holder, scope, depth)
+    if found is not None or depth > 0:
+        return found
+    values = flax.flow.values(holder, scope)
+    return _bound_value(flax, *values[0], 0) if values is not None and len(values) == 1 else None
+
+
+def _followed_bind_call(
+    flax: FlaxFile, holder: cst.BaseExpression, scope: Scope, depth: int = 0
+) -> tuple[cst.Call, Scope, str | None] | None:
     values: list[tuple[cst.BaseExpression, Scope]] = []
     if isinstance(holder, cst.Name):
         found = scope.only_binding(holder.value)
