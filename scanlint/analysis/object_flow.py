@@ -641,6 +641,11 @@ class ObjectFlow:
     def _call(self, node: cst.Call, scope: Scope) -> set[Origin]:
         callees = self._evaluate(node.func, scope)
         argument_values = [self._evaluate(arg.value, scope) for arg in node.args]
+        qualified = self.index.qualify(node.func)
+        if qualified == PARTIAL:
+            return {self._origin(node, scope)}  # calling it calls the function (`_call_partial`)
+        if qualified in SAME_FUNCTION_WRAPPERS and node.args and not node.args[0].keyword and not node.args[0].star:
+            return argument_values[0]  # `jax.jit(step)`: calling it calls `step`
         return self._call_values(node, callees, list(node.args), scope, argument_values)
 
     def _call_values(
@@ -687,8 +692,6 @@ class ObjectFlow:
         qualified = self.index.qualify(node.func)
         name = node.func.value if isinstance(node.func, cst.Name) and scope.lookup(node.func.value) is None else None
         first = argument_values[0] if argument_values and not args[0].keyword and not args[0].star else None
-        if qualified in SAME_FUNCTION_WRAPPERS and first is not None:
-            return set(first)  # `jax.jit(step)`: calling it calls `step`
         if name in ("list", "tuple", "set", "frozenset", "sorted", "reversed") and first is not None:
             made = self._origin(node, scope)
             self._add(self._field(made, _ELEMENTS), self._elements(first))
