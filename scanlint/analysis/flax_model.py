@@ -508,10 +508,13 @@ class FlaxFile:
                             for param, value in parameters_filled(helper.node, partial_call.args[1:]):
                                 handed.setdefault(param, set()).add(self._method_self(value, made[0]))
                         continue
-                    if helper is None or helper.via not in ("def", "lambda", "variable"):
-                        continue
-                    for param, value in parameters_filled(helper.node, call.args):
-                        handed.setdefault(param, set()).add(self._method_self(value, scope))
+                    # `for hook in self.hooks: hook(self, h)`: each function the object flow gives
+                    helpers = [helper] if helper is not None else self.flow_functions(call.func, scope)
+                    for each in helpers:
+                        if each.via not in ("def", "lambda", "variable"):
+                            continue
+                        for param, value in parameters_filled(each.node, call.args):
+                            handed.setdefault(param, set()).add(self._method_self(value, scope))
             for param, owners in handed.items():
                 if len(owners) == 1 and None not in owners and param not in found:
                     found[param] = next(iter(owners))  # type: ignore[assignment]

@@ -281,6 +281,18 @@ class OutsideNnxState:
         graphdef an object keeps (`self.store.graphdef`), what the split its class's methods
         store there (`self.graphdef, self.state = nnx.split(policy)`) split."""
         graphdef = merge.args[0].value
+        found = self._followed_split_source(graphdef, scope)
+        if found is not None:
+            return found
+        values = self.flax.flow.values(graphdef, scope)  # `graphdef, state = self._snapshots[name]`
+        if values is None or len(values) != 1:
+            return None
+        split, split_scope = values[0]
+        if isinstance(split, cst.Call) and self.flax.index.qualify(split.func) in NNX_SPLIT and split.args:
+            return split.args[0].value, split_scope
+        return None
+
+    def _followed_split_source(self, graphdef: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         if isinstance(graphdef, cst.Attribute):
             return self._kept_split_source(graphdef, scope)
         if not isinstance(graphdef, cst.Name):
@@ -481,6 +493,10 @@ class OutsideNnxState:
                 return OUTSIDE_METRIC
             if self.flax.index.qualify(value.func) in NNX_CLONE and value.args:  # `nnx.clone(online)`
                 return self._object_kind(value.args[0].value, scope, depth + 1)
+            if self.flax.index.qualify(value.func) in NNX_MERGE and len(value.args) >= 2 and is_true(keyword_argument(value, "copy")):
+                # `nnx.merge(graphdef, state, copy=True)`: a new module like the one split
+                source = self._split_source(value, scope)
+                return self._object_kind(*source, depth + 1) if source is not None else None
             factory = self.flax.index.factory_of(value, scope)  # `make_ensemble(keys)` returning one
             if factory is None:
                 return self._instance_kind(value, scope)  # `pool.acquire(lot)`, a getter's object

@@ -118,8 +118,13 @@ class ObjectFlow:
         self.called: set[cst.CSTNode] = set()
         self.filled: dict[cst.Param, bool] = {}  # a parameter some call leaves to its default
         self.expression_values: dict[cst.CSTNode, set[Origin]] = {}
+        self.keyed: dict[object, set[str]] = {}  # the string keys each dict is known to hold
+        # What each call of a function passes to its parameters, by name: a store whose key and
+        # value are both parameters (`self.components[name] = component`) pairs them per call.
+        self.call_arguments: dict[cst.CSTNode, dict[cst.CSTNode, dict[str, set[Origin]]]] = {}
         self._changed = False
         self._open_parameters = False
+        self._assignments: dict[cst.Subscript, cst.BaseExpression] = {}
         self._solve()
 
     # -- answers ------------------------------------------------------------------------------
@@ -201,6 +206,8 @@ class ObjectFlow:
         if isinstance(node, cst.Assign):
             values = self._evaluate(node.value, scope)
             for target in node.targets:
+                if isinstance(target.target, cst.Subscript):
+                    self._assignments[target.target] = node.value
                 self._store(target.target, values, scope)
             return
         if isinstance(node, cst.AnnAssign):
@@ -320,11 +327,10 @@ class ObjectFlow:
                 if holder is not UNKNOWN:
                     self._add(self._field(holder, target.attr.value), values)
         elif isinstance(target, cst.Subscript):
-            keys = self._subscript_keys(target, scope)
-            for holder in self._evaluate(target.value, scope):
-                if holder is not UNKNOWN:
-                    self._add(self._field(holder, _ELEMENTS), values)
-                    self._add(self._field(holder, _KEYS), keys)
+            holders = [h for h in self._evaluate(target.value, scope) if h is not UNKNOWN]
+            for keys, stored in self._keyed_stores(target, values, scope):
+                for holder in holders:
+                    self._store_element(holder, keys, stored)
         elif isinstance(target, (cst.Tuple, cst.List)):
             starred = any(isinstance(e, cst.StarredElement) for e in target.elements)
             for position, element in enumerate(target.elements):
@@ -341,7 +347,79 @@ class ObjectFlow:
         for element in target.slice:
             if isinstance(element.slice, cst.Index):
                 keys |= self._evaluate(element.slice.value, scope)
+            else:
+                keys.add(UNKNOWN)
         return keys
+
+    def _keyed_stores(
+        self, target: cst.Subscript, values: set[Origin], scope: Scope
+    ) -> list[tuple[set[Origin], set[Origin]]]:
+        """The (keys, values) pairs a subscript store makes: one pair, or for `holder[name] =
+        component` with both a parameter of the enclosing function, one pair per call of it."""
+        keys = self._subscript_keys(target, scope)
+        function = self._enclosing_function(scope)
+        key = target.slice[0].slice if len(target.slice) == 1 else None
+        value = self._assigned_value(target)
+        if (
+            function is None
+            or not isinstance(key, cst.Index)
+            or not self._is_parameter(key.value, function, scope)
+            or value is None
+            or not self._is_parameter(value, function, scope)
+            or function in self.escaped
+        ):
+            return [(keys, values)]
+        sites = self.call_arguments.get(function, {})
+        pairs = []
+        for passed in sites.values():
+            key_values = passed.get(key.value.value)  # type: ignore[union-attr]
+            stored = passed.get(value.value)  # type: ignore[union-attr]
+            if key_values is None or stored is None:
+                return [(keys, values)]
+            pairs.append((key_values, stored))
+        return pairs if self._open_parameters is False or function in self.called else [(keys, values)]
+
+    def _assigned_value(self, target: cst.Subscript) -> cst.BaseExpression | None:
+        return self._assignments.get(target)
+
+    def _is_parameter(self, node: cst.BaseExpression, function: cst.CSTNode, scope: Scope) -> bool:
+        if not isinstance(node, cst.Name):
+            return False
+        found = scope.lookup(node.value)
+        return found is not None and found[0].node is function and all(isinstance(b, cst.Param) for b in found[1])
+
+    def _store_element(self, holder: Origin, keys: set[Origin], values: set[Origin]) -> None:
+        """`holder[key] = value`: under each string key it may be, else among the elements
+        any key may read."""
+        self._add(self._field(holder, _KEYS), keys)
+        strings = self._strings(keys)
+        if strings is None:
+            self._add(self._field(holder, _ELEMENTS), values)
+            return
+        known = self.keyed.setdefault(holder, set())
+        for key in strings:
+            if key not in known:
+                known.add(key)
+                self._changed = True
+            self._add(self._field(holder, "[" + key + "]"), values)
+
+    def _strings(self, keys: set[Origin]) -> list[str] | None:
+        found = [k.evaluated_value for k in keys if isinstance(k, cst.SimpleString)]
+        if not keys or len(found) != len(keys) or not all(isinstance(k, str) for k in found):
+            return None
+        return found  # type: ignore[return-value]
+
+    def _element_at(self, holder: Origin, keys: set[Origin]) -> set[Origin]:
+        """`holder[key]`: what is stored under the string keys it may be (and under keys not
+        known), else any element."""
+        strings = self._strings(keys)
+        if strings is None:
+            return self._element_values(holder)
+        found = set(self._field(holder, _ELEMENTS))
+        for key in strings:
+            found |= self.fields.get((holder, "[" + key + "]"), set())
+        default = self.fields.get((holder, "*default"))
+        return found | default if default else found
 
     def _position(self, value: Origin, position: int, starred: bool) -> set[Origin]:
         if value is UNKNOWN:
@@ -354,6 +432,8 @@ class ObjectFlow:
             return set(self._field(value, _KEYS if position == 0 else _ELEMENTS))
         if self._is_container(value):
             return set(self._field(value, _ELEMENTS))
+        if isinstance(value, cst.Call) and value not in self.made_class and value not in self.generated:
+            return {value}  # `graphdef, state = nnx.split(model)`: a part of what a library call gives
         return {UNKNOWN}
 
     # -- expressions --------------------------------------------------------------------------
@@ -395,8 +475,7 @@ class ObjectFlow:
             made = self._origin(node, scope)
             for element in node.elements:
                 if isinstance(element, cst.DictElement):
-                    self._add(self._field(made, _KEYS), self._evaluate(element.key, scope))
-                    self._add(self._field(made, _ELEMENTS), self._evaluate(element.value, scope))
+                    self._store_element(made, self._evaluate(element.key, scope), self._evaluate(element.value, scope))
                 else:
                     inner_values = self._evaluate(element.value, scope)
                     for other in inner_values:
@@ -534,7 +613,9 @@ class ObjectFlow:
             if method is not None:
                 if receiver is not None and is_property(method):
                     return set(self.returns.get(method, set())) or {UNKNOWN}
-                if receiver is not None and not is_staticmethod(method) and not is_classmethod(method):
+                if is_classmethod(method):
+                    return {BoundMethod(method, class_node)}  # `cls` is the class: every call fills it
+                if receiver is not None and not is_staticmethod(method):
                     return {BoundMethod(method, receiver)}
                 return {method}
         for each in (class_node, *self.index.same_file_bases(class_node)):
@@ -553,7 +634,7 @@ class ObjectFlow:
                 if position < len(holder.elements) and not any(isinstance(e, cst.StarredElement) for e in holder.elements):
                     return set(self.expression_values.get(holder.elements[position].value, set()))
         if self._is_container(holder):
-            return self._element_values(holder)
+            return self._element_at(holder, self._subscript_keys(node, scope))
         if isinstance(holder, cst.Call) and holder in self.made_class:
             return self._call_method(holder, "__getitem__", node, scope)
         if isinstance(holder, cst.ClassDef) or self._is_function(holder):
@@ -561,9 +642,10 @@ class ObjectFlow:
         return {self._origin(node, scope)}  # `variables["params"]`: a library object's element
 
     def _element_values(self, holder: Origin) -> set[Origin]:
-        if isinstance(holder, Derived) and holder.what == "default":
-            return set(self._field(holder, _ELEMENTS))
+        """Any element of a container, whatever its key."""
         found = set(self._field(holder, _ELEMENTS))
+        for key in self.keyed.get(holder, ()):
+            found |= self.fields.get((holder, "[" + key + "]"), set())
         default = self.fields.get((holder, "*default"))
         return found | default if default else found
 
@@ -769,21 +851,27 @@ class ObjectFlow:
             elif method == "update":
                 for arg, values in zip(args, argument_values):
                     if arg.keyword is not None:
-                        self._add(elements, values)
+                        self._store_element(holder, {cst.SimpleString(repr(arg.keyword.value))}, values)
                     else:
                         for value in values:
                             self._add(elements, self._element_values(value) if self._is_container(value) else {UNKNOWN})
             elif method == "setdefault" and positional:
                 if len(positional) == 2:
-                    self._add(elements, positional[1])
-                self._add(self._field(holder, _KEYS), positional[0])
-                found |= self._element_values(holder)
-            elif method in ("get", "pop", "popleft", "popitem"):
-                found |= self._element_values(holder)
-                if method == "get" and len(positional) == 2:
+                    self._store_element(holder, positional[0], positional[1])
+                found |= self._element_at(holder, positional[0])
+            elif method in ("get", "pop") and positional:
+                found |= self._element_at(holder, positional[0])
+                if len(positional) == 2:
                     found |= positional[1]
-            elif method in ("values", "copy"):
+            elif method in ("pop", "popleft", "popitem"):
+                found |= self._element_values(holder)
+            elif method == "copy":
                 found.add(holder)
+            elif method == "values":
+                view = Derived(node, "view")
+                self.scope_at.setdefault(id(view), scope)
+                self._add(self._field(view, _ELEMENTS), self._element_values(holder))
+                found.add(view)
             elif method == "items":
                 pair = Derived(node, "pair")
                 view = Derived(node, "view")
@@ -832,12 +920,16 @@ class ObjectFlow:
                 keywords[arg.keyword.value] = values
             else:
                 positional.append(values)
+        passed: dict[str, set[Origin]] = {}
+        self.call_arguments.setdefault(function, {})[node] = passed
         for position, param in enumerate(positional_params):
             variable = self.variables.setdefault((id(function), param.name.value), set())
             if position < len(positional):
+                passed[param.name.value] = set(positional[position])
                 self._add(variable, positional[position])
                 filled.add(param)
             elif param.name.value in keywords:
+                passed[param.name.value] = set(keywords[param.name.value])
                 self._add(variable, keywords.pop(param.name.value))
                 filled.add(param)
             elif spread:

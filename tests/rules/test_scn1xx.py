@@ -9118,6 +9118,325 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'apply of a model kept in a dataclass nested two deep, the body made by a method of the innermost object',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Valve(nn.Module):
+            @nn.compact
+            def __call__(self, error):
+                seen = self.variable("stats", "seen", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    seen.value = seen.value + 1
+                return jnp.tanh(nn.Dense(1)(error[None]))[0]
+
+
+        @dataclasses.dataclass
+        class Controller:
+            model: nn.Module
+            variables: dict
+
+            def stepper(self, setpoint):
+                def step(level, _):
+                    level = level + self.model.apply(self.variables, setpoint - level)
+                    return level, level
+                return step
+
+
+        @dataclasses.dataclass
+        class Loop:
+            controller: Controller
+
+
+        @dataclasses.dataclass
+        class Plant:
+            loop: Loop
+
+
+        def settle(plant, setpoint):
+            controller = plant.loop.controller
+            return jax.lax.scan(controller.stepper(setpoint), jnp.zeros(()), None, length=4)
+
+
+        def main():
+            model = Valve()
+            variables = model.init(jax.random.key(0), jnp.zeros(()))
+            plant = Plant(Loop(Controller(model, variables)))
+            return settle(plant, 1.0)[1]
+        """,
+        ["25:29 SCN102"],
+    ),
+    Case(
+        'the same nesting with a model that writes no variable',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Valve(nn.Module):
+            @nn.compact
+            def __call__(self, error):
+                seen = self.variable("stats", "seen", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    pass
+                return jnp.tanh(nn.Dense(1)(error[None]))[0]
+
+
+        @dataclasses.dataclass
+        class Controller:
+            model: nn.Module
+            variables: dict
+
+            def stepper(self, setpoint):
+                def step(level, _):
+                    level = level + self.model.apply(self.variables, setpoint - level)
+                    return level, level
+                return step
+
+
+        @dataclasses.dataclass
+        class Loop:
+            controller: Controller
+
+
+        @dataclasses.dataclass
+        class Plant:
+            loop: Loop
+
+
+        def settle(plant, setpoint):
+            controller = plant.loop.controller
+            return jax.lax.scan(controller.stepper(setpoint), jnp.zeros(()), None, length=4)
+
+
+        def main():
+            model = Valve()
+            variables = model.init(jax.random.key(0), jnp.zeros(()))
+            plant = Plant(Loop(Controller(model, variables)))
+            return settle(plant, 1.0)[1]
+        """,
+        [],
+    ),
+    Case(
+        "a hook function from a tuple field, handed the module's self in the body, sows",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        def log_energy(module, h):
+            module.sow("intermediates", "energy", jnp.sum(h * h))
+
+
+        class Tracker(nn.Module):
+            callbacks: tuple = ()
+
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.Dense(3)
+                h0 = cell(xs[0])
+
+                def body(h, x):
+                    h = jnp.tanh(cell(x) + h)
+                    for callback in self.callbacks:
+                        callback(self, h)
+                    return h, h
+
+                return jax.lax.scan(body, h0, xs)[1]
+
+
+        def main():
+            model = Tracker(callbacks=(log_energy,))
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs)
+            out, state = model.apply(variables, xs, mutable=["intermediates"])
+            return out + jnp.stack(state["intermediates"]["energy"]).sum()
+        """,
+        ["8:5 SCN102"],
+    ),
+    Case(
+        'a hook function from a tuple field that only reads a field of the self it is handed',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        def clip_energy(module, h):
+            return jnp.clip(h, -module.limit, module.limit)
+
+
+        class Tracker(nn.Module):
+            callbacks: tuple = ()
+            limit: float = 0.5
+
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.Dense(3)
+                h0 = cell(xs[0])
+
+                def body(h, x):
+                    h = jnp.tanh(cell(x) + h)
+                    for callback in self.callbacks:
+                        h = callback(self, h)
+                    return h, h
+
+                return jax.lax.scan(body, h0, xs)[1]
+
+
+        def main():
+            model = Tracker(callbacks=(clip_energy,))
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs)
+            out, state = model.apply(variables, xs, mutable=["intermediates"])
+            return out
+        """,
+        [],
+    ),
+    Case(
+        'a bound module handed by a hub to the members a registration method keyed by role, called in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=False)(x).sum()
+
+
+        class Forecaster:
+            def attach(self, bound):
+                self.bound = bound
+
+            def predict(self, x):
+                return self.bound(x)
+
+
+        class Auditor:
+            def attach(self, bound):
+                self.bound = bound
+
+            def summary(self):
+                return self.bound.variables["batch_stats"]
+
+
+        class Hub:
+            def __init__(self):
+                self.members = {}
+
+            def join(self, role, member):
+                self.members[role] = member
+
+            def broadcast(self, bound):
+                for member in self.members.values():
+                    member.attach(bound)
+
+
+        def forecast(hub, xs):
+            forecaster = hub.members["forecaster"]
+
+            def body(total, x):
+                return total + forecaster.predict(x), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((5, 2, 3))
+            variables = model.init(jax.random.key(0), xs[0])
+            hub = Hub()
+            hub.join("forecaster", Forecaster())
+            hub.join("auditor", Auditor())
+            hub.broadcast(model.bind(variables, mutable=["batch_stats"]))
+            total = forecast(hub, xs)
+            stats = hub.members["auditor"].summary()
+            jax.tree.map(lambda a: a + 1, stats)
+            return total
+        """,
+        ["19:16 SCN102"],
+    ),
+    Case(
+        'the same hub handing a bound module without mutable collections that writes nothing',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                x = nn.Dense(4)(x)
+                return jnp.tanh(x).sum()
+
+
+        class Forecaster:
+            def attach(self, bound):
+                self.bound = bound
+
+            def predict(self, x):
+                return self.bound(x)
+
+
+        class Auditor:
+            def attach(self, bound):
+                self.bound = bound
+
+            def summary(self):
+                return self.bound.variables["params"]
+
+
+        class Hub:
+            def __init__(self):
+                self.members = {}
+
+            def join(self, role, member):
+                self.members[role] = member
+
+            def broadcast(self, bound):
+                for member in self.members.values():
+                    member.attach(bound)
+
+
+        def forecast(hub, xs):
+            forecaster = hub.members["forecaster"]
+
+            def body(total, x):
+                return total + forecaster.predict(x), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((5, 2, 3))
+            variables = model.init(jax.random.key(0), xs[0])
+            hub = Hub()
+            hub.join("forecaster", Forecaster())
+            hub.join("auditor", Auditor())
+            hub.broadcast(model.bind(variables))
+            total = forecast(hub, xs)
+            stats = hub.members["auditor"].summary()
+            jax.tree.map(lambda a: a + 1, stats)
+            return total
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -14078,6 +14397,111 @@ RNG = [
         def main():
             out = Drive(3, nnx.Rngs(0)).simulate(jnp.ones(3), 3)
             return bool(jnp.allclose(out[0], out[1]))
+        """,
+        [],
+    ),
+    Case(
+        'a bound module with fixed rngs, built by a factory a classmethod registry keeps on a class-level dict',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Noisy(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(0.5, deterministic=False)(nn.Dense(4)(x))
+
+
+        class Registry:
+            _entries: dict = {}
+
+            @classmethod
+            def provide(cls, name, build):
+                cls._entries[name] = build()
+
+            @classmethod
+            def lookup(cls, name):
+                return cls._entries[name]
+
+
+        class Sampler:
+            def __init__(self, model, variables, key):
+                self.bound = model.bind(variables, rngs={"dropout": key})
+
+            def draw(self, x):
+                return self.bound(x)
+
+
+        def sample(xs):
+            def body(carry, x):
+                sampler = Registry.lookup("sampler")
+                return carry, sampler.draw(x)
+
+            return jax.lax.scan(body, None, xs)[1]
+
+
+        def main():
+            model = Noisy()
+            xs = jnp.ones((3, 2))
+            variables = model.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, xs[0])
+            Registry.provide("sampler", lambda: Sampler(model, variables, jax.random.key(2)))
+            return sample(xs)
+        """,
+        ["30:16 SCN103"],
+    ),
+    Case(
+        'the same class-level registry whose object folds the step into its key',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Noisy(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(0.5, deterministic=False)(nn.Dense(4)(x))
+
+
+        class Registry:
+            _entries: dict = {}
+
+            @classmethod
+            def provide(cls, name, build):
+                cls._entries[name] = build()
+
+            @classmethod
+            def lookup(cls, name):
+                return cls._entries[name]
+
+
+        class Sampler:
+            def __init__(self, model, variables, key):
+                self.model = model
+                self.variables = variables
+                self.key = key
+
+            def draw(self, x, step):
+                key = jax.random.fold_in(self.key, step)
+                return self.model.apply(self.variables, x, rngs={"dropout": key})
+
+
+        def sample(xs):
+            def body(step, x):
+                sampler = Registry.lookup("sampler")
+                return step + 1, sampler.draw(x, step)
+
+            return jax.lax.scan(body, 0, xs)[1]
+
+
+        def main():
+            model = Noisy()
+            xs = jnp.ones((3, 2))
+            variables = model.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, xs[0])
+            Registry.provide("sampler", lambda: Sampler(model, variables, jax.random.key(2)))
+            return sample(xs)
         """,
         [],
     ),
@@ -27244,6 +27668,110 @@ ESCAPES = [
             feeds = jnp.ones((4, 3))
             variables = model.init(jax.random.key(0), feeds[0])
             return Bakery(model, variables).proof("rye", feeds)
+        """,
+        [],
+    ),
+    Case(
+        'a vault method merging with copy=True a split it keeps by name, caching the module, called in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Gauge(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 3, rngs=rngs)
+                self.norm = nnx.BatchNorm(3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).mean()
+
+
+        class Vault:
+            def __init__(self):
+                self._frozen = {}
+                self._live = {}
+
+            def freeze(self, name, module):
+                self._frozen[name] = nnx.split(module)
+
+            def thaw(self, name):
+                if name not in self._live:
+                    graphdef, state = self._frozen[name]
+                    self._live[name] = nnx.merge(graphdef, state, copy=True)
+                return self._live[name]
+
+
+        def monitor(vault, xs):
+            def body(total, x):
+                return total + vault.thaw("east")(x), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            vault = Vault()
+            vault.freeze("east", Gauge(nnx.Rngs(0)))
+            total = monitor(vault, jnp.ones((4, 5, 2)))
+            vault.thaw("east")(jnp.ones((5, 2)))
+            return total
+        """,
+        ["33:24 SCN106"],
+    ),
+    Case(
+        "the same vault's module split before the loop and carried",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Gauge(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 3, rngs=rngs)
+                self.norm = nnx.BatchNorm(3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).mean()
+
+
+        class Vault:
+            def __init__(self):
+                self._frozen = {}
+                self._live = {}
+
+            def freeze(self, name, module):
+                self._frozen[name] = nnx.split(module)
+
+            def thaw(self, name):
+                if name not in self._live:
+                    graphdef, state = self._frozen[name]
+                    self._live[name] = nnx.merge(graphdef, state, copy=True)
+                return self._live[name]
+
+
+        def monitor(vault, xs):
+            gauge = vault.thaw("east")
+            graphdef, state = nnx.split(gauge)
+
+            def body(carry, x):
+                total, state = carry
+                model = nnx.merge(graphdef, state)
+                total = total + model(x)
+                return (total, nnx.state(model)), None
+
+            (total, state), _ = jax.lax.scan(body, (jnp.zeros(()), state), xs)
+            nnx.update(gauge, state)
+            return total
+
+
+        def main():
+            vault = Vault()
+            vault.freeze("east", Gauge(nnx.Rngs(0)))
+            total = monitor(vault, jnp.ones((4, 5, 2)))
+            vault.thaw("east")(jnp.ones((5, 2)))
+            return total
         """,
         [],
     ),
