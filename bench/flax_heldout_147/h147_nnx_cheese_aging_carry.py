@@ -1,0 +1,47 @@
+# label: ok
+# flax-error: none
+# class: 3 AgingMonitor keeps the graphdef and state of its RindNet as attributes and carries the state through fori_loop; after the loop the carried state is merged into self.latest, which dashboard() calls
+"""Cheese cave monitoring: rind-condition model tracking humidity/temperature over the ageing."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+from jax import lax
+
+
+class RindNet(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.sense = nnx.Linear(3, 6, rngs=rngs)
+        self.norm = nnx.BatchNorm(6, momentum=0.9, rngs=rngs)
+        self.grade = nnx.Linear(6, 1, rngs=rngs)
+
+    def __call__(self, x, *, frozen: bool = False):
+        h = self.norm(self.sense(x), use_running_average=True if frozen else None)
+        return nnx.sigmoid(self.grade(nnx.relu(h)))[..., 0]
+
+
+class AgingMonitor:
+    def __init__(self, model: RindNet):
+        self.graphdef, self.state = nnx.split(model)
+        self.latest = model
+
+    def age(self, readings):  # [weeks, wheels, 3]
+        def body(week, state):
+            model = nnx.merge(self.graphdef, state)
+            model(readings[week])
+            return nnx.state(model)
+
+        self.state = lax.fori_loop(0, readings.shape[0], body, self.state)
+        self.latest = nnx.merge(self.graphdef, self.state)  # handle for the dashboard
+
+    def dashboard(self, wheels):
+        return self.latest(wheels, frozen=True)
+
+
+def main():
+    readings = jnp.stack([
+        jnp.linspace(0.85, 0.95, 8 * 4), jnp.linspace(10.0, 13.0, 8 * 4) / 13.0,
+        jnp.cos(jnp.arange(8 * 4, dtype=jnp.float32))], axis=-1).reshape(8, 4, 3)
+    monitor = AgingMonitor(RindNet(nnx.Rngs(0)))
+    monitor.age(readings)
+    _ = float(monitor.dashboard(readings[-1]).mean())
+    return None

@@ -1,0 +1,58 @@
+# label: ok
+# flax-error: none
+# class: 4 LiftTrainer holds a TrainContext dataclass with the model and its nnx.Optimizer; fit() splits (model, optimizer) together, the scan body merges the carried state, takes the gradient, updates and returns nnx.state; nnx.update writes both back after the loop
+"""Ski resort operations: online fitting of a lift-queue wait-time regressor."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+class WaitNet(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.hidden = nnx.Linear(4, 12, rngs=rngs)
+        self.out = nnx.Linear(12, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.out(nnx.silu(self.hidden(x)))[..., 0]
+
+
+@dataclasses.dataclass
+class TrainContext:
+    model: WaitNet
+    optimizer: nnx.Optimizer
+
+
+def mse(model, x, y):
+    return jnp.mean((model(x) - y) ** 2)
+
+
+class LiftTrainer:
+    def __init__(self, ctx: TrainContext):
+        self.ctx = ctx
+
+    def fit(self, features, waits):  # [steps, batch, 4], [steps, batch]
+        graphdef, state = nnx.split((self.ctx.model, self.ctx.optimizer))
+
+        def body(state, batch):
+            x, y = batch
+            model, optimizer = nnx.merge(graphdef, state)
+            loss, grads = nnx.value_and_grad(mse)(model, x, y)
+            optimizer.update(model, grads)
+            return nnx.state((model, optimizer)), loss
+
+        state, losses = jax.lax.scan(body, state, (features, waits))
+        nnx.update((self.ctx.model, self.ctx.optimizer), state)
+        return losses
+
+
+def main():
+    model = WaitNet(nnx.Rngs(0))
+    ctx = TrainContext(model, nnx.Optimizer(model, optax.adam(1e-2), wrt=nnx.Param))
+    features = jnp.cos(jnp.arange(6 * 8 * 4, dtype=jnp.float32)).reshape(6, 8, 4)
+    waits = features.sum(-1) * 3.0
+    losses = LiftTrainer(ctx).fit(features, waits)
+    _ = float(losses[-1])
+    return None

@@ -1,0 +1,61 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[4,16] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 1 HiveAcousticEncoder.__call__ runs the scan itself and sows each frame state into 'intermediates' from inside the body
+"""Beehive acoustic monitor: a recurrent encoder over spectrogram frames flags swarming; the
+per-frame hidden states are sown so the dashboard can plot them."""
+from dataclasses import dataclass
+
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax import lax
+
+
+@dataclass(frozen=True)
+class EncoderConfig:
+    bands: int = 12
+    hidden: int = 16
+    capture_states: bool = True
+
+
+class HiveAcousticEncoder(nn.Module):
+    cfg: EncoderConfig
+
+    @nn.compact
+    def __call__(self, frames):
+        frame_proj = nn.Dense(self.cfg.hidden, name="frame_proj")
+        mix = nn.Dense(self.cfg.hidden, use_bias=False, name="mix")
+        head = nn.Dense(2, name="swarm_head")
+        state = jnp.tanh(frame_proj(frames[0]))
+        first = head(state + mix(state))
+
+        def body(state, frame):
+            state = jnp.tanh(frame_proj(frame) + mix(state))
+            if self.cfg.capture_states:
+                self.sow("intermediates", "frame_state", state)
+            return state, head(state)
+
+        _, logits = lax.scan(body, state, frames[1:])
+        return jnp.concatenate([first[None], logits], axis=0)
+
+
+class HiveDashboard:
+    def __init__(self, model, params):
+        self.model = model
+        self.params = params
+
+    def analyse(self, frames):
+        logits, captured = self.model.apply({"params": self.params}, frames, mutable=["intermediates"])
+        states = captured["intermediates"]["frame_state"]
+        energy = [jnp.mean(s**2) for s in states]
+        return jax.nn.softmax(logits)[..., 1], energy
+
+
+def main():
+    cfg = EncoderConfig()
+    model = HiveAcousticEncoder(cfg)
+    frames = jax.random.normal(jax.random.key(0), (10, 4, cfg.bands))
+    variables = model.init(jax.random.key(1), frames)
+    dashboard = HiveDashboard(model, variables["params"])
+    dashboard.analyse(frames)
+    return None
