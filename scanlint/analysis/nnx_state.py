@@ -169,15 +169,16 @@ class OutsideNnxState:
             return _nnx_kind(self.flax, kind) if kind is not None else None
         binding_scope, binding = found
         if isinstance(binding, cst.Param):
+            # An object a call builds in the body (`explore(nnx.Rngs(explore=key), lr)`, a module
+            # merged there from carried state) is the body's own, whatever the annotation says.
+            if self._built_in_body(binding, binding_scope):
+                return None
             annotation = binding.annotation.annotation if binding.annotation else None
             if annotation is not None and self.flax.nnx_module_class(annotation, binding_scope):
                 return "an NNX module"
             if annotation is not None and self.flax.is_nnx_variable_class(annotation):
                 return "an `nnx.Variable`"
-            # Unannotated: what every call filling it passes (`inner_adapt(model, xs)`); an object
-            # a call builds in the body (`explore(nnx.Rngs(explore=key), lr)`) is the body's own.
-            if self._built_in_body(binding, binding_scope):
-                return None
+            # Unannotated: what every call filling it passes (`inner_adapt(model, xs)`).
             values = self._parameter_values(binding, binding_scope, 0) or []
             kinds = [self._object_kind(v, s, 0) for v, s in values]
             kind = _one_kind(kinds)
@@ -652,8 +653,11 @@ class OutsideNnxState:
         values = self._parameter_values(param, scope, 0) or []
         for value, value_scope in values:
             if isinstance(value, cst.Name) and self.code.is_inside(value_scope):
-                # `rngs = nnx.Rngs(mask=fold_in(key, i))` in the body, then `helper(x, rngs)`
+                # `rngs = nnx.Rngs(mask=fold_in(key, i))` in the body, then `helper(x, rngs)`;
+                # `model, optimizer = nnx.merge(graphdef, state)` there
                 found = value_scope.only_binding(value.value)
+                if found is not None and isinstance(found[1], Unpacked):
+                    found = (found[0], found[1].value)
                 if found is not None and isinstance(found[1], cst.Call):
                     value, value_scope = found[1], found[0]
             if isinstance(value, cst.Call) and self.code.is_inside(value_scope):

@@ -186,6 +186,16 @@ class ObjectFlow:
     def _field(self, origin: object, name: str) -> set[Origin]:
         return self.fields.setdefault((origin, name), set())
 
+    def _missing(self) -> set[Origin]:
+        """What a value no code of the file has given (yet) stands for: nothing while the
+        solving passes may still find it, `UNKNOWN` once they are done."""
+        return {UNKNOWN} if self._open_parameters else set()
+
+    def _known(self, node: cst.CSTNode) -> set[Origin]:
+        """The origins found so far for an expression evaluated elsewhere in the pass."""
+        found = self.expression_values.get(node)
+        return set(found) if found is not None else self._missing()
+
     def _origin(self, node: cst.CSTNode, scope: Scope) -> cst.CSTNode:
         self.scope_at.setdefault(id(node), scope)
         return node
@@ -554,7 +564,7 @@ class ObjectFlow:
             if holder is UNKNOWN:
                 found.add(UNKNOWN)
             elif isinstance(holder, cst.ClassDef):
-                found |= self._class_attribute(holder, name, None) or {UNKNOWN}
+                found |= self._class_attribute(holder, name, None) or self._missing()
             elif isinstance(holder, Derived) and holder.what == "super":
                 found |= self._super_attribute(holder, name)
             elif isinstance(holder, cst.Call) and holder in self.made_class:
@@ -578,7 +588,7 @@ class ObjectFlow:
             return class_value
         if self.index.defining_class(class_node, name) is None and not self._surely_own(class_node):
             return {self._origin(node, scope)}  # a library base's attribute (`model.apply`)
-        return {UNKNOWN}
+        return self._missing()  # stored by no code of the file (so far)
 
     def _super_attribute(self, holder: Derived, name: str) -> set[Origin]:
         """`super().<name>` in a method of a class: the first same-file base's method."""
@@ -612,7 +622,7 @@ class ObjectFlow:
             method = self.index.method_of(owner, name)
             if method is not None:
                 if receiver is not None and is_property(method):
-                    return set(self.returns.get(method, set())) or {UNKNOWN}
+                    return set(self.returns.get(method, set())) or self._missing()
                 if is_classmethod(method):
                     return {BoundMethod(method, class_node)}  # `cls` is the class: every call fills it
                 if receiver is not None and not is_staticmethod(method):
@@ -677,7 +687,7 @@ class ObjectFlow:
             elif isinstance(holder, cst.Dict | cst.DictComp) or (
                 isinstance(holder, cst.Call) and self._container_call(holder) and self._is_dict_call(holder)
             ):
-                found |= self._field(holder, _KEYS) or {UNKNOWN}
+                found |= self._field(holder, _KEYS) or self._missing()
             elif self._is_container(holder):
                 found |= self._element_values(holder)
             elif isinstance(holder, cst.Call) and holder in self.generated:
@@ -1026,23 +1036,23 @@ class ObjectFlow:
                     factory = next((a.value for a in default.args if a.keyword and a.keyword.value == "default_factory"), None)
                     value = next((a.value for a in default.args if a.keyword and a.keyword.value == "default"), None)
                     if value is not None:
-                        self._add(target, self.expression_values.get(value, {UNKNOWN}))
+                        self._add(target, self._known(value))
                     elif isinstance(factory, cst.Name) and factory.value in ("list", "dict", "set"):
                         self._add(target, [Derived(declared, "default")])
                     else:
                         self._add(target, [UNKNOWN])
                 else:
-                    self._add(target, self.expression_values.get(default, {UNKNOWN}))
+                    self._add(target, self._known(default))
 
     def _call_partial(
         self, partial: cst.Call, node: cst.CSTNode, args: list[cst.Arg], argument_values: list[set[Origin]], scope: Scope
     ) -> set[Origin]:
         partial_scope = self.scope_at.get(id(partial), scope)
-        functions = self.expression_values.get(partial.args[0].value, {UNKNOWN})
+        functions = self._known(partial.args[0].value)
         leading: list[set[Origin]] = []
         leading_keywords: dict[str, set[Origin]] = {}
         for arg in partial.args[1:]:
-            values = self.expression_values.get(arg.value, {UNKNOWN})
+            values = self._known(arg.value)
             if arg.star:
                 return {UNKNOWN}
             if arg.keyword is not None:
@@ -1077,7 +1087,7 @@ class ObjectFlow:
     def _call_method(self, made: cst.Call, name: str, node: cst.Subscript, scope: Scope) -> set[Origin]:
         """`obj[key]` on an object of a same-file class: what its `__getitem__` returns."""
         result: set[Origin] = set()
-        keys = [self.expression_values.get(e.slice.value, {UNKNOWN}) for e in node.slice if isinstance(e.slice, cst.Index)]
+        keys = [self._known(e.slice.value) for e in node.slice if isinstance(e.slice, cst.Index)]
         key = set().union(*keys) if len(node.slice) > 1 else (keys[0] if keys else {UNKNOWN})
         for class_node in self.made_class[made]:
             owner = self.index.defining_class(class_node, name)

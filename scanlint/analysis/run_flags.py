@@ -242,7 +242,40 @@ class RunFlags:
     # -- values ------------------------------------------------------------------------------
 
     def values(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> Values:
-        """The values `node`, read in `scope`, takes over the runs this file shows."""
+        """The values `node`, read in `scope`, takes over the runs this file shows; for a name,
+        attribute or element no shape below follows, the one constant the object flow says it
+        holds (`self._cfg.train` with `_cfg` handed over by a builder)."""
+        found = self._followed_values(node, scope, depth)
+        if found is not None or depth > 0 or not isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
+            return found
+        return self._flow_constants(node, scope)
+
+    def _flow_constants(self, node: cst.BaseExpression, scope: Scope) -> Values:
+        flow = self.flax.flow
+        if not flow.converged:
+            return None
+        if isinstance(node, cst.Attribute):
+            for holder in flow.origins(node.value, scope):
+                classes = flow.classes_made(holder) if isinstance(holder, cst.Call) else set()
+                if any(self.flax.is_linen(c) or self.flax.is_nnx(c) for c in classes):
+                    return None  # a module's field: `clone(train=False)` and `apply` may change it
+        origins = flow.origins(node, scope)
+        constants: set[object] = set()
+        for origin in origins:
+            if isinstance(origin, cst.Name) and origin.value in ("True", "False", "None") and scope.lookup(origin.value) is None:
+                constants.add({"True": True, "False": False, "None": None}[origin.value])
+            elif isinstance(origin, (cst.Integer, cst.SimpleString)):
+                try:
+                    constants.add(ast.literal_eval(origin.value))
+                except (ValueError, SyntaxError):
+                    return None
+            else:
+                return None
+        # One value only: the flow does not see the order of stores (`mode.eval()` before the
+        # loop), so several values may be one at a time, not each in some run.
+        return frozenset(constants) if len(constants) == 1 else None
+
+    def _followed_values(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> Values:
         if depth > MAX_DEPTH:
             return None
         if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):

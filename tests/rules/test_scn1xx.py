@@ -9437,6 +9437,118 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'apply with a train flag read from a settings object a builder hands to the runner it makes',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Settings:
+            steps: int = 3
+            training: bool = True
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, training: bool):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not training)(x).sum()
+
+
+        class Runner:
+            def __init__(self, model, variables, settings):
+                self.model, self.variables, self.settings = model, variables, settings
+
+            def run(self, xs):
+                def body(total, x):
+                    return total + self.model.apply(self.variables, x, training=self.settings.training), None
+
+                return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        class Assembly:
+            def __init__(self):
+                self.parts = {}
+                self.settings = Settings()
+
+            def model(self, model, variables):
+                self.parts["model"] = model
+                self.parts["variables"] = variables
+                return self
+
+            def finish(self):
+                return Runner(self.parts["model"], self.parts["variables"], self.settings)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            variables = model.init(jax.random.key(0), xs[0], training=False)
+            return Assembly().model(model, variables).finish().run(xs)
+        """,
+        ["28:28 SCN102"],
+    ),
+    Case(
+        'the same builder handing settings whose flag is off',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Settings:
+            steps: int = 3
+            training: bool = False
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, training: bool):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not training)(x).sum()
+
+
+        class Runner:
+            def __init__(self, model, variables, settings):
+                self.model, self.variables, self.settings = model, variables, settings
+
+            def run(self, xs):
+                def body(total, x):
+                    return total + self.model.apply(self.variables, x, training=self.settings.training), None
+
+                return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        class Assembly:
+            def __init__(self):
+                self.parts = {}
+                self.settings = Settings()
+
+            def model(self, model, variables):
+                self.parts["model"] = model
+                self.parts["variables"] = variables
+                return self
+
+            def finish(self):
+                return Runner(self.parts["model"], self.parts["variables"], self.settings)
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((3, 2, 5))
+            variables = model.init(jax.random.key(0), xs[0], training=False)
+            return Assembly().model(model, variables).finish().run(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -26118,6 +26230,96 @@ NNX = [
         def main():
             service = Service(lambda i: Net(nnx.Rngs(i)))
             return service.pool[0].run(jnp.ones((3, 5, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'a helper annotated with the module class, given the outside model and optimizer in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        import flax.nnx as nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def loss_fn(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+
+        def update(model: Regressor, optimizer: nnx.Optimizer, x, y):
+            loss, grads = nnx.value_and_grad(loss_fn)(model, x, y)
+            optimizer.update(model, grads)
+            return loss
+
+
+        def fit(model, optimizer, xs, ys):
+            def body(count, batch):
+                loss = update(model, optimizer, *batch)
+                return count + 1, loss
+
+            count, losses = jax.lax.scan(body, 0, (xs, ys))
+            return losses
+
+
+        def main():
+            model = Regressor(nnx.Rngs(0))
+            optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            return fit(model, optimizer, jnp.ones((3, 4, 2)), jnp.zeros((3, 4)))
+        """,
+        ["21:19 SCN105", "22:5 SCN105"],
+    ),
+    Case(
+        'the same annotated helper given a model and optimizer merged in the body from carried state',
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        import flax.nnx as nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def loss_fn(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+
+        def update(model: Regressor, optimizer: nnx.Optimizer, x, y):
+            loss, grads = nnx.value_and_grad(loss_fn)(model, x, y)
+            optimizer.update(model, grads)
+            return loss
+
+
+        def fit(model, optimizer, xs, ys):
+            graphdef, state = nnx.split((model, optimizer))
+
+            def body(state, batch):
+                model, optimizer = nnx.merge(graphdef, state)
+                loss = update(model, optimizer, *batch)
+                return nnx.state((model, optimizer)), loss
+
+            state, losses = jax.lax.scan(body, state, (xs, ys))
+            nnx.update((model, optimizer), state)
+            return losses
+
+
+        def main():
+            model = Regressor(nnx.Rngs(0))
+            optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            return fit(model, optimizer, jnp.ones((3, 4, 2)), jnp.zeros((3, 4)))
         """,
         [],
     ),
