@@ -24,7 +24,7 @@ kind of object is one a rule can trust.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -125,6 +125,8 @@ class ObjectFlow:
         self._changed = False
         self._open_parameters = False
         self._assignments: dict[cst.Subscript, cst.BaseExpression] = {}
+        self._spelled: dict[str, cst.SimpleString] = {}  # attribute names handed to `__getattr__`
+        self._one_call = False  # evaluating for one call's parameters (see `_keyed_stores`)
         self._solve()
 
     # -- answers ------------------------------------------------------------------------------
@@ -283,8 +285,11 @@ class ObjectFlow:
         for position, param in enumerate((*params.posonly_params, *params.params)):
             variable = self.variables.setdefault((id(node), param.name.value), set())
             if position == 0 and method:
+                if node.name.value == "__init_subclass__":  # type: ignore[union-attr]
+                    self._add(variable, self.index.subclasses(method))
+                    continue
                 if is_classmethod(node):  # type: ignore[arg-type]
-                    self._add(variable, [method])
+                    self._add(variable, [method, *self.index.subclasses(method)])
                 elif not is_staticmethod(node):  # type: ignore[arg-type]
                     self._add(variable, self._instances_of(method))
                     continue
@@ -326,6 +331,13 @@ class ObjectFlow:
             values = self._decorated(decorator.decorator, values, scope)
         self._store_name(scope, node.name.value, values)
         self._walk_block(node.body, inner)
+        for base in self.index.same_file_bases(node):  # `class Gravity(Adapter, kind="gravity")`
+            owner = self.index.defining_class(base, "__init_subclass__")
+            hook = self.index.method_of(owner, "__init_subclass__") if owner is not None else None
+            if hook is not None:
+                keywords = [arg for arg in node.keywords if arg.keyword is not None and arg.keyword.value != "metaclass"]
+                self._run(hook, node, keywords, [self._evaluate(arg.value, scope) for arg in keywords], node, scope)
+                break
 
     # -- stores -------------------------------------------------------------------------------
 
@@ -364,30 +376,37 @@ class ObjectFlow:
     def _keyed_stores(
         self, target: cst.Subscript, values: set[Origin], scope: Scope
     ) -> list[tuple[set[Origin], set[Origin]]]:
-        """The (keys, values) pairs a subscript store makes: one pair, or for `holder[name] =
-        component` with both a parameter of the enclosing function, one pair per call of it."""
+        """The (keys, values) pairs a subscript store makes: one pair; or, when its key or
+        value reads parameters of the enclosing function (`self.members[role] = member`,
+        `cls.registry[cls.kind] = cls`), one pair per call of that function, each worked out
+        with the parameters that call gives, so that keys and values stay paired."""
         keys = self._subscript_keys(target, scope)
         function = self._enclosing_function(scope)
-        key = target.slice[0].slice if len(target.slice) == 1 else None
         value = self._assigned_value(target)
-        if (
-            function is None
-            or not isinstance(key, cst.Index)
-            or not self._is_parameter(key.value, function, scope)
-            or value is None
-            or not self._is_parameter(value, function, scope)
-            or function in self.escaped
-        ):
+        if not isinstance(function, cst.FunctionDef) or value is None or function in self.escaped:
             return [(keys, values)]
+        params = [p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)]
         sites = self.call_arguments.get(function, {})
+        if not sites or not (_reads(target.slice, params) or _reads(value, params)):
+            return [(keys, values)]
         pairs = []
-        for passed in sites.values():
-            key_values = passed.get(key.value.value)  # type: ignore[union-attr]
-            stored = passed.get(value.value)  # type: ignore[union-attr]
-            if key_values is None or stored is None:
-                return [(keys, values)]
-            pairs.append((key_values, stored))
-        return pairs if self._open_parameters is False or function in self.called else [(keys, values)]
+        for passed in list(sites.values()):
+            saved = {p: self.variables.get((id(function), p)) for p in params}
+            outer = self._one_call
+            try:
+                self._one_call = True
+                for name in params:
+                    if name in passed:
+                        self.variables[(id(function), name)] = set(passed[name])
+                pairs.append((self._subscript_keys(target, scope), self._evaluate_fresh(value, scope)))
+            finally:
+                self._one_call = outer
+                for name, kept in saved.items():
+                    if kept is None:
+                        self.variables.pop((id(function), name), None)
+                    else:
+                        self.variables[(id(function), name)] = kept
+        return pairs
 
     def _assigned_value(self, target: cst.Subscript) -> cst.BaseExpression | None:
         return self._assignments.get(target)
@@ -452,7 +471,7 @@ class ObjectFlow:
         values = self._evaluate_fresh(node, scope)
         known = self.expression_values.setdefault(node, set())
         known |= values
-        return set(known)
+        return values if self._one_call else set(known)
 
     def _evaluate_fresh(self, node: cst.BaseExpression, scope: Scope) -> set[Origin]:
         if isinstance(node, cst.Name):
@@ -586,6 +605,11 @@ class ObjectFlow:
         class_value = self._class_attribute(class_node, name, holder)
         if class_value:
             return class_value
+        owner = self.index.defining_class(class_node, "__getattr__")
+        delegate = self.index.method_of(owner, "__getattr__") if owner is not None else None
+        if delegate is not None:  # `def __getattr__(self, name): return getattr(self._bound, name)`
+            spelled = self._spelled.setdefault(name, cst.SimpleString(repr(name)))
+            return self._run(delegate, holder, [cst.Arg(value=spelled)], [{spelled}], node, scope)
         if self.index.defining_class(class_node, name) is None and not self._surely_own(class_node):
             return {self._origin(node, scope)}  # a library base's attribute (`model.apply`)
         return self._missing()  # stored by no code of the file (so far)
@@ -932,6 +956,9 @@ class ObjectFlow:
                 positional.append(values)
         passed: dict[str, set[Origin]] = {}
         self.call_arguments.setdefault(function, {})[node] = passed
+        all_positional = list((*params.posonly_params, *params.params))
+        if receiver is not None and all_positional:
+            passed[all_positional[0].name.value] = {receiver}
         for position, param in enumerate(positional_params):
             variable = self.variables.setdefault((id(function), param.name.value), set())
             if position < len(positional):
@@ -1104,4 +1131,18 @@ def object_flow(index: ScanIndex) -> ObjectFlow:
     found = index.derived.get(ObjectFlow)
     if not isinstance(found, ObjectFlow):
         found = index.derived[ObjectFlow] = ObjectFlow(index)
+    return found
+
+
+def _reads(node: cst.CSTNode | Sequence[cst.CSTNode], names: list[str]) -> bool:
+    """Whether an expression reads any of these names."""
+    found = False
+
+    class _Reads(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            nonlocal found
+            found = found or name.value in names
+
+    for each in node if isinstance(node, Sequence) else [node]:
+        each.visit(_Reads())
     return found

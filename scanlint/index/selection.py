@@ -130,6 +130,8 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
     if LOOPS in kinds:
         closure.keep_registries()
         closure.run()
+        closure.keep_registering_subclasses()
+        closure.run()
     if closure.covers_everything() and not any(u.literal_stub for u in summary.units):
         return Selection(text, None)
     kept = closure.kept_lines(lines)
@@ -241,6 +243,34 @@ class _Closure:
         names = set().union(*(u.binds for u in storers)) if storers else set()
         if names:
             self.keep_users(names)
+
+    def keep_registering_subclasses(self) -> None:
+        """For a kept class that defines `__init_subclass__` (a registry its subclasses enter
+        when they are defined), its subclasses, however they are used: which classes the
+        registry holds decides which one `Base.registry[name](...)` builds."""
+        while True:
+            hooked = {
+                unit.node.name
+                for unit in self.summary.units
+                if isinstance(unit.node, ast.ClassDef)
+                and (unit in self.whole or unit in self.members)
+                and any(isinstance(m.node, ast.FunctionDef) and m.node.name == "__init_subclass__" for m in unit.members)
+            }
+            subclasses = [
+                unit
+                for unit in self.summary.units
+                if isinstance(unit.node, ast.ClassDef)
+                and unit not in self.whole
+                and any(isinstance(base, ast.Name) and base.id in hooked for base in unit.node.bases)
+            ]
+            for unit in self.summary.units:
+                if unit.node.__class__ is ast.ClassDef and unit.node.name in hooked and unit in self.members:
+                    hooks = [m for m in unit.members if isinstance(m.node, ast.FunctionDef) and m.node.name == "__init_subclass__"]
+                    self.keep_members(unit, hooks, 0)
+            if not subclasses:
+                return
+            for unit in subclasses:
+                self.keep_whole(unit, 0)
 
     def _kept_pieces(self) -> list[Unit]:
         return [*self.whole, *(m for kept in self.members.values() for m in kept)]

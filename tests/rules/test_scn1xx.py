@@ -9549,6 +9549,102 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a submodule built in setup from a registry its subclasses enter through __init_subclass__ with a class keyword',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Kernel(nn.Module):
+            kinds = {}
+
+            def __init_subclass__(cls, kind="", **kwargs):
+                super().__init_subclass__(**kwargs)
+                Kernel.kinds[kind] = cls
+
+
+        class Counting(Kernel, kind="counting"):
+            @nn.compact
+            def __call__(self, x):
+                hits = self.variable("stats", "hits", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    hits.value = hits.value + 1
+                return nn.Dense(2)(x)
+
+
+        class Smoother(nn.Module):
+            kind: str = "counting"
+
+            def setup(self):
+                self.kernel = Kernel.kinds[self.kind]()
+
+            def __call__(self, xs):
+                self.kernel(xs[0])
+
+                def body(h, x):
+                    return h + self.kernel(x), None
+
+                return jax.lax.scan(body, jnp.zeros(2), xs)[0]
+
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((3, 4))
+            variables = model.init(jax.random.key(0), xs)
+            return model.apply(variables, xs)
+        """,
+        ["34:24 SCN102"],
+    ),
+    Case(
+        'the same registry whose registered module writes no variable',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Kernel(nn.Module):
+            kinds = {}
+
+            def __init_subclass__(cls, kind="", **kwargs):
+                super().__init_subclass__(**kwargs)
+                Kernel.kinds[kind] = cls
+
+
+        class Counting(Kernel, kind="counting"):
+            @nn.compact
+            def __call__(self, x):
+                hits = self.variable("stats", "hits", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    pass
+                return nn.Dense(2)(x)
+
+
+        class Smoother(nn.Module):
+            kind: str = "counting"
+
+            def setup(self):
+                self.kernel = Kernel.kinds[self.kind]()
+
+            def __call__(self, xs):
+                self.kernel(xs[0])
+
+                def body(h, x):
+                    return h + self.kernel(x), None
+
+                return jax.lax.scan(body, jnp.zeros(2), xs)[0]
+
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((3, 4))
+            variables = model.init(jax.random.key(0), xs)
+            return model.apply(variables, xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
