@@ -388,9 +388,15 @@ class RunFlags:
                     return instance_values
         return self.values(node, self.scope_at(node))
 
-    def _array_made(self, value: cst.BaseExpression, scope: Scope) -> bool:
+    def _array_made(self, value: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
         """Whether an argument is made by a JAX function (`jax.random.fold_in(key, i)`,
-        `jnp.zeros(n)`), so it is an array, never None."""
+        `jnp.zeros(n)`), or is an element of such an array (`keys[i]` after `keys =
+        jax.random.split(key, n)`), so it is an array, never None."""
+        if isinstance(value, cst.Subscript) and depth < 4:
+            return self._array_made(value.value, scope, depth + 1)
+        if isinstance(value, cst.Name) and depth < 4:
+            found = scope.only_binding(value.value)
+            return found is not None and isinstance(found[1], cst.Call) and self._array_made(found[1], found[0], depth + 1)
         return isinstance(value, cst.Call) and (self.index.qualify(value.func) or "").startswith("jax.")
 
     def never_runs_in_run(self, node: cst.CSTNode, given: dict[str, tuple[cst.BaseExpression, Scope]]) -> bool:

@@ -14713,6 +14713,80 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a bound module whose key parameter defaults to None and then draws make_rng, called in the body without a key',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Jitter(nn.Module):
+            @nn.compact
+            def __call__(self, x, key=None):
+                if key is None:
+                    key = self.make_rng("noise")
+                return nn.Dense(2)(x) + jax.random.normal(key, (2,))
+
+
+        class Sampler:
+            def __init__(self, model, variables, key):
+                self.bound = model.bind(variables, rngs={"noise": key})
+
+            def sample(self, xs, key):
+                keys = jax.random.split(key, xs.shape[0])
+
+                def body(i, out):
+                    return out.at[i].set(self.bound(xs[i]))
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros((xs.shape[0], 2)))
+
+
+        def main():
+            model = Jitter()
+            xs = jnp.ones((3, 4))
+            variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, xs[0])
+            return Sampler(model, variables, jax.random.key(2)).sample(xs, jax.random.key(3))
+        """,
+        ["23:34 SCN103"],
+    ),
+    Case(
+        'the same bound module given an element of keys split before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Jitter(nn.Module):
+            @nn.compact
+            def __call__(self, x, key=None):
+                if key is None:
+                    key = self.make_rng("noise")
+                return nn.Dense(2)(x) + jax.random.normal(key, (2,))
+
+
+        class Sampler:
+            def __init__(self, model, variables, key):
+                self.bound = model.bind(variables, rngs={"noise": key})
+
+            def sample(self, xs, key):
+                keys = jax.random.split(key, xs.shape[0])
+
+                def body(i, out):
+                    return out.at[i].set(self.bound(xs[i], keys[i]))
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros((xs.shape[0], 2)))
+
+
+        def main():
+            model = Jitter()
+            xs = jnp.ones((3, 4))
+            variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, xs[0])
+            return Sampler(model, variables, jax.random.key(2)).sample(xs, jax.random.key(3))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
