@@ -494,8 +494,9 @@ class FlaxFile:
                     if owner is not None:
                         found[param] = owner
             # A helper the body calls with the module (`lambda h, x: rnn_step(self, h, x)`),
-            # when every such call in a loop body passes the `self` of one class there.
-            handed: dict[cst.Param, set[cst.ClassDef | None]] = {}
+            # when every such call in a loop body passes the `self` of one class there; and on
+            # from there (`self.probes.run(self, h)` whose method hands `module` to each probe).
+            handed_to: list[tuple[cst.CSTNode, Sequence[cst.Arg], Scope, bool]] = []
             for loop in self.index.loops:
                 code = self.body_code(loop)
                 for call, scope in code.calls if code is not None else []:
@@ -505,19 +506,35 @@ class FlaxFile:
                         made = scope.lookup(call.func.value)
                         partial_call = self.index.value_of(call.func.value, scope)
                         if made is not None and isinstance(partial_call, cst.Call) and self.index.qualify(partial_call.func) == PARTIAL:
-                            for param, value in parameters_filled(helper.node, partial_call.args[1:]):
-                                handed.setdefault(param, set()).add(self._method_self(value, made[0]))
+                            handed_to.append((helper.node, partial_call.args[1:], made[0], False))
                         continue
                     # `for hook in self.hooks: hook(self, h)`: each function the object flow gives
-                    helpers = [helper] if helper is not None else self.flow_functions(call.func, scope)
+                    helpers = [helper] if helper is not None else (
+                        self.plain_object_methods(call, scope, code) or self.flow_functions(call.func, scope)
+                    )
                     for each in helpers:
-                        if each.via not in ("def", "lambda", "variable"):
-                            continue
-                        for param, value in parameters_filled(each.node, call.args):
-                            handed.setdefault(param, set()).add(self._method_self(value, scope))
-            for param, owners in handed.items():
-                if len(owners) == 1 and None not in owners and param not in found:
-                    found[param] = next(iter(owners))  # type: ignore[assignment]
+                        if each.via in ("def", "lambda", "variable", "method"):
+                            handed_to.append((each.node, call.args, scope, each.via == "method"))
+            known = dict(found)
+            for round_ in range(4):
+                handed: dict[cst.Param, set[cst.ClassDef | None]] = {}
+                direct: set[cst.Param] = set()  # filled by a function the body itself calls
+                for function, args, scope, bound_method in handed_to:
+                    for param, value in parameters_filled(function, args, bound_method=bound_method):
+                        handed.setdefault(param, set()).add(self._handed_self(value, scope, known))
+                        if round_ == 0 and not bound_method:
+                            direct.add(param)
+                added = {
+                    param: next(iter(owners))
+                    for param, owners in handed.items()
+                    if len(owners) == 1 and None not in owners and param not in known
+                    # through an object's method or handed on: a module's `self` only
+                    and (param in direct or self.is_linen(next(iter(owners))) or self.is_nnx(next(iter(owners))))
+                }
+                if not added:
+                    break
+                known.update(added)  # type: ignore[arg-type]
+            found.update(known)
             # `nn.cond(pred, true_fun, false_fun, self, *operands)` calls each branch with `self`.
             for lifted in self.index.calls_to(*_LIFTED_BRANCHES):
                 branches = [a.value for a in lifted.call.args[1:3]]
@@ -528,6 +545,15 @@ class FlaxFile:
                         bind(function.node, module_arg, lifted.scope)
             self._partial_self_params = found
         return self._partial_self_params
+
+    def _handed_self(self, node: cst.BaseExpression, scope: Scope, known: dict[cst.Param, cst.ClassDef]) -> cst.ClassDef | None:
+        """The class whose `self` an argument is: a method's `self`, or a parameter already
+        known to be handed one."""
+        owner = self._method_self(node, scope)
+        if owner is not None or not isinstance(node, cst.Name):
+            return owner
+        found = scope.only_binding(node.value)
+        return known.get(found[1]) if found is not None and isinstance(found[1], cst.Param) else None
 
     def _method_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         if not isinstance(node, cst.Name) or node.value != self.index.self_name(scope):

@@ -193,6 +193,9 @@ class ObjectFlow:
         solving passes may still find it, `UNKNOWN` once they are done."""
         return {UNKNOWN} if self._open_parameters else set()
 
+    def _known_or_empty(self, node: cst.CSTNode) -> set[Origin]:
+        return set(self.expression_values.get(node, ()))
+
     def _known(self, node: cst.CSTNode) -> set[Origin]:
         """The origins found so far for an expression evaluated elsewhere in the pass."""
         found = self.expression_values.get(node)
@@ -758,10 +761,25 @@ class ObjectFlow:
         callees = self._evaluate(node.func, scope)
         argument_values = [self._evaluate(arg.value, scope) for arg in node.args]
         qualified = self.index.qualify(node.func)
+        positional = [values for arg, values in zip(node.args, argument_values) if arg.keyword is None and not arg.star]
         if qualified == PARTIAL:
             return {self._origin(node, scope)}  # calling it calls the function (`_call_partial`)
         if qualified in SAME_FUNCTION_WRAPPERS and node.args and not node.args[0].keyword and not node.args[0].star:
             return argument_values[0]  # `jax.jit(step)`: calling it calls `step`
+        if qualified == "copy.copy" and len(positional) == 1:
+            return positional[0]  # a shallow copy holds the same objects
+        if qualified == "functools.reduce" and len(positional) in (2, 3) and len(positional) == len(node.args):
+            # `reduce(lambda acc, stage: stage(acc), stages, x)`: each step gets the last result
+            accumulated = self._known_or_empty(node) | (positional[2] if len(positional) == 3 else self._elements(positional[1]))
+            steps = [cst.Arg(value=node.args[0].value), cst.Arg(value=node.args[1].value)]
+            stepped = self._call_values(node, positional[0], steps, scope, [accumulated, self._elements(positional[1])], own=True)
+            return stepped | (positional[2] if len(positional) == 3 else set())  # no stages: the start
+        if isinstance(node.func, cst.Name) and node.func.value == "map" and scope.lookup("map") is None and len(positional) == 2 == len(node.args):
+            made = Derived(node, "view")
+            self.scope_at.setdefault(id(made), scope)
+            steps = [cst.Arg(value=node.args[1].value)]
+            self._add(self._field(made, _ELEMENTS), self._call_values(node, positional[0], steps, scope, [self._elements(positional[1])], own=True))
+            return {made}
         return self._call_values(node, callees, list(node.args), scope, argument_values)
 
     def _call_values(
@@ -771,7 +789,11 @@ class ObjectFlow:
         args: list[cst.Arg],
         scope: Scope,
         argument_values: list[set[Origin]],
+        own: bool = False,
     ) -> set[Origin]:
+        """What calling any of the callees gives; with `own`, a call the analysis makes on
+        behalf of a library function it models (`functools.reduce`), whose result stands for
+        the library's."""
         result: set[Origin] = set()
         library = False
         for callee in callees:
@@ -788,6 +810,9 @@ class ObjectFlow:
                 result |= self._call_partial(callee, node, args, argument_values, scope)
             elif isinstance(callee, cst.Call) and callee in self.made_class:
                 result |= self._call_object(callee, node, args, argument_values, scope)
+            elif own:
+                library = True
+                result.add(UNKNOWN)
             else:
                 library = True
                 result |= self._library_call(callee, node, args, argument_values, scope)

@@ -298,3 +298,46 @@ def test_methods_read_from_objects_are_bound_to_them():
     main.visit(finder)
     (origin,) = flow.origins(finder.found[0], index.scope_of[main])
     assert isinstance(origin, BoundMethod) and origin.function.name.value == "step"
+
+
+def test_follows_reduce_map_and_shallow_copies():
+    source = """
+        import copy
+        import functools
+
+        class Stage:
+            def __init__(self, model):
+                self.model = model
+
+            def __call__(self, acc):
+                return self.model
+
+        class Model:
+            pass
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+
+        def run(stages, x):
+            return functools.reduce(lambda acc, stage: stage(acc), stages, x)
+
+        def each(stages):
+            outputs = map(lambda stage: stage.model, stages)
+            for out in outputs:
+                return out
+
+        def cloned(session):
+            twin = copy.copy(session)
+            return twin.model
+
+        def main():
+            stages = [Stage(Model())]
+            run(stages, 1)
+            each(stages)
+            cloned(Session(Model()))
+    """
+    assert _values(source, "run", "functools.reduce(lambda acc, stage: stage(acc), stages, x)") == ["1", "Model()"]
+    assert _values(source, "each", "out") == ["Model()"]
+    assert _values(source, "cloned", "twin.model") == ["Model()"]
+    assert _values(source, "run", "stage") == ["Stage(Model())"]

@@ -9645,6 +9645,100 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "the body hands the module's self to a method of a plain probe list, which hands it on to each probe that sows",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class NormProbe:
+            def inspect(self, module, h):
+                module.sow("intermediates", "norm", jnp.linalg.norm(h))
+
+
+        class Probes:
+            def __init__(self, probes):
+                self.probes = list(probes)
+
+            def run(self, module, h):
+                for probe in self.probes:
+                    probe.inspect(module, h)
+
+
+        class Decoder(nn.Module):
+            probes: object = None
+
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.Dense(3)
+                h0 = cell(xs[0])
+
+                def body(h, x):
+                    h = jnp.tanh(cell(x) + h)
+                    self.probes.run(self, h)
+                    return h, h
+
+                return jax.lax.scan(body, h0, xs)[1]
+
+
+        def main():
+            model = Decoder(probes=Probes([NormProbe()]))
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs)
+            out, state = model.apply(variables, xs, mutable=["intermediates"])
+            return out + jnp.stack(state["intermediates"]["norm"]).sum()
+        """,
+        ["8:9 SCN102"],
+    ),
+    Case(
+        'the same probe list whose probes only read a field of the module they are handed',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class NormProbe:
+            def inspect(self, module, h):
+                return jnp.linalg.norm(h) * module.scale
+
+
+        class Probes:
+            def __init__(self, probes):
+                self.probes = list(probes)
+
+            def run(self, module, h):
+                for probe in self.probes:
+                    probe.inspect(module, h)
+
+
+        class Decoder(nn.Module):
+            probes: object = None
+            scale: float = 2.0
+
+            @nn.compact
+            def __call__(self, xs):
+                cell = nn.Dense(3)
+                h0 = cell(xs[0])
+
+                def body(h, x):
+                    h = jnp.tanh(cell(x) + h)
+                    self.probes.run(self, h)
+                    return h, h
+
+                return jax.lax.scan(body, h0, xs)[1]
+
+
+        def main():
+            model = Decoder(probes=Probes([NormProbe()]))
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs)
+            return model.apply(variables, xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
