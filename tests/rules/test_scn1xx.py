@@ -9690,7 +9690,7 @@ LINEN_VARIABLE = [
             out, state = model.apply(variables, xs, mutable=["intermediates"])
             return out + jnp.stack(state["intermediates"]["norm"]).sum()
         """,
-        ["8:9 SCN102"],
+        ["9:9 SCN102"],
     ),
     Case(
         'the same probe list whose probes only read a field of the module they are handed',
