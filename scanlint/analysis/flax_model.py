@@ -2256,10 +2256,12 @@ class BodyCode:
                     or code._bound_callable(index, call, scope)
                     or _transformed_callable(index, call, scope)
                 )
+                bound = code.bound_argument(call.func, scope) if helper is None else None
                 helpers = [helper] if helper is not None else (
                     flax_file(index).plain_object_methods(call, scope, code)
                     or _registry_picks_called(index, call, scope)
                     or flax_file(index).held_functions(call.func, scope)
+                    or (flax_file(index).flow_functions(*bound) if bound is not None else [])  # what the caller passed
                 )
                 if helper is None:
                     code.object_methods.update(method.node for method in helpers)

@@ -80,7 +80,7 @@ class Derived:
 Origin = object  # a cst node (see the module docstring), a BoundMethod, a Derived, or UNKNOWN
 _ELEMENTS = "*"
 _KEYS = "*keys"
-_CONTAINER_CALLS = frozenset({"dict", "list", "set", "tuple", "frozenset"})
+_CONTAINER_CALLS = frozenset({"dict", "list", "set", "tuple", "frozenset", "sorted", "reversed"})
 _COLLECTIONS = frozenset(
     {"collections.OrderedDict", "collections.deque", "collections.defaultdict", "collections.ChainMap"}
 )

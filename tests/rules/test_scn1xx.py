@@ -9739,6 +9739,116 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a middleware chain folded with handler = layer(handler) whose layer closes over apply in train mode, kept on a pump object',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Scaler(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(3)(x)).sum()
+
+
+        def scaling(model, variables, train):
+            def layer(inner):
+                def handle(x):
+                    return inner(model.apply(variables, x, train=train))
+                return handle
+            return layer
+
+
+        def doubling(inner):
+            def handle(x):
+                return inner(2.0 * x)
+            return handle
+
+
+        def compose(final, layers):
+            handler = final
+            for layer in reversed(layers):
+                handler = layer(handler)
+            return handler
+
+
+        class Pump:
+            def __init__(self, handler):
+                self.handler = handler
+
+            def drain(self, xs):
+                def body(total, x):
+                    return total + self.handler(x), None
+
+                return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            model = Scaler()
+            xs = jnp.ones((4, 2, 5))
+            variables = model.init(jax.random.key(0), xs[0], train=False)
+            chain = compose(lambda y: y, [doubling, scaling(model, variables, train=True)])
+            return Pump(chain).drain(xs)
+        """,
+        ["16:26 SCN102"],
+    ),
+    Case(
+        'the same middleware chain with the layer in evaluation mode',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Scaler(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(3)(x)).sum()
+
+
+        def scaling(model, variables, train):
+            def layer(inner):
+                def handle(x):
+                    return inner(model.apply(variables, x, train=train))
+                return handle
+            return layer
+
+
+        def doubling(inner):
+            def handle(x):
+                return inner(2.0 * x)
+            return handle
+
+
+        def compose(final, layers):
+            handler = final
+            for layer in reversed(layers):
+                handler = layer(handler)
+            return handler
+
+
+        class Pump:
+            def __init__(self, handler):
+                self.handler = handler
+
+            def drain(self, xs):
+                def body(total, x):
+                    return total + self.handler(x), None
+
+                return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            model = Scaler()
+            xs = jnp.ones((4, 2, 5))
+            variables = model.init(jax.random.key(0), xs[0], train=False)
+            chain = compose(lambda y: y, [doubling, scaling(model, variables, train=False)])
+            return Pump(chain).drain(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -14878,6 +14988,102 @@ RNG = [
             xs = jnp.ones((3, 4))
             variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, xs[0])
             return Sampler(model, variables, jax.random.key(2)).sample(xs, jax.random.key(3))
+        """,
+        [],
+    ),
+    Case(
+        "a middleware layer closing over one key drawn from the codec's Rngs, the composed handler passed to a module-level loop wrapper",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Codec(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.rngs = rngs
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        def noisy(codec):
+            key = codec.rngs.noise()
+
+            def layer(inner):
+                def handle(t, x):
+                    return inner(t, x + jax.random.normal(key, x.shape))
+                return handle
+            return layer
+
+
+        def compose(codec, layers):
+            handler = lambda t, x: codec(x)
+            for layer in layers:
+                handler = layer(handler)
+            return handler
+
+
+        def stream(handler, xs):
+            def body(_, inputs):
+                t, x = inputs
+                return None, handler(t, x)
+
+            return jax.lax.scan(body, None, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            codec = Codec(nnx.Rngs(params=0, noise=1))
+            return stream(compose(codec, [noisy(codec)]), jnp.zeros((4, 3)))
+        """,
+        ["21:51 SCN103"],
+    ),
+    Case(
+        'the same middleware layer folding the step into its key',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Codec(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.rngs = rngs
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        def noisy(codec):
+            key = codec.rngs.noise()
+
+            def layer(inner):
+                def handle(t, x):
+                    return inner(t, x + jax.random.normal(jax.random.fold_in(key, t), x.shape))
+                return handle
+            return layer
+
+
+        def compose(codec, layers):
+            handler = lambda t, x: codec(x)
+            for layer in layers:
+                handler = layer(handler)
+            return handler
+
+
+        def stream(handler, xs):
+            def body(_, inputs):
+                t, x = inputs
+                return None, handler(t, x)
+
+            return jax.lax.scan(body, None, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            codec = Codec(nnx.Rngs(params=0, noise=1))
+            return stream(compose(codec, [noisy(codec)]), jnp.zeros((4, 3)))
         """,
         [],
     ),
