@@ -185,8 +185,9 @@ def apply_of_partial(
 
 def _held_callable(flax: FlaxFile, node: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, Scope]:
     """What a called attribute holds: what `__init__` stores there (`self.generate_fn`), or what
-    a property of that name returns (`return self._forward`), followed again; a name bound once
-    to such an attribute (`fwd = self.forward`) is followed to it. Anything else as it is."""
+    a property of that name returns (`return self._forward`), or the one attribute or call the
+    object flow says it holds, followed again; a name bound once to such an attribute (`fwd =
+    self.forward`) is followed to it. Anything else as it is."""
     for _ in range(4):
         if isinstance(node, cst.Name):
             found = scope.only_binding(node.value)
@@ -199,6 +200,11 @@ def _held_callable(flax: FlaxFile, node: cst.BaseExpression, scope: Scope) -> tu
         if held is None:
             returned = flax.property_returns(node, scope)
             held = returned[0] if returned is not None and len(returned) == 1 else None
+        if held is None:  # `bundle.apply_fn`, a field of a NamedTuple a factory fills with `model.apply`
+            values = flax.flow.values(node, scope)
+            held = values[0] if values is not None and len(values) == 1 and values[0][0] is not node else None
+            if held is not None and not isinstance(held[0], (cst.Attribute, cst.Call)):
+                held = None
         if held is None:
             return node, scope
         node, scope = held

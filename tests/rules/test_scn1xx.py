@@ -15087,6 +15087,86 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "apply kept in a NamedTuple a factory returns, called in the body with the tuple's fixed dropout key",
+        """
+        from typing import Any, NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(0.5, deterministic=False)(nn.Dense(4)(x))
+
+
+        class Handle(NamedTuple):
+            run: Any
+            params: Any
+            key: Any
+
+
+        def build(seed):
+            net = Net()
+            params = net.init({"params": jax.random.key(seed), "dropout": jax.random.key(seed)}, jnp.ones(3))
+            return Handle(net.apply, params, jax.random.key(seed + 1))
+
+
+        def sample(handle, x, n):
+            def body(carry, i):
+                return carry, handle.run(handle.params, x, rngs={"dropout": handle.key})
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            return sample(build(0), jnp.ones(3), 3)
+        """,
+        ["29:57 SCN103"],
+    ),
+    Case(
+        "the same NamedTuple's apply given its key folded with the step",
+        """
+        from typing import Any, NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(0.5, deterministic=False)(nn.Dense(4)(x))
+
+
+        class Handle(NamedTuple):
+            run: Any
+            params: Any
+            key: Any
+
+
+        def build(seed):
+            net = Net()
+            params = net.init({"params": jax.random.key(seed), "dropout": jax.random.key(seed)}, jnp.ones(3))
+            return Handle(net.apply, params, jax.random.key(seed + 1))
+
+
+        def sample(handle, x, n):
+            def body(carry, i):
+                return carry, handle.run(handle.params, x, rngs={"dropout": jax.random.fold_in(handle.key, i)})
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            return sample(build(0), jnp.ones(3), 3)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
