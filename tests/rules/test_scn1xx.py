@@ -15167,6 +15167,77 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a partial of an NNX method fixing rngs= to one key drawn from an Rngs stream when the object is made',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def sample(self, x, *, rngs):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        class Sampler:
+            def __init__(self, head: Head, rngs: nnx.Rngs):
+                self.draw = functools.partial(head.sample, rngs=rngs.noise())
+
+            def run(self, x, n):
+                def body(i, out):
+                    return out.at[i].set(self.draw(x))
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 3)))
+
+
+        def main():
+            return Sampler(Head(nnx.Rngs(0)), nnx.Rngs(noise=3)).run(jnp.ones(3), 3)
+        """,
+        ["24:34 SCN103"],
+    ),
+    Case(
+        'the same object folding the step into a key it drew once',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def sample(self, x, *, rngs):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        class Sampler:
+            def __init__(self, head: Head, rngs: nnx.Rngs):
+                self.draw = head.sample
+                self.key = rngs.noise()
+
+            def run(self, x, n):
+                def body(i, out):
+                    return out.at[i].set(self.draw(x, rngs=jax.random.fold_in(self.key, i)))
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 3)))
+
+
+        def main():
+            return Sampler(Head(nnx.Rngs(0)), nnx.Rngs(noise=3)).run(jnp.ones(3), 3)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -820,7 +820,8 @@ class _FixedNnxRandomness:
     def _partial_fixed_key(self, call: cst.Call, scope: Scope) -> cst.BaseExpression | None:
         """For `self._sample(x)` with `self._sample = functools.partial(model, rngs=key)` (or a
         name bound once to such a partial outside the body): the `rngs=` it fixes, when that is
-        a JAX key made outside the body (`jax.random.key(seed)`, or a closed-over key)."""
+        a JAX key made outside the body (`jax.random.key(seed)`, a closed-over key, or one key
+        drawn from an outside `nnx.Rngs` stream, `rngs.noise()`)."""
         func, func_scope = call.func, scope
         if isinstance(func, cst.Attribute):
             func, func_scope = self.index.stored_callable(func, scope) or (func, scope)
@@ -833,7 +834,14 @@ class _FixedNnxRandomness:
         if isinstance(fixed, cst.Call):
             qualified = self.index.qualify(fixed.func) or ""
             made = qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in KEY_MAKERS
-            return fixed if made else None
+            # `rngs=rngs.flicker()`: one key drawn from an `nnx.Rngs` stream when the partial is made
+            drawn = (
+                isinstance(fixed.func, cst.Attribute)
+                and fixed.func.attr.value not in ("fork", "split")  # those give `nnx.Rngs`, not a key
+                and not fixed.args
+                and self.state.is_outside_rngs(fixed.func.value, func_scope)
+            )
+            return fixed if made or drawn else None
         if isinstance(fixed, cst.Name) and self._jax_key(fixed, func_scope):
             return fixed
         return None
