@@ -15238,6 +15238,84 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a key a helper object's method draws from its Rngs stream before the loop, handed to the module every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                return self.drop(self.lin(x), rngs=key)
+
+
+        class Keys:
+            def __init__(self, rngs: nnx.Rngs):
+                self.rngs = rngs
+
+            def fresh(self):
+                return self.rngs.mc()
+
+
+        def passes(model, keys, x, n):
+            key = keys.fresh()
+
+            def body(carry, i):
+                return carry, model(x, key)
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            return passes(Head(nnx.Rngs(0)), Keys(nnx.Rngs(mc=4)), jnp.ones(3), 3)
+        """,
+        ["28:32 SCN103"],
+    ),
+    Case(
+        'the same key folded with the step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                return self.drop(self.lin(x), rngs=key)
+
+
+        class Keys:
+            def __init__(self, rngs: nnx.Rngs):
+                self.rngs = rngs
+
+            def fresh(self):
+                return self.rngs.mc()
+
+
+        def passes(model, keys, x, n):
+            key = keys.fresh()
+
+            def body(carry, i):
+                return carry, model(x, jax.random.fold_in(key, i))
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            return passes(Head(nnx.Rngs(0)), Keys(nnx.Rngs(mc=4)), jnp.ones(3), 3)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

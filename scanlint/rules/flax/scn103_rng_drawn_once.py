@@ -899,28 +899,38 @@ class _FixedNnxRandomness:
     def _jax_key(self, name: cst.Name, scope: Scope) -> bool:
         """Whether a name is a JAX key: bound to a `jax.random` key maker (or an element of one),
         or to a draw from an `nnx.Rngs` stream (`key = rngs.dropout()`, also of one an object
-        stores, `key = self.rngs.dropout()`), or a parameter named or
-        annotated as a key."""
+        stores, `key = self.rngs.dropout()`), or to a call the object flow says gives such a
+        key (`key = self.sampler.next_key()`); or a parameter named or annotated as a key."""
         found = scope.only_binding(name.value)
         if found is None:
             return False
         binding = found[1]
-        if isinstance(binding, cst.Subscript):
-            binding = binding.value
-        if isinstance(binding, cst.Call) and not binding.args and isinstance(binding.func, cst.Attribute):
-            stream_of = binding.func.value  # `rngs.dropout()`, `self.rngs.dropout()`
-            if isinstance(stream_of, cst.Name) and self.state.rngs_name(stream_of, found[0]):
-                return True
-            if self.state.is_rngs_attribute(stream_of, found[0]):
-                return True
-        if isinstance(binding, cst.Call):
-            qualified = self.index.qualify(binding.func) or ""
-            return qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in KEY_MAKERS
         if isinstance(binding, cst.Param):
             annotation = binding.annotation.annotation if binding.annotation else None
             if annotation is not None:
                 return (self.index.qualify(annotation) or "") in ("jax.Array", "jax.random.PRNGKey", "jax.typing.ArrayLike")
             return _KEY_PARAMETER.fullmatch(binding.name.value) is not None
+        if not isinstance(binding, cst.BaseExpression):
+            return False
+        if self._made_key(binding, found[0]):
+            return True
+        values = self.flax.flow.values(binding, found[0]) if isinstance(binding, cst.Call) else None
+        return bool(values) and all(value is not binding and self._made_key(value, value_scope) for value, value_scope in values or [])
+
+    def _made_key(self, value: cst.CSTNode, scope: Scope) -> bool:
+        """A `jax.random` key maker's call (or an element of its result), or a draw from an
+        `nnx.Rngs` stream."""
+        if isinstance(value, cst.Subscript):
+            value = value.value
+        if isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Attribute):
+            stream_of = value.func.value  # `rngs.dropout()`, `self.rngs.dropout()`
+            if isinstance(stream_of, cst.Name) and self.state.rngs_name(stream_of, scope):
+                return True
+            if self.state.is_rngs_attribute(stream_of, scope):
+                return True
+        if isinstance(value, cst.Call):
+            qualified = self.index.qualify(value.func) or ""
+            return qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in KEY_MAKERS
         return False
 
     def _copy_methods_drawing(
