@@ -24,12 +24,19 @@ kind of object is one a rule can trust.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 import libcst as cst
 
-from scanlint.analysis.resolver import Scope, is_classmethod, is_property, is_staticmethod, yields
+from scanlint.analysis.resolver import (
+    Scope,
+    is_classmethod,
+    is_property,
+    is_staticmethod,
+    returns_of,
+    yields,
+)
 from scanlint.index.names import PARTIAL, SAME_FUNCTION_WRAPPERS
 
 if TYPE_CHECKING:
@@ -77,6 +84,7 @@ class Derived:
         return hash((id(self.node), self.what))
 
 
+T = TypeVar("T")
 Origin = object  # a cst node (see the module docstring), a BoundMethod, a Derived, or UNKNOWN
 _ELEMENTS = "*"
 _KEYS = "*keys"
@@ -127,6 +135,9 @@ class ObjectFlow:
         self._assignments: dict[cst.Subscript, cst.BaseExpression] = {}
         self._spelled: dict[str, cst.SimpleString] = {}  # attribute names handed to `__getattr__`
         self._one_call = False  # evaluating for one call's parameters (see `_keyed_stores`)
+        # What the parameters read while evaluating for one call hold (reads only: what the
+        # evaluation binds to them goes to the parameters themselves).
+        self._overlay: dict[tuple[int, str], set[Origin]] = {}
         self._solve()
 
     # -- answers ------------------------------------------------------------------------------
@@ -390,25 +401,14 @@ class ObjectFlow:
             return [(keys, values)]
         params = [p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)]
         sites = self.call_arguments.get(function, {})
-        if not sites or not (_reads(target.slice, params) or _reads(value, params)):
+        if not (_reads(target.slice, params) or _reads(value, params)):
             return [(keys, values)]
+        if not sites:
+            return [(keys, values)] if self._open_parameters else []  # no call seen yet
         pairs = []
         for passed in list(sites.values()):
-            saved = {p: self.variables.get((id(function), p)) for p in params}
-            outer = self._one_call
-            try:
-                self._one_call = True
-                for name in params:
-                    if name in passed:
-                        self.variables[(id(function), name)] = set(passed[name])
-                pairs.append((self._subscript_keys(target, scope), self._evaluate_fresh(value, scope)))
-            finally:
-                self._one_call = outer
-                for name, kept in saved.items():
-                    if kept is None:
-                        self.variables.pop((id(function), name), None)
-                    else:
-                        self.variables[(id(function), name)] = kept
+            given = {(id(function), name): set(passed[name]) for name in params if name in passed}
+            pairs.append(self._for_one_call(given, lambda: (self._subscript_keys(target, scope), self._evaluate_fresh(value, scope))))
         return pairs
 
     def _assigned_value(self, target: cst.Subscript) -> cst.BaseExpression | None:
@@ -423,6 +423,8 @@ class ObjectFlow:
     def _store_element(self, holder: Origin, keys: set[Origin], values: set[Origin]) -> None:
         """`holder[key] = value`: under each string key it may be, else among the elements
         any key may read."""
+        if not keys and not self._open_parameters:
+            return  # no key known yet: a later pass stores it under the key it turns out to be
         self._add(self._field(holder, _KEYS), keys)
         strings = self._strings(keys)
         if strings is None:
@@ -576,7 +578,10 @@ class ObjectFlow:
         owner, bindings = found
         if any(isinstance(b, (cst.Import, cst.ImportFrom)) for b in bindings):
             return {self._origin(node, scope)}  # a library object
-        return set(self.variables.get((id(owner.node), node.value), set()))
+        key = (id(owner.node), node.value)
+        if key in self._overlay:
+            return set(self._overlay[key])
+        return set(self.variables.get(key, set()))
 
     def _attribute(self, node: cst.CSTNode, name: str, holders: set[Origin], scope: Scope) -> set[Origin]:
         """`holder.<name>` for each holder; `node` (the expression read) stands for what a
@@ -910,7 +915,8 @@ class ObjectFlow:
             elif method == "update":
                 for arg, values in zip(args, argument_values):
                     if arg.keyword is not None:
-                        self._store_element(holder, {cst.SimpleString(repr(arg.keyword.value))}, values)
+                        spelled = self._spelled.setdefault(arg.keyword.value, cst.SimpleString(repr(arg.keyword.value)))
+                        self._store_element(holder, {spelled}, values)
                     else:
                         for value in values:
                             self._add(elements, self._element_values(value) if self._is_container(value) else {UNKNOWN})
@@ -1027,7 +1033,48 @@ class ObjectFlow:
                 self.scope_at.setdefault(id(call_node), scope)
                 return {call_node}
             return {UNKNOWN}
+        if isinstance(function, cst.FunctionDef) and not self._one_call:
+            per_call = self._returns_for_call(function, passed)
+            if per_call is not None:
+                return per_call
         return set(self.returns.get(function, set()))
+
+    def _returns_for_call(self, function: cst.FunctionDef, passed: dict[str, set[Origin]]) -> set[Origin] | None:
+        """What one call of a function returns, when its `return`s read its parameters
+        (`return self._built[name]`): each `return` worked out with what that call passes, so
+        that `resolve("model")` and `resolve("service")` stay apart. None when a parameter
+        the returns read is not passed by the call."""
+        returned = [r.value for r in returns_of(function) if r.value is not None]
+        params = [p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)]
+        read = [name for name in params if _reads(returned, [name])] if returned else []
+        if not read or any(name not in passed for name in read):
+            return None
+        inner = self.index.scope_of[function]
+        given = {(id(function), name): set(passed[name]) for name in read}
+
+        def evaluate() -> set[Origin]:
+            found: set[Origin] = set()
+            for value in returned:
+                found |= self._evaluate_fresh(value, inner)
+            return found
+
+        return self._for_one_call(given, evaluate)
+
+    def _for_one_call(self, given: dict[tuple[int, str], set[Origin]], evaluate: Callable[[], T]) -> T:
+        """What `evaluate` gives with these parameters read as one call passes them."""
+        saved = {key: self._overlay.get(key) for key in given}
+        outer = self._one_call
+        self._one_call = True
+        self._overlay.update(given)
+        try:
+            return evaluate()
+        finally:
+            self._one_call = outer
+            for key, kept in saved.items():
+                if kept is None:
+                    self._overlay.pop(key, None)
+                else:
+                    self._overlay[key] = kept
 
     def _is_generator_function(self, function: cst.FunctionDef) -> bool:
         return yields(function)

@@ -341,3 +341,36 @@ def test_follows_reduce_map_and_shallow_copies():
     assert _values(source, "each", "out") == ["Model()"]
     assert _values(source, "cloned", "twin.model") == ["Model()"]
     assert _values(source, "run", "stage") == ["Stage(Model())"]
+
+
+def test_a_getter_returns_what_its_call_asks_for():
+    source = """
+        class Model:
+            pass
+
+        class Service:
+            def __init__(self, model):
+                self.model = model
+
+        class Container:
+            def __init__(self):
+                self._providers = {}
+                self._instances = {}
+
+            def register(self, name, provider):
+                self._providers[name] = provider
+
+            def resolve(self, name):
+                if name not in self._instances:
+                    self._instances[name] = self._providers[name](self)
+                return self._instances[name]
+
+        def main():
+            container = Container()
+            container.register("model", lambda c: Model())
+            container.register("service", lambda c: Service(c.resolve("model")))
+            service = container.resolve("service")
+            model = container.resolve("model")
+    """
+    assert _values(source, "main", "service") == ['Service(c.resolve("model"))']
+    assert _values(source, "main", "model") == ["Model()"]
