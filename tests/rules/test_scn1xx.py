@@ -9849,6 +9849,132 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a bound module with mutable batch_stats resolved by name from a container whose providers resolve their own dependencies',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Container:
+            def __init__(self):
+                self._providers = {}
+                self._instances = {}
+
+            def provide(self, name, provider):
+                self._providers[name] = provider
+
+            def get(self, name):
+                if name not in self._instances:
+                    self._instances[name] = self._providers[name](self)
+                return self._instances[name]
+
+
+        class Normalizer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=False)(nn.Dense(3)(x)).sum()
+
+
+        class Scorer:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables, mutable=["batch_stats"])
+
+            def score(self, x):
+                return self.bound(x)
+
+            def stats(self):
+                return self.bound.variables["batch_stats"]
+
+
+        def wire():
+            c = Container()
+            c.provide("model", lambda c: Normalizer())
+            c.provide("variables", lambda c: c.get("model").init(jax.random.key(0), jnp.ones((2, 4))))
+            c.provide("scorer", lambda c: Scorer(c.get("model"), c.get("variables")))
+            return c
+
+
+        def run(c, xs):
+            scorer = c.get("scorer")
+
+            def body(total, x):
+                return total + scorer.score(x), None
+
+            total, _ = jax.lax.scan(body, jnp.zeros(()), xs)
+            return total, scorer.stats()
+
+
+        def main():
+            total, stats = run(wire(), jnp.ones((3, 2, 4)))
+            return jax.tree.map(lambda a: a + 1, stats)
+        """,
+        ["32:16 SCN102"],
+    ),
+    Case(
+        "the same container's module running BatchNorm on running averages",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Container:
+            def __init__(self):
+                self._providers = {}
+                self._instances = {}
+
+            def provide(self, name, provider):
+                self._providers[name] = provider
+
+            def get(self, name):
+                if name not in self._instances:
+                    self._instances[name] = self._providers[name](self)
+                return self._instances[name]
+
+
+        class Normalizer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=True)(nn.Dense(3)(x)).sum()
+
+
+        class Scorer:
+            def __init__(self, model, variables):
+                self.bound = model.bind(variables, mutable=["batch_stats"])
+
+            def score(self, x):
+                return self.bound(x)
+
+            def stats(self):
+                return self.bound.variables["batch_stats"]
+
+
+        def wire():
+            c = Container()
+            c.provide("model", lambda c: Normalizer())
+            c.provide("variables", lambda c: c.get("model").init(jax.random.key(0), jnp.ones((2, 4))))
+            c.provide("scorer", lambda c: Scorer(c.get("model"), c.get("variables")))
+            return c
+
+
+        def run(c, xs):
+            scorer = c.get("scorer")
+
+            def body(total, x):
+                return total + scorer.score(x), None
+
+            total, _ = jax.lax.scan(body, jnp.zeros(()), xs)
+            return total, scorer.stats()
+
+
+        def main():
+            total, stats = run(wire(), jnp.ones((3, 2, 4)))
+            return jax.tree.map(lambda a: a + 1, stats)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
