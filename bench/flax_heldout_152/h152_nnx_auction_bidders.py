@@ -1,0 +1,47 @@
+# label: same-values
+# flax-error: none
+# class: 3 Bidder.seed_key seeds a fresh nnx.Rngs built inside the scan body for every auction round
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+
+
+class BidPolicy(nnx.Module):
+    def __init__(self, lots: int, rngs: nnx.Rngs):
+        self.value = nnx.Linear(lots, lots, rngs=rngs)
+
+    def __call__(self, reserve):
+        return nnx.softplus(self.value(reserve))
+
+
+class Bidder:
+    def __init__(self, policy, seed_key, temperature=0.3):
+        self.policy = policy
+        self.seed_key = seed_key
+        self.temperature = temperature
+
+    def bid(self, reserve):
+        rngs = nnx.Rngs(explore=self.seed_key)
+        exploration = self.temperature * jax.random.gumbel(rngs.explore(), reserve.shape)
+        return self.policy(reserve) + exploration, exploration
+
+
+class AuctionHouse:
+    def __init__(self, bidder):
+        self.bidder = bidder
+
+    def run_rounds(self, reserve, rounds):
+        def body(best, _):
+            bids, exploration = self.bidder.bid(reserve)
+            return jnp.maximum(best, bids), exploration
+
+        _, explorations = jax.lax.scan(body, jnp.zeros_like(reserve), None, length=rounds)
+        return explorations
+
+
+def main():
+    lots = 6
+    bidder = Bidder(BidPolicy(lots, nnx.Rngs(0)), jax.random.key(31))
+    house = AuctionHouse(bidder)
+    reserve = jnp.linspace(1.0, 3.0, lots)
+    return house.run_rounds(reserve, rounds=5)

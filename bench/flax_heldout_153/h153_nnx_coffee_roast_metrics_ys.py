@@ -1,0 +1,54 @@
+# label: ok
+# flax-error: none
+# class: 4 RoastEvaluator holds a MetricsBundle holding an nnx.MultiMetric; the scan body returns per-batch values as ys and self.bundle.update runs once after the loop
+"""Coffee roast profiling: a network predicts the development time ratio of a roast from its
+bean-temperature curve; the evaluator scores a validation set batch by batch and logs metrics."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class RoastCurveNet(nnx.Module):
+    def __init__(self, n_points, rngs: nnx.Rngs):
+        self.curve = nnx.Linear(n_points, 10, rngs=rngs)
+        self.dtr = nnx.Linear(10, 1, rngs=rngs)
+
+    def __call__(self, curves):
+        return jax.nn.sigmoid(self.dtr(nnx.swish(self.curve(curves))))[..., 0]
+
+
+class MetricsBundle:
+    def __init__(self):
+        self.collection = nnx.MultiMetric(loss=nnx.metrics.Average('loss'),
+                                          abs_error=nnx.metrics.Average('abs_error'))
+
+    def update(self, **values):
+        self.collection.update(**values)
+
+    def summary(self):
+        return {k: float(v) for k, v in self.collection.compute().items()}
+
+
+class RoastEvaluator:
+    def __init__(self, model, bundle):
+        self.model = model
+        self.bundle = bundle
+
+    def evaluate(self, curves, targets):
+        def eval_batch(count, batch):
+            x, y = batch
+            err = self.model(x) - y
+            return count + 1, (jnp.mean(err ** 2), jnp.mean(jnp.abs(err)))
+
+        _, (losses, abs_errors) = jax.lax.scan(eval_batch, 0, (curves, targets))
+        self.bundle.update(loss=losses, abs_error=abs_errors)
+        return self.bundle.summary()
+
+
+def main():
+    model = RoastCurveNet(n_points=20, rngs=nnx.Rngs(0))
+    curves = jnp.linspace(150.0, 225.0, 4 * 6 * 20).reshape(4, 6, 20) / 225.0
+    targets = jnp.full((4, 6), 0.22)
+    evaluator = RoastEvaluator(model, MetricsBundle())
+    evaluator.evaluate(curves, targets)
+    return None
