@@ -113,7 +113,7 @@ _PASSES = 12
 
 
 class ObjectFlow:
-    def __init__(self, index: ScanIndex) -> None:
+    def __init__(self, index: ScanIndex, solve: bool = True) -> None:
         self.index = index
         self.variables: dict[tuple[int, str], set[Origin]] = {}
         self.fields: dict[tuple[object, str], set[Origin]] = {}
@@ -138,7 +138,9 @@ class ObjectFlow:
         # What the parameters read while evaluating for one call hold (reads only: what the
         # evaluation binds to them goes to the parameters themselves).
         self._overlay: dict[tuple[int, str], set[Origin]] = {}
-        self._solve()
+        self.converged = False
+        if solve:
+            self._solve()
 
     # -- answers ------------------------------------------------------------------------------
 
@@ -1199,10 +1201,13 @@ class ObjectFlow:
 
 
 def object_flow(index: ScanIndex) -> ObjectFlow:
-    """The file's object flow, solved once and shared."""
+    """The file's object flow, solved once and shared. A file that imports nothing of Flax
+    gets an unsolved one (every answer unknown): the questions it answers are about Flax
+    modules and state, and a large numerical library file would pay for nothing."""
     found = index.derived.get(ObjectFlow)
     if not isinstance(found, ObjectFlow):
-        found = index.derived[ObjectFlow] = ObjectFlow(index)
+        uses_flax = any(name == "flax" or name.startswith("flax.") for name in index.imports.values())
+        found = index.derived[ObjectFlow] = ObjectFlow(index, solve=uses_flax)
     return found
 
 

@@ -73,6 +73,7 @@ def test_follows_objects_through_nested_dataclasses_and_a_method_made_closure():
 
 def test_follows_a_lazy_pool_a_method_fills_and_returns():
     source = """
+        import flax.linen as nn
         class Pool:
             def __init__(self):
                 self._sessions = {}
@@ -101,6 +102,7 @@ def test_follows_a_lazy_pool_a_method_fills_and_returns():
 
 def test_follows_nested_containers_and_container_methods():
     source = """
+        import flax.linen as nn
         from collections import defaultdict
 
         class Model:
@@ -135,6 +137,7 @@ def test_follows_nested_containers_and_container_methods():
 
 def test_follows_context_manager_leases_and_enter():
     source = """
+        import flax.linen as nn
         import contextlib
 
         class Model:
@@ -175,6 +178,7 @@ def test_follows_context_manager_leases_and_enter():
 
 def test_follows_builders_partials_and_dunder_call_objects():
     source = """
+        import flax.linen as nn
         import functools
 
         class Model:
@@ -240,6 +244,7 @@ def test_a_class_kept_as_a_field_makes_its_objects():
 
 def test_no_answer_for_values_the_file_does_not_show():
     source = """
+        import flax.linen as nn
         class Model:
             pass
 
@@ -266,6 +271,7 @@ def test_no_answer_for_values_the_file_does_not_show():
 
 def test_a_function_a_library_calls_gets_unknown_arguments():
     source = """
+        import flax.linen as nn
         import jax
 
         class Model:
@@ -283,6 +289,7 @@ def test_a_function_a_library_calls_gets_unknown_arguments():
 
 def test_methods_read_from_objects_are_bound_to_them():
     source = """
+        import flax.linen as nn
         class Tracker:
             def step(self, x):
                 return x
@@ -302,6 +309,7 @@ def test_methods_read_from_objects_are_bound_to_them():
 
 def test_follows_reduce_map_and_shallow_copies():
     source = """
+        import flax.linen as nn
         import copy
         import functools
 
@@ -345,6 +353,7 @@ def test_follows_reduce_map_and_shallow_copies():
 
 def test_a_getter_returns_what_its_call_asks_for():
     source = """
+        import flax.linen as nn
         class Model:
             pass
 
@@ -374,3 +383,15 @@ def test_a_getter_returns_what_its_call_asks_for():
     """
     assert _values(source, "main", "service") == ['Service(c.resolve("model"))']
     assert _values(source, "main", "model") == ["Model()"]
+
+
+def test_a_file_that_imports_nothing_of_flax_is_not_solved():
+    source = """
+        class Model:
+            pass
+
+        def main():
+            model = Model()
+            return model
+    """
+    assert _values(source, "main", "model") is None
