@@ -176,10 +176,12 @@ def apply_of_partial(
     applied = partial.args[0].value
     if not (isinstance(applied, cst.Attribute) and applied.attr.value == "apply"):
         return None
-    if any(arg.star for arg in (*partial.args, *call.args)):
+    if any(arg.star for arg in partial.args):
         return None
-    given = [*partial.args[1:], *call.args]  # `partial(f, a, k=v)(b)` runs `f(a, b, k=v)`
-    args = [a for a in given if a.keyword is None] + [a for a in given if a.keyword is not None]
+    # `partial(f, a, k=v)(b)` runs `f(a, b, k=v)`; a call forwarding `*args, **kwargs` (a
+    # wrapper object's `__call__`) keeps them after what the partial fixes
+    given = [*partial.args[1:], *call.args]
+    args = [a for a in given if a.keyword is None and a.star != "**"] + [a for a in given if a.keyword is not None or a.star == "**"]
     return cst.Call(func=applied, args=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]), partial_scope
 
 

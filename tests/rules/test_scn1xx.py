@@ -15442,6 +15442,84 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a wrapper object whose __call__ forwards *args and **kwargs to a partial of apply that fixes the dropout key',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(0.5, deterministic=False)(nn.Dense(4)(x))
+
+
+        class Forwarder:
+            def __init__(self, model, variables, key):
+                self.fn = functools.partial(model.apply, variables, rngs={"dropout": key})
+
+            def __call__(self, *args, **kwargs):
+                return self.fn(*args, **kwargs)
+
+
+        def draws(predict, x, n):
+            def body(carry, i):
+                return carry, predict(x)
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            net = Net()
+            variables = net.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, jnp.ones(3))
+            return draws(Forwarder(net, variables, jax.random.key(2)), jnp.ones(3), 3)
+        """,
+        ["17:66 SCN103"],
+    ),
+    Case(
+        'the same forwarding wrapper given a key split per step',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dropout(0.5, deterministic=False)(nn.Dense(4)(x))
+
+
+        class Forwarder:
+            def __init__(self, model, variables, key):
+                self.fn = functools.partial(model.apply, variables)
+
+            def __call__(self, *args, **kwargs):
+                return self.fn(*args, **kwargs)
+
+
+        def draws(predict, x, n):
+            keys = jax.random.split(jax.random.key(2), n)
+
+            def body(carry, i):
+                return carry, predict(x, rngs={"dropout": keys[i]})
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            net = Net()
+            variables = net.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, jnp.ones(3))
+            return draws(Forwarder(net, variables, jax.random.key(2)), jnp.ones(3), 3)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
