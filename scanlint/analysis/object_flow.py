@@ -848,10 +848,13 @@ class ObjectFlow:
             made = self._origin(node, scope)
             for arg, values in zip(args, argument_values):
                 if arg.keyword is not None:
-                    self._add(self._field(made, _ELEMENTS), values)
+                    spelled = self._spelled.setdefault(arg.keyword.value, cst.SimpleString(repr(arg.keyword.value)))
+                    self._store_element(made, {spelled}, values)
+                elif arg.star:
+                    self._add(self._field(made, _ELEMENTS), {UNKNOWN})
                 else:
                     for value in values:
-                        self._add(self._field(made, _ELEMENTS), self._element_values(value) if self._is_container(value) else {UNKNOWN})
+                        self._copy_items(made, value)
             return {made}
         if qualified == "collections.defaultdict":
             made = self._origin(node, scope)
@@ -894,6 +897,20 @@ class ObjectFlow:
             if containers and len(containers) == len(holders):
                 return self._container_method(containers, method, args, argument_values, node, scope)
         return {self._origin(node, scope)}
+
+    def _copy_items(self, made: Origin, source: Origin) -> None:
+        """`dict(source)`: a dict's items under their keys, or the (key, value) pairs a list
+        or other iterable holds."""
+        if source is UNKNOWN or not self._is_container(source):
+            self._add(self._field(made, _ELEMENTS), {UNKNOWN})
+        elif isinstance(source, (cst.Dict, cst.DictComp)) or (isinstance(source, cst.Call) and self._is_dict_call(source)):
+            self._add(self._field(made, _ELEMENTS), self._field(source, _ELEMENTS))
+            for key in self.keyed.get(source, set()):
+                spelled = self._spelled.setdefault(key, cst.SimpleString(repr(key)))
+                self._store_element(made, {spelled}, self.fields.get((source, "[" + key + "]"), set()))
+        else:
+            for pair in self._elements({source}):
+                self._store_element(made, self._position(pair, 0, False), self._position(pair, 1, False))
 
     def _container_method(
         self,

@@ -395,3 +395,22 @@ def test_a_file_that_imports_nothing_of_flax_is_not_solved():
             return model
     """
     assert _values(source, "main", "model") is None
+
+
+def test_dict_of_pairs_keeps_each_value_under_its_key():
+    source = """
+        import flax.linen as nn
+
+        class Fast:
+            pass
+
+        class Slow:
+            pass
+
+        TABLE = dict([("fast", Fast), ("slow", Slow)])
+
+        def pick():
+            chosen = TABLE["fast"]
+            return chosen
+    """
+    assert _values(source, "pick", "chosen") == ["class Fast:"]

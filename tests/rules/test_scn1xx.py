@@ -15520,6 +15520,119 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a step factory picked from dict(pairs) of plugin names, closing over one key drawn from an Rngs stream',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        def noisy_step(model, rngs: nnx.Rngs):
+            key = rngs.noise()
+
+            def step(h, x):
+                noise = jax.random.normal(key, h.shape)
+                out = model(h) + x + noise
+                return out, noise
+
+            return step
+
+
+        def plain_step(model, rngs: nnx.Rngs):
+            def step(h, x):
+                out = model(h) + x
+                return out, out
+
+            return step
+
+
+        PLUGINS = [("noisy", noisy_step), ("plain", plain_step)]
+
+
+        class Plugins:
+            def __init__(self, pairs):
+                self.table = dict(pairs)
+
+            def get(self, name):
+                return self.table[name]
+
+
+        def simulate(plugins, model, rngs, xs):
+            step = plugins.get("noisy")(model, rngs)
+            return jax.lax.scan(step, jnp.zeros(3), xs)[1]
+
+
+        def main():
+            return simulate(Plugins(PLUGINS), Net(nnx.Rngs(0)), nnx.Rngs(noise=1), jnp.zeros((3, 3)))
+        """,
+        ["19:35 SCN103"],
+    ),
+    Case(
+        "the same plugin's step folding the step count into its key",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        def noisy_step(model, rngs: nnx.Rngs):
+            key = rngs.noise()
+
+            def step(carry, x):
+                h, t = carry
+                noise = jax.random.normal(jax.random.fold_in(key, t), h.shape)
+                out = model(h) + x + noise
+                return (out, t + 1), noise
+
+            return step
+
+
+        def plain_step(model, rngs: nnx.Rngs):
+            def step(h, x):
+                out = model(h) + x
+                return out, out
+
+            return step
+
+
+        PLUGINS = [("noisy", noisy_step), ("plain", plain_step)]
+
+
+        class Plugins:
+            def __init__(self, pairs):
+                self.table = dict(pairs)
+
+            def get(self, name):
+                return self.table[name]
+
+
+        def simulate(plugins, model, rngs, xs):
+            step = plugins.get("noisy")(model, rngs)
+            return jax.lax.scan(step, (jnp.zeros(3), 0), xs)[1]
+
+
+        def main():
+            return simulate(Plugins(PLUGINS), Net(nnx.Rngs(0)), nnx.Rngs(noise=1), jnp.zeros((3, 3)))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
