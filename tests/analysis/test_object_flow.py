@@ -32,7 +32,7 @@ def _values(source: str, function: str, expression: str) -> list[str] | None:
     scope.node.visit(finder)
     assert finder.found, f"no `{expression}` in {function}"
     values = object_flow(index).values(finder.found[-1], scope)
-    return None if values is None else sorted(index.module.code_for_node(value).split("\n")[0] for value, _ in values)
+    return None if values is None else sorted(index.module.code_for_node(value).strip().split("\n")[0] for value, _ in values)
 
 
 def test_follows_objects_through_nested_dataclasses_and_a_method_made_closure():
