@@ -277,12 +277,17 @@ class ObjectFlow:
             current = current.parent
         return current.node if current is not None else None
 
-    def _function(self, node: cst.FunctionDef, scope: Scope) -> None:
-        inner = self.index.scope_of[node]
+    def _define(self, node: cst.FunctionDef | cst.ClassDef, scope: Scope) -> Scope:
+        """Binds a `def` or `class` statement's name to what its decorators make of it; the
+        scope it opens."""
         values: set[Origin] = {self._origin(node, scope)}
         for decorator in reversed(node.decorators):
             values = self._decorated(decorator.decorator, values, scope)
         self._store_name(scope, node.name.value, values)
+        return self.index.scope_of[node]
+
+    def _function(self, node: cst.FunctionDef, scope: Scope) -> None:
+        inner = self._define(node, scope)
         self._parameters(node, inner)
         self._walk_block(node.body, inner)
 
@@ -341,11 +346,7 @@ class ObjectFlow:
         return found
 
     def _class(self, node: cst.ClassDef, scope: Scope) -> None:
-        inner = self.index.scope_of[node]
-        values: set[Origin] = {self._origin(node, scope)}
-        for decorator in reversed(node.decorators):
-            values = self._decorated(decorator.decorator, values, scope)
-        self._store_name(scope, node.name.value, values)
+        inner = self._define(node, scope)
         self._walk_block(node.body, inner)
         for base in self.index.same_file_bases(node):  # `class Gravity(Adapter, kind="gravity")`
             owner = self.index.defining_class(base, "__init_subclass__")
