@@ -1,0 +1,41 @@
+# label: same-values
+# flax-error: none
+# class: 2 the local model of mc_predict() goes into the scan body directly; the body builds a fresh nnx.Rngs from the same seed on each step
+"""Monte Carlo dropout with NNX, Rngs rebuilt inside the loop body.
+
+Modelled on the workaround users post after hitting "Cannot mutate RngCount from a different
+trace level": they construct a new nnx.Rngs inside the raw scan body and pass it to the call,
+which makes every pass use the same dropout mask.
+"""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class MCNet(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.l1 = nnx.Linear(1, 32, rngs=rngs)
+        self.l2 = nnx.Linear(32, 1, rngs=rngs)
+        self.drop = nnx.Dropout(0.25)
+
+    def __call__(self, x, *, rngs=None):
+        h = nnx.relu(self.l1(x))
+        h = self.drop(h, rngs=rngs)
+        return self.l2(h)
+
+
+def mc_predict(model, x, seed, samples=8):
+    def body(_, __):
+        rngs = nnx.Rngs(dropout=seed)
+        return None, model(x, rngs=rngs)
+
+    _, ys = jax.lax.scan(body, None, None, length=samples)
+    return ys
+
+
+def main():
+    model = MCNet(nnx.Rngs(0))
+    x = jnp.linspace(-2.0, 2.0, 5)[:, None]
+    ys = mc_predict(model, x, seed=3)
+    print(ys.std(0).ravel())
+    return ys
