@@ -126,6 +126,7 @@ class ObjectFlow:
         self.called: set[cst.CSTNode] = set()
         self.filled: dict[cst.Param, bool] = {}  # a parameter some call leaves to its default
         self.expression_values: dict[cst.CSTNode, set[Origin]] = {}
+        self.generated: dict[cst.Call, set[Origin]] = {}  # what each call of a generator yields
         self.keyed: dict[object, set[str]] = {}  # the string keys each dict is known to hold
         # What each call of a function passes to its parameters, by name: a store whose key and
         # value are both parameters (`self.components[name] = component`) pairs them per call.
@@ -302,7 +303,10 @@ class ObjectFlow:
 
     def _parameters(self, node: cst.FunctionDef | cst.Lambda, inner: Scope) -> None:
         params = node.params
-        method = isinstance(node, cst.FunctionDef) and self._method_class(node, inner)
+        owner = inner.parent.node if inner.parent is not None else None
+        method = owner if isinstance(node, cst.FunctionDef) and isinstance(owner, cst.ClassDef) else None
+        # A function nothing in the file calls, or that a library is handed, gets anything.
+        called_from_outside = self._open_parameters and (node in self.escaped or node not in self.called)
         for position, param in enumerate((*params.posonly_params, *params.params)):
             variable = self.variables.setdefault((id(node), param.name.value), set())
             if position == 0 and method:
@@ -316,24 +320,20 @@ class ObjectFlow:
                     continue
             if param.default is not None and self.filled.get(param, False):
                 self._add(variable, self._evaluate(param.default, inner.parent or inner))
-            if self._open_parameters and (node in self.escaped or node not in self.called):
+            if called_from_outside:
                 self._add(variable, [UNKNOWN])
         for param in (*params.kwonly_params,):
             variable = self.variables.setdefault((id(node), param.name.value), set())
             if param.default is not None and self.filled.get(param, False):
                 self._add(variable, self._evaluate(param.default, inner.parent or inner))
-            if self._open_parameters and (node in self.escaped or node not in self.called):
+            if called_from_outside:
                 self._add(variable, [UNKNOWN])
         for star, what in ((params.star_arg, "args"), (params.star_kwarg, "kwargs")):
             if isinstance(star, cst.Param):
                 made = Derived(node, what)
                 self._add(self.variables.setdefault((id(node), star.name.value), set()), [made])
-                if self._open_parameters and (node in self.escaped or node not in self.called):
+                if called_from_outside:
                     self._add(self._field(made, _ELEMENTS), [UNKNOWN])
-
-    def _method_class(self, node: cst.FunctionDef, inner: Scope) -> cst.ClassDef | None:
-        parent = inner.parent
-        return parent.node if parent is not None and isinstance(parent.node, cst.ClassDef) else None  # type: ignore[return-value]
 
     def _instances_of(self, class_node: cst.ClassDef) -> set[Origin]:
         """Every object of a class or of a same-file class deriving it; UNKNOWN when the file
@@ -557,16 +557,13 @@ class ObjectFlow:
 
     def _comprehension(self, for_in: cst.CompFor, scope: Scope) -> None:
         iterated = self._evaluate(for_in.iter, scope)
-        self._store_comprehension(for_in.target, self._elements(iterated), scope)
+        # A comprehension's variables share the enclosing scope's table: they are rarely rebound
+        # there, and a rebinding only adds origins.
+        self._store(for_in.target, self._elements(iterated), scope)
         for condition in for_in.ifs:
             self._evaluate(condition.test, scope)
         if for_in.inner_for_in is not None:
             self._comprehension(for_in.inner_for_in, scope)
-
-    def _store_comprehension(self, target: cst.BaseExpression, values: set[Origin], scope: Scope) -> None:
-        # Comprehension variables share the enclosing scope's table: they are rarely rebound
-        # there, and a rebinding only adds origins.
-        self._store(target, values, scope)
 
     def _name(self, node: cst.Name, scope: Scope) -> set[Origin]:
         found = scope.lookup(node.value)
@@ -760,10 +757,6 @@ class ObjectFlow:
         return found
 
     # -- calls --------------------------------------------------------------------------------
-
-    @property
-    def generated(self) -> dict[cst.Call, set[Origin]]:
-        return self.__dict__.setdefault("_generated", {})
 
     def _call(self, node: cst.Call, scope: Scope) -> set[Origin]:
         callees = self._evaluate(node.func, scope)
