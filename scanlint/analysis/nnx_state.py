@@ -251,7 +251,11 @@ class OutsideNnxState:
     def _closed_over_state(self, state: cst.BaseExpression, scope: Scope) -> bool:
         """A state the body reads but never carries: a name it does not bind, or an attribute of
         an object made outside the body that the body never assigns (`self.state`, split in
-        `__init__`)."""
+        `__init__`); a parameter of the body that a `functools.partial` fills with such a
+        state (`partial(eval_step, graphdef, state)`)."""
+        bound = self.code.bound_argument(state, scope)
+        if bound is not None and not self.code.is_inside(bound[1]):
+            return self._closed_over_state(*bound)
         if isinstance(state, cst.Name):
             return not self.code.binds(state.value, scope)
         root = root_name(state) if isinstance(state, cst.Attribute) else None
@@ -1185,7 +1189,10 @@ class OutsideNnxState:
             return self._picked(*unpacked)
         parameter = scope.only_binding(node.value)
         if parameter is not None and isinstance(parameter[1], cst.Param):
-            return self._parameter_values(parameter[1], parameter[0], 0) or []
+            found = self._parameter_values(parameter[1], parameter[0], 0)
+            if found is None and self._factory_parameter(parameter[1], parameter[0]):
+                found = self.flax.flow.values(node, scope)  # type: ignore[assignment]
+            return found or []
         found = self._outside_binding(node, scope)
         if found is not None:
             binding_scope, binding = found
@@ -1193,6 +1200,9 @@ class OutsideNnxState:
                 return self.outside_values(binding, binding_scope)
             return [(binding, binding_scope)] if isinstance(binding, cst.BaseExpression) else []
         iterated = self._body_loop_over(node, scope)
+        if iterated is None and not self.code.binds(node.value, scope):
+            # `for rank, scorer in enumerate(pool.members())` around the body
+            return self.flax.flow.values(node, scope) or []  # type: ignore[return-value]
         if iterated is None:
             return []
         elements = self.flax.container_elements(iterated, scope)  # `for stage in self.stages`: each stage
@@ -1302,6 +1312,17 @@ class OutsideNnxState:
                 return []
             found.append((picked, container_scope))
         return found
+
+    def _factory_parameter(self, param: cst.Param, scope: Scope) -> bool:
+        """Whether a parameter belongs to a function outside the body's code, other than the one
+        running the loop, and is not a method's `self`: a factory's parameter a step it makes
+        closes over (`STEPS[name](model)` running `def factory(model): def step(x): model(x)`)."""
+        function = scope.node
+        if scope in self.code.scopes or scope is self.code.loop.scope or not isinstance(function, cst.FunctionDef):
+            return False
+        positional = [*function.params.posonly_params, *function.params.params]
+        is_self = scope.parent is not None and scope.parent.is_class and positional[:1] == [param]
+        return not is_self
 
     def _parameter_values(
         self, param: cst.Param, scope: Scope, depth: int

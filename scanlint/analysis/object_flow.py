@@ -30,14 +30,16 @@ from typing import TYPE_CHECKING, TypeVar
 import libcst as cst
 
 from scanlint.analysis.resolver import (
+    LOOP_CALLBACKS,
     Scope,
+    argument,
     is_classmethod,
     is_property,
     is_staticmethod,
     returns_of,
     yields,
 )
-from scanlint.index.names import PARTIAL, SAME_FUNCTION_WRAPPERS
+from scanlint.index.names import LOOP_KINDS, PARTIAL, SAME_FUNCTION_WRAPPERS
 
 if TYPE_CHECKING:
     from scanlint.analysis.resolver import ScanIndex
@@ -92,6 +94,21 @@ _CONTAINER_CALLS = frozenset({"dict", "list", "set", "tuple", "frozenset", "sort
 _COLLECTIONS = frozenset(
     {"collections.OrderedDict", "collections.deque", "collections.defaultdict", "collections.ChainMap"}
 )
+_ITERATION_FUNCTIONS = frozenset(
+    {
+        "iter",
+        "enumerate",
+        "zip",
+        "filter",
+        "itertools.cycle",
+        "itertools.islice",
+        "itertools.filterfalse",
+        "itertools.takewhile",
+        "itertools.dropwhile",
+        "itertools.chain",
+        "itertools.chain.from_iterable",
+    }
+)
 _CONTEXT_MANAGERS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
 _TRANSPARENT_DECORATORS = frozenset(
     {
@@ -108,6 +125,7 @@ _TRANSPARENT_DECORATORS = frozenset(
         *SAME_FUNCTION_WRAPPERS,
     }
 )
+_LOOP_VALUE = cst.Arg(value=cst.Name("loop_value"))  # what a loop passes its body: arrays
 _CONSTANT_NAMES = frozenset({"True", "False", "None"})
 _PASSES = 12
 
@@ -465,6 +483,8 @@ class ObjectFlow:
             elements = value.elements
             if position < len(elements) and not any(isinstance(e, cst.StarredElement) for e in elements):
                 return set(self.expression_values.get(elements[position].value, set()))
+        if isinstance(value, Derived) and value.what == "row":
+            return {UNKNOWN} if starred else set(self._field(value, f"#{position}")) or self._missing()
         if isinstance(value, Derived) and value.what == "pair":
             return set(self._field(value, _KEYS if position == 0 else _ELEMENTS))
         if self._is_container(value):
@@ -781,7 +801,21 @@ class ObjectFlow:
             steps = [cst.Arg(value=node.args[1].value)]
             self._add(self._field(made, _ELEMENTS), self._call_values(node, positional[0], steps, scope, [self._elements(positional[1])], own=True))
             return {made}
+        if qualified in LOOP_KINDS:
+            bodies = [argument(node, position, keyword) for position, keyword, _ in LOOP_CALLBACKS[LOOP_KINDS[qualified]]]
+            if all(body is not None for body in bodies):
+                return self._loop(node, LOOP_KINDS[qualified], argument_values, scope)
         return self._call_values(node, callees, list(node.args), scope, argument_values)
+
+    def _loop(self, node: cst.Call, kind: str, argument_values: list[set[Origin]], scope: Scope) -> set[Origin]:
+        """A raw JAX loop calls its body (and `while_loop` its condition) with loop values
+        only: parameters after those keep their defaults (`def step(c, x, model=model)`)."""
+        passed = [arg.value for arg in node.args]
+        for position, keyword, arity in LOOP_CALLBACKS[kind]:
+            body = argument(node, position, keyword)
+            callees = argument_values[passed.index(body)] if body in passed else set()
+            self._call_values(node, callees, [_LOOP_VALUE] * arity, scope, [{UNKNOWN}] * arity, own=True)
+        return {self._origin(node, scope)}
 
     def _call_values(
         self,
@@ -858,17 +892,17 @@ class ObjectFlow:
             return {made}
         if name in ("next",) and first is not None:
             return self._elements(first)
-        if name in ("iter", "enumerate", "zip") and first is not None:
+        iterated = self._iterated(name or qualified, args, argument_values)
+        if iterated is not None:
             made = Derived(node, "view")
             self.scope_at.setdefault(id(made), scope)
-            if name == "iter":
-                self._add(self._field(made, _ELEMENTS), self._elements(first))
-            else:
-                self._add(self._field(made, _ELEMENTS), [UNKNOWN])
-            return {made}
-        if qualified == "itertools.cycle" and first is not None:
-            made = Derived(node, "view")
-            self._add(self._field(made, _ELEMENTS), self._elements(first))
+            self._add(self._field(made, _ELEMENTS), iterated if name not in ("enumerate", "zip") else [Derived(node, "row")])
+            if name == "enumerate":
+                self._add(self._field(Derived(node, "row"), "#0"), [Derived(node, "index")])
+                self._add(self._field(Derived(node, "row"), "#1"), iterated)
+            elif name == "zip":
+                for position, values in enumerate(argument_values):
+                    self._add(self._field(Derived(node, "row"), f"#{position}"), self._elements(values))
             return {made}
         if name == "getattr" and len(argument_values) >= 2:
             names = [v.evaluated_value for v in argument_values[1] if isinstance(v, cst.SimpleString)]
@@ -891,6 +925,27 @@ class ObjectFlow:
             if containers and len(containers) == len(holders):
                 return self._container_method(containers, method, args, argument_values, node, scope)
         return {self._origin(node, scope)}
+
+    def _iterated(self, function: str | None, args: list[cst.Arg], argument_values: list[set[Origin]]) -> set[Origin] | None:
+        """What iterating over the result of a builtin or `itertools` function that walks its
+        arguments gives (for `enumerate` and `zip`, the elements the rows hold); None for
+        other functions. `chain(*lists)` and a keyword argument give unknown elements."""
+        positional = [values for arg, values in zip(args, argument_values) if arg.keyword is None and not arg.star]
+        if not positional or any(arg.keyword is not None and arg.keyword.value not in ("start", "strict") for arg in args):
+            return None
+        if any(arg.star for arg in args):
+            return {UNKNOWN} if function in _ITERATION_FUNCTIONS else None
+        if function in ("iter", "enumerate", "itertools.cycle", "itertools.islice"):
+            return self._elements(positional[0])
+        if function in ("filter", "itertools.filterfalse", "itertools.takewhile", "itertools.dropwhile") and len(positional) == 2:
+            return self._elements(positional[1])
+        if function == "itertools.chain":
+            return set().union(*(self._elements(values) for values in positional))
+        if function == "itertools.chain.from_iterable" and len(positional) == 1:
+            return self._elements(self._elements(positional[0]))
+        if function == "zip":
+            return set()
+        return None
 
     def _copy_items(self, made: Origin, source: Origin) -> None:
         """`dict(source)`: a dict's items under their keys, or the (key, value) pairs a list

@@ -37,6 +37,13 @@ _BODY_ARGUMENT = {
     "fori_loop": (2, "body_fun"),
     "while_loop": (1, "body_fun"),
 }
+# The functions each loop calls: (positional index, keyword name, how many positional
+# arguments the loop passes it): scan f(carry, x), fori body(i, val), while cond(val), body(val).
+LOOP_CALLBACKS = {
+    "scan": ((0, "f", 2),),
+    "fori_loop": ((2, "body_fun", 2),),
+    "while_loop": ((0, "cond_fun", 1), (1, "body_fun", 1)),
+}
 _INIT_ARGUMENT = {
     "scan": (1, "init"),
     "fori_loop": (3, "init_val"),

@@ -128,6 +128,8 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
         if element is not None:  # `parts["dec"](z)` with `parts = {"dec": self.decoder, ...}`
             return submodule_named(flax, code, *element)
         func = func.value  # `self.layers[i](x)`
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
+        return _nested_submodule(flax, code, func, scope)
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
         class_node = flax.linen_self(func.value, scope)
         setup = flax.index.method_of(class_node, "setup") if class_node is not None else None
@@ -168,6 +170,23 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
             return None
         return Submodule(func.value, value)
     return None
+
+
+def _nested_submodule(flax: FlaxFile, code: BodyCode, func: cst.Attribute, scope: Scope) -> Submodule | None:
+    """`self.encoder.mixer`: a submodule that the `setup` of an outside submodule's same-file
+    Linen class makes."""
+    outer = submodule_named(flax, code, func.value, scope)
+    construction = outer.construction if outer is not None else None
+    class_node = flax.lifted_local_class(construction.func, flax.index.module_scope) if construction is not None else None
+    setup = flax.index.method_of(class_node, "setup") if class_node is not None and flax.is_linen(class_node) else None
+    if outer is None or class_node is None or setup is None:
+        return None
+    values = flax.self_attribute_values(class_node, "setup").get(func.attr.value, [])
+    constructions = [c for v in values for c in _constructions(v)]
+    setup_scope = flax.index.scope_of[setup]
+    if not constructions or not all(flax.linen_module_class(c.func, setup_scope) for c in constructions):
+        return None
+    return Submodule(f"{outer.label}.{func.attr.value}", constructions[0] if len(constructions) == 1 else None)
 
 
 def _captured_loop_element(flax: FlaxFile, name: cst.Name, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
@@ -430,6 +449,8 @@ def first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -
     local = flax.lifted_local_class(construction.func, flax.index.module_scope) if construction is not None else None
     if local is not None and flax.linen_class_without_variables(local):
         return False  # nothing to create, so nothing leaks
+    if submodule.label.count(".") > 1:
+        return False  # `self.encoder.mixer`: whether `init` ran it is its parent's to know
     holder = code.loop.scope.enclosing_method()
     path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
     if lifting_call(flax, submodule) is not None:

@@ -9975,6 +9975,275 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "Linen heads and variables paired by zip(), each bound as a step's default argument, applied in training mode with nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=not train)(h)
+                return nn.Dense(1)(h)[..., 0]
+
+
+        class Ensemble:
+            def __init__(self, heads, variables, train):
+                self.heads = heads
+                self.variables = variables
+                self.train = train
+
+            def smooth(self, frames):
+                out = []
+                for head, variables in zip(self.heads, self.variables):
+                    def step(level, frame, head=head, variables=variables):
+                        y = head.apply(variables, frame[None], train=self.train)[0]
+                        return 0.8 * level + 0.2 * y, y
+
+                    level, _ = jax.lax.scan(step, jnp.zeros(()), frames)
+                    out.append(level)
+                return jnp.stack(out)
+
+
+        def main():
+            heads = [Head(), Head()]
+            x = jnp.ones((1, 3))
+            variables = [h.init(jax.random.key(i), x, train=False) for i, h in enumerate(heads)]
+            Ensemble(heads, variables, train=True).smooth(jnp.ones((5, 3)))
+            return None
+        """,
+        ["25:21 SCN102"],
+    ),
+    Case(
+        'the same zip() of heads and variables applied with train=False',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=not train)(h)
+                return nn.Dense(1)(h)[..., 0]
+
+
+        class Ensemble:
+            def __init__(self, heads, variables, train):
+                self.heads = heads
+                self.variables = variables
+                self.train = train
+
+            def smooth(self, frames):
+                out = []
+                for head, variables in zip(self.heads, self.variables):
+                    def step(level, frame, head=head, variables=variables):
+                        y = head.apply(variables, frame[None], train=self.train)[0]
+                        return 0.8 * level + 0.2 * y, y
+
+                    level, _ = jax.lax.scan(step, jnp.zeros(()), frames)
+                    out.append(level)
+                return jnp.stack(out)
+
+
+        def main():
+            heads = [Head(), Head()]
+            x = jnp.ones((1, 3))
+            variables = [h.init(jax.random.key(i), x, train=False) for i, h in enumerate(heads)]
+            Ensemble(heads, variables, train=False).smooth(jnp.ones((5, 3)))
+            return None
+        """,
+        [],
+    ),
+    Case(
+        "a BatchNorm that an outside submodule's setup makes, reached as self.backbone.norm and trained in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Backbone(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(6)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def __call__(self, x, train=False):
+                return self.norm(self.proj(x), use_running_average=not train)
+
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.backbone = Backbone()
+
+            def __call__(self, x):
+                return self.backbone(x)
+
+            def track(self, frames):
+                def step(state, frame):
+                    h = self.backbone.proj(frame)
+                    h = self.backbone.norm(h, use_running_average=False)
+                    return state + h.mean(), h
+
+                return jax.lax.scan(step, jnp.zeros(()), frames)
+
+
+        def main():
+            model = Tracker()
+            variables = model.init(jax.random.key(0), jnp.ones((2, 3)))
+            model.apply(variables, jnp.ones((4, 2, 3)), method=Tracker.track)
+            return None
+        """,
+        ["26:17 SCN102"],
+    ),
+    Case(
+        'the same nested BatchNorm run on its running averages',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Backbone(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(6)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def __call__(self, x, train=False):
+                return self.norm(self.proj(x), use_running_average=not train)
+
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.backbone = Backbone()
+
+            def __call__(self, x):
+                return self.backbone(x)
+
+            def track(self, frames):
+                def step(state, frame):
+                    h = self.backbone.proj(frame)
+                    h = self.backbone.norm(h, use_running_average=True)
+                    return state + h.mean(), h
+
+                return jax.lax.scan(step, jnp.zeros(()), frames)
+
+
+        def main():
+            model = Tracker()
+            variables = model.init(jax.random.key(0), jnp.ones((2, 3)))
+            model.apply(variables, jnp.ones((4, 2, 3)), method=Tracker.track)
+            return None
+        """,
+        [],
+    ),
+    Case(
+        "a submodule's own submodule (self.decoder.cell) that sows into a collection the apply collects",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Cell(nn.Module):
+            @nn.compact
+            def __call__(self, h, x):
+                gate = nn.sigmoid(nn.Dense(4, name="gate_proj")(x))
+                self.sow("intermediates", "gate", gate)
+                return gate * h + (1 - gate) * x
+
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.cell = Cell()
+                self.readout = nn.Dense(2)
+
+            def __call__(self, h, x):
+                return self.readout(self.cell(h, x))
+
+
+        class Model(nn.Module):
+            def setup(self):
+                self.decoder = Decoder()
+
+            def __call__(self, h, x):
+                return self.decoder(h, x)
+
+            def unroll(self, xs):
+                def step(h, x):
+                    h = self.decoder.cell(h, x)
+                    return h, self.decoder.readout(h)
+
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+
+
+        def main():
+            model = Model()
+            xs = jnp.ones((5, 4))
+            variables = model.init(jax.random.key(0), jnp.zeros(4), xs[0])
+            (_, ys), state = model.apply(variables, xs, method=Model.unroll, mutable=["intermediates"])
+            gates = jax.tree_util.tree_leaves(state["intermediates"])
+            print(jnp.stack(gates).sum(), ys.shape)
+            return None
+        """,
+        ["33:17 SCN102"],
+    ),
+    Case(
+        'the same nested sow under an apply that collects nothing',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Cell(nn.Module):
+            @nn.compact
+            def __call__(self, h, x):
+                gate = nn.sigmoid(nn.Dense(4, name="gate_proj")(x))
+                self.sow("intermediates", "gate", gate)
+                return gate * h + (1 - gate) * x
+
+
+        class Decoder(nn.Module):
+            def setup(self):
+                self.cell = Cell()
+                self.readout = nn.Dense(2)
+
+            def __call__(self, h, x):
+                return self.readout(self.cell(h, x))
+
+
+        class Model(nn.Module):
+            def setup(self):
+                self.decoder = Decoder()
+
+            def __call__(self, h, x):
+                return self.decoder(h, x)
+
+            def unroll(self, xs):
+                def step(h, x):
+                    h = self.decoder.cell(h, x)
+                    return h, self.decoder.readout(h)
+
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+
+
+        def main():
+            model = Model()
+            xs = jnp.ones((5, 4))
+            variables = model.init(jax.random.key(0), jnp.zeros(4), xs[0])
+            _, ys = model.apply(variables, xs, method=Model.unroll)
+            print(ys.shape)
+            return None
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -15630,6 +15899,96 @@ RNG = [
 
         def main():
             return simulate(Plugins(PLUGINS), Net(nnx.Rngs(0)), nnx.Rngs(noise=1), jnp.zeros((3, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'partials of a method fixing noise_key= to a fold_in key per policy, kept in a list and called in the body',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(3, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+                self.out = nnx.Linear(8, 2, rngs=rngs)
+
+            def act(self, obs, noise_key):
+                h = self.drop(nnx.relu(self.hidden(obs)), rngs=noise_key)
+                return self.out(h)
+
+
+        class Rollouts:
+            def __init__(self, policies, key):
+                self.actors = [
+                    functools.partial(policy.act, noise_key=jax.random.fold_in(key, i))
+                    for i, policy in enumerate(policies)
+                ]
+
+            def run(self, obs, steps):
+                results = []
+                for actor in self.actors:
+                    def step(carry, _):
+                        return carry, actor(obs)
+
+                    _, actions = jax.lax.scan(step, None, None, length=steps)
+                    results.append(actions)
+                return results
+
+
+        def main():
+            policies = [Policy(nnx.Rngs(0)), Policy(nnx.Rngs(1))]
+            return Rollouts(policies, jax.random.key(7)).run(jnp.ones((3,)), 4)[0]
+        """,
+        ["31:31 SCN103"],
+    ),
+    Case(
+        "the method's key passed per step from split keys given as xs",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(3, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+                self.out = nnx.Linear(8, 2, rngs=rngs)
+
+            def act(self, obs, noise_key):
+                h = self.drop(nnx.relu(self.hidden(obs)), rngs=noise_key)
+                return self.out(h)
+
+
+        class Rollouts:
+            def __init__(self, policies, key):
+                self.key = key
+                self.policies = policies
+
+            def run(self, obs, steps):
+                results = []
+                for i, policy in enumerate(self.policies):
+                    actor = functools.partial(policy.act, obs)
+                    def step(carry, key):
+                        return carry, actor(noise_key=key)
+
+                    keys = jax.random.split(jax.random.fold_in(self.key, i), steps)
+                    _, actions = jax.lax.scan(step, None, keys)
+                    results.append(actions)
+                return results
+
+
+        def main():
+            policies = [Policy(nnx.Rngs(0)), Policy(nnx.Rngs(1))]
+            return Rollouts(policies, jax.random.key(7)).run(jnp.ones((3,)), 4)[0]
         """,
         [],
     ),
@@ -27336,6 +27695,274 @@ NNX = [
             model = Regressor(nnx.Rngs(0))
             optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
             return fit(model, optimizer, jnp.ones((3, 4, 2)), jnp.zeros((3, 4)))
+        """,
+        [],
+    ),
+    Case(
+        'modules from enumerate(itertools.chain(...)) over two lists, closed over by the body and trained',
+        """
+        import itertools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 6, rngs=rngs)
+                self.norm = nnx.BatchNorm(6, rngs=rngs)
+                self.out = nnx.Linear(6, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.norm(self.lin(x)))[:, 0]
+
+
+        class Pool:
+            def __init__(self, primary, standby):
+                self.primary = primary
+                self.standby = standby
+
+            def members(self):
+                return itertools.chain(self.primary, self.standby)
+
+
+        def score_all(pool, batches):
+            totals = {}
+            for rank, scorer in enumerate(pool.members()):
+                def body(total, batch):
+                    return total + scorer(batch).sum(), None
+
+                totals[rank], _ = jax.lax.scan(body, jnp.zeros(()), batches)
+            return totals
+
+
+        def main():
+            pool = Pool([Scorer(nnx.Rngs(0))], [Scorer(nnx.Rngs(1))])
+            score_all(pool, jnp.ones((3, 5, 4)))
+            return None
+        """,
+        ["32:28 SCN105"],
+    ),
+    Case(
+        'the same chained modules switched to eval() before each loop',
+        """
+        import itertools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 6, rngs=rngs)
+                self.norm = nnx.BatchNorm(6, rngs=rngs)
+                self.out = nnx.Linear(6, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.norm(self.lin(x)))[:, 0]
+
+
+        class Pool:
+            def __init__(self, primary, standby):
+                self.primary = primary
+                self.standby = standby
+
+            def members(self):
+                return itertools.chain(self.primary, self.standby)
+
+
+        def score_all(pool, batches):
+            totals = {}
+            for rank, scorer in enumerate(pool.members()):
+                scorer.eval()
+                def body(total, batch):
+                    return total + scorer(batch).sum(), None
+
+                totals[rank], _ = jax.lax.scan(body, jnp.zeros(()), batches)
+            return totals
+
+
+        def main():
+            pool = Pool([Scorer(nnx.Rngs(0))], [Scorer(nnx.Rngs(1))])
+            score_all(pool, jnp.ones((3, 5, 4)))
+            return None
+        """,
+        [],
+    ),
+    Case(
+        "a step made by a factory picked from a dict, closing over the factory's module parameter",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(5, 5, rngs=rngs)
+                self.norm = nnx.BatchNorm(5, rngs=rngs)
+
+            def __call__(self, x):
+                return x - 0.1 * self.norm(self.lin(x))
+
+
+        def make_plain(net):
+            def run(x):
+                return net(x)
+
+            return run
+
+
+        def make_clipped(net, limit=1.0):
+            def run(x):
+                return jnp.clip(net(x), -limit, limit)
+
+            return run
+
+
+        RUNNERS = {"plain": make_plain, "clipped": make_clipped}
+
+
+        class Smoother:
+            def __init__(self, model, kind):
+                self.run = RUNNERS[kind](model)
+
+            def __call__(self, frames):
+                def body(prev, frame):
+                    out = self.run(frame + prev)
+                    return out, out.mean()
+
+                return jax.lax.scan(body, jnp.zeros_like(frames[0]), frames)
+
+
+        def main():
+            model = Denoiser(nnx.Rngs(0))
+            Smoother(model, "clipped")(jnp.ones((4, 3, 5)))
+            return None
+        """,
+        ["25:25 SCN105"],
+    ),
+    Case(
+        'the same factory-made step over a module in eval mode',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(5, 5, rngs=rngs)
+                self.norm = nnx.BatchNorm(5, rngs=rngs)
+
+            def __call__(self, x):
+                return x - 0.1 * self.norm(self.lin(x))
+
+
+        def make_plain(net):
+            def run(x):
+                return net(x)
+
+            return run
+
+
+        def make_clipped(net, limit=1.0):
+            def run(x):
+                return jnp.clip(net(x), -limit, limit)
+
+            return run
+
+
+        RUNNERS = {"plain": make_plain, "clipped": make_clipped}
+
+
+        class Smoother:
+            def __init__(self, model, kind):
+                self.run = RUNNERS[kind](model)
+
+            def __call__(self, frames):
+                def body(prev, frame):
+                    out = self.run(frame + prev)
+                    return out, out.mean()
+
+                return jax.lax.scan(body, jnp.zeros_like(frames[0]), frames)
+
+
+        def main():
+            model = Denoiser(nnx.Rngs(0))
+            model.eval()
+            Smoother(model, "clipped")(jnp.ones((4, 3, 5)))
+            return None
+        """,
+        [],
+    ),
+    Case(
+        'graphdef and state bound into a fori_loop body by functools.partial, merged there and drawn from',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Refiner(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(jnp.tanh(self.lin(x)))
+
+
+        def refine(graphdef, params, i, x):
+            model = nnx.merge(graphdef, params)
+            return x + 0.1 * model(x)
+
+
+        def main():
+            model = Refiner(nnx.Rngs(0, dropout=1))
+            graphdef, params = nnx.split(model)
+            x = jax.lax.fori_loop(0, 3, functools.partial(refine, graphdef, params), jnp.ones((2, 4)))
+            x.block_until_ready()
+            return None
+        """,
+        ["20:22 SCN105"],
+    ),
+    Case(
+        'the state carried through the loop and returned by the body',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Refiner(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(jnp.tanh(self.lin(x)))
+
+
+        def refine(graphdef, i, carry):
+            params, x = carry
+            model = nnx.merge(graphdef, params)
+            x = x + 0.1 * model(x)
+            return nnx.state(model), x
+
+
+        def main():
+            model = Refiner(nnx.Rngs(0, dropout=1))
+            graphdef, params = nnx.split(model)
+            params, x = jax.lax.fori_loop(0, 3, functools.partial(refine, graphdef), (params, jnp.ones((2, 4))))
+            x.block_until_ready()
+            return None
         """,
         [],
     ),

@@ -23,6 +23,7 @@ from scanlint.analysis.flax_model import (
     is_true,
     linen_runs,
     method_name,
+    parameters_filled,
     parameters_passed,
     project_calls,
     raw_scan_bodies,
@@ -35,6 +36,7 @@ from scanlint.analysis.linen_apply import (
     module_methods_called,
     project_call_summary,
 )
+from scanlint.analysis.object_flow import BoundMethod
 from scanlint.analysis.nnx_state import DROPOUT, NNX_CLONE, NNX_MERGE, OutsideNnxState, training_dropout
 from scanlint.analysis.resolver import ScanIndex, Scope, argument, keyword_argument, returns_of
 from scanlint.analysis.run_flags import RunFlags, Values, run_flags
@@ -168,9 +170,9 @@ def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
     )
 
 
-def _draws_from(index: ScanIndex, method: cst.FunctionDef, name: str) -> bool:
+def _draws_from(index: ScanIndex, method: cst.FunctionDef, name: str, samplers: bool = True) -> bool:
     """Whether a method hands its parameter `name` as it is to a draw: `rngs=name` (a Dropout
-    or a submodule's call) or the key of a `jax.random` sampler."""
+    or a submodule's call) or, with `samplers`, the key of a `jax.random` sampler."""
     finder = CallFinder()
     walk(method.body, finder)
     for call in finder.calls:
@@ -178,7 +180,7 @@ def _draws_from(index: ScanIndex, method: cst.FunctionDef, name: str) -> bool:
         if isinstance(given, cst.Name) and given.value == name:
             return True
         qualified = index.qualify(call.func) or ""
-        if qualified.startswith("jax.random.") and qualified[len("jax.random.") :] not in KEY_PLUMBING:
+        if samplers and qualified.startswith("jax.random.") and qualified[len("jax.random.") :] not in KEY_PLUMBING:
             key = _key_argument(call)
             if isinstance(key, cst.Name) and key.value == name:
                 return True
@@ -758,10 +760,11 @@ class _FixedNnxRandomness:
             )
         fixed = self._partial_fixed_key(call, scope) if rngs is None else None
         if fixed is not None:
-            summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs a `functools.partial` that fixes `rngs=` to one key"
+            key, parameter = fixed
+            summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body runs a `functools.partial` that fixes `{parameter}=` to one key"
             return Report(
                 call,
-                f"{summary} (`{code_of(fixed)}`), made outside the body: the layers draw from the same key "
+                f"{summary} (`{code_of(key)}`), made outside the body: the layers draw from the same key "
                 f"each step, so {_SAME_VALUES}. {advice}",
                 summary=summary,
                 help=advice,
@@ -817,20 +820,19 @@ class _FixedNnxRandomness:
                 return value, f"{class_node.name.value}.{name}"  # type: ignore[union-attr]
         return None
 
-    def _partial_fixed_key(self, call: cst.Call, scope: Scope) -> cst.BaseExpression | None:
+    def _partial_fixed_key(self, call: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, str] | None:
         """For `self._sample(x)` with `self._sample = functools.partial(model, rngs=key)` (or a
-        name bound once to such a partial outside the body): the `rngs=` it fixes, when that is
-        a JAX key made outside the body (`jax.random.key(seed)`, a closed-over key, or one key
-        drawn from an outside `nnx.Rngs` stream, `rngs.noise()`)."""
-        func, func_scope = call.func, scope
-        if isinstance(func, cst.Attribute):
-            func, func_scope = self.index.stored_callable(func, scope) or (func, scope)
-        elif isinstance(func, cst.Name) and not self.code.binds(func.value, scope):
-            found = scope.only_binding(func.value)
-            func, func_scope = (found[1], found[0]) if found is not None and isinstance(found[1], cst.BaseExpression) else (func, scope)
-        if not (isinstance(func, cst.Call) and self.index.qualify(func.func) == PARTIAL) or self.code.is_inside(func_scope):
+        name bound to such a partial outside the body): the key it fixes, when that is a JAX
+        key made outside the body (`jax.random.key(seed)`, a closed-over key, or one key drawn
+        from an outside `nnx.Rngs` stream, `rngs.noise()`). Besides `rngs=`, any argument the
+        partial fixes for a parameter its function hands to a draw
+        (`partial(model.sample, key=pen_key)` with `sample` calling `self.drop(h, rngs=key)`).
+        The key and the parameter it is fixed for."""
+        found = self._called_partial(call, scope)
+        if found is None:
             return None
-        fixed = keyword_argument(func, "rngs")
+        partial, partial_scope = found
+        fixed = keyword_argument(partial, "rngs")
         if isinstance(fixed, cst.Call):
             qualified = self.index.qualify(fixed.func) or ""
             made = qualified.startswith("jax.random.") and qualified.rsplit(".", 1)[1] in KEY_MAKERS
@@ -839,11 +841,46 @@ class _FixedNnxRandomness:
                 isinstance(fixed.func, cst.Attribute)
                 and fixed.func.attr.value not in ("fork", "split")  # those give `nnx.Rngs`, not a key
                 and not fixed.args
-                and self.state.is_outside_rngs(fixed.func.value, func_scope)
+                and self.state.is_outside_rngs(fixed.func.value, partial_scope)
             )
-            return fixed if made or drawn else None
-        if isinstance(fixed, cst.Name) and self._jax_key(fixed, func_scope):
-            return fixed
+            return (fixed, "rngs") if made or drawn else None
+        if isinstance(fixed, cst.Name) and self._jax_key(fixed, partial_scope):
+            return fixed, "rngs"
+        return self._fixed_key_drawn(partial, partial_scope)
+
+    def _called_partial(self, call: cst.Call, scope: Scope) -> tuple[cst.Call, Scope] | None:
+        """The `functools.partial(...)` made outside the body that a call of the body runs."""
+        func, func_scope = call.func, scope
+        if isinstance(func, cst.Attribute):
+            func, func_scope = self.index.stored_callable(func, scope) or (func, scope)
+        elif isinstance(func, cst.Name) and not self.code.binds(func.value, scope):
+            found = scope.only_binding(func.value)
+            if found is not None and isinstance(found[1], cst.BaseExpression):
+                func, func_scope = found[1], found[0]
+            else:  # `for name, sampler in self.samplers.items()` around the body
+                values = self.flax.flow.values(func, scope) or []
+                func, func_scope = values[0] if len(values) == 1 else (func, scope)
+        if not (isinstance(func, cst.Call) and self.index.qualify(func.func) == PARTIAL) or self.code.is_inside(func_scope):
+            return None
+        return func, func_scope
+
+    def _fixed_key_drawn(self, partial: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, str] | None:
+        """A JAX key made outside the body that a partial fixes for a parameter of its function
+        (one same-file function or method) that the function hands to a draw."""
+        if not partial.args or partial.args[0].keyword is not None or partial.args[0].star:
+            return None
+        targets = self.flax.flow.origins(partial.args[0].value, scope)
+        functions = {target.function if isinstance(target, BoundMethod) else target for target in targets}
+        function = functions.pop() if len(functions) == 1 else None
+        if not isinstance(function, cst.FunctionDef):
+            return None
+        # A function the body's code runs has its `jax.random` draws judged where they are made.
+        samplers = function not in self.code.functions
+        bound = all(isinstance(target, BoundMethod) for target in targets)
+        for param, value in parameters_filled(function, partial.args[1:], bound_method=bound):
+            key = (isinstance(value, cst.Name) and self._jax_key(value, scope)) or self._made_key(value, scope)
+            if key and _draws_from(self.index, function, param.name.value, samplers):
+                return value, param.name.value
         return None
 
     def _drawn(self, rngs_call: cst.Call, scope: Scope) -> bool:
