@@ -1,0 +1,64 @@
+# label: modify-scope
+# flax-error: ModifyScopeVariableError: Cannot update variable "mean" in "/BatchNorm_0" because collection "batch_stats" is immutable. (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.ModifyScopeVariableError)
+# class: 2 the stages tuple of (name, module, variables) is a local of grade_harvest; the while_loop body walks it and applies each stage with train=True, and the colour normaliser's BatchNorm cannot write its immutable batch_stats
+"""Apple grading line: a tuple of Linen stages applied over repeated sorting passes."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax import lax
+
+
+class ColourNormaliser(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool = False):
+        return nn.BatchNorm(use_running_average=not train, momentum=0.9)(x)
+
+
+class BlemishDetector(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool = False):
+        return x + 0.1 * jnp.tanh(nn.Dense(x.shape[-1])(x))
+
+
+class RipenessHead(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool = False):
+        return x * nn.sigmoid(nn.Dense(1)(x))
+
+
+STAGE_TYPES = (("colour", ColourNormaliser), ("blemish", BlemishDetector), ("ripeness", RipenessHead))
+
+
+def build_stages(sample, seed: int = 0):
+    stages = []
+    for index, (name, module_cls) in enumerate(STAGE_TYPES):
+        module = module_cls()
+        variables = module.init(jax.random.key(seed + index), sample)
+        sample = module.apply(variables, sample)
+        stages.append((name, module, variables))
+    return tuple(stages)
+
+
+def grade_harvest(stages, fruit, *, max_passes: int = 6, confidence: float = 0.95):
+    def unsure(state):
+        n, _, score = state
+        return (n < max_passes) & (score < confidence)
+
+    def sorting_pass(state):
+        n, features, _ = state
+        for _, module, variables in stages:
+            features = module.apply(variables, features, train=True)
+        score = nn.sigmoid(jnp.abs(features).mean())
+        return n + 1, features, score
+
+    return lax.while_loop(unsure, sorting_pass, (jnp.int32(0), fruit, jnp.float32(0.0)))
+
+
+def main():
+    fruit = jax.random.normal(jax.random.key(8), (10, 5))  # crate of ten apples, five colour bins
+    stages = build_stages(fruit)
+    passes, graded, score = grade_harvest(stages, fruit)
+    print("passes", int(passes), "score", float(score))
+    return None
