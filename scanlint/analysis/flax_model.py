@@ -535,6 +535,7 @@ class FlaxFile:
                     break
                 known.update(added)  # type: ignore[arg-type]
             found.update(known)
+            found.update(self._function_method_selves())
             # `nn.cond(pred, true_fun, false_fun, self, *operands)` calls each branch with `self`.
             for lifted in self.index.calls_to(*_LIFTED_BRANCHES):
                 branches = [a.value for a in lifted.call.args[1:3]]
@@ -545,6 +546,62 @@ class FlaxFile:
                         bind(function.node, module_arg, lifted.scope)
             self._partial_self_params = found
         return self._partial_self_params
+
+    def _function_method_selves(self) -> dict[cst.Param, cst.ClassDef]:
+        """`model.apply(variables, xs, method=rollout)` with `def rollout(module, xs)` at module
+        level: Flax calls the function with the bound module first, so `module` is the `self`
+        of the Linen class every such call applies."""
+        cached = self.__dict__.get("_function_method_self_params")
+        if cached is not None:
+            return cached
+        finder = _ScopedAttributeCalls(self.index, self.index.module_scope, frozenset({"apply", "init", "init_with_output"}))
+        walk(self.index.module, finder)
+        owners: dict[cst.Param, set[cst.ClassDef | None]] = {}
+        initialising: set[cst.FunctionDef] = set()
+        for call, scope in finder.calls:
+            method = keyword_argument(call, "method")
+            function = self.index.resolve_callable(method, scope) if isinstance(method, cst.Name) else None
+            if function is None or function.via != "def" or not isinstance(function.node, cst.FunctionDef):
+                continue
+            assert isinstance(call.func, cst.Attribute)
+            if call.func.attr.value != "apply":
+                initialising.add(function.node)
+            positional = [*function.node.params.posonly_params, *function.node.params.params]
+            if not positional or function.scope.parent is not self.index.module_scope:
+                continue
+            made = self.flow_instances(call.func.value, scope) or []
+            classes = {c for construction, _ in made for c in self.flow.classes_made(construction)}
+            owner = classes.pop() if len(classes) == 1 else None
+            owners.setdefault(positional[0], set()).add(owner if owner is not None and self.is_linen(owner) else None)
+        found = {param: next(iter(each)) for param, each in owners.items() if len(each) == 1 and None not in each}
+        self.__dict__["_function_method_self_params"] = found
+        self.__dict__["_functions_init_runs"] = initialising
+        return found  # type: ignore[return-value]
+
+    def function_method_class(self, scope: Scope) -> tuple[cst.ClassDef, bool] | None:
+        """For the scope of a module-level function that `apply` runs as its `method=`: the Linen
+        class whose module it is handed, and whether an `init` also runs it."""
+        function = scope.node
+        if not isinstance(function, cst.FunctionDef):
+            return None
+        positional = [*function.params.posonly_params, *function.params.params]
+        class_node = self._function_method_selves().get(positional[0]) if positional else None
+        if class_node is None:
+            return None
+        return class_node, function in self.__dict__["_functions_init_runs"]
+
+    def function_method_runs(self, call: cst.Call, scope: Scope) -> list[Body]:
+        """`module(x)` or `module.step(x)` in a module-level function that `apply` runs as its
+        `method=` (see `_function_method_selves`): the method of the module's class it runs."""
+        func = call.func
+        holder, name = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
+        found = scope.only_binding(holder.value) if isinstance(holder, cst.Name) else None
+        class_node = self._function_method_selves().get(found[1]) if found is not None and isinstance(found[1], cst.Param) else None
+        owner = self.index.defining_class(class_node, name) if class_node is not None else None
+        method = self.index.method_of(owner, name) if owner is not None else None
+        if method is None:
+            return []
+        return [Body(method, self.index.scope_of[method], "method", [p.name.value for p in method.params.params[1:]])]
 
     def _handed_self(self, node: cst.BaseExpression, scope: Scope, known: dict[cst.Param, cst.ClassDef]) -> cst.ClassDef | None:
         """The class whose `self` an argument is: a method's `self`, or a parameter already
@@ -1670,6 +1727,10 @@ class FlaxFile:
         `generate` scans over `self(token)`)."""
         holder = code.loop.scope.enclosing_method()
         found = scope.enclosing_method()
+        function_method = self.function_method_class(code.loop.scope) if holder is None else None
+        if function_method is not None and found is not None and found[1] is function_method[0]:
+            # `apply(..., method=rollout)` with `rollout(module, xs)` scanning `module(x)`
+            return not function_method[1] and self.run_by_init_outside_loops(found[1], found[0].name.value)
         if holder is None or found is None or found[1] is not holder[1] or found[0] is holder[0]:
             return False
         class_node = holder[1]
@@ -2259,12 +2320,14 @@ class BodyCode:
                 bound = code.bound_argument(call.func, scope) if helper is None else None
                 helpers = [helper] if helper is not None else (
                     flax_file(index).plain_object_methods(call, scope, code)
+                    or flax_file(index).function_method_runs(call, scope)
                     or _registry_picks_called(index, call, scope)
                     or flax_file(index).held_functions(call.func, scope)
                     or (flax_file(index).flow_functions(*bound) if bound is not None else [])  # what the caller passed
                 )
                 if helper is None:
-                    code.object_methods.update(method.node for method in helpers)
+                    # methods only: a function a registry or the object flow gives runs as a helper
+                    code.object_methods.update(method.node for method in helpers if method.via == "method")
                 for entry in helpers:
                     code.entries.setdefault(entry.node, []).append((call, scope))
                     if entry.via == "partial":  # `update = partial(ema_update, self.ema)`, `update(x)`
@@ -2317,9 +2380,15 @@ class BodyCode:
                     self.bound_arguments.setdefault(param, self.bound_arguments[found[1]])
 
     def _bound_callable(self, index: ScanIndex, call: cst.Call, scope: Scope) -> Body | None:
-        """What a call of a bound parameter runs, as the call site fills it."""
+        """What a call of a bound parameter runs, as the call site fills it; the parameters of
+        the partial or factory that makes it are bound in turn (`timed(with_retries(step))`:
+        the inner wrapper's `fn` is `step`)."""
         found = self.bound_argument(call.func, scope)
-        return index.resolve_callable(*found) if found is not None else None
+        body = index.resolve_callable(*found) if found is not None else None
+        if body is not None:
+            for param, value in filled_by_maker(index, body, *found).items():  # type: ignore[misc]
+                self.bound_arguments.setdefault(param, value)
+        return body
 
     def bound_argument(
         self, node: cst.BaseExpression, scope: Scope

@@ -152,6 +152,7 @@ class ObjectFlow:
         self._changed = False
         self._open_parameters = False
         self._assignments: dict[cst.Subscript, cst.BaseExpression] = {}
+        self._default_factory_calls: dict[cst.AnnAssign, cst.Call] = {}  # stand-ins for the calls
         self._spelled: dict[str, cst.SimpleString] = {}  # attribute names handed to `__getattr__`
         self._one_call = False  # evaluating for one call's parameters (see `_keyed_stores`)
         # What the parameters read while evaluating for one call hold (reads only: what the
@@ -1178,18 +1179,18 @@ class ObjectFlow:
     def _fill_fields(self, class_node: cst.ClassDef, made: cst.Call, args: list[cst.Arg], argument_values: list[set[Origin]]) -> None:
         """A dataclass, a NamedTuple or a Flax module: its annotated class-level fields, in
         order (bases first), filled by the call or by their defaults."""
-        fields: list[tuple[str, cst.AnnAssign]] = []
+        fields: list[tuple[str, cst.AnnAssign, cst.ClassDef]] = []
         for each in (*reversed(self.index.same_file_bases(class_node)), class_node):
             for statement in each.body.body:
                 if isinstance(statement, cst.SimpleStatementLine):
                     for small in statement.body:
                         if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
                             fields = [f for f in fields if f[0] != small.target.value]
-                            fields.append((small.target.value, small))
+                            fields.append((small.target.value, small, each))
         positional = [values for arg, values in zip(args, argument_values) if arg.keyword is None and not arg.star]
         keywords = {arg.keyword.value: values for arg, values in zip(args, argument_values) if arg.keyword is not None}
         spread = any(arg.star for arg in args)
-        for position, (name, declared) in enumerate(fields):
+        for position, (name, declared, owner) in enumerate(fields):
             target = self._field(made, name)
             if position < len(positional):
                 self._add(target, positional[position])
@@ -1206,10 +1207,20 @@ class ObjectFlow:
                         self._add(target, self._known(value))
                     elif isinstance(factory, cst.Name) and factory.value in ("list", "dict", "set"):
                         self._add(target, [Derived(declared, "default")])
+                    elif factory is not None:  # `ema: EmaHolder = field(default_factory=EmaHolder)`
+                        self._add(target, self._factory_made(declared, factory, owner))
                     else:
                         self._add(target, [UNKNOWN])
                 else:
                     self._add(target, self._known(default))
+
+    def _factory_made(self, declared: cst.AnnAssign, factory: cst.BaseExpression, owner: cst.ClassDef) -> set[Origin]:
+        """What a field's `default_factory` makes: the factory called with no arguments, one
+        call standing for every object the class builds."""
+        call = self._default_factory_calls.setdefault(declared, cst.Call(func=factory))
+        scope = self.index.scope_of.get(owner, self.index.module_scope)
+        self.scope_at.setdefault(id(call), scope)
+        return self._call_values(call, self._known(factory), [], scope, [], own=True)
 
     def _call_partial(
         self, partial: cst.Call, node: cst.CSTNode, args: list[cst.Arg], argument_values: list[set[Origin]], scope: Scope

@@ -167,9 +167,21 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
         if method is None or not flax.is_linen(method[1]):
             return None
         if flax.linen_module_class(value.func, binding_scope) is None:
-            return None
+            return _built_by_factory(flax, func.value, value, binding_scope)
         return Submodule(func.value, value)
     return None
+
+
+def _built_by_factory(flax: FlaxFile, name: str, call: cst.Call, scope: Scope) -> Submodule | None:
+    """`cell = rematerialise(Cell, features=8)` in a Linen method, with a same-file factory
+    building one same-file Linen module (`return nn.remat(cell_cls)(**kwargs)`): that
+    construction, by the object flow."""
+    made = flax.flow.values(call, scope)
+    construction = made[0][0] if made is not None and len(made) == 1 else None
+    classes = flax.flow.classes_made(construction) if isinstance(construction, cst.Call) else set()
+    if len(classes) != 1 or not flax.is_linen(next(iter(classes))):
+        return None
+    return Submodule(name, construction)  # type: ignore[arg-type]
 
 
 def _nested_submodule(flax: FlaxFile, code: BodyCode, func: cst.Attribute, scope: Scope) -> Submodule | None:
@@ -453,6 +465,9 @@ def first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -
         return False  # `self.encoder.mixer`: whether `init` ran it is its parent's to know
     holder = code.loop.scope.enclosing_method()
     path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
+    function_method = flax.function_method_class(code.loop.scope) if holder is None else None
+    if function_method is not None and not function_method[1]:
+        return False  # `apply(..., method=rollout)` only: `init` built the submodules first
     if lifting_call(flax, submodule) is not None:
         # Under `apply` only (a method `init` never runs, or a loop `init` skips), it works.
         return not ((holder is not None and path is None) or init_skips_loop(flax, code))

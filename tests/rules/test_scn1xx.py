@@ -10244,6 +10244,70 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a module-level function given to apply as method= scans the module it is handed, whose BatchNorm trains',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Filter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=False, momentum=0.9)(h)
+
+
+        def smooth(module, frames):
+            def step(level, frame):
+                out = module(frame)
+                return 0.5 * level + 0.5 * out, out.mean()
+
+            return jax.lax.scan(step, jnp.zeros((2, 4)), frames)
+
+
+        def main():
+            model = Filter()
+            frames = jnp.ones((3, 2, 4))
+            variables = model.init(jax.random.key(0), frames[0])
+            model.apply(variables, frames, method=smooth)
+            return None
+        """,
+        ["16:15 SCN102"],
+    ),
+    Case(
+        'the same method= function over a BatchNorm on running averages (its compact layers were built by init)',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Filter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=True, momentum=0.9)(h)
+
+
+        def smooth(module, frames):
+            def step(level, frame):
+                out = module(frame)
+                return 0.5 * level + 0.5 * out, out.mean()
+
+            return jax.lax.scan(step, jnp.zeros((2, 4)), frames)
+
+
+        def main():
+            model = Filter()
+            frames = jnp.ones((3, 2, 4))
+            variables = model.init(jax.random.key(0), frames[0])
+            model.apply(variables, frames, method=smooth)
+            return None
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -15992,6 +16056,70 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a plain object's method clones the nnx.Rngs it keeps and draws from the copy, called in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class NoiseSource:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(jitter=seed)
+
+            def jitter(self, shape):
+                rngs = nnx.clone(self.rngs)
+                return 0.05 * jax.random.normal(rngs.jitter(), shape)
+
+
+        def simulate(source, positions):
+            def step(pos, _):
+                noise = source.jitter(pos.shape)
+                return pos + noise, noise
+
+            _, path = jax.lax.scan(step, positions, None, length=4)
+            return path
+
+
+        def main():
+            return simulate(NoiseSource(3), jnp.zeros((2,)))
+        """,
+        ["12:16 SCN103"],
+    ),
+    Case(
+        "the copied nnx.Rngs reseeded with the step's key before the draw",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class NoiseSource:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(jitter=seed)
+
+            def jitter(self, shape, key):
+                rngs = nnx.clone(self.rngs)
+                nnx.reseed(rngs, jitter=key)
+                return 0.05 * jax.random.normal(rngs.jitter(), shape)
+
+
+        def simulate(source, positions):
+            def step(pos, key):
+                noise = source.jitter(pos.shape, key)
+                return pos + noise, noise
+
+            keys = jax.random.split(jax.random.key(0), 4)
+            _, path = jax.lax.scan(step, positions, keys)
+            return path
+
+
+        def main():
+            return simulate(NoiseSource(3), jnp.zeros((2,)))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -18461,6 +18589,163 @@ SUBMODULE = [
             model = Stack()
             variables = model.init(jax.random.key(0), xs)
             return model.apply(variables, xs)
+        """,
+        [],
+    ),
+    Case(
+        'init(method=fn) with fn scanning submodules of the module it is handed: first called in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Tagger(nn.Module):
+            def setup(self):
+                self.embed = nn.Dense(8)
+                self.out = nn.Dense(3)
+
+            def __call__(self, x):
+                return self.out(nn.relu(self.embed(x)))
+
+
+        def tag_stream(tagger, xs):
+            def body(count, x):
+                logits = tagger.out(nn.relu(tagger.embed(x)))
+                return count + 1, logits
+
+            return jax.lax.scan(body, 0, xs)
+
+
+        def main():
+            model = Tagger()
+            xs = jnp.ones((5, 2, 4))
+            variables = model.init(jax.random.key(0), jnp.ones((4, 2, 4)), method=tag_stream)
+            model.apply(variables, xs, method=tag_stream)
+            return None
+        """,
+        ["18:18 SCN104", "18:37 SCN104"],
+    ),
+    Case(
+        'the same method= function run only by apply, after init went through __call__',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Tagger(nn.Module):
+            def setup(self):
+                self.embed = nn.Dense(8)
+                self.out = nn.Dense(3)
+
+            def __call__(self, x):
+                return self.out(nn.relu(self.embed(x)))
+
+
+        def tag_stream(tagger, xs):
+            def body(count, x):
+                logits = tagger.out(nn.relu(tagger.embed(x)))
+                return count + 1, logits
+
+            return jax.lax.scan(body, 0, xs)
+
+
+        def main():
+            model = Tagger()
+            xs = jnp.ones((5, 2, 4))
+            variables = model.init(jax.random.key(0), xs[0])
+            model.apply(variables, xs, method=tag_stream)
+            return None
+        """,
+        [],
+    ),
+    Case(
+        'a compact method builds its cell through a module-level factory (build_cell) and first calls it in the scan body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Cell(nn.Module):
+            features: int
+
+            @nn.compact
+            def __call__(self, h, x):
+                return jnp.tanh(nn.Dense(self.features)(h) + nn.Dense(self.features)(x))
+
+
+        def build_cell(features, remat=False):
+            cell_type = nn.checkpoint(Cell) if remat else Cell
+            return cell_type(features=features)
+
+
+        class Encoder(nn.Module):
+            features: int = 4
+
+            @nn.compact
+            def __call__(self, xs):
+                cell = build_cell(self.features)
+
+                def step(h, x):
+                    h = cell(h, x)
+                    return h, h
+
+                return jax.lax.scan(step, jnp.zeros(self.features), xs)[1]
+
+
+        def main():
+            xs = jnp.ones((5, 3))
+            model = Encoder()
+            variables = model.init(jax.random.key(0), xs)
+            model.apply(variables, xs)
+            return None
+        """,
+        ["28:17 SCN104"],
+    ),
+    Case(
+        'the factory-built cell called once before the scan',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Cell(nn.Module):
+            features: int
+
+            @nn.compact
+            def __call__(self, h, x):
+                return jnp.tanh(nn.Dense(self.features)(h) + nn.Dense(self.features)(x))
+
+
+        def build_cell(features, remat=False):
+            cell_type = nn.checkpoint(Cell) if remat else Cell
+            return cell_type(features=features)
+
+
+        class Encoder(nn.Module):
+            features: int = 4
+
+            @nn.compact
+            def __call__(self, xs):
+                cell = build_cell(self.features)
+                cell(jnp.zeros(self.features), xs[0])  # creates the parameters outside the loop
+
+                def step(h, x):
+                    h = cell(h, x)
+                    return h, h
+
+                return jax.lax.scan(step, jnp.zeros(self.features), xs)[1]
+
+
+        def main():
+            xs = jnp.ones((5, 3))
+            model = Encoder()
+            variables = model.init(jax.random.key(0), xs)
+            model.apply(variables, xs)
+            return None
         """,
         [],
     ),
@@ -27962,6 +28247,109 @@ NNX = [
             graphdef, params = nnx.split(model)
             params, x = jax.lax.fori_loop(0, 3, functools.partial(refine, graphdef), (params, jnp.ones((2, 4))))
             x.block_until_ready()
+            return None
+        """,
+        [],
+    ),
+    Case(
+        'a step wrapped by two wrapper factories in turn (counted(clipped(step), calls)) trains an outside BatchNorm',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Estimator(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.norm = nnx.BatchNorm(3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x))
+
+
+        def clipped(fn, bound=10.0):
+            @functools.wraps(fn)
+            def run(carry, x):
+                carry, y = fn(carry, x)
+                return jnp.clip(carry, -bound, bound), y
+            return run
+
+
+        def counted(fn, counter):
+            def run(*args, **kwargs):
+                counter.append(1)
+                return fn(*args, **kwargs)
+            return run
+
+
+        def estimate(model, frames):
+            def step(total, frame):
+                out = model(frame)
+                return total + out.sum(), out.mean()
+
+            calls = []
+            body = counted(clipped(step), calls)
+            return jax.lax.scan(body, jnp.zeros(()), frames)
+
+
+        def main():
+            model = Estimator(nnx.Rngs(0))
+            estimate(model, jnp.ones((4, 2, 3)))
+            return None
+        """,
+        ["35:15 SCN105"],
+    ),
+    Case(
+        'the same wrapped step over a module in eval mode',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Estimator(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.norm = nnx.BatchNorm(3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x))
+
+
+        def clipped(fn, bound=10.0):
+            @functools.wraps(fn)
+            def run(carry, x):
+                carry, y = fn(carry, x)
+                return jnp.clip(carry, -bound, bound), y
+            return run
+
+
+        def counted(fn, counter):
+            def run(*args, **kwargs):
+                counter.append(1)
+                return fn(*args, **kwargs)
+            return run
+
+
+        def estimate(model, frames):
+            def step(total, frame):
+                out = model(frame)
+                return total + out.sum(), out.mean()
+
+            calls = []
+            body = counted(clipped(step), calls)
+            return jax.lax.scan(body, jnp.zeros(()), frames)
+
+
+        def main():
+            model = Estimator(nnx.Rngs(0))
+            model.eval()
+            estimate(model, jnp.ones((4, 2, 3)))
             return None
         """,
         [],

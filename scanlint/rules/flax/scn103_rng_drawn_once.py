@@ -783,11 +783,13 @@ class _FixedNnxRandomness:
                 for h in state.holdings(value, value_scope, frozenset())
                 if h == DROPOUT
             ] + self._copy_methods_drawing(state, call, scope, sources)
+            if sources and all(isinstance(value, cst.Call) and self.flax.is_nnx_rngs_class(value.func) for value, _ in sources):
+                random.append("an `nnx.Rngs`")  # `rngs = nnx.clone(self.rngs)`, then `rngs.noise()`
             if random:
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body restarts the same RNG streams every step"
                 return Report(
                     call,
-                    f"`{code_of(call)}` inside a raw lax.scan body copies the RNG streams of a module made "
+                    f"`{code_of(call)}` inside a raw lax.scan body copies the RNG streams of an object made "
                     f"outside it ({random[0]}) at the same counts every step: {_SAME_VALUES}. {advice}",
                     summary=summary,
                     help=advice,
