@@ -434,13 +434,15 @@ class FlaxFile:
     def creates_lazily(self, class_node: cst.ClassDef) -> bool:
         """Whether Linen lets this class create variables outside `setup` (it has a compact
         method). Without one, Flax rejects `self.param` and submodule construction outside
-        `setup` with its own clear error, scan or not."""
+        `setup` with its own clear error, scan or not. A compact method a same-file base
+        defines counts: the subclass runs it."""
         class_scope = self.index.scope_of[class_node]
-        return any(
+        own = any(
             isinstance(value, cst.FunctionDef) and self.decorated_compact(value)
             for values in class_scope.bindings.values()
             for value in values
         )
+        return own or any(self.creates_lazily(base) for base in self.index.same_file_bases(class_node) if base is not class_node)
 
     def self_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The class whose `self` `node` is: the enclosing method's first parameter, or a
@@ -2441,6 +2443,26 @@ class BodyCode:
             name in names and self.mentions_step_value(i, where)
             for name, i, where in self.indexed_names
         )
+
+    def carried_unchanged(self, name: cst.BaseExpression, scope: Scope) -> bool:
+        """Whether a name is the body's carry parameter (scan's carry, the fori or while loop
+        value), bound nowhere else, that every return of the body gives back unchanged as the
+        carry (`return state, ys`): it holds the loop's initial value at every step."""
+        body = self.loop.body
+        if not isinstance(name, cst.Name) or body is None or not isinstance(body.node, cst.FunctionDef):
+            return False
+        if scope is not body.scope or name.value != self.loop.carry_name:
+            return False
+        found = scope.only_binding(name.value)
+        returned = [r.value for r in returns_of(body.node)]
+        if found is None or not isinstance(found[1], cst.Param) or not returned or can_fall_off(body.node):
+            return False
+        for value in returned:
+            if self.loop.kind == "scan":
+                value = value.elements[0].value if isinstance(value, cst.Tuple) and value.elements else None
+            if not (isinstance(value, cst.Name) and value.value == name.value):
+                return False
+        return True
 
     def step_constant(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
         """Whether a value is the same at every step: it reads no step value of the body (its

@@ -267,19 +267,32 @@ class OutsideNnxState:
 
     def copied_merge_values(self, merge: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """For `nnx.merge(graphdef, state, copy=True)` in the body with every state closed over
-        (split outside the loop and not carried): what the split module was built from. The
-        copy starts from the same outside state at every step."""
+        (split outside the loop and not carried) or carried and given back unchanged: what the
+        split module was built from. The copy starts from the same state at every step."""
         if self.flax.index.qualify(merge.func) not in NNX_MERGE or not is_true(keyword_argument(merge, "copy")):
             return []
         states = [arg.value for arg in merge.args[1:] if arg.keyword is None]
         if not states or any(arg.star for arg in merge.args):
             return []
-        if not all(isinstance(s, cst.Name) and not self.code.binds(s.value, scope) for s in states):
+        if not all(
+            isinstance(s, cst.Name) and (not self.code.binds(s.value, scope) or self.code.carried_unchanged(s, scope)) for s in states
+        ):
             return []
         source = self._split_source(merge, scope)
         if source is None:
             return []
-        return [source] if isinstance(source[0], cst.Call) else self.outside_values(*source)
+        if isinstance(source[0], cst.Call):
+            return [source]
+        # `nnx.split(self)` in a method: the objects of its class the file builds
+        return self.outside_values(*source) or self.flax.flow_instances(*source) or []  # type: ignore[return-value]
+
+    def merged_module_values(self, merge: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What the module split into the graphdef that `nnx.merge(graphdef, ...)` merges was
+        built from, whatever state it is merged with (see `outside_values`)."""
+        if self.flax.index.qualify(merge.func) not in NNX_MERGE or not merge.args:
+            return []
+        source = self._split_source(merge, scope)
+        return self.outside_values(*source) if source is not None else []
 
     def _split_source(self, merge: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """What `graphdef, state = nnx.split(policy)` split, for a merge of its graphdef; for a
@@ -1056,7 +1069,7 @@ class OutsideNnxState:
                 isinstance(holder, cst.Attribute)
                 and isinstance(holder.value, cst.Name)
                 and holder.value.value == self_name
-                and self._holds_rngs(class_node, holder.attr.value)
+                and self.holds_rngs(class_node, holder.attr.value)
             )
         if not (isinstance(node.value, cst.Name) and node.value.value == self_name):
             return False
@@ -1124,7 +1137,7 @@ class OutsideNnxState:
             and self.rngs_name(func.value, scope)
         )
 
-    def _holds_rngs(self, class_node: cst.ClassDef, attribute: str) -> bool:
+    def holds_rngs(self, class_node: cst.ClassDef, attribute: str) -> bool:
         values = self._init_values(class_node, attribute)
         return bool(values) and all(
             (isinstance(v, cst.Call) and self.flax.is_nnx_rngs_class(v.func))

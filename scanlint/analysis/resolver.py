@@ -537,8 +537,12 @@ class ScanIndex:
     def class_named(self, node: cst.BaseExpression | None, scope: Scope) -> cst.ClassDef | None:
         """The same-file class a plain name refers to, when it is bound once, to a class; or the
         one class a module-level registry holds (`MODELS[name]`, see `registered_classes`),
-        also through a name bound once to such a pick."""
+        also through a name bound once to such a pick. A generic class parametrized
+        (`BaseSimulator[nnx.State]`, as a base or called) is that class."""
         if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+            generic = scope.only_binding(node.value.value)
+            if generic is not None and isinstance(generic[1], cst.ClassDef):
+                return generic[1]
             registered = self.registered_classes(node.value, scope)
             if registered is not None and len(registered) > 1:
                 picked = self.registry_picks(node, scope)  # `MODELS["mlp"]`

@@ -10308,6 +10308,91 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a subclass of a generic Linen base (Recurrent[float]) creates a parameter in the method the base's compact scan body calls",
+        """
+        from typing import Generic, TypeVar
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        T = TypeVar("T")
+
+
+        class Recurrent(nn.Module, Generic[T]):
+            features: int = 3
+
+            def cell(self, h, x):
+                raise NotImplementedError
+
+            @nn.compact
+            def __call__(self, xs):
+                def step(h, x):
+                    h = self.cell(h, x)
+                    return h, h
+
+                return jax.lax.scan(step, jnp.zeros(self.features), xs)[1]
+
+
+        class Elman(Recurrent[float]):
+            def cell(self, h, x):
+                w = self.param("w", nn.initializers.lecun_normal(), (self.features, self.features))
+                return jnp.tanh(h @ w + x)
+
+
+        def main():
+            xs = jnp.ones((4, 3))
+            model = Elman()
+            variables = model.init(jax.random.key(0), xs)
+            model.apply(variables, xs)
+            return None
+        """,
+        ["28:13 SCN102"],
+    ),
+    Case(
+        "the generic base creates the parameter before the scan and hands it to the subclass's method",
+        """
+        from typing import Generic, TypeVar
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        T = TypeVar("T")
+
+
+        class Recurrent(nn.Module, Generic[T]):
+            features: int = 3
+
+            def cell(self, w, h, x):
+                raise NotImplementedError
+
+            @nn.compact
+            def __call__(self, xs):
+                w = self.param("w", nn.initializers.lecun_normal(), (self.features, self.features))
+
+                def step(h, x):
+                    h = self.cell(w, h, x)
+                    return h, h
+
+                return jax.lax.scan(step, jnp.zeros(self.features), xs)[1]
+
+
+        class Elman(Recurrent[float]):
+            def cell(self, w, h, x):
+                return jnp.tanh(h @ w + x)
+
+
+        def main():
+            xs = jnp.ones((4, 3))
+            model = Elman()
+            variables = model.init(jax.random.key(0), xs)
+            model.apply(variables, xs)
+            return None
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -16117,6 +16202,154 @@ RNG = [
 
         def main():
             return simulate(NoiseSource(3), jnp.zeros((2,)))
+        """,
+        [],
+    ),
+    Case(
+        'a helper object clones the module in the body and reseeds the copy with the same seed every step',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+        SEED = 11
+
+
+        class Sampler(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(jnp.tanh(self.lin(x)))
+
+
+        class Reproducer:
+            def __init__(self, seed):
+                self.seed = seed
+
+            def fresh_copy(self, model):
+                copy = nnx.clone(model)
+                nnx.reseed(copy, dropout=self.seed)
+                return copy
+
+
+        def draws(model, x, n):
+            helper = Reproducer(SEED)
+
+            def step(carry, t):
+                sample = helper.fresh_copy(model)(x)
+                return carry, sample
+
+            return jax.lax.scan(step, None, jnp.arange(n))[1]
+
+
+        def main():
+            return draws(Sampler(nnx.Rngs(0, dropout=1)), jnp.ones(4), 4)
+        """,
+        ["24:9 SCN103"],
+    ),
+    Case(
+        'the copy reseeded with a key folded with the step',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+        SEED = 11
+
+
+        class Sampler(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(jnp.tanh(self.lin(x)))
+
+
+        class Reproducer:
+            def __init__(self, seed):
+                self.seed = seed
+
+            def fresh_copy(self, model, t):
+                copy = nnx.clone(model)
+                nnx.reseed(copy, dropout=jax.random.fold_in(jax.random.key(self.seed), t))
+                return copy
+
+
+        def draws(model, x, n):
+            helper = Reproducer(SEED)
+
+            def step(carry, t):
+                sample = helper.fresh_copy(model, t)(x)
+                return carry, sample
+
+            return jax.lax.scan(step, None, jnp.arange(n))[1]
+
+
+        def main():
+            return draws(Sampler(nnx.Rngs(0, dropout=1)), jnp.ones(4), 4)
+        """,
+        [],
+    ),
+    Case(
+        "nnx.merge(copy=True) of a carried state the body gives back unchanged, then a draw from the copy's own nnx.Rngs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Walker(nnx.Module):
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(step=seed)
+                self.scale = nnx.Param(jnp.ones(()))
+
+
+        def walk(walker, n):
+            graphdef, state = nnx.split(walker)
+
+            def step(state, _):
+                copy = nnx.merge(graphdef, state, copy=True)
+                move = copy.scale * jax.random.normal(copy.rngs.step(), (2,))
+                return state, move
+
+            return jax.lax.scan(step, state, None, length=n)[1]
+
+
+        def main():
+            return walk(Walker(4), 5)
+        """,
+        ["17:16 SCN103"],
+    ),
+    Case(
+        'the same copy whose state the body carries on (return nnx.state(copy))',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Walker(nnx.Module):
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(step=seed)
+                self.scale = nnx.Param(jnp.ones(()))
+
+
+        def walk(walker, n):
+            graphdef, state = nnx.split(walker)
+
+            def step(state, _):
+                copy = nnx.merge(graphdef, state, copy=True)
+                move = copy.scale * jax.random.normal(copy.rngs.step(), (2,))
+                return nnx.state(copy), move
+
+            return jax.lax.scan(step, state, None, length=n)[1]
+
+
+        def main():
+            return walk(Walker(4), 5)
         """,
         [],
     ),

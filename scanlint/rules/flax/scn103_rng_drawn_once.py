@@ -27,6 +27,7 @@ from scanlint.analysis.flax_model import (
     parameters_passed,
     project_calls,
     raw_scan_bodies,
+    root_name,
     unpacked_targets,
 )
 from scanlint.analysis.linen_apply import (
@@ -769,6 +770,15 @@ class _FixedNnxRandomness:
                 summary=summary,
                 help=advice,
             )
+        reseeded = self._reseeded_to_constant(call, scope)
+        if reseeded is not None:
+            summary = f"`{code_of(call)}` inside a raw lax.scan body reseeds the streams to the same seed every step"
+            return Report(
+                call,
+                f"{summary}, and the module draws from them ({reseeded}): {_SAME_VALUES}. {advice}",
+                summary=summary,
+                help=advice,
+            )
         copied = self.index.qualify(call.func) in NNX_CLONE | NNX_MERGE
         if copied and call.args and self._clone_called(call, scope) and not self._reseeded_by_step(call, scope):
             state = OutsideNnxState(self.flax, self.code)
@@ -795,6 +805,56 @@ class _FixedNnxRandomness:
                     help=advice,
                 )
         return None
+
+    def _reseeded_to_constant(self, call: cst.Call, scope: Scope) -> str | None:
+        """`nnx.reseed(model, dropout=seed)` in the body's code with every seed the same at every
+        step, on a module of a same-file class that draws from its streams: what it draws with."""
+        if self.index.qualify(call.func) != "flax.nnx.reseed" or not call.args or call.args[0].keyword is not None:
+            return None
+        seeds = [arg.value for arg in call.args[1:]]
+        if not seeds or any(arg.star or arg.keyword is None for arg in call.args[1:]):
+            return None
+        if not all(self.code.step_constant(seed, scope) for seed in seeds):
+            return None
+        target = call.args[0].value
+        copied = self.index.value_of(target.value, scope) if isinstance(target, cst.Name) else None
+        if isinstance(copied, cst.Call) and self._is_copy(copied) and self._clone_called(copied, scope):
+            return None  # a copy the body runs: reported where it is made, reseeded or not
+        for value, value_scope in self._module_values(target, scope):
+            drawn = [str(h) for h in self.state.holdings(value, value_scope, frozenset()) if h == DROPOUT]
+            class_node = self.flax.instance_class(value, value_scope)
+            stream = self.state.rngs_drawn_by(class_node, "__call__") if class_node is not None else None
+            if drawn or stream is not None:
+                return drawn[0] if drawn else f"`{stream}`"
+        return None
+
+    def _is_copy(self, call: cst.Call) -> bool:
+        qualified = self.index.qualify(call.func)
+        return qualified in NNX_CLONE or (qualified in NNX_MERGE and is_true(keyword_argument(call, "copy")))
+
+    def _module_values(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What a module the body builds (`nnx.merge(graphdef, state)`, `nnx.clone(model)`) was
+        built from, also through the parameter of a helper the body calls
+        (`seed_everything(sampler, seed)`); for a merge, the module split into its graphdef."""
+        if not isinstance(node, cst.Name) or depth > 3:
+            return []
+        found = scope.only_binding(node.value)
+        if found is None:
+            return []
+        binding_scope, binding = found
+        function = binding_scope.node
+        if isinstance(binding, cst.Param) and function in self.code.entries:
+            values = []
+            for call, call_scope in self.code.entries[function]:
+                passed = dict(parameters_passed(function, binding_scope, call, call_scope)).get(binding)
+                if passed is not None:
+                    values += self._module_values(passed, call_scope, depth + 1)
+            return values
+        if not (isinstance(binding, cst.Call) and self.code.is_inside(binding_scope)):
+            return []  # reseeding an outside module is a mutation of outside state (SCN105)
+        if self.index.qualify(binding.func) in NNX_CLONE and binding.args:
+            return self.state.outside_values(binding.args[0].value, binding_scope)
+        return self.state.merged_module_values(binding, binding_scope)
 
     def _module_given_fixed_key(self, call: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, str] | None:
         """`self.model(x, self.sampler.key)` on an outside module of a same-file NNX class whose
@@ -987,7 +1047,16 @@ class _FixedNnxRandomness:
         for call, call_scope in self.code.calls:
             func = call.func
             receiver, method = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
-            if isinstance(receiver, cst.Name) and receiver.value == bound and call_scope is scope:
+            if (  # `pi.rngs.action()`: a stream of the `nnx.Rngs` the copy keeps
+                isinstance(receiver, cst.Attribute)
+                and isinstance(receiver.value, cst.Name)
+                and receiver.value.value == bound
+                and call_scope is scope
+                and not call.args
+                and state.holds_rngs(class_node, receiver.attr.value)
+            ):
+                draws.append(f"`{self.index.module.code_for_node(call)}`")
+            elif isinstance(receiver, cst.Name) and receiver.value == bound and call_scope is scope:
                 drawn = state.rngs_drawn_by(class_node, method)
                 if drawn is not None:
                     draws.append(f"`{drawn}` in its `{method}`")
@@ -1009,17 +1078,15 @@ class _FixedNnxRandomness:
 
     def _clone_called(self, clone: cst.Call, scope: Scope) -> bool:
         """Whether the body runs the clone drawing from its own streams: `nnx.clone(m)(x)`, or
-        `c = nnx.clone(m)` then `c(x)` or `c.method(x)`; not when every call of it passes
-        `rngs=` a key that differs by step (`c(x, rngs=key)`, the key from `xs`)."""
+        `c = nnx.clone(m)` then `c(x)`, `c.method(x)` or `c.rngs.noise()`; not when every call
+        of it passes `rngs=` a key that differs by step (`c(x, rngs=key)`, the key from `xs`)."""
         if clone in self.code.applied:
             return True
         bound = scope.name_bound_to(clone)
         calls = [
             call
             for call, call_scope in self.code.calls
-            if call_scope is scope
-            and isinstance(func := call.func.value if isinstance(call.func, cst.Attribute) else call.func, cst.Name)
-            and func.value == bound
+            if call_scope is scope and isinstance(func := root_name(call.func), cst.Name) and func.value == bound
         ]
         return any(not self._given_step_key(call, scope) for call in calls)
 
