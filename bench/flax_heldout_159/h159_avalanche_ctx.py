@@ -1,0 +1,61 @@
+# label: same-values
+# flax-error: none
+# class: 4 a frozen ForecastContext carrying the dropout key is passed from the forecaster through the member runner into model.apply inside the scan body
+"""Avalanche danger forecasting: Monte-Carlo dropout ensemble over snowpack features."""
+from dataclasses import dataclass
+
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+@dataclass(frozen=True)
+class ForecastContext:
+    region: str
+    dropout_key: jax.Array
+    deterministic: bool = False
+
+
+class SnowpackNet(nn.Module):
+    hidden: int = 16
+    rate: float = 0.3
+
+    @nn.compact
+    def __call__(self, features, deterministic: bool = True):
+        h = nn.relu(nn.Dense(self.hidden)(features))
+        h = nn.Dropout(self.rate)(h, deterministic=deterministic)
+        return nn.sigmoid(nn.Dense(1)(h))
+
+
+class MemberRunner:
+    def __init__(self, model, params):
+        self.model = model
+        self.params = params
+
+    def sample(self, ctx, features):
+        return self.model.apply(
+            {"params": self.params}, features,
+            deterministic=ctx.deterministic, rngs={"dropout": ctx.dropout_key})
+
+
+class EnsembleForecaster:
+    def __init__(self, runner, n_members):
+        self.runner = runner
+        self.n_members = n_members
+
+    def forecast(self, ctx, features):
+        def member(carry, _):
+            danger = self.runner.sample(ctx, features)
+            return carry, danger
+
+        _, dangers = jax.lax.scan(member, None, None, length=self.n_members)
+        return dangers
+
+
+def main():
+    model = SnowpackNet()
+    features = jax.random.normal(jax.random.key(3), (4, 6))
+    params = model.init(jax.random.key(0), features)["params"]
+    forecaster = EnsembleForecaster(MemberRunner(model, params), n_members=5)
+    ctx = ForecastContext(region="tyrol", dropout_key=jax.random.key(42))
+    return forecaster.forecast(ctx, features)

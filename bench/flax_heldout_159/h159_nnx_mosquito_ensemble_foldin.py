@@ -1,0 +1,58 @@
+# label: ok
+# flax-error: none
+# class: 4 a RunContext holding one seed key is passed from the ensemble through each member's project() to the model's dropout call inside the fori_loop body, with the member index folded into the key
+"""Mosquito population projection: a dropout ensemble of projections for one district."""
+from dataclasses import dataclass
+
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+
+
+@dataclass(frozen=True)
+class RunContext:
+    district: str
+    seed_key: jax.Array
+
+    def rngs(self, member):
+        return nnx.Rngs(dropout=jax.random.fold_in(self.seed_key, member))
+
+
+class PopulationModel(nnx.Module):
+    def __init__(self, covariates, rngs: nnx.Rngs):
+        self.hidden = nnx.Linear(covariates, 20, rngs=rngs)
+        self.dropout = nnx.Dropout(0.25)
+        self.growth = nnx.Linear(20, 1, rngs=rngs)
+
+    def __call__(self, weather, rngs):
+        h = self.dropout(nnx.relu(self.hidden(weather)), rngs=rngs)
+        return jnp.exp(0.1 * self.growth(h)).squeeze(-1)
+
+
+class EnsembleMember:
+    def __init__(self, model):
+        self.model = model
+
+    def project(self, weather, ctx, index):
+        return self.model(weather, ctx.rngs(index))
+
+
+class Ensemble:
+    def __init__(self, member, size):
+        self.member = member
+        self.size = size
+
+    def simulate(self, weather, ctx):
+        out = jnp.zeros((self.size, weather.shape[0]))
+
+        def draw(i, out):
+            return out.at[i].set(self.member.project(weather, ctx, i))
+
+        return jax.lax.fori_loop(0, self.size, draw, out)
+
+
+def main():
+    model = PopulationModel(covariates=4, rngs=nnx.Rngs(0))
+    weather = jax.random.normal(jax.random.key(21), (6, 4))
+    ctx = RunContext(district="delta-north", seed_key=jax.random.key(99))
+    return Ensemble(EnsembleMember(model), size=5).simulate(weather, ctx)

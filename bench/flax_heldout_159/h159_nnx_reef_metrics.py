@@ -1,0 +1,50 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate MetricState from a different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 3 the evaluator's nnx.MultiMetric attribute is updated inside the scan body over survey batches
+"""Coral reef bleaching survey: evaluating a bleaching classifier with several metrics at once."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+CLASSES = ("healthy", "pale", "bleached", "dead")
+
+
+class BleachingClassifier(nnx.Module):
+    def __init__(self, bands, rngs: nnx.Rngs):
+        self.trunk = nnx.Linear(bands, 24, rngs=rngs)
+        self.head = nnx.Linear(24, len(CLASSES), rngs=rngs)
+
+    def __call__(self, pixels):
+        return self.head(nnx.relu(self.trunk(pixels)))
+
+
+class ReefEvaluator:
+    def __init__(self, model):
+        self.model = model
+        self.metrics = nnx.MultiMetric(
+            accuracy=nnx.metrics.Accuracy(),
+            loss=nnx.metrics.Average("loss"),
+            confidence=nnx.metrics.Welford("confidence"),
+        )
+
+    def evaluate(self, pixels, labels):
+        def on_batch(carry, batch):
+            x, y = batch
+            logits = self.model(x)
+            loss = optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
+            confidence = jax.nn.softmax(logits).max(axis=-1)
+            self.metrics.update(logits=logits, labels=y, loss=loss, confidence=confidence)
+            return carry + 1, None
+
+        jax.lax.scan(on_batch, 0, (pixels, labels))
+        return self.metrics.compute()
+
+
+def main():
+    model = BleachingClassifier(bands=7, rngs=nnx.Rngs(0))
+    pixels = jax.random.normal(jax.random.key(4), (5, 16, 7))
+    labels = jax.random.randint(jax.random.key(5), (5, 16), 0, len(CLASSES))
+    report = ReefEvaluator(model).evaluate(pixels, labels)
+    jax.block_until_ready(report)
+    return None
