@@ -1715,6 +1715,16 @@ class FlaxFile:
                 return True
         return False
 
+    def makes_nothing_mutable(self, mutable: cst.BaseExpression | None, scope: Scope) -> bool:
+        """Whether an `apply`/`bind` given `mutable=` this value makes no collection mutable: none
+        given, `False`, an empty list or tuple, or a value the object flow shows is always one
+        (`mutable=list(cfg.mutable_collections)` with the config's default `()`)."""
+        if mutable is None or (isinstance(mutable, cst.Name) and mutable.value == "False"):
+            return True
+        if isinstance(mutable, (cst.List, cst.Tuple)):
+            return not mutable.elements
+        return self.flow.empty_containers(mutable, scope)
+
     def run_by_init_outside_loops(self, class_node: cst.ClassDef, method: str) -> bool:
         """Whether `init` runs `method` outside every raw loop body (from an entry, through
         `self.<method>(...)` calls that are not in a loop body): what it creates then exists

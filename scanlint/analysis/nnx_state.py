@@ -274,9 +274,7 @@ class OutsideNnxState:
         states = [arg.value for arg in merge.args[1:] if arg.keyword is None]
         if not states or any(arg.star for arg in merge.args):
             return []
-        if not all(
-            isinstance(s, cst.Name) and (not self.code.binds(s.value, scope) or self.code.carried_unchanged(s, scope)) for s in states
-        ):
+        if not all(self._closed_over_state(s, scope) or self.code.carried_unchanged(s, scope) for s in states):
             return []
         source = self._split_source(merge, scope)
         if source is None:
@@ -566,7 +564,12 @@ class OutsideNnxState:
         if isinstance(binding, cst.Param):
             # What an NNX or plain class's constructions pass (`Trainer(model)`), or every call
             # of a module-level function (`run(model, steps)`).
-            passed = self._passed_to(binding, binding_scope) or self.flax.parameter_arguments(binding, binding_scope) or []
+            passed = (
+                self._passed_to(binding, binding_scope)
+                or self.flax.parameter_arguments(binding, binding_scope)
+                or self.flax.flow.values(value, scope)  # `_ANALYSERS[name](model, **options)`
+                or []
+            )
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in passed])
         return None
 
@@ -1095,7 +1098,11 @@ class OutsideNnxState:
         if any(isinstance(t, cst.Attribute) and t.attr.value == node.attr.value for t, _ in self.code.targets):
             return None
         values = self.outside_values(node, scope)
-        return node if values and all(self._key_value(v, s) for v, s in values) else None
+        if values and all(self._key_value(v, s) for v, s in values):
+            return node
+        # set by another method of the object (`self.request_key = self.rngs.explore()`)
+        flowed = self.flax.flow.values(node, scope)
+        return node if flowed and all(self._key_value(v, s) for v, s in flowed) else None  # type: ignore[arg-type]
 
     def is_key_value(self, value: cst.BaseExpression, scope: Scope) -> bool:
         """Whether an expression makes or holds one JAX key (see `_key_value`)."""
@@ -1129,12 +1136,15 @@ class OutsideNnxState:
         returned = self.flax.method_returns(value, scope)  # `strategy.key_for(step)` handing out its key
         if returned:
             return all(self._key_value(v, s, depth + 1) for v, s in returned)
-        func = value.func  # `rngs.imagine()`: a stream of an `nnx.Rngs` parameter
+        func = value.func  # `rngs.imagine()`, `self.rngs.explore()`: a stream of an `nnx.Rngs` drawn outside the body
         return (
             not value.args
+            and not self.code.is_inside(scope)
             and isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and self.rngs_name(func.value, scope)
+            and (
+                (isinstance(func.value, cst.Name) and self.rngs_name(func.value, scope))
+                or self.is_rngs_attribute(func.value, scope)
+            )
         )
 
     def holds_rngs(self, class_node: cst.ClassDef, attribute: str) -> bool:
@@ -1432,7 +1442,9 @@ class OutsideNnxState:
             if isinstance(binding, cst.Param):
                 # Held only when every construction followed passes a module that holds state.
                 sites = self._passed_to(binding, binding_scope, construction) or (
-                    self.flax.parameter_arguments(binding, binding_scope) or []  # `calibrate(model, batch)`
+                    self.flax.parameter_arguments(binding, binding_scope)  # `calibrate(model, batch)`
+                    or self.flax.flow.values(value, scope)  # `_ANALYSERS[name](model, **options)`
+                    or []
                     if construction is None
                     else []
                 )

@@ -183,6 +183,19 @@ class ObjectFlow:
         found = self.expression_values.get(node)
         return set(found) if found is not None else self._evaluate(node, scope)
 
+    def empty_containers(self, node: cst.BaseExpression, scope: Scope) -> bool:
+        """Whether an expression only ever holds lists, tuples or dicts that nothing in the file
+        fills (`list(cfg.mutable_collections)` with the field's default `()`)."""
+        values = self.values(node, scope)
+        return bool(values) and all(
+            self._is_container(value)
+            and not isinstance(value, (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp))
+            and not getattr(value, "elements", None)
+            and not self.fields.get((value, _ELEMENTS))
+            and not self.keyed.get(value)
+            for value, _ in values or []
+        )
+
     def classes_made(self, call: cst.Call) -> set[cst.ClassDef]:
         """The same-file classes a call may construct (`self.block_cls(width)`)."""
         return set(self.made_class.get(call, ()))

@@ -4,8 +4,11 @@ From the tier-1 summary, it keeps:
 
 * the units holding an anchor of an enabled family; inside a class, only the members holding one
   (plus the class's header, its fields and the methods every rule reads: `__init__`, `setup`,
-  `__call__`, `__post_init__` and the flatten methods), unless the anchor is in the class's
-  decorators or bases, which keeps the whole class;
+  `__call__`, `__post_init__` and the flatten methods, and the units binding the names its
+  decorators and bases use), unless the anchor is in the class's decorators or bases, which
+  keeps the whole class;
+* the functions and classes a kept object or function registers by decorating them
+  (`@HOOKS.register("snapshot")`);
 * every top-level import (the resolver reads the file's imports), and a unit with a nested import
   whose name a kept unit uses;
 * every unit that uses a function jitted with static arguments (its call sites are checked), a
@@ -130,6 +133,8 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
     if LOOPS in kinds:
         closure.keep_registries()
         closure.run()
+        closure.keep_registered()
+        closure.run()
         closure.keep_registering_subclasses()
         closure.run()
     if closure.covers_everything() and not any(u.literal_stub for u in summary.units):
@@ -176,6 +181,11 @@ class _Closure:
             self.pending.append((unit, None, depth))
 
     def keep_members(self, unit: Unit, members: list[Unit], depth: int) -> None:
+        if unit not in self.members and depth < CLOSURE_DEPTH:
+            # the class's decorators and bases: a registering decorator, a generic base
+            for name in unit.header_uses:
+                for binder in self.binders.get(name, ()):
+                    self.keep_whole(binder, depth + binder.is_definition)
         kept = self.members.setdefault(unit, {})
         always = [m for m in unit.members if not m.is_definition or m.binds & ALWAYS_KEPT_METHODS]
         for member in [*members, *always]:
@@ -243,6 +253,23 @@ class _Closure:
         names = set().union(*(u.binds for u in storers)) if storers else set()
         if names:
             self.keep_users(names)
+
+    def keep_registered(self) -> None:
+        """The functions and classes a kept object or function registers by decorating them
+        (`@HOOKS.register("snapshot")` with `HOOKS = HookRegistry()` kept): nothing names them,
+        yet what the registry holds decides what `HOOKS.run("snapshot", ...)` runs."""
+        while True:
+            kept_names = set().union(*(u.binds for u in self.whole if not u.is_import))
+            added = [
+                unit
+                for unit in self.summary.units
+                if unit.is_definition and unit not in self.whole and unit.header_uses & kept_names
+            ]
+            if not added:
+                return
+            for unit in added:
+                self.keep_whole(unit, 0)
+            self.run()
 
     def keep_registering_subclasses(self) -> None:
         """For a kept class that defines `__init_subclass__` (a registry its subclasses enter

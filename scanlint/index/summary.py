@@ -85,6 +85,18 @@ class Unit:
         return frozenset(n.attr for n in ast.walk(self.node) if isinstance(n, ast.Attribute))
 
     @cached_property
+    def header_uses(self) -> frozenset[str]:
+        """For a class or function, the plain names its decorators mention, and a class's bases
+        (`@analyser("fatigue")`, `@HOOKS.register("snapshot")`, `Recurrent[float]`)."""
+        if isinstance(self.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            parts = list(self.node.decorator_list)
+        elif isinstance(self.node, ast.ClassDef):
+            parts = [*self.node.decorator_list, *self.node.bases, *(k.value for k in self.node.keywords)]
+        else:
+            return frozenset()
+        return frozenset(n.id for part in parts for n in ast.walk(part) if isinstance(n, ast.Name))
+
+    @cached_property
     def nested_imports(self) -> frozenset[str]:
         """The names bound by import statements nested inside it (a def's local imports)."""
         if self.is_import or "import" not in self.words:

@@ -10393,6 +10393,88 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'apply given mutable=list(options.writable), a config field whose default is an empty tuple, updating a variable',
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("counts", "seen", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    seen.value = seen.value + 1
+                return nn.Dense(2)(x)
+
+
+        @dataclass(frozen=True)
+        class Options:
+            writable: tuple = ()
+
+
+        def score(model, variables, xs, options):
+            def step(total, x):
+                y = model.apply(variables, x, mutable=list(options.writable))
+                return total, y
+
+            return jax.lax.scan(step, 0.0, xs)
+
+
+        def main():
+            model = Counter()
+            xs = jnp.ones((3, 2, 4))
+            variables = model.init(jax.random.key(0), xs[0])
+            score(model, variables, xs, Options())
+            return None
+        """,
+        ["25:13 SCN102"],
+    ),
+    Case(
+        'the same apply with the config naming the collection it updates',
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("counts", "seen", lambda: jnp.zeros((), jnp.int32))
+                if not self.is_initializing():
+                    seen.value = seen.value + 1
+                return nn.Dense(2)(x)
+
+
+        @dataclass(frozen=True)
+        class Options:
+            writable: tuple = ()
+
+
+        def score(model, variables, xs, options):
+            def step(total, x):
+                y, counts = model.apply(variables, x, mutable=list(options.writable))
+                return total, y
+
+            return jax.lax.scan(step, 0.0, xs)
+
+
+        def main():
+            model = Counter()
+            xs = jnp.ones((3, 2, 4))
+            variables = model.init(jax.random.key(0), xs[0])
+            score(model, variables, xs, Options(writable=("counts",)))
+            return None
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -16350,6 +16432,157 @@ RNG = [
 
         def main():
             return walk(Walker(4), 5)
+        """,
+        [],
+    ),
+    Case(
+        'a key another method stores on the object (self.episode_key = self.rngs.noise()) handed to a module method that draws',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class NoisyHead(nnx.Module):
+            def __init__(self, rngs):
+                self.w = nnx.Param(jax.random.normal(rngs.params(), (3, 2)))
+
+            def perturbed(self, x, key):
+                return x @ (self.w[...] + 0.1 * jax.random.normal(key, self.w.shape))
+
+
+        class Explorer:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(params=seed, noise=seed + 1)
+                self.head = NoisyHead(self.rngs)
+                self.episode_key = None
+
+            def start_episode(self):
+                self.episode_key = self.rngs.noise()
+
+            def rollout(self, x, steps):
+                def step(carry, _):
+                    return carry, self.head.perturbed(x, self.episode_key)
+
+                return jax.lax.scan(step, None, None, length=steps)[1]
+
+
+        def main():
+            explorer = Explorer(0)
+            explorer.start_episode()
+            return explorer.rollout(jnp.ones(3), 4)
+        """,
+        ["26:50 SCN103"],
+    ),
+    Case(
+        'the stored key folded with the step before it is handed on',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class NoisyHead(nnx.Module):
+            def __init__(self, rngs):
+                self.w = nnx.Param(jax.random.normal(rngs.params(), (3, 2)))
+
+            def perturbed(self, x, key):
+                return x @ (self.w[...] + 0.1 * jax.random.normal(key, self.w.shape))
+
+
+        class Explorer:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(params=seed, noise=seed + 1)
+                self.head = NoisyHead(self.rngs)
+                self.episode_key = None
+
+            def start_episode(self):
+                self.episode_key = self.rngs.noise()
+
+            def rollout(self, x, steps):
+                def step(carry, t):
+                    return carry, self.head.perturbed(x, jax.random.fold_in(self.episode_key, t))
+
+                return jax.lax.scan(step, None, jnp.arange(steps))[1]
+
+
+        def main():
+            explorer = Explorer(0)
+            explorer.start_episode()
+            return explorer.rollout(jnp.ones(3), 4)
+        """,
+        [],
+    ),
+    Case(
+        'merge(copy=True) of a graphdef and state an outside object keeps as attributes, drawn from each step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Generator(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.4, rngs=rngs)
+
+            def __call__(self, z):
+                return self.drop(self.lin(z))
+
+
+        class Snapshot:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+
+        def sample_many(snapshot, z, n):
+            def draw(carry, _):
+                model = nnx.merge(snapshot.graphdef, snapshot.state, copy=True)
+                return carry, model(z)
+
+            return jax.lax.scan(draw, None, None, length=n)[1]
+
+
+        def main():
+            snapshot = Snapshot(Generator(nnx.Rngs(0, dropout=1)))
+            return sample_many(snapshot, jnp.ones(4), 4)
+        """,
+        ["23:17 SCN103"],
+    ),
+    Case(
+        'the copied state carried through the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Generator(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.4, rngs=rngs)
+
+            def __call__(self, z):
+                return self.drop(self.lin(z))
+
+
+        class Snapshot:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+
+        def sample_many(snapshot, z, n):
+            def draw(state, _):
+                model = nnx.merge(snapshot.graphdef, state, copy=True)
+                out = model(z)
+                return nnx.state(model), out
+
+            return jax.lax.scan(draw, snapshot.state, None, length=n)[1]
+
+
+        def main():
+            snapshot = Snapshot(Generator(nnx.Rngs(0, dropout=1)))
+            return sample_many(snapshot, jnp.ones(4), 4)
         """,
         [],
     ),
@@ -28586,6 +28819,138 @@ NNX = [
             return None
         """,
         [],
+    ),
+    Case(
+        'a handler class registered by a decorator and built from the registry holds the module it trains in its scan',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+        HANDLERS = {}
+
+
+        def handler(kind):
+            def add(cls):
+                HANDLERS[kind] = cls
+                return cls
+            return add
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.norm = nnx.BatchNorm(3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x))
+
+
+        @handler("smooth")
+        class Smoother:
+            def __init__(self, scorer):
+                self.scorer = scorer
+
+            def handle(self, frames):
+                def step(acc, frame):
+                    return acc + self.scorer(frame).sum(), None
+
+                return jax.lax.scan(step, jnp.zeros(()), frames)[0]
+
+
+        def dispatch(kind, scorer, frames):
+            return HANDLERS[kind](scorer).handle(frames)
+
+
+        def main():
+            scorer = Scorer(nnx.Rngs(0))
+            dispatch("smooth", scorer, jnp.ones((3, 2, 3)))
+            return None
+        """,
+        ["32:26 SCN105"],
+    ),
+    Case(
+        'the same registered handler over a module in eval mode',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+        HANDLERS = {}
+
+
+        def handler(kind):
+            def add(cls):
+                HANDLERS[kind] = cls
+                return cls
+            return add
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.norm = nnx.BatchNorm(3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x))
+
+
+        @handler("smooth")
+        class Smoother:
+            def __init__(self, scorer):
+                self.scorer = scorer
+
+            def handle(self, frames):
+                def step(acc, frame):
+                    return acc + self.scorer(frame).sum(), None
+
+                return jax.lax.scan(step, jnp.zeros(()), frames)[0]
+
+
+        def dispatch(kind, scorer, frames):
+            return HANDLERS[kind](scorer).handle(frames)
+
+
+        def main():
+            scorer = Scorer(nnx.Rngs(0))
+            scorer.eval()
+            dispatch("smooth", scorer, jnp.ones((3, 2, 3)))
+            return None
+        """,
+        [],
+    ),
+    Case(
+        "a key drawn in the body from an outside object's nnx.Rngs and handed to a module method: the draw mutates outside state (not a fixed key)",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Shaker(nnx.Module):
+            def __init__(self, rngs):
+                self.scale = nnx.Param(jnp.ones(()))
+
+            def shake(self, x, key):
+                return x + self.scale * jax.random.normal(key, x.shape)
+
+
+        class Augmenter:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(params=seed, shake=seed + 1)
+                self.shaker = Shaker(self.rngs)
+
+            def run(self, xs):
+                def body(carry, x):
+                    return carry, self.shaker.shake(x, self.rngs.shake())
+
+                return jax.lax.scan(body, None, xs)[1]
+
+
+        def main():
+            return Augmenter(0).run(jnp.ones((3, 4)))
+        """,
+        ["22:48 SCN105"],
     ),
 ]
 

@@ -559,8 +559,7 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
         arguments_scope = scope
     if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply") or not call.args:
         return None
-    mutable = keyword_argument(call, "mutable")
-    if mutable is not None and not (isinstance(mutable, cst.Name) and mutable.value == "False"):
+    if not flax.makes_nothing_mutable(keyword_argument(call, "mutable"), scope):
         return None
     if any(arg.star and not code.empty_keywords(arg, arguments_scope) for arg in call.args):
         return None
@@ -619,8 +618,7 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     if bound is None:
         return None
     bind, bind_scope, method = bound
-    mutable = keyword_argument(bind, "mutable")
-    immutable = mutable is None or (isinstance(mutable, cst.Name) and mutable.value == "False")
+    immutable = flax.makes_nothing_mutable(keyword_argument(bind, "mutable"), bind_scope)
     if not immutable and code.is_inside(bind_scope) and not _kept_on_object(flax, bind):
         return None  # bound in the body: its variables are the body's own values
     assert isinstance(bind.func, cst.Attribute)
