@@ -1,0 +1,48 @@
+# label: ok
+# flax-error: none
+# class: 1 IrrigationActor.explore owns self.rngs; it splits one "explore" key into per-step keys before its scan and they enter as xs
+"""Irrigation scheduling agent for greenhouse zones: a deterministic valve policy with exploration noise
+during data collection. explore() returns the per-step perturbations for the replay log."""
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+
+lax = jax.lax
+
+
+class IrrigationActor(nnx.Module):
+    def __init__(self, sensors: int, valves: int, sigma: float, rngs: nnx.Rngs):
+        self.policy = nnx.Linear(sensors, valves, rngs=rngs)
+        self.sigma = sigma
+        self.rngs = rngs
+
+    def __call__(self, moisture):
+        return jax.nn.sigmoid(self.policy(moisture))
+
+    def explore(self, readings):
+        keys = jax.random.split(self.rngs.explore(), readings.shape[0])
+
+        def step(prev_open, inputs):
+            moisture, key = inputs
+            noise = self.sigma * jax.random.normal(key, prev_open.shape)
+            opening = jnp.clip(self(moisture) + noise, 0.0, 1.0)
+            return opening, noise
+
+        valves = self.policy.out_features
+        _, noise = lax.scan(step, jnp.zeros(valves), (readings, keys))
+        return noise
+
+
+class ZoneCollector:
+    def __init__(self, actor: IrrigationActor, zones: int):
+        self.actor = actor
+        self.zones = zones
+
+    def collect(self, readings):
+        return self.actor.explore(readings)
+
+
+def main():
+    actor = IrrigationActor(sensors=7, valves=3, sigma=0.2, rngs=nnx.Rngs(params=0, explore=1))
+    readings = jax.random.uniform(jax.random.key(30), (9, 7))
+    return ZoneCollector(actor, zones=1).collect(readings)
