@@ -11,6 +11,8 @@ each parameter (`ProjectFunction`), so a rule can report where the module is han
 
 from __future__ import annotations
 
+import builtins
+
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -2486,7 +2488,16 @@ class BodyCode:
             return True  # `self.strategy.key_for(step)` returning the key its object keeps
         names = NameCollector()
         walk(node, names)
-        return all(self.name_constant(name, scope, depth) for name in names.names)
+        for read in names.reads:
+            if scope.lookup(read.value) is None and not hasattr(builtins, read.value) and self.is_inside(scope):
+                # a comprehension variable of the body's code: what its clause iterates (`k` in
+                # `[... for p, k in zip(params, keys)]` takes the elements of `keys`)
+                iterated = body_loop_over(self, read, scope)
+                if iterated is None or not self.step_constant(iterated, scope, depth + 1):
+                    return False
+            elif not self.name_constant(read.value, scope, depth):
+                return False
+        return True
 
     def _returns_constant(self, call: cst.Call, depth: int) -> bool:
         """Whether a call of a function of the body's code gives the same value at every step:
@@ -2752,9 +2763,11 @@ class NameCollector(cst.CSTVisitor):
 
     def __init__(self) -> None:
         self.names: set[str] = set()
+        self.reads: list[cst.Name] = []
 
     def visit_Name(self, node: cst.Name) -> None:
         self.names.add(node.value)
+        self.reads.append(node)
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
         walk(node.value, self)

@@ -371,8 +371,11 @@ class RunFlags:
             return frozenset(not v for v in inner) if inner is not None else None
         tested = none_test(node)
         if tested is not None and tested[0].value in given:
-            if self._array_made(*given[tested[0].value]):
-                return frozenset({not tested[1]})  # `key is None` with the run passing `jax.random.fold_in(plan_key, i)`
+            passed_value, passed_scope = given[tested[0].value]
+            if self._array_made(passed_value, passed_scope) or (
+                isinstance(passed_value, cst.Name) and self.loop_array(passed_value, passed_scope)
+            ):  # `key is None` with the run passing `jax.random.fold_in(plan_key, i)`, or a key from `xs`
+                return frozenset({not tested[1]})
             passed = self.values(*given[tested[0].value])  # `load is None` with `load=None` left at its default
             if passed is not None:
                 return frozenset((value is None) == tested[1] for value in passed)

@@ -16586,6 +16586,122 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "apply in a comprehension over zip(params, keys) with keys split from the step's key in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, x, train=False):
+                h = nn.Dropout(0.5, deterministic=not train)(nn.Dense(6)(x))
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def mc_rounds(model, params_list, x, key, rounds):
+            def body(key, _):
+                key, round_key = jax.random.split(key)
+                keys = jax.random.split(round_key, len(params_list))
+                votes = jnp.stack([
+                    model.apply(p, x, train=True, rngs={"dropout": k})
+                    for p, k in zip(params_list, keys)
+                ])
+                return key, votes.mean(0)
+
+            return jax.lax.scan(body, key, None, length=rounds)[1]
+
+
+        def main():
+            model = Head()
+            x = jnp.ones((2, 3))
+            params_list = [model.init(jax.random.key(i), x) for i in range(3)]
+            return mc_rounds(model, params_list, x, jax.random.key(9), 4)
+        """,
+        [],
+    ),
+    Case(
+        'a submodule that draws make_rng when its key argument is left out, called without one in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Jitter(nn.Module):
+            scale: float = 0.1
+
+            @nn.compact
+            def __call__(self, shape, key=None):
+                key = self.make_rng("jitter") if key is None else key
+                return self.scale * jax.random.normal(key, shape)
+
+
+        class Walker(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                jitter = Jitter()
+                step_size = nn.Dense(2)
+
+                def step(pos, x):
+                    move = step_size(x) + jitter(pos.shape)
+                    return pos + move, move
+
+                return jax.lax.scan(step, step_size(xs[0]), xs)[1]
+
+
+        def main():
+            model = Walker()
+            xs = jnp.ones((4, 2))
+            variables = model.init({"params": jax.random.key(0), "jitter": jax.random.key(1)}, xs)
+            moves = model.apply(variables, xs, rngs={"jitter": jax.random.key(2)})
+            return moves - moves.mean(0) + moves.mean(0)
+        """,
+        ["23:35 SCN103"],
+    ),
+    Case(
+        "the same submodule given the step's key from xs, so its make_rng branch never runs",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Jitter(nn.Module):
+            scale: float = 0.1
+
+            @nn.compact
+            def __call__(self, shape, key=None):
+                key = self.make_rng("jitter") if key is None else key
+                return self.scale * jax.random.normal(key, shape)
+
+
+        class Walker(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                jitter = Jitter()
+                step_size = nn.Dense(2)
+
+                def step(pos, inputs):
+                    x, key = inputs
+                    move = step_size(x) + jitter(pos.shape, key)
+                    return pos + move, move
+
+                keys = jax.random.split(self.make_rng("jitter"), xs.shape[0])
+                return jax.lax.scan(step, step_size(xs[0]), (xs, keys))[1]
+
+
+        def main():
+            model = Walker()
+            xs = jnp.ones((4, 2))
+            variables = model.init({"params": jax.random.key(0), "jitter": jax.random.key(1)}, xs)
+            moves = model.apply(variables, xs, rngs={"jitter": jax.random.key(2)})
+            return moves - moves.mean(0) + moves.mean(0)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
