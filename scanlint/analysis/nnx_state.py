@@ -1436,8 +1436,10 @@ class OutsideNnxState:
             return per_value[0] if per_value and all(per_value) else []
         if isinstance(value, cst.Name):
             found = scope.only_binding(value.value)
-            if found is None:
-                return []
+            if found is None:  # `r` in `deque(Replica(r) for r in rankers)`: what the flow gives
+                flowed = self.flax.flow.values(value, scope) or []
+                per_value = [self.holdings(each, each_scope, seen) for each, each_scope in flowed if isinstance(each, cst.BaseExpression)]
+                return per_value[0] if per_value and len(per_value) == len(flowed) and all(per_value) else []
             binding_scope, binding = found
             if isinstance(binding, cst.Param):
                 # Held only when every construction followed passes a module that holds state.

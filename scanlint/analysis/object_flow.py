@@ -882,7 +882,7 @@ class ObjectFlow:
         qualified = self.index.qualify(node.func)
         name = node.func.value if isinstance(node.func, cst.Name) and scope.lookup(node.func.value) is None else None
         first = argument_values[0] if argument_values and not args[0].keyword and not args[0].star else None
-        if name in ("list", "tuple", "set", "frozenset", "sorted", "reversed") and first is not None:
+        if (name in ("list", "tuple", "set", "frozenset", "sorted", "reversed") or qualified == "collections.deque") and first is not None:
             made = self._origin(node, scope)
             self._add(self._field(made, _ELEMENTS), self._elements(first))
             return {made}

@@ -29068,6 +29068,198 @@ NNX = [
         """,
         ["22:48 SCN105"],
     ),
+    Case(
+        'replicas kept in a deque built from a generator, taken with popleft() outside the body, whose module trains in it',
+        """
+        from collections import deque
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Ranker(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class Replica:
+            def __init__(self, ranker):
+                self.ranker = ranker
+
+
+        class ReplicaQueue:
+            def __init__(self, rankers):
+                self.ready = deque(Replica(r) for r in rankers)
+
+            def next_replica(self):
+                replica = self.ready.popleft()
+                self.ready.append(replica)
+                return replica
+
+
+        def rank(queue, batches):
+            replica = queue.next_replica()
+
+            def body(best, batch):
+                return jnp.maximum(best, replica.ranker(batch).max()), None
+
+            return jax.lax.scan(body, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            queue = ReplicaQueue([Ranker(nnx.Rngs(0)), Ranker(nnx.Rngs(1))])
+            rank(queue, jnp.ones((3, 2, 4)))
+            return None
+        """,
+        ["37:34 SCN105"],
+    ),
+    Case(
+        'the same replica queue over modules switched to eval() first',
+        """
+        from collections import deque
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Ranker(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class Replica:
+            def __init__(self, ranker):
+                self.ranker = ranker
+
+
+        class ReplicaQueue:
+            def __init__(self, rankers):
+                for ranker in rankers:
+                    ranker.eval()
+                self.ready = deque(Replica(r) for r in rankers)
+
+            def next_replica(self):
+                replica = self.ready.popleft()
+                self.ready.append(replica)
+                return replica
+
+
+        def rank(queue, batches):
+            replica = queue.next_replica()
+
+            def body(best, batch):
+                return jnp.maximum(best, replica.ranker(batch).max()), None
+
+            return jax.lax.scan(body, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            queue = ReplicaQueue([Ranker(nnx.Rngs(0)), Ranker(nnx.Rngs(1))])
+            rank(queue, jnp.ones((3, 2, 4)))
+            return None
+        """,
+        [],
+    ),
+    Case(
+        "a factory's partial(nnx.jit(fn), model) kept on an object and called in the body with an outside module bound",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def _score(model, x):
+            return jnp.tanh(model(x))
+
+
+        def make_scoring(model):
+            return functools.partial(nnx.jit(_score), model)
+
+
+        class Monitor:
+            def __init__(self, scoring):
+                self.scoring = scoring
+
+            def sweep(self, frames):
+                def body(total, frame):
+                    return total + self.scoring(frame).sum(), None
+
+                return jax.lax.scan(body, jnp.zeros(()), frames)[0]
+
+
+        def main():
+            model = Scorer(nnx.Rngs(0))
+            Monitor(make_scoring(model)).sweep(jnp.ones((3, 2, 3)))
+            return None
+        """,
+        ["31:28 SCN105"],
+    ),
+    Case(
+        'the factory binds the split graphdef and state to a jax.jit function that merges them',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def _score(graphdef, state, x):
+            model = nnx.merge(graphdef, state)
+            return jnp.tanh(model(x))
+
+
+        def make_scoring(model):
+            graphdef, state = nnx.split(model)
+            return functools.partial(jax.jit(_score, static_argnums=0), graphdef, state)
+
+
+        class Monitor:
+            def __init__(self, scoring):
+                self.scoring = scoring
+
+            def sweep(self, frames):
+                def body(total, frame):
+                    return total + self.scoring(frame).sum(), None
+
+                return jax.lax.scan(body, jnp.zeros(()), frames)[0]
+
+
+        def main():
+            model = Scorer(nnx.Rngs(0))
+            Monitor(make_scoring(model)).sweep(jnp.ones((3, 2, 3)))
+            return None
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.

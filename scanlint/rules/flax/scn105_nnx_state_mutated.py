@@ -16,6 +16,7 @@ from scanlint.analysis.flax_model import (
     BodyCode,
     FlaxFile,
     branch_functions,
+    flax_file,
     is_true,
     raw_scan_bodies,
     root_name,
@@ -346,14 +347,21 @@ def _transform_or_update_message(state: OutsideNnxState, call: cst.Call, scope: 
 
 def _partial_called(index: ScanIndex, func: cst.BaseExpression, scope: Scope) -> tuple[cst.Call, Scope] | None:
     """The `functools.partial(f, ...)` a call runs: written at the call, or bound once to the
-    name called, with the scope it is written in."""
+    name called, with the scope it is written in; else the one partial the object flow says
+    the callee holds (`self.quote_fn`, made by a factory)."""
     if isinstance(func, cst.Name):
         found = scope.only_binding(func.value)
-        if found is None or not isinstance(found[1], cst.Call):
-            return None
-        func, scope = found[1], found[0]
+        if found is not None and isinstance(found[1], cst.Call):
+            func, scope = found[1], found[0]
     if isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args and not func.args[0].keyword:
         return func, scope
+    if not isinstance(func, (cst.Name, cst.Attribute)):
+        return None
+    values = flax_file(index).flow.values(func, scope) or []
+    if len(values) == 1 and isinstance(values[0][0], cst.Call):
+        made, made_scope = values[0]
+        if index.qualify(made.func) == PARTIAL and made.args and not made.args[0].keyword:  # type: ignore[union-attr]
+            return made, made_scope  # type: ignore[return-value]
     return None
 
 
