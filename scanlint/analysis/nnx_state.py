@@ -372,7 +372,20 @@ class OutsideNnxState:
             return func.func
         if isinstance(func, cst.Call) and depth < 2:
             return self._factory_transform(func, scope, depth)
-        return None
+        return self._flow_transform(func, scope) if depth == 0 else None
+
+    def _flow_transform(self, func: cst.BaseExpression, scope: Scope) -> cst.BaseExpression | None:
+        """The NNX transform every value the object flow gives a called name is: a registry of
+        `nnx.jit(fn)` entries (`score_fn = ACQUISITION[name]`)."""
+        if not isinstance(func, (cst.Name, cst.Attribute, cst.Subscript)):
+            return None
+        values = self.flax.flow.values(func, scope) or []
+        transforms = [
+            value.func
+            for value, _ in values
+            if isinstance(value, cst.Call) and self.flax.index.qualify(value.func) in NNX_TRANSFORMS
+        ]
+        return transforms[0] if transforms and len(transforms) == len(values) else None
 
     def _factory_transform(self, call: cst.Call, scope: Scope, depth: int) -> cst.BaseExpression | None:
         """`make_train_step(0.1)`: the NNX transform every return of a same-file factory is

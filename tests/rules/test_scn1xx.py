@@ -29260,6 +29260,104 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'an nnx.grad picked from a module-level dict of transforms, given an outside module in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def mse(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+
+        def mae(model, x, y):
+            return jnp.mean(jnp.abs(model(x) - y))
+
+
+        GRADIENTS = {"mse": nnx.grad(mse), "mae": nnx.grad(mae)}
+
+
+        def grad_norms(model, loss, xs, ys):
+            grad_fn = GRADIENTS[loss]
+
+            def body(count, batch):
+                x, y = batch
+                grads = grad_fn(model, x, y)
+                return count + 1, optax_free_norm(grads)
+
+            return jax.lax.scan(body, 0, (xs, ys))[1]
+
+
+        def optax_free_norm(grads):
+            return jnp.sqrt(sum(jnp.sum(g ** 2) for g in jax.tree_util.tree_leaves(grads)))
+
+
+        def main():
+            grad_norms(Regressor(nnx.Rngs(0)), "mae", jnp.ones((3, 4, 2)), jnp.zeros((3, 4)))
+            return None
+        """,
+        ["31:17 SCN105"],
+    ),
+    Case(
+        'the same picked transform given a module merged in the body from carried state',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def mse(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+
+        def mae(model, x, y):
+            return jnp.mean(jnp.abs(model(x) - y))
+
+
+        GRADIENTS = {"mse": nnx.grad(mse), "mae": nnx.grad(mae)}
+
+
+        def grad_norms(model, loss, xs, ys):
+            grad_fn = GRADIENTS[loss]
+            graphdef, state = nnx.split(model)
+
+            def body(state, batch):
+                x, y = batch
+                local = nnx.merge(graphdef, state)
+                grads = grad_fn(local, x, y)
+                return nnx.state(local), optax_free_norm(grads)
+
+            return jax.lax.scan(body, state, (xs, ys))[1]
+
+
+        def optax_free_norm(grads):
+            return jnp.sqrt(sum(jnp.sum(g ** 2) for g in jax.tree_util.tree_leaves(grads)))
+
+
+        def main():
+            grad_norms(Regressor(nnx.Rngs(0)), "mae", jnp.ones((3, 4, 2)), jnp.zeros((3, 4)))
+            return None
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
