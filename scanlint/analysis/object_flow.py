@@ -13,6 +13,10 @@ registries. This analysis follows every shape at once, the way a points-to analy
   function result holds a set of origins; assignments, calls, returns, `yield`, `with ... as`,
   `for`, unpacking and the container methods (`append`, `setdefault`, `update`, ...) add to
   those sets until nothing changes (flow- and context-insensitive);
+* iteration helpers (`enumerate`, `zip`, `filter`, `itertools.chain`, ...) give the elements
+  of what they walk, `zip` and `enumerate` in rows whose positions stay apart; a raw JAX loop
+  calls its body with loop values only (unknown arrays), so the body's parameters after those
+  keep their defaults; a dataclass field's `default_factory` is called;
 * a value the file does not show (a parameter of a function nothing in the file calls, what a
   library hands back through a function it was given) is `UNKNOWN`, and an answer that may
   hold it is no answer: the rules stay silent.

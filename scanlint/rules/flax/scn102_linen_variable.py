@@ -134,7 +134,8 @@ class LinenVariableInScanBody(Rule):
     `norm` field given `functools.partial(nn.BatchNorm, use_running_average=not train)`. The
     runs that set a flag include calls of `functools.partial(model.apply, ...)` and of
     same-file functions the model is handed to. A `model.apply(...)` with nothing mutable in
-    the body, on a same-file module whose run updates a variable (a `setup` variable, a
+    the body (no `mutable=`, `False`, or an empty list or tuple, also one a config field's
+    default `()` gives), on a same-file module whose run updates a variable (a `setup` variable, a
     training BatchNorm, a cache), raises `ModifyScopeVariableError` as the loop traces its
     body, and is flagged too, also when called through `functools.partial(model.apply,
     variables, decode=True)` bound there or returned by a factory (also stored by an object's

@@ -230,9 +230,11 @@ class RngDrawnOncePerTrace(Rule):
     to a layer as `rngs=` (`model(x, rngs=key)`; a same-seeded `nnx.Rngs` handed positionally to
     a call counts too, `rbm.sample_h(v, rngs)`), and `nnx.clone` of an outside module holding
     RNG streams, called in the body (the clone starts from the same counts each step), or
-    `nnx.merge(..., copy=True)` of its state split outside and closed over (whether the copy
-    holds a Dropout or runs a method that draws from its own `nnx.Rngs`, `pi.act(obs)` with
-    `self.rngs.action()`). Also: a key made
+    `nnx.merge(..., copy=True)` of its state split outside and closed over, or carried and
+    given back unchanged (whether the copy holds a Dropout, runs a method that draws from its
+    own `nnx.Rngs`, `pi.act(obs)` with `self.rngs.action()`, or draws from them directly);
+    `nnx.clone` of an outside `nnx.Rngs` drawn from; `nnx.reseed` of a module the body builds
+    (a merge, a clone, also in a helper) with seeds no step changes. Also: a key made
     before the loop that the body hands to a helper or a same-file module that samples from it
     unchanged (`self.select(q, key)`, `self.gumbel(logits, key)`, or an NNX module whose method
     hands it to the Dropout it stores, `self.drop(h, rngs=key)`, in a file that never switches
@@ -252,7 +254,8 @@ class RngDrawnOncePerTrace(Rule):
     several levels down that draws (`self(x, deterministic=False)`, `self.prior.draw()`), in a
     method only `apply` runs, with the flags each call passes down. Also a key an outside
     object keeps given as `rngs=` (`rngs=session.noise_key`), fixed by a `functools.partial`
-    made outside the body (`partial(model, rngs=jax.random.key(seed))`), handed to an outside
+    made outside the body (`partial(model, rngs=jax.random.key(seed))`, or any parameter the
+    partial's function hands to a draw, `partial(model.appetite, key=pen_key)`), handed to an outside
     NNX module whose method gives it to a draw (`self.model(x, self.sampler.key)`), or drawn
     as is by a plain helper's method the body runs (`self.jitter.sample()` with `self.key =
     rngs.jitter()`); a Linen Dropout given `rng=rng`, a helper's parameter the body's call
