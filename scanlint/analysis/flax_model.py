@@ -235,6 +235,24 @@ class FlaxFile:
     def flow(self) -> ObjectFlow:
         return object_flow(self.index)
 
+    def overridden_by_objects(self, method: Body, call: cst.Call, scope: Scope) -> list[Body] | None:
+        """For `self.process(frame)` in a method of a plain class that same-file subclasses
+        override: the methods the objects `self` may be run, by the object flow (a chain of
+        handlers whose base `handle` calls each one's own `process`); None when no subclass
+        overrides it or the objects are not known."""
+        func = call.func
+        if method.via != "method" or not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+            return None
+        owner = self.index.scope_of[method.node].parent
+        class_node = owner.node if owner is not None and isinstance(owner.node, cst.ClassDef) else None
+        if class_node is None or not self.is_plain(class_node):
+            return None
+        name = func.attr.value
+        if not any(self.index.method_of(sub, name) is not None for sub in self.index.subclasses(class_node)):
+            return None
+        found = self.flow_functions(func, scope)
+        return found or None
+
     def flow_functions(self, node: cst.BaseExpression, scope: Scope) -> list[Body]:
         """The functions a called expression may run by the object flow: `def`s, lambdas and
         methods of same-file plain objects (see `is_plain`); empty when anything else may be
@@ -2332,13 +2350,14 @@ class BodyCode:
                     or _transformed_callable(index, call, scope)
                 )
                 bound = code.bound_argument(call.func, scope) if helper is None else None
-                helpers = [helper] if helper is not None else (
+                overriding = flax_file(index).overridden_by_objects(helper, call, scope) if helper is not None else None
+                helpers = overriding or ([helper] if helper is not None else (
                     flax_file(index).plain_object_methods(call, scope, code)
                     or flax_file(index).function_method_runs(call, scope)
                     or _registry_picks_called(index, call, scope)
                     or flax_file(index).held_functions(call.func, scope)
                     or (flax_file(index).flow_functions(*bound) if bound is not None else [])  # what the caller passed
-                )
+                ))
                 if helper is None:
                     # methods only: a function a registry or the object flow gives runs as a helper
                     code.object_methods.update(method.node for method in helpers if method.via == "method")

@@ -29358,6 +29358,115 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a base class's run() calls self.transform(), which a subclass overrides to train an outside module; the body runs each stage",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoise(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x))
+
+
+        class Stage:
+            def run(self, x):
+                return self.transform(x) * 1.0
+
+            def transform(self, x):
+                return x
+
+
+        class Scale(Stage):
+            def transform(self, x):
+                return 0.5 * x
+
+
+        class Learned(Stage):
+            def __init__(self, model):
+                self.model = model
+
+            def transform(self, x):
+                return self.model(x)
+
+
+        def process(stages, frames):
+            def body(carry, frame):
+                for stage in stages:
+                    frame = stage.run(frame)
+                return carry, frame
+
+            return jax.lax.scan(body, None, frames)[1]
+
+
+        def main():
+            model = Denoise(nnx.Rngs(0))
+            process([Scale(), Learned(model)], jnp.ones((3, 2, 4)))
+            return None
+        """,
+        ["34:16 SCN105"],
+    ),
+    Case(
+        'the same template-method stages over a module in eval mode',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoise(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x))
+
+
+        class Stage:
+            def run(self, x):
+                return self.transform(x) * 1.0
+
+            def transform(self, x):
+                return x
+
+
+        class Scale(Stage):
+            def transform(self, x):
+                return 0.5 * x
+
+
+        class Learned(Stage):
+            def __init__(self, model):
+                self.model = model
+
+            def transform(self, x):
+                return self.model(x)
+
+
+        def process(stages, frames):
+            def body(carry, frame):
+                for stage in stages:
+                    frame = stage.run(frame)
+                return carry, frame
+
+            return jax.lax.scan(body, None, frames)[1]
+
+
+        def main():
+            model = Denoise(nnx.Rngs(0))
+            model.eval()
+            process([Scale(), Learned(model)], jnp.ones((3, 2, 4)))
+            return None
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
