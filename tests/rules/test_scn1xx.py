@@ -16702,6 +16702,99 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a setup submodule of a bound module (self.bound.jitter) that draws make_rng, called in the body with the binding's fixed key",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Jitter(nn.Module):
+            scale: float = 0.1
+
+            @nn.compact
+            def __call__(self, x):
+                return x + self.scale * jax.random.normal(self.make_rng("noise"), x.shape)
+
+
+        class Walker(nn.Module):
+            def setup(self):
+                self.step = nn.Dense(2)
+                self.jitter = Jitter()
+
+            def __call__(self, x):
+                return self.jitter(self.step(x))
+
+
+        class Simulator:
+            def __init__(self, model, variables, seed):
+                self.bound = model.bind(variables, rngs={"noise": jax.random.key(seed)})
+
+            def run(self, x0, steps):
+                def body(x, _):
+                    noise = self.bound.jitter(jnp.zeros_like(x))
+                    return x + noise, noise
+
+                return jax.lax.scan(body, x0, None, length=steps)[1]
+
+
+        def main():
+            model = Walker()
+            x0 = jnp.zeros(2)
+            variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, x0)
+            return Simulator(model, variables, 3).run(x0, 4)
+        """,
+        ["30:21 SCN103"],
+    ),
+    Case(
+        'the module bound in the body with a key folded with the step',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Jitter(nn.Module):
+            scale: float = 0.1
+
+            @nn.compact
+            def __call__(self, x):
+                return x + self.scale * jax.random.normal(self.make_rng("noise"), x.shape)
+
+
+        class Walker(nn.Module):
+            def setup(self):
+                self.step = nn.Dense(2)
+                self.jitter = Jitter()
+
+            def __call__(self, x):
+                return self.jitter(self.step(x))
+
+
+        class Simulator:
+            def __init__(self, model, variables, seed):
+                self.model = model
+                self.variables = variables
+                self.seed = seed
+
+            def run(self, x0, steps):
+                def body(x, t):
+                    bound = self.model.bind(self.variables, rngs={"noise": jax.random.fold_in(jax.random.key(self.seed), t)})
+                    noise = bound.jitter(jnp.zeros_like(x))
+                    return x + noise, noise
+
+                return jax.lax.scan(body, x0, jnp.arange(steps))[1]
+
+
+        def main():
+            model = Walker()
+            x0 = jnp.zeros(2)
+            variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, x0)
+            return Simulator(model, variables, 3).run(x0, 4)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

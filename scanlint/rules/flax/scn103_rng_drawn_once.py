@@ -608,6 +608,9 @@ def _bound_module_draws(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: S
     assert isinstance(bind.func, cst.Attribute)
     class_node = flax.linen_instance_class(bind.func.value, bind_scope)
     flags = run_flags(flax).within(code)
+    if class_node is not None and flax.index.method_of(class_node, method) is None:
+        # `bound.drop_path(h)`: a submodule the bound module's `setup` makes, run as `__call__`
+        class_node, method = _setup_submodule_class(flax, class_node, method), "__call__"
     if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
         return None
     runs = linen_runs(flax, class_node, call, scope, method, taken=branch_taken(flags))
@@ -625,6 +628,16 @@ def _bound_module_draws(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: S
         summary=summary,
         help=advice,
     )
+
+
+def _setup_submodule_class(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> cst.ClassDef | None:
+    """The same-file Linen class of the one submodule `setup` stores as `self.<attribute>`."""
+    values = flax.self_attribute_values(class_node, "setup").get(attribute, [])
+    setup = flax.index.method_of(class_node, "setup")
+    if len(values) != 1 or not isinstance(values[0], cst.Call) or setup is None:
+        return None
+    local = flax.lifted_local_class(values[0].func, flax.index.scope_of[setup])
+    return local if local is not None and flax.is_linen(local) else None
 
 
 def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
