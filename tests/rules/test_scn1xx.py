@@ -31214,6 +31214,109 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        'a method of an outside plain object stores a loop value on an object it holds (self.snapshot.latest = ...), read after the loop',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Encoder(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.lin(x))
+
+
+        @dataclasses.dataclass
+        class Snapshot:
+            latest: object = None
+
+
+        class Recorder:
+            def __init__(self):
+                self.snapshot = Snapshot()
+
+            def record(self, h):
+                self.snapshot.latest = h * 2.0
+
+
+        def encode_all(model, frames, recorder):
+            graphdef, state = nnx.split(model)
+
+            def body(state, frame):
+                m = nnx.merge(graphdef, state)
+                h = m(frame)
+                recorder.record(h)
+                return nnx.state(m), h
+
+            return jax.lax.scan(body, state, frames)[1]
+
+
+        def main():
+            recorder = Recorder()
+            encode_all(Encoder(nnx.Rngs(0)), jnp.ones((3, 2, 3)), recorder)
+            print(recorder.snapshot.latest + 1.0)
+            return None
+        """,
+        ["36:9 SCN106"],
+    ),
+    Case(
+        'the same recorder given the stacked outputs after the loop',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Encoder(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.lin(x))
+
+
+        @dataclasses.dataclass
+        class Snapshot:
+            latest: object = None
+
+
+        class Recorder:
+            def __init__(self):
+                self.snapshot = Snapshot()
+
+            def record(self, h):
+                self.snapshot.latest = h * 2.0
+
+
+        def encode_all(model, frames, recorder):
+            graphdef, state = nnx.split(model)
+
+            def body(state, frame):
+                m = nnx.merge(graphdef, state)
+                h = m(frame)
+                return nnx.state(m), h
+
+            hs = jax.lax.scan(body, state, frames)[1]
+            recorder.record(hs[-1])
+            return hs
+
+
+        def main():
+            recorder = Recorder()
+            encode_all(Encoder(nnx.Rngs(0)), jnp.ones((3, 2, 3)), recorder)
+            print(recorder.snapshot.latest + 1.0)
+            return None
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -751,8 +751,8 @@ def _self_stores(
 ) -> Iterator[tuple[cst.CSTNode, cst.Attribute, cst.BaseExpression]]:
     """What a method stores in its object's own state: (the statement or call, the `self.<attr>`
     it stores into, the value), for `self.<attr>.append(v)` (and the other in-place updates),
-    `self.<attr>[k] = v` (the attribute is the holder) and `self.<attr> = v` (the holder is the
-    target itself)."""
+    `self.<attr>[k] = v` (the attribute is the holder), and `self.<attr> = v` and
+    `self.<attr>.<field> = v` (the holder is the target itself)."""
     self_name = flax.index.self_name(method_scope)
     stores = _SelfStores(self_name)
     walk(method.body, stores)
@@ -809,6 +809,8 @@ class _SelfStores(cst.CSTVisitor):
     def _store(self, node: cst.Assign, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if self._own(target):
             self.found.append((target, target, value))  # type: ignore[arg-type]
+        elif isinstance(target, cst.Attribute) and self._own(target.value):
+            self.found.append((target, target, value))  # `self.state.variables = ...`: an object it holds
         elif isinstance(target, cst.Subscript) and self._own(target.value):
             self.found.append((node, target.value, value))  # type: ignore[arg-type]
         elif isinstance(target, (cst.Tuple, cst.List)):  # `self.hidden, logits = policy(self.hidden, obs)`
