@@ -1,0 +1,52 @@
+# label: ok
+# flax-error: none
+# class: 3 PickPathPlanner.rngs (nnx.Rngs with an 'explore' stream), one key drawn before the while_loop and split in its state
+"""Warehouse robotics: sample perturbed pick paths for one order wave.
+
+The planner owns a scorer and an nnx.Rngs with an 'explore' stream; candidate paths are
+sampled until the wave's quota is filled with jax.lax.while_loop.
+"""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class AisleScorer(nnx.Module):
+    def __init__(self, n_aisles: int, rngs: nnx.Rngs):
+        self.proj = nnx.Linear(n_aisles, n_aisles, rngs=rngs)
+
+    def __call__(self, congestion):
+        return nnx.log_softmax(self.proj(congestion))
+
+
+class PickPathPlanner:
+    def __init__(self, n_aisles: int, seed: int):
+        self.rngs = nnx.Rngs(params=seed, explore=seed + 1)
+        self.scorer = AisleScorer(n_aisles, self.rngs)
+        self.n_aisles = n_aisles
+
+    def sample_paths(self, congestion, quota: int):
+        logits = self.scorer(congestion)
+
+        def not_full(state):
+            i, _, _ = state
+            return i < quota
+
+        def sample(state):
+            i, key, paths = state
+            key, sub = jax.random.split(key)
+            gumbel = jax.random.gumbel(sub, (self.n_aisles,))
+            order = jnp.argsort(-(logits + gumbel))
+            return i + 1, key, paths.at[i].set(order)
+
+        init = (0, self.rngs.explore(), jnp.zeros((quota, self.n_aisles), jnp.int32))
+        _, _, paths = jax.lax.while_loop(not_full, sample, init)
+        return paths
+
+
+def main():
+    planner = PickPathPlanner(n_aisles=8, seed=0)
+    congestion = jax.random.uniform(jax.random.key(4), (8,))
+    paths = planner.sample_paths(congestion, quota=6)
+    print("first aisle of each path", paths[:, 0])
+    return paths
