@@ -10475,6 +10475,70 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a compact method assigning to self.variable(...).value directly, applied in the body with nothing mutable',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Gate(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                self.variable("monitor", "last_mean", jnp.zeros, ()).value = x.mean()
+                return nn.sigmoid(nn.Dense(3)(x))
+
+
+        def run(model, variables, xs):
+            def body(carry, x):
+                y = model.apply(variables, x)
+                return carry + y.sum(), y
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)
+
+
+        def main():
+            model = Gate()
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs[0])
+            run(model, variables, xs)
+            return None
+        """,
+        ["16:13 SCN102"],
+    ),
+    Case(
+        'the same module applied with its collection mutable, the new value returned as ys',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Gate(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                self.variable("monitor", "last_mean", jnp.zeros, ()).value = x.mean()
+                return nn.sigmoid(nn.Dense(3)(x))
+
+
+        def run(model, variables, xs):
+            def body(carry, x):
+                y, monitor = model.apply(variables, x, mutable=["monitor"])
+                return carry + y.sum(), (y, monitor["monitor"]["last_mean"])
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)
+
+
+        def main():
+            model = Gate()
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs[0])
+            run(model, variables, xs)
+            return None
+        """,
+        [],
+    ),
 ]
 
 RNG = [

@@ -689,6 +689,10 @@ def _variable_update_in(
         return taken_under_apply(flags, test, given or {}, immutable)
 
     def is_variable(holder: cst.BaseExpression) -> bool:
+        if isinstance(holder, cst.Call):  # `self.variable("diagnostics", "sq", ...).value = ...`
+            return method_name(holder) == "variable" and isinstance(holder.func, cst.Attribute) and (
+                isinstance(holder.func.value, cst.Name) and holder.func.value.value == self_name
+            )
         if isinstance(holder, cst.Name):
             found = method_scope.only_binding(holder.value)
             if found is not None and isinstance(found[1], cst.Param) and holder.value in (given or {}):
