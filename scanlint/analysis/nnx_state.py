@@ -276,13 +276,7 @@ class OutsideNnxState:
             return []
         if not all(self._closed_over_state(s, scope) or self.code.carried_unchanged(s, scope) for s in states):
             return []
-        source = self._split_source(merge, scope)
-        if source is None:
-            return []
-        if isinstance(source[0], cst.Call):
-            return [source]
-        # `nnx.split(self)` in a method: the objects of its class the file builds
-        return self.outside_values(*source) or self.flax.flow_instances(*source) or []  # type: ignore[return-value]
+        return self.merged_module_values(merge, scope)
 
     def merged_module_values(self, merge: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """What the module split into the graphdef that `nnx.merge(graphdef, ...)` merges was
@@ -290,7 +284,12 @@ class OutsideNnxState:
         if self.flax.index.qualify(merge.func) not in NNX_MERGE or not merge.args:
             return []
         source = self._split_source(merge, scope)
-        return self.outside_values(*source) if source is not None else []
+        if source is None:
+            return []
+        if isinstance(source[0], cst.Call):
+            return [source]
+        # `nnx.split(self)` in a method: the objects of its class the file builds
+        return self.outside_values(*source) or self.flax.flow_instances(*source) or []  # type: ignore[return-value]
 
     def _split_source(self, merge: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """What `graphdef, state = nnx.split(policy)` split, for a merge of its graphdef; for a
