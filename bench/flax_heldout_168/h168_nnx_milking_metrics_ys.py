@@ -1,0 +1,60 @@
+# label: ok
+# flax-error: none
+# class: 2 evaluate()'s local nnx.MultiMetric stays outside the scan; per-session errors leave the body as ys and the metrics are updated once after the scan
+"""Dairy milking robot: an evaluator scores a milk-yield model over the day's milking sessions
+(teat-cup sensor features per cow) with nnx.metrics, after the model is switched to eval()."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+
+
+@dataclasses.dataclass(frozen=True)
+class ParlorConfig:
+    sensors: int = 6
+    hidden: int = 12
+    sessions: int = 5
+    cows_per_session: int = 10
+
+
+class YieldModel(nnx.Module):
+    def __init__(self, config: ParlorConfig, *, rngs: nnx.Rngs):
+        self.encode = nnx.Linear(config.sensors, config.hidden, rngs=rngs)
+        self.dropout = nnx.Dropout(0.2, rngs=rngs)
+        self.head = nnx.Linear(config.hidden, 1, rngs=rngs)
+
+    def __call__(self, sensors):
+        return nnx.softplus(self.head(self.dropout(nnx.gelu(self.encode(sensors)))))[..., 0]
+
+
+class ParlorEvaluator:
+    def __init__(self, config: ParlorConfig):
+        self.config = config
+
+    def evaluate(self, model: YieldModel, sensors, litres):
+        model.eval()
+        metrics = nnx.MultiMetric(
+            mae=nnx.metrics.Average("mae"),
+            mse=nnx.metrics.Average("mse"),
+        )
+
+        def session(carry, batch):
+            x, y = batch
+            error = model(x) - y
+            return carry, error
+
+        _, errors = jax.lax.scan(session, None, (sensors, litres))
+        metrics.update(mae=jnp.abs(errors), mse=errors ** 2)
+        return metrics.compute()
+
+
+def main():
+    cfg = ParlorConfig()
+    model = YieldModel(cfg, rngs=nnx.Rngs(0, dropout=1))
+    kx, ky = jax.random.split(jax.random.key(2))
+    sensors = jax.random.normal(kx, (cfg.sessions, cfg.cows_per_session, cfg.sensors))
+    litres = jax.random.uniform(ky, (cfg.sessions, cfg.cows_per_session), minval=8.0, maxval=16.0)
+    report = ParlorEvaluator(cfg).evaluate(model, sensors, litres)
+    {name: float(value) for name, value in report.items()}
+    return None
