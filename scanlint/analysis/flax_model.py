@@ -714,13 +714,14 @@ class FlaxFile:
         for base in class_node.bases:
             if base.keyword is not None:
                 continue  # `metaclass=ABCMeta`
-            local = self.local_class(base.value, scope)
+            named = base.value.value if isinstance(base.value, cst.Subscript) else base.value  # `Generic[M]`
+            local = self.local_class(named, scope)
             if local is not None:
                 if not self.is_plain(local, depth + 1):
                     return False
             elif not (
-                (isinstance(base.value, cst.Name) and base.value.value == "object" and scope.lookup("object") is None)
-                or self.index.qualify(base.value) in _PLAIN_BASES
+                (isinstance(named, cst.Name) and named.value == "object" and scope.lookup("object") is None)
+                or self.index.qualify(named) in _PLAIN_BASES
             ):
                 return False
         return True
@@ -1682,9 +1683,16 @@ class FlaxFile:
     def init_path(self, class_node: cst.ClassDef, method: str) -> list[str] | None:
         """The methods `init` runs from its entry to `method` (`["__call__", "encode"]`), or
         None when `init` never runs it. The entries are `__call__` and the methods this file
-        passes to `init(..., method=...)`; from them, calls of `self.<method>(...)`."""
-        paths = self._init_paths(class_node)
+        passes to `init(..., method=...)`; from them, calls of `self.<method>(...)`. A method of
+        a plain mixin is looked for in the module class it is mixed into."""
+        paths = self._init_paths(self._module_running(class_node, method))
         return paths.get(method)
+
+    def _module_running(self, class_node: cst.ClassDef, method: str) -> cst.ClassDef:
+        """The module class whose object runs a method `class_node` defines: the one a plain
+        mixin is mixed into (see `_mixed_into`), else the class itself."""
+        function = self.index.method_of(class_node, method)
+        return (self._mixed_into(class_node, function) if function is not None else None) or class_node
 
     def _init_paths(self, class_node: cst.ClassDef, outside_loops: bool = False) -> dict[str, list[str]]:
         """The methods `init` runs, each with its path from an entry; with `outside_loops`, only
@@ -1697,20 +1705,26 @@ class FlaxFile:
         if self._init_always_enters_a_method(class_node):
             entries.remove("__call__")
         paths: dict[str, list[str]] = {}
-        queue = [(name, [name]) for name in entries if self.index.method_of(class_node, name) is not None]
+        queue = [(name, [name]) for name in entries if self._method_run(class_node, name) is not None]
         while queue:
             name, path = queue.pop(0)
             if name in paths:
                 continue
             paths[name] = path
-            method = self.index.method_of(class_node, name)
+            method = self._method_run(class_node, name)
             if method is None:
                 continue
             for called in sorted(_self_method_calls(self.index, method, skipped)):
-                if called not in paths and self.index.method_of(class_node, called) is not None:
+                if called not in paths and self._method_run(class_node, called) is not None:
                     queue.append((called, [*path, called]))
         cache[(class_node, outside_loops)] = paths
         return paths
+
+    def _method_run(self, class_node: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+        """The method of that name an object of the class runs: its own, or one a same-file
+        base gives it (a mixin's `plan_days`)."""
+        owner = self.index.defining_class(class_node, name)
+        return self.index.method_of(owner, name) if owner is not None else None
 
     def may_collect(self, collection: str) -> bool:
         """Whether a run this file shows (or one it does not show) may return `collection`, so
@@ -1812,6 +1826,8 @@ class FlaxFile:
                 and self._may_be_instance(call.func.value, scope, class_node)
             ):  # `model.init(key, x, method="hour_step")`
                 entered = True
+            elif _lambda_calling_attribute(method) and self._may_be_instance(call.func.value, scope, class_node):
+                entered = True  # `method=lambda m, x: m.encoder(x)`: a method or a submodule, not `__call__`
             elif method is None and self._may_be_instance(call.func.value, scope, class_node):
                 return False
         return entered
@@ -1861,8 +1877,9 @@ class FlaxFile:
         path = self.init_path(class_node, method)
         if not path:
             return False
+        class_node = self._module_running(class_node, method)
         for caller_name, callee_name in zip(path, path[1:]):
-            caller = self.index.method_of(class_node, caller_name)
+            caller = self._method_run(class_node, caller_name)
             self_name = self.index.self_name(self.index.scope_of[caller]) if caller is not None else None
             if caller is None or self_name is None:
                 continue
@@ -1888,7 +1905,7 @@ class FlaxFile:
     def _method_calls(self, class_node: cst.ClassDef, method_name: str, attribute: str, depth: int = 0) -> bool:
         """Whether a method of the class calls `self.<attribute>`, itself or through its own
         `self.<method>(...)` calls (outside raw loop bodies, which create rather than reuse)."""
-        method = self.index.method_of(class_node, method_name)
+        method = self._method_run(class_node, method_name)
         if method is None or depth > 4:
             return False
         self_name = self.index.self_name(self.index.scope_of[method])
@@ -2234,6 +2251,15 @@ class _AttributeCall(SemanticVisitor):
             and iterated.value.value == self.self_name
             and iterated.attr.value == self.attribute
         )
+
+
+def _lambda_calling_attribute(method: cst.BaseExpression | None) -> bool:
+    """`lambda m, *args: m.<name>(...)`: a lambda given as `method=` that calls an attribute of
+    the module it is given."""
+    if not (isinstance(method, cst.Lambda) and method.params.params and isinstance(method.body, cst.Call)):
+        return False
+    func = method.body.func
+    return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == method.params.params[0].name.value
 
 
 class _InitMethodFinder(cst.CSTVisitor):

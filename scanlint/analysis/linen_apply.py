@@ -14,6 +14,7 @@ import libcst as cst
 from scanlint.analysis.flax_model import BodyCode, BranchTaken, FlaxFile, ProjectCall, all_calls, method_name
 from scanlint.analysis.resolver import OPAQUE, Scope, keyword_argument, returns_of
 from scanlint.analysis.run_flags import RunFlags, run_flags
+from scanlint.analysis.walk import walk
 from scanlint.index.names import PARTIAL, SAME_FUNCTION_WRAPPERS
 
 
@@ -36,6 +37,17 @@ def bound_module_called(flax: FlaxFile, call: cst.Call, scope: Scope) -> tuple[c
             return None  # an attribute of a bound method: not a module call
         method = bound_method
     return bind, bind_scope, method
+
+
+def setup_submodule_class(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> cst.ClassDef | None:
+    """The same-file Linen class of the one submodule `setup` stores as `self.<attribute>`
+    (`bound.drop_path(h)` on a bound module runs that submodule's `__call__`)."""
+    values = flax.self_attribute_values(class_node, "setup").get(attribute, [])
+    setup = flax.index.method_of(class_node, "setup")
+    if len(values) != 1 or not isinstance(values[0], cst.Call) or setup is None:
+        return None
+    local = flax.lifted_local_class(values[0].func, flax.index.scope_of[setup])
+    return local if local is not None and flax.is_linen(local) else None
 
 
 def _bind_call(
@@ -341,3 +353,50 @@ def module_methods_called(
 def project_call_summary(project_call: ProjectCall, parameter: str, method: str) -> str:
     function = project_call.function
     return f"`{function.name}` (in `{function.file}`) runs `{parameter}.{method}(...)` on the module passed here"
+
+
+# The namespaces whose functions compute arrays: run while a loop traces its body, each gives a
+# tracer of the loop, even from constants (`jnp.zeros(3)`, `jax.random.key(0)`).
+_ARRAY_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
+# What those namespaces give that is not an array: known while tracing, or a function.
+_NOT_ARRAYS = frozenset({
+    "shape", "ndim", "size", "result_type", "dtype", "issubdtype", "promote_types", "iinfo", "finfo",
+    "can_cast", "isdtype", "broadcast_shapes",
+})  # fmt: skip
+_MODULE_RUNS = frozenset({"apply", "init", "init_with_output"})
+
+
+def computes_array(flax: FlaxFile, value: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether an expression calls something that computes an array: a function of
+    `jax.numpy`, `jax.lax`, `jax.random`, `jax.nn` or `jax.scipy` (not one giving a shape, a
+    dtype or a function), `init` or `apply` of a same-file Linen module, or a
+    `functools.partial(model.apply, ...)`. Lambdas and nested functions are not run."""
+    finder = _ArrayCalls(flax, scope)
+    walk(value, finder)
+    return finder.found
+
+
+class _ArrayCalls(cst.CSTVisitor):
+    def __init__(self, flax: FlaxFile, scope: Scope) -> None:
+        self.flax = flax
+        self.scope = scope
+        self.found = False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.found:
+            self.found = self._computes(node)
+
+    def _computes(self, call: cst.Call) -> bool:
+        qualified = self.flax.index.qualify(call.func) or ""
+        if qualified.startswith(_ARRAY_NAMESPACES):
+            return not qualified.startswith("jax.nn.initializers") and qualified.rsplit(".", 1)[-1] not in _NOT_ARRAYS
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _MODULE_RUNS and self.flax.linen_instances(func.value, self.scope):
+            return True
+        return apply_of_partial(self.flax, call, self.scope) is not None
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from scanlint.analysis.call_order import call_order
 from scanlint.analysis.flax_model import (
     CONTAINER_UPDATES,
     KEY_MAKERS,
@@ -715,10 +716,12 @@ class OutsideNnxState:
             return False
         values = self.flax.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
         init = self.flax.index.method_of(class_node, "__init__")
-        return (
-            bool(values)
-            and init is not None
-            and all(self._is_rngs_value(v, self.flax.index.scope_of[init]) for v in values)
+        if values and init is not None:
+            return all(self._is_rngs_value(v, self.flax.index.scope_of[init]) for v in values)
+        # a dataclass field (`rngs: nnx.Rngs = field(default_factory=lambda: nnx.Rngs(0))`)
+        flowed = self.flax.flow.values(node, scope)
+        return bool(flowed) and all(
+            isinstance(v, cst.BaseExpression) and not self.code.is_inside(s) and self._is_rngs_value(v, s) for v, s in flowed or []
         )
 
     def _is_rngs_value(self, value: cst.BaseExpression, scope: Scope) -> bool:
@@ -1206,8 +1209,8 @@ class OutsideNnxState:
                     return []
                 values += held
             return values
-        if isinstance(node, cst.Subscript):
-            return self._element_values(node, scope)
+        if isinstance(node, cst.Subscript):  # `self.pool[i]` through a `__getitem__`: by the flow
+            return self._element_values(node, scope) or self.flax.flow.values(node, scope) or []  # type: ignore[return-value]
         if isinstance(node, cst.Call):
             return self._getter_returns(node, scope)
         if not isinstance(node, cst.Name):
@@ -1470,6 +1473,9 @@ class OutsideNnxState:
         if not isinstance(value, cst.Call):
             return []
         kind = self.flax.nnx_module_class(value.func, scope)
+        if kind is None:  # `factory(hidden, rngs=...)` with `factory` given a class: by the flow
+            flowed = self.flax.local_class(value.func, scope)
+            kind = flowed if flowed is not None and self.flax.is_nnx(flowed) else None
         if kind in NNX_CONTAINERS:
             return [h for arg in value.args for h in self.holdings(arg.value, scope, seen, construction)]
         if kind == "MultiHeadAttention" and is_true(keyword_argument(value, "decode")):
@@ -1747,8 +1753,16 @@ class OutsideNnxState:
             if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("eval", "set_attributes")
         ]
         # `if not cfg.train: model.eval()` with a config the file leaves training: never runs.
-        switches = [call for call in switches if not flags.never_runs(call)]
+        switches = [call for call in switches if not flags.never_runs(call) and not self._after_loop(call, flags)]
         return any(self._may_switch(call, flags) for call in switches)
+
+    def _after_loop(self, switch: cst.Call, flags: RunFlags) -> bool:
+        """Whether a mode switch outside the body's code runs only after the loop, or never, in
+        the program the file shows (`pool.eval_all()` that `main` calls after the run, or never
+        calls): see `CallOrder.runs_before`."""
+        if flags.scope_at(switch).node in self.code.functions:
+            return False
+        return call_order(self.flax).runs_before(self.code.wrapped_call or self.code.loop.call, (), [switch]) is False
 
     def _may_switch(self, switch: cst.Call, flags: RunFlags) -> bool:
         """Whether a mode switch may reach the module the body calls: not when both are known

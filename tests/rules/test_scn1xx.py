@@ -10539,6 +10539,94 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a setup submodule of a module bound with mutable=[...] called in the fori_loop body updates a variable, read after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("counts", "seen", jnp.zeros, ())
+                seen.value = seen.value + x.shape[0]
+                return nn.Dense(2)(x)
+
+
+        class Pipeline(nn.Module):
+            def setup(self):
+                self.embed = nn.Dense(3)
+                self.counter = Counter()
+
+            def __call__(self, x):
+                return self.counter(self.embed(x))
+
+
+        def run(bound, xs):
+            def step(t, acc):
+                return acc + bound.counter(xs[t]).sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], step, 0.0)
+
+
+        def main():
+            model = Pipeline()
+            xs = jnp.ones((4, 5, 3))
+            variables = model.init(jax.random.key(0), xs[0])
+            bound = model.bind(variables, mutable=["counts"])
+            total = run(bound, xs)
+            return total, bound.variables["counts"]["counter"]["seen"] + 1
+        """,
+        ["26:22 SCN102"],
+    ),
+    Case(
+        'the same update carried through the loop with apply(mutable=...) and the collections in the carry',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("counts", "seen", jnp.zeros, ())
+                seen.value = seen.value + x.shape[0]
+                return nn.Dense(2)(x)
+
+
+        class Pipeline(nn.Module):
+            def setup(self):
+                self.embed = nn.Dense(3)
+                self.counter = Counter()
+
+            def __call__(self, x):
+                return self.counter(self.embed(x))
+
+            def count(self, x):
+                return self.counter(x)
+
+
+        def run(model, variables, xs):
+            def step(t, carry):
+                acc, counts = carry
+                out, updated = model.apply({**variables, "counts": counts}, xs[t], method=Pipeline.count, mutable=["counts"])
+                return acc + out.sum(), updated["counts"]
+
+            return jax.lax.fori_loop(0, xs.shape[0], step, (0.0, variables["counts"]))
+
+
+        def main():
+            model = Pipeline()
+            xs = jnp.ones((4, 5, 3))
+            variables = model.init(jax.random.key(0), xs[0])
+            total, counts = run(model, variables, xs)
+            return total, counts["counter"]["seen"] + 1
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -16859,6 +16947,214 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a key kept in an NNX Variable subclass, read with .value into a name the fori_loop body draws from',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class KeyState(nnx.Variable):
+            pass
+
+
+        class ArrivalSampler(nnx.Module):
+            def __init__(self, seed: int, rngs: nnx.Rngs):
+                self.key = KeyState(jax.random.key(seed))
+                self.rate = nnx.Linear(2, 1, rngs=rngs)
+
+            def expected(self, features):
+                return nnx.softplus(self.rate(features))[0]
+
+
+        def simulate(sampler: ArrivalSampler, features, n_hours: int = 6):
+            def hour(t, counts):
+                noise_key = sampler.key.value
+                lam = sampler.expected(features)
+                return counts.at[t].set(jax.random.poisson(noise_key, lam))
+
+            return jax.lax.fori_loop(0, n_hours, hour, jnp.zeros((n_hours,), jnp.int32))
+
+
+        def main():
+            sampler = ArrivalSampler(3, rngs=nnx.Rngs(0))
+            counts = simulate(sampler, jnp.ones(2))
+            assert len(set(counts.tolist())) == 1  # the same draw every hour
+            return counts
+        """,
+        ["24:52 SCN103"],
+    ),
+    Case(
+        'the same Variable key folded with the step before the draw',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class KeyState(nnx.Variable):
+            pass
+
+
+        class ArrivalSampler(nnx.Module):
+            def __init__(self, seed: int, rngs: nnx.Rngs):
+                self.key = KeyState(jax.random.key(seed))
+                self.rate = nnx.Linear(2, 1, rngs=rngs)
+
+            def expected(self, features):
+                return nnx.softplus(self.rate(features))[0]
+
+
+        def simulate(sampler: ArrivalSampler, features, n_hours: int = 6):
+            def hour(t, counts):
+                noise_key = sampler.key.value
+                lam = sampler.expected(features)
+                return counts.at[t].set(jax.random.poisson(jax.random.fold_in(noise_key, t), lam))
+
+            return jax.lax.fori_loop(0, n_hours, hour, jnp.zeros((n_hours,), jnp.int32))
+
+
+        def main():
+            sampler = ArrivalSampler(3, rngs=nnx.Rngs(0))
+            counts = simulate(sampler, jnp.ones(2))
+            assert len(set(counts.tolist())) > 1
+            return counts
+        """,
+        [],
+    ),
+    Case(
+        "a method of an outside object returns an nnx.Rngs stream's stored key (key[...]) and the scan body draws from it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter:
+            def __init__(self, seed: int):
+                self.rngs = nnx.Rngs(jitter=seed)
+
+            def base_key(self):
+                return self.rngs.jitter.key[...]
+
+
+        class Renderer:
+            def __init__(self, jitter: Jitter):
+                self.jitter = jitter
+
+            def render(self, frames):
+                def step(total, frame):
+                    offset = jax.random.uniform(self.jitter.base_key(), frame.shape)
+                    return total + 1, frame + offset
+
+                return jax.lax.scan(step, 0, frames)[1]
+
+
+        def main():
+            out = Renderer(Jitter(7)).render(jnp.zeros((4, 3)))
+            assert bool(jnp.all(out[0] == out[1]))  # the same jitter on every frame
+            return out
+        """,
+        ["21:41 SCN103"],
+    ),
+    Case(
+        'the same stored stream key folded with the step in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter:
+            def __init__(self, seed: int):
+                self.rngs = nnx.Rngs(jitter=seed)
+
+            def base_key(self):
+                return self.rngs.jitter.key[...]
+
+
+        class Renderer:
+            def __init__(self, jitter: Jitter):
+                self.jitter = jitter
+
+            def render(self, frames):
+                def step(total, frame):
+                    offset = jax.random.uniform(jax.random.fold_in(self.jitter.base_key(), total), frame.shape)
+                    return total + 1, frame + offset
+
+                return jax.lax.scan(step, 0, frames)[1]
+
+
+        def main():
+            out = Renderer(Jitter(7)).render(jnp.zeros((4, 3)))
+            assert not bool(jnp.all(out[0] == out[1]))
+            return out
+        """,
+        [],
+    ),
+    Case(
+        'a getter method returning a key a plain object stores, drawn from in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class Explorer:
+            def __init__(self, seed):
+                self._key = jax.random.key(seed)
+
+            def key(self):
+                return self._key
+
+
+        def explore(explorer, q_values):
+            def step(t, actions):
+                noisy = q_values + jax.random.gumbel(explorer.key(), q_values.shape)
+                return actions.at[t].set(jnp.argmax(noisy))
+
+            return jax.lax.fori_loop(0, 5, step, jnp.zeros(5, jnp.int32))
+
+
+        def main():
+            actions = explore(Explorer(0), jnp.zeros(8))
+            assert len(set(actions.tolist())) == 1
+            return actions
+        """,
+        ["16:46 SCN103"],
+    ),
+    Case(
+        'the object splits its key into per-step keys before the loop, indexed by the step',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class Explorer:
+            def __init__(self, seed):
+                self._key = jax.random.key(seed)
+
+            def keys(self, n):
+                return jax.random.split(self._key, n)
+
+
+        def explore(explorer, q_values):
+            keys = explorer.keys(5)
+
+            def step(t, actions):
+                noisy = q_values + jax.random.gumbel(keys[t], q_values.shape)
+                return actions.at[t].set(jnp.argmax(noisy))
+
+            return jax.lax.fori_loop(0, 5, step, jnp.zeros(5, jnp.int32))
+
+
+        def main():
+            actions = explore(Explorer(0), jnp.zeros(8))
+            assert len(set(actions.tolist())) > 1
+            return actions
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -19487,6 +19783,158 @@ SUBMODULE = [
             return None
         """,
         [],
+    ),
+    Case(
+        "a plain mixin's method scans over a setup submodule the module class (mixed with it) first calls in the body under init",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class RolloutMixin:
+            def rollout(self, state, controls):
+                def step(s, u):
+                    s = s + 0.1 * jnp.tanh(self.dynamics(jnp.concatenate([s, u])))
+                    return s, s
+
+                return jax.lax.scan(step, state, controls)
+
+
+        class Vehicle(RolloutMixin, nn.Module):
+            dim: int = 3
+
+            def setup(self):
+                self.dynamics = nn.Dense(self.dim)
+
+            def __call__(self, state, controls):
+                _, states = self.rollout(state, controls)
+                return states
+
+
+        def main():
+            model = Vehicle()
+            state, controls = jnp.zeros(3), jnp.ones((5, 2))
+            variables = model.init(jax.random.key(0), state, controls)
+            return model.apply(variables, state, controls)
+
+
+        if __name__ == "__main__":
+            main()
+        """,
+        ["10:36 SCN104"],
+    ),
+    Case(
+        "the same mixin, with __call__ calling the submodule before it runs the mixin's scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class RolloutMixin:
+            def rollout(self, state, controls):
+                def step(s, u):
+                    s = s + 0.1 * jnp.tanh(self.dynamics(jnp.concatenate([s, u])))
+                    return s, s
+
+                return jax.lax.scan(step, state, controls)
+
+
+        class Vehicle(RolloutMixin, nn.Module):
+            dim: int = 3
+
+            def setup(self):
+                self.dynamics = nn.Dense(self.dim)
+
+            def __call__(self, state, controls):
+                state = state + 0.0 * self.dynamics(jnp.concatenate([state, controls[0]]))  # builds the layer before the loop
+                _, states = self.rollout(state, controls)
+                return states
+
+
+        def main():
+            model = Vehicle()
+            state, controls = jnp.zeros(3), jnp.ones((5, 2))
+            variables = model.init(jax.random.key(0), state, controls)
+            return model.apply(variables, state, controls)
+
+
+        if __name__ == "__main__":
+            main()
+        """,
+        [],
+    ),
+    Case(
+        'init given method=lambda m, h, x: m.cell(h, x) builds the cell without running __call__, whose scan then runs under apply only',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Cell(nn.Module):
+            @nn.compact
+            def __call__(self, h, x):
+                h = nn.tanh(nn.Dense(4)(jnp.concatenate([h, x])))
+                return h, h.sum()
+
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.cell = Cell()
+
+            def __call__(self, xs):
+                def step(h, x):
+                    return self.cell(h, x)
+
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+
+
+        def main():
+            model = Tracker()
+            xs = jnp.ones((6, 2))
+            variables = model.init(jax.random.key(0), jnp.zeros(4), xs[0], method=lambda m, h, x: m.cell(h, x))
+            return model.apply(variables, xs)
+        """,
+        [],
+    ),
+    Case(
+        'init given method=lambda m, xs: m.track(xs) enters a method whose scan first calls a setup submodule',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Cell(nn.Module):
+            @nn.compact
+            def __call__(self, h, x):
+                h = nn.tanh(nn.Dense(4)(jnp.concatenate([h, x])))
+                return h, h.sum()
+
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.cell = Cell()
+
+            def track(self, xs):
+                def step(h, x):
+                    return self.cell(h, x)
+
+                return jax.lax.scan(step, jnp.zeros(4), xs)
+
+            def __call__(self, xs):
+                return self.track(xs)
+
+
+        def main():
+            model = Tracker()
+            xs = jnp.ones((6, 2))
+            variables = model.init(jax.random.key(0), xs, method=lambda m, xs: m.track(xs))
+            return model.apply(variables, xs)
+        """,
+        ["20:20 SCN104"],
     ),
 ]
 
@@ -29624,6 +30072,274 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a service's freeze() switching the model to eval, which main never calls before the scan: BatchNorm still trains in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(3, 8, rngs=rngs)
+                self.norm = nnx.BatchNorm(8, rngs=rngs)
+                self.out = nnx.Linear(8, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(nnx.relu(self.norm(self.proj(x))))[..., 0]
+
+
+        class ScoringService:
+            def __init__(self, model: Scorer):
+                self.model = model
+
+            def freeze(self):
+                self.model.eval()
+
+            def score_batches(self, batches):
+                def step(total, batch):
+                    return total + self.model(batch).sum(), None
+
+                return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            service = ScoringService(Scorer(nnx.Rngs(0)))
+            return service.score_batches(jnp.ones((4, 5, 3)))
+        """,
+        ["26:28 SCN105"],
+    ),
+    Case(
+        'the same service frozen by main before the scan',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(3, 8, rngs=rngs)
+                self.norm = nnx.BatchNorm(8, rngs=rngs)
+                self.out = nnx.Linear(8, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(nnx.relu(self.norm(self.proj(x))))[..., 0]
+
+
+        class ScoringService:
+            def __init__(self, model: Scorer):
+                self.model = model
+
+            def freeze(self):
+                self.model.eval()
+
+            def score_batches(self, batches):
+                def step(total, batch):
+                    return total + self.model(batch).sum(), None
+
+                return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            service = ScoringService(Scorer(nnx.Rngs(0)))
+            service.freeze()
+            return service.score_batches(jnp.ones((4, 5, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'the same service as library code: no program in the file shows whether freeze() runs first',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(3, 8, rngs=rngs)
+                self.norm = nnx.BatchNorm(8, rngs=rngs)
+                self.out = nnx.Linear(8, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(nnx.relu(self.norm(self.proj(x))))[..., 0]
+
+
+        class ScoringService:
+            def __init__(self, model: Scorer):
+                self.model = model
+
+            def freeze(self):
+                self.model.eval()
+
+            def score_batches(self, batches):
+                # library code: callers freeze the service first
+                def step(total, batch):
+                    return total + self.model(batch).sum(), None
+
+                return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        """,
+        [],
+    ),
+    Case(
+        "a Generic[M] pool's __getitem__ hands out a BatchNorm module in the scan body; the pool is settled to eval only after the loop",
+        """
+        from typing import Generic, TypeVar
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        M = TypeVar("M")
+
+
+        class Pool(Generic[M]):
+            def __init__(self, members):
+                self.members = list(members)
+
+            def __getitem__(self, i):
+                return self.members[i]
+
+            def settle(self):
+                for member in self.members:
+                    member.eval()
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(2, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum()
+
+
+        def run(pool, xs):
+            def step(c, x):
+                return c + pool[0](x), None
+
+            return jax.lax.scan(step, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            pool = Pool([Net(nnx.Rngs(i)) for i in range(2)])
+            out = run(pool, jnp.ones((3, 5, 2)))
+            pool.settle()
+            return out
+        """,
+        ["34:20 SCN105"],
+    ),
+    Case(
+        'the same pool settled to eval before the loop',
+        """
+        from typing import Generic, TypeVar
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        M = TypeVar("M")
+
+
+        class Pool(Generic[M]):
+            def __init__(self, members):
+                self.members = list(members)
+
+            def __getitem__(self, i):
+                return self.members[i]
+
+            def settle(self):
+                for member in self.members:
+                    member.eval()
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(2, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum()
+
+
+        def run(pool, xs):
+            def step(c, x):
+                return c + pool[0](x), None
+
+            return jax.lax.scan(step, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            pool = Pool([Net(nnx.Rngs(i)) for i in range(2)])
+            pool.settle()
+            return run(pool, jnp.ones((3, 5, 2)))
+        """,
+        [],
+    ),
+    Case(
+        'an nnx.Rngs held by a config dataclass field (default_factory=lambda: nnx.Rngs(...)), its stream drawn in the fori_loop body',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        @dataclasses.dataclass
+        class AugmentConfig:
+            strength: float = 0.1
+            rngs: nnx.Rngs = dataclasses.field(default_factory=lambda: nnx.Rngs(noise=3))
+
+
+        def augment(cfg: AugmentConfig, frames):
+            def step(t, out):
+                noise = cfg.strength * jax.random.normal(cfg.rngs.noise(), frames.shape[1:])
+                return out.at[t].set(frames[t] + noise)
+
+            return jax.lax.fori_loop(0, frames.shape[0], step, jnp.zeros_like(frames))
+
+
+        def main():
+            return augment(AugmentConfig(), jnp.ones((4, 3)))
+        """,
+        ["17:50 SCN105"],
+    ),
+    Case(
+        "the same config's stream drawn once before the loop and split into per-step keys",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        @dataclasses.dataclass
+        class AugmentConfig:
+            strength: float = 0.1
+            rngs: nnx.Rngs = dataclasses.field(default_factory=lambda: nnx.Rngs(noise=3))
+
+
+        def augment(cfg: AugmentConfig, frames):
+            keys = jax.random.split(cfg.rngs.noise(), frames.shape[0])
+
+            def step(t, out):
+                noise = cfg.strength * jax.random.normal(keys[t], frames.shape[1:])
+                return out.at[t].set(frames[t] + noise)
+
+            return jax.lax.fori_loop(0, frames.shape[0], step, jnp.zeros_like(frames))
+
+
+        def main():
+            return augment(AugmentConfig(), jnp.ones((4, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -31378,6 +32094,707 @@ ESCAPES = [
             encode_all(Encoder(nnx.Rngs(0)), jnp.ones((3, 2, 3)), recorder)
             print(recorder.snapshot.latest + 1.0)
             return None
+        """,
+        [],
+    ),
+    Case(
+        "a lazily initialised model object (its base class's __call__ runs init on first use) first called in the scan body and called again after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(x)[..., 0]
+
+
+        class LazyModel:
+            def __init__(self, module, seed=0):
+                self.module = module
+                self.seed = seed
+                self.variables = None
+
+            def __call__(self, x):
+                if self.variables is None:
+                    self.variables = self.module.init(jax.random.key(self.seed), x)
+                return self.module.apply(self.variables, x)
+
+
+        class ScoringModel(LazyModel):
+            def __init__(self):
+                super().__init__(Scorer(), seed=3)
+
+
+        def score_stream(model, frames):
+            def body(total, frame):
+                return total + model(frame).sum(), None
+
+            total, _ = jax.lax.scan(body, jnp.zeros(()), frames)
+            return total
+
+
+        def main():
+            model = ScoringModel()
+            frames = jnp.ones((5, 2, 3))
+            score_stream(model, frames)
+            return model(frames[0])
+
+
+        if __name__ == "__main__":
+            main()
+        """,
+        ["32:24 SCN106"],
+    ),
+    Case(
+        'the same lazy model called once before the loop: its variables are concrete when the body runs',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(x)[..., 0]
+
+
+        class LazyModel:
+            def __init__(self, module, seed=0):
+                self.module = module
+                self.seed = seed
+                self.variables = None
+
+            def __call__(self, x):
+                if self.variables is None:
+                    self.variables = self.module.init(jax.random.key(self.seed), x)
+                return self.module.apply(self.variables, x)
+
+
+        class ScoringModel(LazyModel):
+            def __init__(self):
+                super().__init__(Scorer(), seed=3)
+
+
+        def score_stream(model, frames):
+            def body(total, frame):
+                return total + model(frame).sum(), None
+
+            total, _ = jax.lax.scan(body, jnp.zeros(()), frames)
+            return total
+
+
+        def main():
+            model = ScoringModel()
+            frames = jnp.ones((5, 2, 3))
+            model(frames[0])  # the first call initialises the variables, outside the loop
+            score_stream(model, frames)
+            return model(frames[0])
+
+
+        if __name__ == "__main__":
+            main()
+        """,
+        [],
+    ),
+    Case(
+        'a memo dict filled with a jnp computation on first lookup, first looked up in the scan body and again after it',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class DecayTables:
+            def __init__(self, length):
+                self.length = length
+                self._tables = {}
+
+            def table(self, name):
+                if name not in self._tables:
+                    rate = {"fast": 0.5, "slow": 0.9}[name]
+                    self._tables[name] = rate ** jnp.arange(self.length, dtype=jnp.float32)
+                return self._tables[name]
+
+
+        def smooth(tables, signal):
+            def step(acc, x):
+                decay = tables.table("slow")
+                return acc * decay[0] + x, acc
+
+            return jax.lax.scan(step, jnp.zeros(()), signal)
+
+
+        def main():
+            tables = DecayTables(8)
+            smooth(tables, jnp.ones(8))
+            print(tables.table("slow").sum())
+
+
+        if __name__ == "__main__":
+            main()
+        """,
+        ["20:17 SCN106"],
+    ),
+    Case(
+        'the same memo looked up once before the loop: the body reads the warm entry',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class DecayTables:
+            def __init__(self, length):
+                self.length = length
+                self._tables = {}
+
+            def table(self, name):
+                if name not in self._tables:
+                    rate = {"fast": 0.5, "slow": 0.9}[name]
+                    self._tables[name] = rate ** jnp.arange(self.length, dtype=jnp.float32)
+                return self._tables[name]
+
+
+        def smooth(tables, signal):
+            def step(acc, x):
+                decay = tables.table("slow")
+                return acc * decay[0] + x, acc
+
+            return jax.lax.scan(step, jnp.zeros(()), signal)
+
+
+        def main():
+            tables = DecayTables(8)
+            tables.table("slow")  # warm the table before the loop
+            smooth(tables, jnp.ones(8))
+            print(tables.table("slow").sum())
+
+
+        if __name__ == "__main__":
+            main()
+        """,
+        [],
+    ),
+    Case(
+        'the same memo filled in the body but never read after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class DecayTables:
+            def __init__(self, length):
+                self.length = length
+                self._tables = {}
+
+            def table(self, name):
+                if name not in self._tables:
+                    rate = {"fast": 0.5, "slow": 0.9}[name]
+                    self._tables[name] = rate ** jnp.arange(self.length, dtype=jnp.float32)
+                return self._tables[name]
+
+
+        def smooth(tables, signal):
+            def step(acc, x):
+                decay = tables.table("slow")
+                return acc * decay[0] + x, acc
+
+            return jax.lax.scan(step, jnp.zeros(()), signal)
+
+
+        def main():
+            tables = DecayTables(8)
+            smooth(tables, jnp.ones(8))
+            print("smoothed")
+
+
+        if __name__ == "__main__":
+            main()
+        """,
+        [],
+    ),
+    Case(
+        'a lazily made jax.jit function cached on first call in the body: a Python function, not an array',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class Kernel:
+            def __init__(self, scale):
+                self.scale = scale
+                self._compiled = None
+
+            def _impl(self, x):
+                return jnp.tanh(x * self.scale)
+
+            def __call__(self, x):
+                if self._compiled is None:
+                    self._compiled = jax.jit(self._impl)
+                return self._compiled(x)
+
+
+        def run(kernel, xs):
+            def body(c, x):
+                return c + kernel(x).sum(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            kernel = Kernel(2.0)
+            run(kernel, jnp.ones((4, 3)))
+            return kernel(jnp.ones(3))
+
+
+        if __name__ == "__main__":
+            main()
+        """,
+        [],
+    ),
+    Case(
+        'a library class whose loop method nothing in the file runs: what runs before it is not known',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Head(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+
+        class LazyHead:
+            def __init__(self, seed=0):
+                self.module = Head()
+                self.seed = seed
+                self.variables = None
+
+            def predict(self, x):
+                if self.variables is None:
+                    self.variables = self.module.init(jax.random.key(self.seed), x)
+                return self.module.apply(self.variables, x)
+
+
+        class Rollout:
+            # library code: callers warm the head before they roll out
+
+            def __init__(self, head: LazyHead):
+                self.head = head
+
+            def run(self, xs):
+                def body(c, x):
+                    return c + self.head.predict(x).sum(), None
+
+                return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+            def summary(self, x):
+                return self.head.predict(x)
+
+
+        def build():
+            return Rollout(LazyHead())
+        """,
+        [],
+    ),
+    Case(
+        'a functools.cached_property computing a jnp table on first read, first read through a method the fori_loop body calls, and read again after the loop',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+
+
+        class PositionalEncoding:
+            def __init__(self, length, dim):
+                self.length = length
+                self.dim = dim
+
+            @functools.cached_property
+            def table(self):
+                positions = jnp.arange(self.length)[:, None]
+                freqs = jnp.exp(-jnp.arange(0, self.dim, 2) / self.dim)
+                return jnp.concatenate([jnp.sin(positions * freqs), jnp.cos(positions * freqs)], axis=-1)
+
+            def at(self, t):
+                return self.table[t]
+
+
+        def encode(encoding, tokens):
+            def step(t, out):
+                return out.at[t].set(tokens[t] + encoding.at(t))
+
+            return jax.lax.fori_loop(0, tokens.shape[0], step, jnp.zeros_like(tokens))
+
+
+        def main():
+            encoding = PositionalEncoding(6, 4)
+            encode(encoding, jnp.ones((6, 4)))
+            return encoding.at(0)
+        """,
+        ["25:42 SCN106"],
+    ),
+    Case(
+        'the same cached table read once before the loop',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+
+
+        class PositionalEncoding:
+            def __init__(self, length, dim):
+                self.length = length
+                self.dim = dim
+
+            @functools.cached_property
+            def table(self):
+                positions = jnp.arange(self.length)[:, None]
+                freqs = jnp.exp(-jnp.arange(0, self.dim, 2) / self.dim)
+                return jnp.concatenate([jnp.sin(positions * freqs), jnp.cos(positions * freqs)], axis=-1)
+
+            def at(self, t):
+                return self.table[t]
+
+
+        def encode(encoding, tokens):
+            def step(t, out):
+                return out.at[t].set(tokens[t] + encoding.at(t))
+
+            return jax.lax.fori_loop(0, tokens.shape[0], step, jnp.zeros_like(tokens))
+
+
+        def main():
+            encoding = PositionalEncoding(6, 4)
+            encoding.table  # builds the table before the loop
+            encode(encoding, jnp.ones((6, 4)))
+            return encoding.at(0)
+        """,
+        [],
+    ),
+    Case(
+        'a property whose getter runs model.init lazily, first read through a method the scan body calls, and used after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Critic(nn.Module):
+            @nn.compact
+            def __call__(self, obs):
+                return nn.Dense(1)(nn.relu(nn.Dense(16)(obs)))[..., 0]
+
+
+        class CriticHandle:
+            def __init__(self, example):
+                self.module = Critic()
+                self.example = example
+                self._variables = None
+
+            @property
+            def variables(self):
+                if self._variables is None:
+                    self._variables = self.module.init(jax.random.key(0), self.example)
+                return self._variables
+
+            def value(self, obs):
+                return self.module.apply(self.variables, obs)
+
+
+        class Evaluator:
+            def __init__(self, critic):
+                self.critic = critic
+
+            def returns(self, trajectory):
+                def step(total, obs):
+                    return total + self.critic.value(obs), None
+
+                return jax.lax.scan(step, jnp.zeros(()), trajectory)[0]
+
+
+        def main():
+            trajectory = jnp.ones((5, 3))
+            critic = CriticHandle(trajectory[0])
+            Evaluator(critic).returns(trajectory)
+            return critic.value(trajectory[0])
+        """,
+        ["35:28 SCN106"],
+    ),
+    Case(
+        'the same lazy property, with nothing reading it after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Critic(nn.Module):
+            @nn.compact
+            def __call__(self, obs):
+                return nn.Dense(1)(nn.relu(nn.Dense(16)(obs)))[..., 0]
+
+
+        class CriticHandle:
+            def __init__(self, example):
+                self.module = Critic()
+                self.example = example
+                self._variables = None
+
+            @property
+            def variables(self):
+                if self._variables is None:
+                    self._variables = self.module.init(jax.random.key(0), self.example)
+                return self._variables
+
+            def value(self, obs):
+                return self.module.apply(self.variables, obs)
+
+
+        class Evaluator:
+            def __init__(self, critic):
+                self.critic = critic
+
+            def returns(self, trajectory):
+                def step(total, obs):
+                    return total + self.critic.value(obs), None
+
+                return jax.lax.scan(step, jnp.zeros(()), trajectory)[0]
+
+
+        def main():
+            trajectory = jnp.ones((5, 3))
+            critic = CriticHandle(trajectory[0])
+            return Evaluator(critic).returns(trajectory)
+        """,
+        [],
+    ),
+    Case(
+        'a cached_property building an nnx.Linear on first read inside the scan body, the module used after the loop',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class ToneShaper:
+            def __init__(self, bands: int, seed: int):
+                self.bands = bands
+                self.seed = seed
+
+            @functools.cached_property
+            def equaliser(self):
+                return nnx.Linear(self.bands, self.bands, rngs=nnx.Rngs(self.seed))
+
+            def shape(self, spectrum):
+                return self.equaliser(spectrum)
+
+
+        def master(shaper, frames):
+            def step(prev, frame):
+                out = shaper.shape(frame)
+                return out, out - prev
+
+            return jax.lax.scan(step, jnp.zeros(shaper.bands), frames)[1]
+
+
+        def main():
+            shaper = ToneShaper(4, seed=1)
+            master(shaper, jnp.ones((3, 4)))
+            return shaper.shape(jnp.ones(4))
+        """,
+        ["24:15 SCN106"],
+    ),
+    Case(
+        'the same cached NNX module built by a call before the loop',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class ToneShaper:
+            def __init__(self, bands: int, seed: int):
+                self.bands = bands
+                self.seed = seed
+
+            @functools.cached_property
+            def equaliser(self):
+                return nnx.Linear(self.bands, self.bands, rngs=nnx.Rngs(self.seed))
+
+            def shape(self, spectrum):
+                return self.equaliser(spectrum)
+
+
+        def master(shaper, frames):
+            def step(prev, frame):
+                out = shaper.shape(frame)
+                return out, out - prev
+
+            return jax.lax.scan(step, jnp.zeros(shaper.bands), frames)[1]
+
+
+        def main():
+            shaper = ToneShaper(4, seed=1)
+            shaper.shape(jnp.ones(4))  # builds the equaliser before the loop
+            master(shaper, jnp.ones((3, 4)))
+            return shaper.shape(jnp.ones(4))
+        """,
+        [],
+    ),
+    Case(
+        'a logger method appending to a list held under a key of a defaultdict(list) it keeps (self.series[name].append(v)), called in the scan body',
+        """
+        import collections
+
+        import jax
+        import jax.numpy as jnp
+
+
+        class MetricLog:
+            def __init__(self):
+                self.series = collections.defaultdict(list)
+
+            def log(self, name, value):
+                self.series[name].append(value)
+
+            def summary(self, name):
+                return jnp.stack(self.series[name]).mean()
+
+
+        def train(log, ws, xs):
+            def step(w, x):
+                loss = jnp.sum((w * x) ** 2)
+                log.log("loss", loss)
+                return w - 0.1 * x, None
+
+            return jax.lax.scan(step, ws, xs)[0]
+
+
+        def main():
+            log = MetricLog()
+            train(log, jnp.ones(3), jnp.ones((4, 3)))
+            return log.summary("loss")
+        """,
+        ["22:9 SCN106"],
+    ),
+    Case(
+        'the same logger given the stacked losses after the loop',
+        """
+        import collections
+
+        import jax
+        import jax.numpy as jnp
+
+
+        class MetricLog:
+            def __init__(self):
+                self.series = collections.defaultdict(list)
+
+            def log(self, name, value):
+                self.series[name].append(value)
+
+            def summary(self, name):
+                return jnp.stack(self.series[name]).mean()
+
+
+        def train(log, ws, xs):
+            def step(w, x):
+                loss = jnp.sum((w * x) ** 2)
+                return w - 0.1 * x, loss
+
+            ws, losses = jax.lax.scan(step, ws, xs)
+            log.log("loss", losses)
+            return ws
+
+
+        def main():
+            log = MetricLog()
+            train(log, jnp.ones(3), jnp.ones((4, 3)))
+            return log.summary("loss")
+        """,
+        [],
+    ),
+    Case(
+        'a wrapper object kept as an attribute (self.blend = KeepLast(fn)) and called like a method in the scan body stores its last output',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class KeepLast:
+            def __init__(self, fn):
+                self.fn = fn
+                self.last = None
+
+            def __call__(self, *args):
+                out = self.fn(*args)
+                self.last = out
+                return out
+
+
+        class Smoother:
+            def __init__(self, alpha):
+                self.alpha = alpha
+                self.blend = KeepLast(lambda prev, x: (1 - alpha) * prev + alpha * x)
+
+            def run(self, xs):
+                def step(prev, x):
+                    new = self.blend(prev, x)
+                    return new, new
+
+                jax.lax.scan(step, jnp.zeros(xs.shape[1:]), xs)
+                return self.blend.last * 2.0
+
+
+        def main():
+            return Smoother(0.3).run(jnp.ones((5, 2)))
+        """,
+        ["24:19 SCN106"],
+    ),
+    Case(
+        'the same kind of wrapper counting its calls in a Python int',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class CountCalls:
+            def __init__(self, fn):
+                self.fn = fn
+                self.calls = 0
+
+            def __call__(self, *args):
+                self.calls += 1
+                return self.fn(*args)
+
+
+        class Smoother:
+            def __init__(self, alpha):
+                self.alpha = alpha
+                self.blend = CountCalls(lambda prev, x: (1 - alpha) * prev + alpha * x)
+
+            def run(self, xs):
+                def step(prev, x):
+                    new = self.blend(prev, x)
+                    return new, new
+
+                _, smoothed = jax.lax.scan(step, jnp.zeros(xs.shape[1:]), xs)
+                return smoothed[-1] * 2.0, self.blend.calls
+
+
+        def main():
+            return Smoother(0.3).run(jnp.ones((5, 2)))
         """,
         [],
     ),

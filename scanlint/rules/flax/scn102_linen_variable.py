@@ -27,6 +27,7 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.linen_apply import (
     apply_of_partial,
     bound_module_called,
+    setup_submodule_class,
     branch_taken,
     handed_over,
     module_methods_called,
@@ -625,10 +626,14 @@ def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope:
     assert isinstance(bind.func, cst.Attribute)
     class_node = flax.linen_instance_class(bind.func.value, bind_scope)
     flags = run_flags(flax).within(code)
+    instance: tuple[cst.BaseExpression, Scope] | None = (bind.func.value, bind_scope)
+    if class_node is not None and flax.index.method_of(class_node, method) is None:
+        # `bound.dynamics(z, a)`: a submodule the bound module's `setup` makes, run as `__call__`
+        class_node, method, instance = setup_submodule_class(flax, class_node, method), "__call__", None
     if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
         return None
     taken = branch_taken(flags, immutable=immutable)
-    for run in linen_runs(flax, class_node, call, scope, method, taken=taken, instance=(bind.func.value, bind_scope)):
+    for run in linen_runs(flax, class_node, call, scope, method, taken=taken, instance=instance):
         updated = _update_under_apply(flax, run.method, flags, run.given, immutable=immutable)
         if updated is None:
             continue

@@ -33,6 +33,7 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.linen_apply import (
     apply_of_partial,
     bound_module_called,
+    setup_submodule_class,
     branch_taken,
     module_methods_called,
     project_call_summary,
@@ -217,7 +218,9 @@ class RngDrawnOncePerTrace(Rule):
     (unless it is `deterministic=True`), a Linen submodule that draws randomness called in the
     body (a Dropout called `rng=rng`, with `rng=None` the default and no run passing one, draws
     `make_rng`), and an RNG key closed over from outside (or fixed with `functools.partial`, or stored
-    on an object made outside the body, `jax.random.normal(self.key, ...)`) that is
+    on an object made outside the body, `jax.random.normal(self.key, ...)`, also read out of an
+    NNX Variable or an `nnx.Rngs` stream's key, `gen.seed[...]`, `rngs.noise.key.value`, or
+    handed out by a getter of the object, `sampler.current_key()`) that is
     passed to a `jax.random` function without being folded with the step (`fold_in(key, t)`) or
     split and indexed by the step (`split(key, n)[t]`); the method may be reached through a
     callable `__init__` or `setup` stores (`self.noise_fn = functools.partial(self._noise,
@@ -335,6 +338,7 @@ class NoisyWalk(nn.Module):
                     or self._closed_key(context.index, code, call, scope)
                     or _closed_key_handed_to_module(context.index, code, call, scope)
                     or (fixed.report(call, scope) if fixed is not None else None)
+                    or self._closed_key(context.index, code, call, scope, stored_reads=True)
                 )
                 if report is not None:
                     yield in_loop(code, report)
@@ -428,8 +432,12 @@ class NoisyWalk(nn.Module):
         return None
 
     def _closed_key(
-        self, index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope
+        self, index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope, stored_reads: bool = False
     ) -> Report | None:
+        """A `jax.random` draw in the body from a key no step changes: closed over, fixed by a
+        partial, or stored on an outside object; with `stored_reads`, only a key read out of
+        what an outside object stores (see `_stored_key_read`), which is tried last: the NNX
+        analysis says more of a key an NNX module stores."""
         qualified = index.qualify(call.func)
         if qualified is None or not qualified.startswith("jax.random."):
             return None
@@ -437,8 +445,16 @@ class NoisyWalk(nn.Module):
         if function in KEY_PLUMBING and function not in ("split", "fold_in"):
             return None
         key = _key_argument(call)
+        shown = key  # where the report points
         by_partial = False
-        if isinstance(key, cst.Attribute):
+        stored = _stored_key_read(flax_file(index), code, key, scope) if key is not None and stored_reads else None
+        if stored_reads and (stored is None or function in ("split", "fold_in")):
+            return None  # a split of a stored key is judged at the draws from its parts
+        if stored is not None:  # `gen.seed[...]`, `key = rngs.noise.key.value`, `sampler.current_key()`
+            key, key_scope = stored
+            if not _stored_outside(index, code, key, key_scope) or _rekeyed(index, code, call):
+                return None
+        elif isinstance(key, cst.Attribute):
             if not _stored_outside(index, code, key, scope) or _rekeyed(index, code, call):
                 return None
         elif isinstance(key, cst.Name):
@@ -478,12 +494,42 @@ class NoisyWalk(nn.Module):
         else:
             where, short = "is stored on an object made outside the raw lax.scan body", "stored outside"
         return Report(
-            key,
+            shown if stored is not None else key,  # type: ignore[arg-type]
             f"RNG key `{written}` {where} and used without being split or folded with the step: "
             f"{_SAME_VALUES}. {advice}",
             summary=f"RNG key `{written}` {short} the raw lax.scan body is never split or folded with the step",
             help=advice,
         )
+
+
+def _stored_key_read(
+    flax: FlaxFile, code: BodyCode, key: cst.BaseExpression, scope: Scope, depth: int = 0
+) -> tuple[cst.Attribute, Scope] | None:
+    """The stored attribute a key argument reads the value of, with the scope it is read in:
+    `gen.seed[...]`, `gen.seed.value` or `gen.seed.get_value()` (an NNX Variable holding a key,
+    or an `nnx.Rngs` stream's `key`), written in the call, bound once in the body's code to a
+    name the call passes (`key = gen.seed[...]`), or returned by a method of an outside object
+    the call runs (`self.sampler.current_key()`). None for anything else."""
+    if isinstance(key, cst.Name) and code.binds(key.value, scope):
+        found = scope.only_binding(key.value)
+        if found is None or found[0] is not scope or not isinstance(found[1], cst.BaseExpression):
+            return None
+        key = found[1]
+    if isinstance(key, cst.Subscript) and isinstance(key.value, cst.Attribute):
+        return key.value, scope
+    if isinstance(key, cst.Attribute) and key.attr.value == "value" and isinstance(key.value, cst.Attribute):
+        return key.value, scope
+    if not isinstance(key, cst.Call) or key.args or not isinstance(key.func, cst.Attribute):
+        return None
+    if key.func.attr.value == "get_value" and isinstance(key.func.value, cst.Attribute):
+        return key.func.value, scope
+    returned = flax.method_returns(key, scope) if depth == 0 else None
+    if not returned or len(returned) != 1:
+        return None
+    value, method_scope = returned[0]
+    if isinstance(value, cst.Attribute) and value.attr.value != "value":
+        return value, method_scope  # `return self.key`
+    return _stored_key_read(flax, code, value, method_scope, depth + 1)
 
 
 def _passed_at_a_call(code: BodyCode, name: cst.Name, scope: Scope) -> bool:
@@ -542,10 +588,16 @@ def _stored_outside(index: ScanIndex, code: BodyCode, key: cst.Attribute, scope:
     ):
         return False  # a value of the step (`cfg.key` of the carry), or unknown
     return not any(
-        isinstance(target, cst.Attribute) and target.attr.value == key.attr.value
-        for whole, _ in code.targets
-        for target in unpacked_targets([whole])
+        _stores_into(target, key.attr.value) for whole, _ in code.targets for target in unpacked_targets([whole])
     )  # `self.key, sub = jax.random.split(self.key)` in the body is SCN105/SCN106's
+
+
+def _stores_into(target: cst.BaseExpression, attribute: str) -> bool:
+    """Whether an assignment target sets `<x>.<attribute>` or the value it holds
+    (`gen.seed[...] = k`, `gen.seed.value = k`)."""
+    if isinstance(target, cst.Subscript) or (isinstance(target, cst.Attribute) and target.attr.value == "value"):
+        target = target.value
+    return isinstance(target, cst.Attribute) and target.attr.value == attribute
 
 
 def _apply_with_fixed_keys(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
@@ -610,7 +662,7 @@ def _bound_module_draws(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: S
     flags = run_flags(flax).within(code)
     if class_node is not None and flax.index.method_of(class_node, method) is None:
         # `bound.drop_path(h)`: a submodule the bound module's `setup` makes, run as `__call__`
-        class_node, method = _setup_submodule_class(flax, class_node, method), "__call__"
+        class_node, method = setup_submodule_class(flax, class_node, method), "__call__"
     if class_node is None or flax.index.method_of(class_node, method) is None or flags.never_runs(call):
         return None
     runs = linen_runs(flax, class_node, call, scope, method, taken=branch_taken(flags))
@@ -628,16 +680,6 @@ def _bound_module_draws(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: S
         summary=summary,
         help=advice,
     )
-
-
-def _setup_submodule_class(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> cst.ClassDef | None:
-    """The same-file Linen class of the one submodule `setup` stores as `self.<attribute>`."""
-    values = flax.self_attribute_values(class_node, "setup").get(attribute, [])
-    setup = flax.index.method_of(class_node, "setup")
-    if len(values) != 1 or not isinstance(values[0], cst.Call) or setup is None:
-        return None
-    local = flax.lifted_local_class(values[0].func, flax.index.scope_of[setup])
-    return local if local is not None and flax.is_linen(local) else None
 
 
 def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:

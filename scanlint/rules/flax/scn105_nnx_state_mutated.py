@@ -145,7 +145,9 @@ class NnxStateMutatedInScanBody(Rule):
     shows passes one (`key=None` as the default, never left out), and layers switched off with a literal
     `deterministic=True` or `use_running_average=True` are fine and not flagged; neither is a
     Dropout or BatchNorm in a file that switches modes with `.eval()` or `set_attributes`, where
-    it is not known which mode runs, nor one whose call passes its mode as a flag
+    it is not known which mode runs (a switch that the program the file shows runs only after
+    the loop, or never, as a `freeze()` that `main` does not call, leaves the mode known; see
+    `CallOrder`), nor one whose call passes its mode as a flag
     (`self.model(x, deterministic=not train)`) unless some call this file shows turns it on
     (`sim.rollout(x, train=True)`), nor layers that the methods the body's call runs (its own
     methods and the same-file modules its `__init__` stores, a few levels deep) all call with a

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from scanlint.analysis.call_order import call_order
 from scanlint.analysis.flax_model import (
     CONTAINER_UPDATES,
     BodyCode,
@@ -20,8 +21,9 @@ from scanlint.analysis.flax_model import (
     raw_scan_bodies,
     unpacked_targets,
 )
+from scanlint.analysis.linen_apply import computes_array
 from scanlint.analysis.nnx_state import OutsideNnxState
-from scanlint.analysis.resolver import Scope
+from scanlint.analysis.resolver import Scope, dotted, returns_of
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.rules.base import FileContext, Report, Rule
@@ -59,12 +61,20 @@ class LoopValueEscapesScanBody(Rule):
       computes from one, in its own state: a hook's `self.losses.append(loss)` (`for hook in
       self.hooks: hook.after_step(loss)`, the hooks any of those the trainer is given), a
       tracker's `self.best = ...`, a recorder called as a function (`recorder(h)`, its
-      `__call__`) appending `summary = h.mean(-1)`. A lazy first fill (`if self.params is
-      None: self.params = ...`) is left alone: whether it runs in the loop depends on what ran
-      before it. The object
-      may be made in the function, stored by `__init__`, handed to the function running the
-      loop, or handed to a helper the body calls. The attribute must be read somewhere else in
-      the file;
+      `__call__`) appending `summary = h.mean(-1)`, a wrapper kept as an attribute and called
+      like a method (`self.predict = KeepLast(model)`, its `__call__` storing `self.last`). The
+      object may be made in the function, stored by `__init__`, handed to the function running
+      the loop, or handed to a helper the body calls. The attribute must be read somewhere else
+      in the file;
+    - calling a method of such an object that computes an array and keeps it, even from
+      constants: every JAX operation in the body gives a tracer of the loop. A lazy first fill
+      (`if self.variables is None: self.variables = self.module.init(...)`), a memo (`if name
+      not in self._tables: self._tables[name] = jnp...`, a cache's `put` after a miss), a
+      `functools.cached_property` computing an array or building an NNX module on first read,
+      or a property whose getter fills an attribute lazily. Only when the file shows the
+      program (the loop is reached from a module-level function without parameters, `main`),
+      no call that may fill the cache runs before the loop (a warm cache is not filled again,
+      `warm_up(sample)` included), and something reads the cache after it;
     - adding a loop value to a container kept by an object that another object holds
       (`experiment.logger.snapshots.append(state)`, with `self.logger = Logger()` in the
       experiment's `__init__` and `self.snapshots = []` in the logger's), when every object the
@@ -138,6 +148,21 @@ def run_rnn(w, xs):
                     summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body stores a loop value in outside Python state",
                     help=advice,
                 ))
+            for call, message in _arrays_kept(flax, code):
+                if call in seen:
+                    continue
+                seen.add(call)
+                written = _shortened(context.module.code_for_node(call), 60)
+                advice = f"Compute the value before the loop (call `{_shortened(written, 40)}` once before it), or pass it in the carry."
+                yield in_loop(code, Report(
+                    call,
+                    f"`{written}` inside a raw lax.scan body {message}: the body runs once, while the "
+                    "loop traces it, and every JAX operation in it gives a tracer of the loop, even on "
+                    "constants, so what the object keeps holds tracers of the loop, and using it after the "
+                    f"loop raises `UnexpectedTracerError`. {advice}",
+                    summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body keeps what it computes in outside Python state",
+                    help=advice,
+                ))
             for call, message in _modules_built_and_kept(flax, code):
                 if call in seen:
                     continue
@@ -186,7 +211,7 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         if stored is not None:
             nnx_state = nnx_state or OutsideNnxState(flax, code)
             if not isinstance(func, cst.Attribute) or nnx_state.method_changing_state(func, scope) is None:
-                yield call, stored  # else SCN105 reports it
+                yield call, stored.message  # else SCN105 reports it
     parents = run_flags(flax).parents
     for target, scope in code.targets:
         if not _runs_in_body(code, scope):
@@ -246,6 +271,163 @@ def _modules_built_and_kept(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cs
                 f"it in `{code_of(holder)}`"
             )
             break
+
+
+def _arrays_kept(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.Call, str]]:
+    """`self.holder.get()` in the body, on an outside plain object whose method computes an
+    array and keeps it in the object's state, itself or through a method of another object it
+    holds (`self._variables = self._model.init(...)` on first use, `self.cache.put(label, out)`
+    after `out = self._embed(feats)`): every JAX operation in the body gives a tracer of the
+    loop, even on constants, so the object keeps one. Only when no call that may fill the
+    attribute runs before the loop (a warm cache is not filled again), something reads the
+    attribute after it, and the file shows every way to the loop (see `CallOrder`)."""
+    order = call_order(flax)
+    loop_call = code.wrapped_call or code.loop.call  # the loop itself, not a wrapper's call of it
+    for call, scope in code.calls:
+        func = call.func
+        if not isinstance(func, (cst.Attribute, cst.Name)) or not _runs_in_body(code, scope):
+            continue
+        receiver = func.value if isinstance(func, cst.Attribute) else func
+        kept = _keeps_computed_array(flax, code, call, receiver, scope, 0)
+        if kept is None:
+            continue
+        fillers = [*kept.methods, *_fillers(flax, kept.class_node, kept.attribute)]
+        # a property's getter runs where the property is read: reading it fills and reads the cache
+        through_property = _reads_of(flax, kept.class_node, kept.property_read) if kept.property_read is not None else []
+        reads = [*_reads_of(flax, kept.class_node, kept.attribute), *through_property]
+        if order.runs_before(loop_call, fillers, through_property) is False and order.runs_after(loop_call, reads):
+            yield call, kept.message
+
+
+def _keeps_computed_array(
+    flax: FlaxFile, code: BodyCode, call: cst.Call, receiver: cst.BaseExpression, scope: Scope, depth: int
+) -> _Stored | None:
+    """How a call of an outside object's method comes to keep an array the method computes (see
+    `_arrays_kept`)."""
+    for class_node, method_name, method, _ in _methods_run(flax, code, call, receiver, scope):
+        method_scope = flax.index.scope_of[method]
+        computed = _derived_names(method, set(), lambda value: computes_array(flax, value, method_scope))
+
+        def holds_array(value: cst.BaseExpression, computed: set[str] = computed, method_scope: Scope = method_scope) -> bool:
+            return _reads_any(value, computed) or computes_array(flax, value, method_scope)
+
+        called = f"`{class_node.name.value}.{method_name}`"
+        kept = _kept_in_state(flax, class_node, method, holds_array, lazy_fills=True)
+        if kept is not None:
+            return _Stored(f"runs {called}, which computes an array and {kept[0]}", class_node, kept[1].attr.value, [method])
+        by_property = _kept_by_property(flax, code, class_node, method)
+        if by_property is not None:
+            return _Stored(f"runs {called}, which {by_property.message}", class_node, by_property.attribute, [method, *by_property.methods], by_property.property_read)
+        for inner, inner_scope in _method_calls(flax, method):
+            inner_receiver = inner.func.value if isinstance(inner.func, cst.Attribute) else inner.func
+            handed = _stored_through(flax, code, inner, inner_receiver, inner_scope, holds_array, 1, None, "it")
+            if handed is not None:
+                return _Stored(f"runs {called}, which computes an array and {handed.message}", handed.class_node, handed.attribute, [method, *handed.methods])
+            if depth < 2:
+                found = _keeps_computed_array(flax, code, inner, inner_receiver, inner_scope, depth + 1)
+                if found is not None:
+                    return _Stored(f"runs {called}, which {found.message}", found.class_node, found.attribute, [method, *found.methods])
+    return None
+
+
+def _kept_by_property(flax: FlaxFile, code: BodyCode, class_node: cst.ClassDef, method: cst.FunctionDef) -> _Stored | None:
+    """`self.head` read by a method of an outside object, where `head` is a property of its
+    class that keeps what it computes on first read: a `functools.cached_property` returning
+    an array or a new NNX module, or a property whose getter fills an attribute lazily (`if
+    self._head is None: self._head = ...`)."""
+    reads = _SelfAttributeReads(flax.index.self_name(flax.index.scope_of[method]))
+    walk(method.body, reads)
+    for attribute in sorted(reads.found):
+        getter = flax.property_getter(class_node, attribute)
+        if getter is None:
+            continue
+        getter_scope = flax.index.scope_of[getter]
+        if any(dotted(d.decorator) in ("cached_property", "functools.cached_property") for d in getter.decorators):
+            returned = [r.value for r in returns_of(getter) if r.value is not None]
+            state = OutsideNnxState(flax, code)
+            kinds = {
+                "computes an array" if computes_array(flax, value, getter_scope) else _builds(state.built_module_kind(value, getter_scope))
+                for value in returned
+            }
+            if returned and len(kinds) == 1 and None not in kinds:
+                what = f"reads `self.{attribute}`, a cached property that {kinds.pop()} on first read and keeps it"
+                return _Stored(what, class_node, attribute, [], attribute)
+            continue
+        computed = _derived_names(getter, set(), lambda value, scope=getter_scope: computes_array(flax, value, scope))
+        kept = _kept_in_state(
+            flax, class_node, getter,
+            lambda value: _reads_any(value, computed) or computes_array(flax, value, getter_scope), lazy_fills=True,
+        )
+        if kept is not None:
+            what = f"reads the property `self.{attribute}`, whose getter computes an array and {kept[0]}"
+            return _Stored(what, class_node, kept[1].attr.value, [getter], attribute)
+    return None
+
+
+def _builds(kind: str | None) -> str | None:
+    return f"builds {kind}" if kind is not None else None
+
+
+class _SelfAttributeReads(cst.CSTVisitor):
+    """The `self.<attribute>` names a method's own code reads."""
+
+    def __init__(self, self_name: str | None) -> None:
+        self.self_name = self_name
+        self.found: set[str] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if isinstance(node.value, cst.Name) and node.value.value == self.self_name:
+            self.found.add(node.attr.value)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _reads_of(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> list[cst.Attribute]:
+    """The reads of an attribute on objects that may be of a class (by the object flow; an
+    object not known is left out)."""
+    flags = run_flags(flax)
+    reads = []
+    for read in flags.attribute_reads(attribute):
+        made = flax.instances(read.value, flags.scope_at(read))
+        classes = {class_node, *flax.index.subclasses(class_node)}
+        if made and any(flax.local_class(construction.func, made_scope) in classes for construction, made_scope in made):
+            reads.append(read)
+    return reads
+
+
+def _fillers(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> list[cst.FunctionDef]:
+    """The methods of a class and its same-file bases that store into `self.<attribute>` a
+    value other than `None` or an empty container: each may fill a cache before the loop
+    (`warm_up(sample)` next to the lazy `__call__`)."""
+    found = []
+    pending, seen = [class_node], set()
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        pending.extend(flax.index.same_file_bases(current))
+        for statement in current.body.body:
+            if not isinstance(statement, cst.FunctionDef):
+                continue
+            for _, holder, value in _self_stores(flax, statement, flax.index.scope_of[statement], lazy_fills=True):
+                if holder.attr.value == attribute and not _empty_value(flax, value):
+                    found.append(statement)
+                    break
+    return found
+
+
+def _empty_value(flax: FlaxFile, value: cst.BaseExpression) -> bool:
+    """`None`, or a container made empty (`[]`, `{}`, `OrderedDict()`)."""
+    if isinstance(value, cst.Name) and value.value == "None":
+        return True
+    if isinstance(value, (cst.List, cst.Dict, cst.Tuple, cst.Set)):
+        return not value.elements
+    return isinstance(value, cst.Call) and not value.args and _container_kind(flax, value) is not None
 
 
 def _starts_empty(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> bool:
@@ -514,7 +696,7 @@ def _held_object_container(
     return described.pop()
 
 
-def _method_storing_argument(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> str | None:
+def _method_storing_argument(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> _Stored | None:
     """`hook.after_step(step, loss)` in the body, on an object of a plain same-file class made
     outside it (any of those a list of hooks holds), whose method stores an argument the body
     passes a loop value for, or what it computes from one, in the object's own state: appends
@@ -568,51 +750,149 @@ def _stored_through(
     carries_loop_value: Callable[[cst.BaseExpression], bool],
     depth: int,
     forwarded: _Forwarded | None = None,
-) -> str | None:
+    handed: str = "a value of the loop",
+) -> _Stored | None:
+    """How a call of an outside object's method stores what `carries_loop_value` accepts among
+    its arguments in the object's state (see `_method_storing_argument`), or hands it on to a
+    method of another object that does."""
+    for class_node, method_name, method, arguments_scope in _methods_run(flax, code, call, receiver, receiver_scope):
+        method_scope = flax.index.scope_of[method]
+        passed, collected = _loop_values_given(method, method_scope, call, arguments_scope, carries_loop_value, forwarded)
+        if not passed:
+            continue
+        passed = _derived_names(method, passed)
+        called = f"`{class_node.name.value}.{method_name}`"
+        what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed))
+        if what is not None:
+            return _Stored(f"passes {handed} to {called}, which {what[0]}", class_node, what[1].attr.value, [method])
+        if depth < 2:
+            for inner, inner_scope in _method_calls(flax, method):
+                inner_receiver = inner.func.value if isinstance(inner.func, cst.Attribute) else inner.func
+                found = _stored_through(
+                    flax, code, inner, inner_receiver, inner_scope,
+                    lambda value, passed=passed: _reads_any(value, passed), depth + 1, collected, handed,
+                )
+                if found is not None:
+                    message = found.message.replace(f"passes {handed} to", f"passes {handed} to {called}, which hands it to", 1)
+                    return _Stored(message, found.class_node, found.attribute, [method, *found.methods])
+    return None
+
+
+@dataclass(frozen=True)
+class _Stored:
+    """How a call comes to keep a value in an object's state: the message, the class of the
+    object keeping it, the attribute it is kept in, and the methods on the way."""
+
+    message: str
+    class_node: cst.ClassDef
+    attribute: str
+    methods: list[cst.CSTNode]
+    property_read: str | None = None  # the property whose first read fills it (`self.head`)
+
+
+def _methods_run(
+    flax: FlaxFile, code: BodyCode, call: cst.Call, receiver: cst.BaseExpression, receiver_scope: Scope
+) -> Iterator[tuple[cst.ClassDef, str, cst.FunctionDef, Scope]]:
+    """The methods a call of an object may run, when every object it may be is known, made
+    outside the body, of a plain same-file class: (the class, the method's name, the method,
+    the scope the call's arguments are read in). A method the body's code runs as its own
+    (a helper, not a method of an outside object) is left out. `self.predict(x)` where no class
+    of `self` has a method `predict` runs the `__call__` of the object the attribute holds (a
+    retry wrapper kept as `self.predict = RetryWithBackoff(model)`)."""
     func = call.func
     method_names = [func.attr.value if isinstance(func, cst.Attribute) else "__call__"]
     looked_up = flax.looked_up_method(func, receiver_scope, code)
     if looked_up is not None:  # `hook = getattr(cb, f"on_{event}", None)`, then `hook(**kwargs)`
         receiver, receiver_scope, method_names, _ = looked_up
-    made = flax.instances(receiver, receiver_scope)
-    if not made or any(code.is_inside(made_scope) for _, made_scope in made):
-        return None
-    classes = {flax.local_class(construction.func, made_scope) for construction, made_scope in made}
-    if None in classes or any(flax.is_linen(c) or flax.is_nnx(c) for c in classes):
-        return None
-    code_of = flax.index.module.code_for_node
-    for class_node in sorted(classes, key=lambda c: c.name.value):  # type: ignore[union-attr]
+    classes = _plain_classes_outside(flax, code, receiver, receiver_scope)
+    if (
+        classes
+        and looked_up is None
+        and isinstance(func, cst.Attribute)
+        and receiver is func.value
+        and not any(flax.index.defining_class(c, func.attr.value) for c in classes)
+    ):
+        classes, receiver, method_names = _plain_classes_outside(flax, code, func, receiver_scope), func, ["__call__"]
+    for class_node in sorted(classes or (), key=lambda c: c.name.value):
         for method_name in method_names:
             owner = flax.index.defining_class(class_node, method_name)  # type: ignore[arg-type]
             method = flax.index.method_of(owner, method_name) if owner is not None else None
             if method is None or (method in code.functions and method not in code.object_methods):
                 continue
-            method_scope = flax.index.scope_of[method]
-            passed, collected = _loop_values_given(method, method_scope, call, receiver_scope, carries_loop_value, forwarded)
-            if not passed:
+            yield class_node, method_name, method, receiver_scope  # type: ignore[misc]
+
+
+_SEQUENCE_ADDS = frozenset({"append", "appendleft", "extend", "insert", "add"})
+_CONTAINER_FACTORIES = frozenset({"list", "set", "dict", "collections.deque"})
+
+
+def _holds_containers(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> bool:
+    """Whether every value the class's methods store in `self.<attribute>` is a container of
+    containers: `defaultdict(list)`, or a literal or comprehension whose elements are all list,
+    set or dict literals (`{"loss": [], "acc": []}`, `{name: [] for name in HOOKS}`)."""
+    values = [
+        value
+        for statement in class_node.body.body
+        if isinstance(statement, cst.FunctionDef)
+        for value in flax.self_attribute_values(class_node, statement.name.value).get(attribute, [])
+    ]
+
+    def holds_containers(value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.Call) and flax.index.qualify(value.func) == "collections.defaultdict" and value.args:
+            factory = value.args[0].value
+            return (flax.index.qualify(factory) or (factory.value if isinstance(factory, cst.Name) else "")) in _CONTAINER_FACTORIES
+        if isinstance(value, (cst.DictComp, cst.ListComp)):  # `{name: [] for name in HOOKS}`
+            return isinstance(value.value if isinstance(value, cst.DictComp) else value.elt, (cst.List, cst.Set, cst.Dict))
+        if isinstance(value, cst.Dict):
+            elements = [e.value for e in value.elements if isinstance(e, cst.DictElement)]
+        elif isinstance(value, (cst.List, cst.Tuple)):
+            elements = [e.value for e in value.elements]
+        else:
+            return False
+        return bool(elements) and len(elements) == len(value.elements) and all(
+            isinstance(e, (cst.List, cst.Set, cst.Dict)) for e in elements
+        )
+
+    return bool(values) and all(holds_containers(value) for value in values)
+
+
+def _plain_classes_outside(
+    flax: FlaxFile, code: BodyCode, node: cst.BaseExpression, scope: Scope
+) -> set[cst.ClassDef] | None:
+    """The classes of the objects an expression may hold, when each is known, made outside the
+    body, of a plain same-file class; None otherwise."""
+    made = flax.instances(node, scope)
+    if not made or any(code.is_inside(made_scope) for _, made_scope in made):
+        return None
+    classes = {flax.local_class(construction.func, made_scope) for construction, made_scope in made}
+    if None in classes or any(flax.is_linen(c) or flax.is_nnx(c) for c in classes):
+        return None
+    return classes  # type: ignore[return-value]
+
+
+def _kept_in_state(
+    flax: FlaxFile,
+    class_node: cst.ClassDef,
+    method: cst.FunctionDef,
+    wanted: Callable[[cst.BaseExpression], bool],
+    lazy_fills: bool = False,
+) -> tuple[str, cst.Attribute] | None:
+    """How a method keeps a value `wanted` accepts in its object's own state, which the file
+    reads elsewhere ("sets `self.best` to it", "stores it in `self.losses`, a list the object
+    keeps"), with the attribute; None when it keeps none."""
+    code_of = flax.index.module.code_for_node
+    for store, holder, value in _self_stores(flax, method, flax.index.scope_of[method], lazy_fills):
+        if not wanted(value) or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, store):
+            continue
+        if isinstance(store, cst.Call) and isinstance(store.func, cst.Attribute) and isinstance(store.func.value, cst.Subscript):
+            # `self.series[name].append(v)`: only into containers the attribute's container holds
+            if store.func.attr.value not in _SEQUENCE_ADDS or not _holds_containers(flax, class_node, holder.attr.value):
                 continue
-            passed = _derived_names(method, passed)
-            called = f"`{class_node.name.value}.{method_name}`"  # type: ignore[union-attr]
-            for store, holder, value in _self_stores(flax, method, method_scope):
-                if not _reads_any(value, passed) or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, store):
-                    continue
-                kind = _container_attribute(flax, class_node, holder.attr.value)  # type: ignore[arg-type]
-                if store is holder:
-                    what = f"sets `{code_of(holder)}` to it"
-                elif kind is not None:
-                    what = f"stores it in `{code_of(holder)}`, {kind} the object keeps"
-                else:
-                    continue
-                return f"passes a value of the loop to {called}, which {what}"
-            if depth < 2:
-                for inner, inner_scope in _method_calls(flax, method):
-                    inner_receiver = inner.func.value if isinstance(inner.func, cst.Attribute) else inner.func
-                    found = _stored_through(
-                        flax, code, inner, inner_receiver, inner_scope,
-                        lambda value, passed=passed: _reads_any(value, passed), depth + 1, collected,
-                    )
-                    if found is not None:
-                        return found.replace("passes a value of the loop to", f"passes a value of the loop to {called}, which hands it to", 1)
+        if store is holder:
+            return f"sets `{code_of(holder)}` to it", holder
+        kind = _container_attribute(flax, class_node, holder.attr.value)
+        if kind is not None:
+            return f"stores it in `{code_of(holder)}`, {kind} the object keeps", holder
     return None
 
 
@@ -673,9 +953,11 @@ def _loop_values_given(
     return passed, _Forwarded(positions, keywords)
 
 
-def _derived_names(method: cst.FunctionDef, names: set[str]) -> set[str]:
+def _derived_names(
+    method: cst.FunctionDef, names: set[str], computed: Callable[[cst.BaseExpression], bool] = lambda value: False
+) -> set[str]:
     """`names` and the local names a method binds, in its own code, to values computed from
-    them (`feats = self.backbone(x)` with `x` among `names`)."""
+    them (`feats = self.backbone(x)` with `x` among `names`), or to values `computed` accepts."""
     assignments = _LocalAssignments()
     walk(method.body, assignments)
     derived = set(names)
@@ -683,7 +965,7 @@ def _derived_names(method: cst.FunctionDef, names: set[str]) -> set[str]:
     while grown:
         grown = False
         for targets, value in assignments.found:
-            if not targets <= derived and _reads_any(value, derived):
+            if not targets <= derived and (_reads_any(value, derived) or computed(value)):
                 derived |= targets
                 grown = True
     return derived
@@ -747,24 +1029,26 @@ class _AttributeCalls(cst.CSTVisitor):
 
 
 def _self_stores(
-    flax: FlaxFile, method: cst.FunctionDef, method_scope: Scope
+    flax: FlaxFile, method: cst.FunctionDef, method_scope: Scope, lazy_fills: bool = False
 ) -> Iterator[tuple[cst.CSTNode, cst.Attribute, cst.BaseExpression]]:
     """What a method stores in its object's own state: (the statement or call, the `self.<attr>`
     it stores into, the value), for `self.<attr>.append(v)` (and the other in-place updates),
     `self.<attr>[k] = v` (the attribute is the holder), and `self.<attr> = v` and
-    `self.<attr>.<field> = v` (the holder is the target itself)."""
+    `self.<attr>.<field> = v` (the holder is the target itself). A lazy first fill (`if
+    self.params is None: self.params = ...`) only with `lazy_fills`: whether it runs in the loop
+    depends on what ran before it."""
     self_name = flax.index.self_name(method_scope)
-    stores = _SelfStores(self_name)
+    stores = _SelfStores(self_name, lazy_fills)
     walk(method.body, stores)
     yield from stores.found
 
 
 class _SelfStores(cst.CSTVisitor):
-    """The stores of `_self_stores`, leaving out a lazy first fill (`if self.params is None:
-    self.params = ...`): whether it runs in the loop depends on what ran before it."""
+    """The stores of `_self_stores`."""
 
-    def __init__(self, self_name: str | None) -> None:
+    def __init__(self, self_name: str | None, lazy_fills: bool) -> None:
         self.self_name = self_name
+        self.lazy_fills = lazy_fills
         self.found: list[tuple[cst.CSTNode, cst.Attribute, cst.BaseExpression]] = []
         self.lazy: list[str] = []  # the attributes of the enclosing `if self.<attr> is None:` tests
 
@@ -791,16 +1075,21 @@ class _SelfStores(cst.CSTVisitor):
         return None
 
     def visit_If(self, node: cst.If) -> None:
-        self.lazy.append(self._lazily_filled(node.test) or "")
+        self.lazy.append("" if self.lazy_fills else self._lazily_filled(node.test) or "")
 
     def leave_If(self, original_node: cst.If) -> None:
         self.lazy.pop()
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in CONTAINER_UPDATES and self._own(func.value):
+        if not (isinstance(func, cst.Attribute) and func.attr.value in CONTAINER_UPDATES):
+            return
+        holder = func.value
+        while isinstance(holder, cst.Subscript):  # `self.series[name].append(v)`: a list it holds
+            holder = holder.value
+        if self._own(holder):
             for arg in node.args:
-                self.found.append((node, func.value, arg.value))  # type: ignore[arg-type]
+                self.found.append((node, holder, arg.value))  # type: ignore[arg-type]
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
