@@ -888,7 +888,8 @@ class FlaxFile:
     ) -> list[Body]:
         holder, holder_scope = (code.bound_argument(holder, scope) if code is not None else None) or (holder, scope)
         made = self.instances(holder, holder_scope) or []
-        classes = list(dict.fromkeys(self.local_class(c.func, c_scope) for c, c_scope in made))  # in the order they are made
+        # in the order they are made; `PLUGINS[name](cfg)` may make any class the registry holds
+        classes = list(dict.fromkeys(c for call, c_scope in made for c in self.constructed_classes(call, c_scope)))
         methods: list[Body] = []
         for class_node in classes:
             if class_node is None or not self.is_plain(class_node):
@@ -902,6 +903,16 @@ class FlaxFile:
             if all(method is not known.node for known in methods):
                 methods.append(Body(method, self.index.scope_of[method], "method", [p.name.value for p in method.params.params[1:]]))
         return methods
+
+    def constructed_classes(self, construction: cst.Call, scope: Scope) -> list[cst.ClassDef | None]:
+        """The same-file classes a construction may make: the one its callee names, else those
+        the object flow says it makes (a registry's classes, `PLUGINS[name](cfg)`); `[None]`
+        when not known."""
+        named = self.local_class(construction.func, scope)
+        if named is not None:
+            return [named]
+        made = sorted(self.flow.classes_made(construction), key=lambda c: c.name.value)
+        return made or [None]  # type: ignore[return-value]
 
     def instance_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The one same-file class of the object an expression holds (see `instances`)."""

@@ -71,6 +71,7 @@ OUTSIDE_METRIC = "an `nnx.Metric`"
 # NNX modules whose call mutates their own state (RNG counts, batch statistics), unless the
 # keyword that turns that off is a literal True.
 STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
+_BRIDGE_TO_NNX = frozenset({"flax.nnx.bridge.ToNNX", "flax.nnx.bridge.wrappers.ToNNX", "flax.experimental.nnx.bridge.ToNNX"})
 MODE_SWITCHES = ("eval", "train", "set_attributes")  # NNX module methods that set layer modes
 PYTHON_CONTAINER = "a Python container the object keeps"
 
@@ -1472,6 +1473,9 @@ class OutsideNnxState:
             return []
         if not isinstance(value, cst.Call):
             return []
+        if self.flax.index.qualify(value.func) in _BRIDGE_TO_NNX and (keyword_argument(value, "rngs") is not None or len(value.args) > 1):
+            # `bridge.ToNNX(linen_module, rngs=rngs)` draws from its streams at every call
+            return [HeldState("an `nnx.bridge.ToNNX` given `rngs`, which draws from its RNG streams at every call")]
         kind = self.flax.nnx_module_class(value.func, scope)
         if kind is None:  # `factory(hidden, rngs=...)` with `factory` given a class: by the flow
             flowed = self.flax.local_class(value.func, scope)

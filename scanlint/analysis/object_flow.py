@@ -129,6 +129,10 @@ _TRANSPARENT_DECORATORS = frozenset(
         *SAME_FUNCTION_WRAPPERS,
     }
 )
+# Markers an NNX module's `__setattr__` unwraps: the attribute holds the value marked.
+_NNX_ATTRIBUTE_MARKERS = frozenset({
+    "flax.nnx.static", "flax.nnx.data", "flax.experimental.nnx.static", "flax.experimental.nnx.data",
+})  # fmt: skip
 _LOOP_VALUE = cst.Arg(value=cst.Name("loop_value"))  # what a loop passes its body: arrays
 _CONSTANT_NAMES = frozenset({"True", "False", "None"})
 _PASSES = 12
@@ -805,6 +809,8 @@ class ObjectFlow:
             return {self._origin(node, scope)}  # calling it calls the function (`_call_partial`)
         if qualified in SAME_FUNCTION_WRAPPERS and node.args and not node.args[0].keyword and not node.args[0].star:
             return argument_values[0]  # `jax.jit(step)`: calling it calls `step`
+        if qualified in _NNX_ATTRIBUTE_MARKERS and len(positional) == 1:
+            return positional[0]  # `self.lm = nnx.static(lm)`: the module's attribute holds `lm`
         if qualified == "copy.copy" and len(positional) == 1:
             return positional[0]  # a shallow copy holds the same objects
         if qualified == "functools.reduce" and len(positional) in (2, 3) and len(positional) == len(node.args):

@@ -10627,6 +10627,212 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a chain of stage objects built from a decorator registry (STAGES[name](key)), one keeping a bound module that updates an immutable collection, run in the scan body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        STAGES = {}
+
+
+        def stage(name):
+            def register(cls):
+                STAGES[name] = cls
+                return cls
+            return register
+
+
+        class Limiter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                peak = self.variable("stats", "peak", jnp.zeros, ())
+                peak.value = jnp.maximum(peak.value, jnp.abs(x).max())
+                return x / (1.0 + peak.value)
+
+
+        @stage("scale")
+        class Scale:
+            def __init__(self, key):
+                self.factor = 0.5
+
+            def __call__(self, x):
+                return self.factor * x
+
+
+        @stage("limit")
+        class Limit:
+            def __init__(self, key):
+                limiter = Limiter()
+                self.limiter = limiter.bind(limiter.init(key, jnp.zeros(4)))
+
+            def __call__(self, x):
+                return self.limiter(x)
+
+
+        def process(names, xs):
+            chain = [STAGES[name](jax.random.key(i)) for i, name in enumerate(names)]
+
+            def step(total, x):
+                for link in chain:
+                    x = link(x)
+                return total + x.sum(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            return process(("scale", "limit"), jnp.ones((3, 4)))
+        """,
+        ["40:16 SCN102"],
+    ),
+    Case(
+        'the same registry chain whose bound module updates no variable',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+        STAGES = {}
+
+
+        def stage(name):
+            def register(cls):
+                STAGES[name] = cls
+                return cls
+            return register
+
+
+        class Limiter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x / (1.0 + nn.Dense(4)(x) ** 2)
+
+
+        @stage("scale")
+        class Scale:
+            def __init__(self, key):
+                self.factor = 0.5
+
+            def __call__(self, x):
+                return self.factor * x
+
+
+        @stage("limit")
+        class Limit:
+            def __init__(self, key):
+                limiter = Limiter()
+                self.limiter = limiter.bind(limiter.init(key, jnp.zeros(4)))
+
+            def __call__(self, x):
+                return self.limiter(x)
+
+
+        def process(names, xs):
+            chain = [STAGES[name](jax.random.key(i)) for i, name in enumerate(names)]
+
+            def step(total, x):
+                for link in chain:
+                    x = link(x)
+                return total + x.sum(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            return process(("scale", "limit"), jnp.ones((3, 4)))
+        """,
+        [],
+    ),
+    Case(
+        'a Linen handle kept on an NNX module with nnx.static, whose method applies a training BatchNorm with nothing mutable, called in the scan body',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from flax import nnx
+
+
+        class RunningNorm(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=False)(x)
+
+
+        class NormHandle:
+            def __init__(self, module, variables):
+                self.module = module
+                self.variables = variables
+
+            def normalise(self, x):
+                return self.module.apply(self.variables, x)
+
+
+        class Featurizer(nnx.Module):
+            def __init__(self, handle, rngs: nnx.Rngs):
+                self.handle = nnx.static(handle)
+                self.proj = nnx.Linear(4, 4, rngs=rngs)
+
+
+        def featurize(model, batches):
+            def step(total, batch):
+                return total + model.handle.normalise(model.proj(batch)).sum(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            module = RunningNorm()
+            handle = NormHandle(module, module.init(jax.random.key(0), jnp.ones((2, 4))))
+            return featurize(Featurizer(handle, nnx.Rngs(0)), jnp.ones((3, 2, 4)))
+        """,
+        ["20:16 SCN102"],
+    ),
+    Case(
+        'the same handle applying a BatchNorm that uses its running averages',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from flax import nnx
+
+
+        class RunningNorm(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=True)(x)
+
+
+        class NormHandle:
+            def __init__(self, module, variables):
+                self.module = module
+                self.variables = variables
+
+            def normalise(self, x):
+                return self.module.apply(self.variables, x)
+
+
+        class Featurizer(nnx.Module):
+            def __init__(self, handle, rngs: nnx.Rngs):
+                self.handle = nnx.static(handle)
+                self.proj = nnx.Linear(4, 4, rngs=rngs)
+
+
+        def featurize(model, batches):
+            def step(total, batch):
+                return total + model.handle.normalise(model.proj(batch)).sum(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            module = RunningNorm()
+            handle = NormHandle(module, module.init(jax.random.key(0), jnp.ones((2, 4))))
+            return featurize(Featurizer(handle, nnx.Rngs(0)), jnp.ones((3, 2, 4)))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -30337,6 +30543,80 @@ NNX = [
 
         def main():
             return augment(AugmentConfig(), jnp.ones((4, 3)))
+        """,
+        [],
+    ),
+    Case(
+        'an nnx.bridge.ToNNX given rngs, held by an NNX module and called in the scan body: it draws from its streams at every call',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from flax import nnx
+        from flax.nnx import bridge
+
+
+        class LinenScorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(nn.relu(nn.Dense(8)(x)))[..., 0]
+
+
+        class Ranker(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.scorer = bridge.ToNNX(LinenScorer(), rngs=rngs)
+                bridge.lazy_init(self.scorer, jnp.zeros((3,)))
+
+
+        def rank(ranker, candidates):
+            def step(best, x):
+                return jnp.maximum(best, ranker.scorer(x)), None
+
+            return jax.lax.scan(step, -jnp.inf, candidates)[0]
+
+
+        def main():
+            return rank(Ranker(nnx.Rngs(0)), jnp.ones((4, 3)))
+        """,
+        ["23:34 SCN105"],
+    ),
+    Case(
+        'the same module split before the scan, its state carried and merged in each step',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from flax import nnx
+        from flax.nnx import bridge
+
+
+        class LinenScorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(nn.relu(nn.Dense(8)(x)))[..., 0]
+
+
+        class Ranker(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.scorer = bridge.ToNNX(LinenScorer(), rngs=rngs)
+                bridge.lazy_init(self.scorer, jnp.zeros((3,)))
+
+
+        def rank(ranker, candidates):
+            graphdef, state = nnx.split(ranker)
+
+            def step(carry, x):
+                best, state = carry
+                ranker = nnx.merge(graphdef, state)
+                best = jnp.maximum(best, ranker.scorer(x))
+                return (best, nnx.state(ranker)), None
+
+            (best, state), _ = jax.lax.scan(step, (-jnp.inf, state), candidates)
+            return best
+
+
+        def main():
+            return rank(Ranker(nnx.Rngs(0)), jnp.ones((4, 3)))
         """,
         [],
     ),
