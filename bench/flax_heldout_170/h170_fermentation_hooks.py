@@ -1,0 +1,69 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[12] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 4 FermentationMonitor.run -> callbacks sorted by priority -> ActivationProbe.on_reading calls self.bound = model.bind(variables, mutable=["intermediates"]), which sows inside the scan body
+"""Brewery fermentation monitor: predicts attenuation per hour; hooks watch the tank model."""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax import lax
+
+
+class AttenuationModel(nn.Module):
+    @nn.compact
+    def __call__(self, reading):
+        h = nn.tanh(nn.Dense(12, name="sensor_mix")(reading))
+        self.sow("intermediates", "hidden", h)
+        return nn.sigmoid(nn.Dense(1, name="attenuation")(h))[0]
+
+
+class Callback:
+    priority = 0
+
+    def on_reading(self, hour, reading):
+        return jnp.zeros(())
+
+
+class ActivationProbe(Callback):
+    priority = 10
+
+    def __init__(self, model, variables):
+        self.bound = model.bind(variables, mutable=["intermediates"])
+
+    def on_reading(self, hour, reading):
+        return self.bound(reading)
+
+    def report(self):
+        hidden = jnp.stack(self.bound.variables["intermediates"]["hidden"])
+        return {"mean_activation": hidden.mean(), "saturated": (jnp.abs(hidden) > 0.95).mean()}
+
+
+class StuckFermentationAlarm(Callback):
+    priority = 1
+
+    def on_reading(self, hour, reading):
+        return jnp.where(reading[2] < 14.0, 1.0, 0.0)  # tank too cold
+
+
+class FermentationMonitor:
+    def __init__(self, callbacks):
+        self.callbacks = sorted(callbacks, key=lambda cb: -cb.priority)
+
+    def run(self, readings):
+        def hour_step(hour, reading):
+            outputs = [cb.on_reading(hour, reading) for cb in self.callbacks]
+            return hour + 1, jnp.stack(outputs)
+
+        _, outputs = lax.scan(hour_step, 0, readings)
+        return outputs
+
+
+def main():
+    model = AttenuationModel()
+    readings = jnp.stack([jnp.linspace(1.060, 1.012, 24), jnp.full(24, 4.4), jnp.linspace(19.0, 13.0, 24)], axis=-1)
+    variables = model.init(jax.random.key(0), readings[0])
+    probe = ActivationProbe(model, {"params": variables["params"]})
+    monitor = FermentationMonitor([StuckFermentationAlarm(), probe])
+    outputs = monitor.run(readings)
+    summary = probe.report()
+    assert outputs.shape == (24, 2)
+    return None
