@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from scanlint.analysis.resolver import dotted
+from scanlint.analysis.resolver import Scope, dotted
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import SemanticVisitor, walk
 
@@ -64,12 +64,22 @@ class CallOrder:
             constructed = flax.flow.classes_made(call) or {flax.index.class_named(call.func, scope)} - {None}
             for class_node in constructed:
                 functions |= self._methods(class_node, "__init__")  # type: ignore[arg-type]
+            if not functions and isinstance(call.func, cst.Attribute):
+                # `plugins[-1].export_into(model)`: the method of each class of the objects that
+                # has it (an object without it cannot be the one called)
+                functions |= self._object_methods(call.func.value, call.func.attr.value, scope)
             if not functions and isinstance(call.func, (cst.Name, cst.Attribute)):  # `wrapper(frame)`: its `__call__`
-                for construction, made_scope in flax.instances(call.func, scope) or []:
-                    class_node = flax.local_class(construction.func, made_scope)
-                    if class_node is not None and flax.is_plain(class_node):
-                        functions |= self._methods(class_node, "__call__")
+                functions |= self._object_methods(call.func, "__call__", scope)
             found = self._callees[call] = frozenset(functions)
+        return found
+
+    def _object_methods(self, node: cst.BaseExpression, name: str, scope: Scope) -> set[cst.CSTNode]:
+        """The methods named `name` of the plain same-file classes whose objects `node` may hold."""
+        found: set[cst.CSTNode] = set()
+        for construction, made_scope in self.flax.instances(node, scope) or []:
+            for class_node in self.flax.constructed_classes(construction, made_scope):
+                if class_node is not None and self.flax.is_plain(class_node):
+                    found |= self._methods(class_node, name)
         return found
 
     def _methods(self, class_node: cst.ClassDef, name: str) -> set[cst.CSTNode]:

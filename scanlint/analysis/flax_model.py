@@ -2400,7 +2400,7 @@ class BodyCode:
                     code.object_methods.update(method.node for method in helpers if method.via == "method")
                 for entry in helpers:
                     code.entries.setdefault(entry.node, []).append((call, scope))
-                    if entry.via == "partial":  # `update = partial(ema_update, self.ema)`, `update(x)`
+                    if entry.via in ("partial", "factory_partial"):  # `update = partial(ema_update, self.ema)`, `update(x)`
                         code._bind_partial(index, entry, call.func, scope)
                     elif entry.via == "def":  # `rk4_step(f, t, y)` passing on a bound `f`
                         code._pass_bound(entry, call, scope)
@@ -2413,7 +2413,10 @@ class BodyCode:
         return code
 
     def _bind_partial(self, index: ScanIndex, helper: Body, func: cst.BaseExpression, scope: Scope) -> None:
-        """The helper parameters a `functools.partial` the body calls fills, as bound arguments."""
+        """The helper parameters a `functools.partial` the body calls fills, as bound arguments;
+        the partial is followed as the resolver shows it, else by the object flow (`self.sampler`
+        stored from what a factory returned)."""
+        called, called_scope = func, scope
         bound = self.bound_argument(func, scope)  # a parameter filled with the partial
         if bound is not None:
             func, scope = bound
@@ -2436,7 +2439,12 @@ class BodyCode:
                 found = scope.only_binding(func.value)
                 func, scope = (found[1], found[0]) if found is not None and isinstance(found[1], cst.BaseExpression) else (func, scope)
         if not (isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args):
-            return
+            values = object_flow(index).values(called, called_scope) or []
+            if len(values) != 1:
+                return
+            func, scope = values[0]  # type: ignore[assignment]
+            if not (isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args):
+                return
         for param, value in parameters_filled(helper.node, func.args[1:]):
             self.bound_arguments.setdefault(param, (value, scope))
 

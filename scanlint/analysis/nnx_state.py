@@ -71,6 +71,14 @@ OUTSIDE_METRIC = "an `nnx.Metric`"
 # NNX modules whose call mutates their own state (RNG counts, batch statistics), unless the
 # keyword that turns that off is a literal True.
 STATEFUL_NNX = {"Dropout": "deterministic", "BatchNorm": "use_running_average"}
+# The samplers an `nnx.Rngs` stream (and the `nnx.Rngs` itself) offers: each draws a key.
+RNG_SAMPLERS = frozenset({
+    "ball", "bernoulli", "beta", "binomial", "bits", "categorical", "cauchy", "chisquare", "choice",
+    "dirichlet", "double_sided_maxwell", "exponential", "f", "fork", "gamma", "generalized_normal",
+    "geometric", "gumbel", "laplace", "loggamma", "logistic", "lognormal", "maxwell", "multinomial",
+    "multivariate_normal", "normal", "orthogonal", "pareto", "permutation", "poisson", "rademacher",
+    "randint", "rayleigh", "split", "t", "triangular", "truncated_normal", "uniform", "wald", "weibull_min",
+})  # fmt: skip
 _BRIDGE_TO_NNX = frozenset({"flax.nnx.bridge.ToNNX", "flax.nnx.bridge.wrappers.ToNNX", "flax.experimental.nnx.bridge.ToNNX"})
 MODE_SWITCHES = ("eval", "train", "set_attributes")  # NNX module methods that set layer modes
 PYTHON_CONTAINER = "a Python container the object keeps"

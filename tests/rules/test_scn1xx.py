@@ -17361,6 +17361,175 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a factory returns functools.partial(_draw, model, key=rngs.sample()); an object keeps it and the fori_loop body calls it, drawing from the one key',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Proposal(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.logits = nnx.Linear(3, 5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.logits(x)
+
+
+        def _draw(model, x, *, key):
+            return jax.random.categorical(key, model(x))
+
+
+        def make_drawer(model, rngs: nnx.Rngs):
+            return functools.partial(_draw, model, key=rngs.sample())
+
+
+        class Sampler:
+            def __init__(self, drawer):
+                self.drawer = drawer
+
+            def run(self, x, n):
+                def step(i, out):
+                    return out.at[i].set(self.drawer(x))
+
+                return jax.lax.fori_loop(0, n, step, jnp.zeros(n, jnp.int32))
+
+
+        def main():
+            model = Proposal(nnx.Rngs(0))
+            out = Sampler(make_drawer(model, nnx.Rngs(sample=1))).run(jnp.ones(3), 6)
+            assert len(set(out.tolist())) == 1  # the same draw at every step
+            return out
+        """,
+        ["18:35 SCN103"],
+    ),
+    Case(
+        'the same partial, the key folded with the step inside the function it runs',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Proposal(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.logits = nnx.Linear(3, 5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.logits(x)
+
+
+        def _draw(model, x, step, *, key):
+            return jax.random.categorical(jax.random.fold_in(key, step), model(x))
+
+
+        def make_drawer(model, rngs: nnx.Rngs):
+            return functools.partial(_draw, model, key=rngs.sample())
+
+
+        class Sampler:
+            def __init__(self, drawer):
+                self.drawer = drawer
+
+            def run(self, x, n):
+                def step(i, out):
+                    return out.at[i].set(self.drawer(x, i))
+
+                return jax.lax.fori_loop(0, n, step, jnp.zeros(n, jnp.int32))
+
+
+        def main():
+            model = Proposal(nnx.Rngs(0))
+            out = Sampler(make_drawer(model, nnx.Rngs(sample=1))).run(jnp.ones(3), 6)
+            return out
+        """,
+        [],
+    ),
+    Case(
+        "a helper object's method returns nnx.Rngs(noise=self.seed); the scan body binds it and hands it to a module that draws from it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class NoiseSource:
+            def __init__(self, seed):
+                self.seed = seed
+
+            def fresh(self):
+                return nnx.Rngs(noise=self.seed)
+
+
+        class Shaker(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x, rngs: nnx.Rngs):
+                return self.lin(x) + jax.random.normal(rngs.noise(), x.shape)
+
+
+        def shake(model, source, x, n):
+            def step(carry, _):
+                rngs = source.fresh()
+                return carry, model(x, rngs)
+
+            return jax.lax.scan(step, None, None, length=n)[1]
+
+
+        def main():
+            out = shake(Shaker(nnx.Rngs(0)), NoiseSource(4), jnp.ones(3), 3)
+            assert bool(jnp.all(out[0] == out[1]))  # the same noise at every step
+            return out
+        """,
+        ["12:16 SCN103"],
+    ),
+    Case(
+        'the same helper given a per-step key from xs',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class NoiseSource:
+            def __init__(self, seed):
+                self.seed = seed
+
+            def fresh(self, key):
+                return nnx.Rngs(noise=key)
+
+
+        class Shaker(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x, rngs: nnx.Rngs):
+                return self.lin(x) + jax.random.normal(rngs.noise(), x.shape)
+
+
+        def shake(model, source, x, n):
+            keys = jax.random.split(jax.random.key(source.seed), n)
+
+            def step(carry, key):
+                rngs = source.fresh(key)
+                return carry, model(x, rngs)
+
+            return jax.lax.scan(step, None, keys)[1]
+
+
+        def main():
+            out = shake(Shaker(nnx.Rngs(0)), NoiseSource(4), jnp.ones(3), 3)
+            assert not bool(jnp.all(out[0] == out[1]))
+            return out
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -30620,6 +30789,129 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'a sampler of an outside nnx.Rngs stream (rngs.jitter.uniform(shape)) called in the fori_loop body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def jittered(xs, seed):
+            rngs = nnx.Rngs(jitter=seed)
+
+            def step(t, out):
+                return out.at[t].set(xs[t] + 0.1 * rngs.jitter.uniform(xs.shape[1:]))
+
+            return jax.lax.fori_loop(0, xs.shape[0], step, jnp.zeros_like(xs))
+
+
+        def main():
+            return jittered(jnp.ones((4, 3)), 0)
+        """,
+        ["11:44 SCN105"],
+    ),
+    Case(
+        'the stream drawn once before the loop and split into per-step keys',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def jittered(xs, seed):
+            rngs = nnx.Rngs(jitter=seed)
+            keys = jax.random.split(rngs.jitter(), xs.shape[0])
+
+            def step(t, out):
+                return out.at[t].set(xs[t] + 0.1 * jax.random.uniform(keys[t], xs.shape[1:]))
+
+            return jax.lax.fori_loop(0, xs.shape[0], step, jnp.zeros_like(xs))
+
+
+        def main():
+            return jittered(jnp.ones((4, 3)), 0)
+        """,
+        [],
+    ),
+    Case(
+        'a helper passes rngs=key to a model whose Dropout has streams of its own, but the scan body never gives key (default None): the Dropout draws from its own streams',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.hidden = nnx.Linear(4, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+                self.out = nnx.Linear(8, 1, rngs=rngs)
+
+            def __call__(self, x, rngs=None):
+                return self.out(self.drop(nnx.relu(self.hidden(x)), rngs=rngs)).sum()
+
+
+        class Predictor:
+            def __init__(self, model):
+                self.model = model
+
+            def predict(self, x, key=None):
+                return self.model(x, rngs=key)
+
+
+        def spread(predictor, x, passes):
+            def step(carry, _):
+                return carry, predictor.predict(x)
+
+            return jax.lax.scan(step, None, None, length=passes)[1]
+
+
+        def main():
+            return spread(Predictor(Regressor(nnx.Rngs(params=0, dropout=1))), jnp.ones(4), 4)
+        """,
+        ["22:16 SCN105"],
+    ),
+    Case(
+        'the same helper given a per-step key from xs',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.hidden = nnx.Linear(4, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+                self.out = nnx.Linear(8, 1, rngs=rngs)
+
+            def __call__(self, x, rngs=None):
+                return self.out(self.drop(nnx.relu(self.hidden(x)), rngs=rngs)).sum()
+
+
+        class Predictor:
+            def __init__(self, model):
+                self.model = model
+
+            def predict(self, x, key=None):
+                return self.model(x, rngs=key)
+
+
+        def spread(predictor, x, passes):
+            keys = jax.random.split(jax.random.key(7), passes)
+
+            def step(carry, key):
+                return carry, predictor.predict(x, key)
+
+            return jax.lax.scan(step, None, keys)[1]
+
+
+        def main():
+            return spread(Predictor(Regressor(nnx.Rngs(params=0, dropout=1))), jnp.ones(4), 4)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -33075,6 +33367,77 @@ ESCAPES = [
 
         def main():
             return Smoother(0.3).run(jnp.ones((5, 2)))
+        """,
+        [],
+    ),
+    Case(
+        'a lazy first fill (if self.reference is None: self.reference = batch.mean(0)) of a loop value, first run in the scan body and read after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class FirstBatchStats:
+            def __init__(self):
+                self.reference = None
+
+            def observe(self, batch):
+                if self.reference is None:
+                    self.reference = batch.mean(0)
+
+            def drift(self, batch):
+                return jnp.abs(batch.mean(0) - self.reference).max()
+
+
+        def monitor(stats, batches):
+            def step(total, batch):
+                stats.observe(batch)
+                return total + batch.sum(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            stats = FirstBatchStats()
+            batches = jnp.ones((3, 4, 2))
+            monitor(stats, batches)
+            return stats.drift(batches[0])
+        """,
+        ["20:9 SCN106"],
+    ),
+    Case(
+        'the same reference filled by a call before the loop: the body never fills it',
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class FirstBatchStats:
+            def __init__(self):
+                self.reference = None
+
+            def observe(self, batch):
+                if self.reference is None:
+                    self.reference = batch.mean(0)
+
+            def drift(self, batch):
+                return jnp.abs(batch.mean(0) - self.reference).max()
+
+
+        def monitor(stats, batches):
+            def step(total, batch):
+                stats.observe(batch)
+                return total + batch.sum(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            stats = FirstBatchStats()
+            batches = jnp.ones((3, 4, 2))
+            stats.observe(batches[0])  # the reference comes from the first batch, before the loop
+            monitor(stats, batches)
+            return stats.drift(batches[0])
         """,
         [],
     ),

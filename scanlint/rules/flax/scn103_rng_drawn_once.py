@@ -980,6 +980,10 @@ class _FixedNnxRandomness:
             else:  # `for name, sampler in self.samplers.items()` around the body
                 values = self.flax.flow.values(func, scope) or []
                 func, func_scope = values[0] if len(values) == 1 else (func, scope)
+        if not (isinstance(func, cst.Call) and self.index.qualify(func.func) == PARTIAL):
+            # `self.sampler` stored from what a factory returned (`make_sampler(model, rngs)`)
+            values = self.flax.flow.values(call.func, scope) or []
+            func, func_scope = values[0] if len(values) == 1 else (func, func_scope)
         if not (isinstance(func, cst.Call) and self.index.qualify(func.func) == PARTIAL) or self.code.is_inside(func_scope):
             return None
         return func, func_scope
@@ -1009,20 +1013,27 @@ class _FixedNnxRandomness:
         layer's construction (`drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`)."""
         bound = scope.name_bound_to(rngs_call) or self._default_filled(rngs_call, scope)
         made = {rngs_call}
+        names = {(bound, scope)} if bound is not None else set()  # the names holding it, by scope
         function = scope.node
         if function in self.code.functions and any(r.value is rngs_call for r in returns_of(function)):
-            # `make_rngs(cfg)` returning `nnx.Rngs(dropout=cfg.seed)`: its calls stand for it.
-            made |= {call for call, _ in self.code.entries.get(function, [])}
+            # `make_rngs(cfg)` returning `nnx.Rngs(dropout=cfg.seed)`: its calls stand for it,
+            # and so do the names they are bound to (`rngs = self.augmenter.make_rngs()`).
+            for call, call_scope in self.code.entries.get(function, []):
+                made.add(call)
+                name = call_scope.name_bound_to(call)
+                if name is not None:
+                    names.add((name, call_scope))
+
+        def holds(node: cst.BaseExpression, node_scope: Scope) -> bool:
+            return node in made or (isinstance(node, cst.Name) and (node.value, node_scope) in names)
+
         for call, call_scope in self.code.calls:
             func = call.func
             owner = func.value if isinstance(func, (cst.Attribute, cst.Subscript)) else func
-            if owner in made or (isinstance(owner, cst.Name) and owner.value == bound and call_scope is scope):
+            if holds(owner, call_scope):
                 return True
             for arg in call.args:  # `drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`
-                given = arg.value
-                if (given in made or (isinstance(given, cst.Name) and given.value == bound and call_scope is scope)) and (
-                    self.flax.nnx_module_class(call.func, call_scope) is None
-                ):
+                if holds(arg.value, call_scope) and self.flax.nnx_module_class(call.func, call_scope) is None:
                     return True
         return False
 

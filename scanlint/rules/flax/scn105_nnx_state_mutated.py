@@ -18,6 +18,7 @@ from scanlint.analysis.flax_model import (
     branch_functions,
     flax_file,
     is_true,
+    parameters_passed,
     raw_scan_bodies,
     root_name,
     unpacked_targets,
@@ -28,6 +29,7 @@ from scanlint.analysis.nnx_state import (
     OUTSIDE_METRIC,
     OUTSIDE_OPTIMIZER,
     PYTHON_CONTAINER,
+    RNG_SAMPLERS,
     STATEFUL_NNX,
     OutsideNnxState,
     mode_given_by_caller,
@@ -47,7 +49,7 @@ class NnxStateMutatedInScanBody(Rule):
     Flags, inside the body: assigning to an attribute of an `nnx.Module`'s `self` or of an outside
     NNX module (`self.count = ...`, `model.calls = ...`), updating an outside `nnx.Variable`, or
     one of a class deriving from it (`self.count[...] = ...`, `var.value = ...`), passing an outside `nnx.Rngs` to a call
-    (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`), calling an
+    (`nnx.Linear(..., rngs=self.rngs)`) or drawing from it (`self.rngs.noise()`, a sampler `rngs.noise.normal(shape)`), calling an
     outside module that holds `nnx.Dropout` streams, a training-mode `nnx.BatchNorm` or RNG
     streams, handing an outside NNX object to an NNX transform (`nnx.value_and_grad(loss)(model)`,
     `nnx.grad(loss)(self.inner)`, `grad_fn(model)` with `grad_fn = nnx.grad(loss)`), updating
@@ -142,7 +144,8 @@ class NnxStateMutatedInScanBody(Rule):
     call (directly or through an `nnx.Sequential`), a Dropout a module's method hands the key
     its caller passes (`self.drop(h, rngs=key)`) when the body passes a key the loop gives each
     step (`cell(h, x, key)` with the keys scanned over) or every call of the module this file
-    shows passes one (`key=None` as the default, never left out), and layers switched off with a literal
+    shows passes one (`key=None` as the default, never left out; a helper's `rngs=key` whose
+    `key` the body never gives passes `None`), and layers switched off with a literal
     `deterministic=True` or `use_running_average=True` are fine and not flagged; neither is a
     Dropout or BatchNorm in a file that switches modes with `.eval()` or `set_attributes`, where
     it is not known which mode runs (a switch that the program the file shows runs only after
@@ -438,9 +441,15 @@ def _mutating_call(state: OutsideNnxState, call: cst.Call, scope: Scope) -> _Mut
     rngs = keyword_argument(call, "rngs")
     if rngs is not None and state.is_outside_rngs(rngs, scope):
         return _Mutation(f"`{code_of(call.func)}(..., rngs={code_of(rngs)})` {draws}")
-    # `rngs.noise()`, `rngs["noise"]()`: a stream of the `nnx.Rngs`.
+    # `rngs.noise()`, `rngs["noise"]()`: a stream of the `nnx.Rngs`; `rngs.noise.normal(shape)`:
+    # a stream's sampler, which draws from it too.
     stream_owner = call.func.value if isinstance(call.func, (cst.Attribute, cst.Subscript)) else None
-    for candidate in (call.func, stream_owner):
+    sampled = (
+        stream_owner.value
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in RNG_SAMPLERS and isinstance(stream_owner, cst.Attribute)
+        else None
+    )
+    for candidate in (call.func, stream_owner, sampled):
         if candidate is None:
             continue
         if state.is_rngs_attribute(candidate, scope) or (
@@ -458,7 +467,8 @@ def _mutating_call(state: OutsideNnxState, call: cst.Call, scope: Scope) -> _Mut
     if any(is_true(keyword_argument(call, k)) for k in STATEFUL_NNX.values()):
         return None
     # A fresh `nnx.Rngs` passed at the call is what a Dropout draws from instead of its own.
-    held = state.stateful_module(call.func, scope, rngs_passed=rngs is not None) or state.method_changing_state(
+    given = rngs is not None and not _left_none(state.code, rngs, scope)
+    held = state.stateful_module(call.func, scope, rngs_passed=given) or state.method_changing_state(
         call.func, scope
     )
     called = f"`{code_of(call.func)}`"
@@ -557,3 +567,19 @@ _CONTAINER_LEAK = (
     "stored tracers escape the trace and raise `UnexpectedTracerError` where they are used "
     "after it. Return the values as the scan's outputs (`ys`) and collect them after the loop."
 )
+
+
+def _left_none(code: BodyCode, rngs: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether `rngs=key` passes `None` in every run of the body: `key` a parameter defaulting to
+    `None` of a helper that no call in the body's code gives it (`scorer.score(residues)` with
+    `def score(self, residues, key=None)`); a Dropout then draws from its own streams."""
+    found = scope.only_binding(rngs.value) if isinstance(rngs, cst.Name) else None
+    if found is None or not isinstance(found[1], cst.Param):
+        return False
+    param, function = found[1], found[0].node
+    if not (isinstance(param.default, cst.Name) and param.default.value == "None") or not isinstance(function, cst.FunctionDef):
+        return False
+    entries = code.entries.get(function, [])
+    return bool(entries) and all(
+        param not in dict(parameters_passed(function, found[0], call, call_scope)) for call, call_scope in entries
+    )

@@ -62,10 +62,11 @@ class LoopValueEscapesScanBody(Rule):
       self.hooks: hook.after_step(loss)`, the hooks any of those the trainer is given), a
       tracker's `self.best = ...`, a recorder called as a function (`recorder(h)`, its
       `__call__`) appending `summary = h.mean(-1)`, a wrapper kept as an attribute and called
-      like a method (`self.predict = KeepLast(model)`, its `__call__` storing `self.last`). The
-      object may be made in the function, stored by `__init__`, handed to the function running
-      the loop, or handed to a helper the body calls. The attribute must be read somewhere else
-      in the file;
+      like a method (`self.predict = KeepLast(model)`, its `__call__` storing `self.last`). A
+      lazy first fill (`if self.reference is None: self.reference = batch.mean(0)`) counts under
+      the conditions of the caches below. The object may be made in the function, stored by
+      `__init__`, handed to the function running the loop, or handed to a helper the body
+      calls. The attribute must be read somewhere else in the file;
     - calling a method of such an object that computes an array and keeps it, even from
       constants: every JAX operation in the body gives a tracer of the loop. A lazy first fill
       (`if self.variables is None: self.variables = self.module.init(...)`), a memo (`if name
@@ -208,6 +209,8 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
                 yield call, f"adds a value of the loop to `{code_of(func.value)}`, {container}{made_where}"
                 continue
         stored = _method_storing_argument(flax, code, call, scope)
+        if stored is not None and stored.lazy and not _filled_in_loop_and_read_after(flax, code, stored):
+            stored = None
         if stored is not None:
             nnx_state = nnx_state or OutsideNnxState(flax, code)
             if not isinstance(func, cst.Attribute) or nnx_state.method_changing_state(func, scope) is None:
@@ -281,8 +284,6 @@ def _arrays_kept(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.Call, str
     loop, even on constants, so the object keeps one. Only when no call that may fill the
     attribute runs before the loop (a warm cache is not filled again), something reads the
     attribute after it, and the file shows every way to the loop (see `CallOrder`)."""
-    order = call_order(flax)
-    loop_call = code.wrapped_call or code.loop.call  # the loop itself, not a wrapper's call of it
     for call, scope in code.calls:
         func = call.func
         if not isinstance(func, (cst.Attribute, cst.Name)) or not _runs_in_body(code, scope):
@@ -291,12 +292,21 @@ def _arrays_kept(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.Call, str
         kept = _keeps_computed_array(flax, code, call, receiver, scope, 0)
         if kept is None:
             continue
-        fillers = [*kept.methods, *_fillers(flax, kept.class_node, kept.attribute)]
-        # a property's getter runs where the property is read: reading it fills and reads the cache
-        through_property = _reads_of(flax, kept.class_node, kept.property_read) if kept.property_read is not None else []
-        reads = [*_reads_of(flax, kept.class_node, kept.attribute), *through_property]
-        if order.runs_before(loop_call, fillers, through_property) is False and order.runs_after(loop_call, reads):
+        if _filled_in_loop_and_read_after(flax, code, kept):
             yield call, kept.message
+
+
+def _filled_in_loop_and_read_after(flax: FlaxFile, code: BodyCode, kept: _Stored) -> bool:
+    """Whether, in the program the file shows, no call that may fill the attribute a value is
+    kept in runs before the loop (a filled cache is not filled again), and something reads it
+    after the loop (see `CallOrder`)."""
+    order = call_order(flax)
+    loop_call = code.wrapped_call or code.loop.call  # the loop itself, not a wrapper's call of it
+    fillers = [*kept.methods, *_fillers(flax, kept.class_node, kept.attribute)]
+    # a property's getter runs where the property is read: reading it fills and reads the cache
+    through_property = _reads_of(flax, kept.class_node, kept.property_read) if kept.property_read is not None else []
+    reads = [*_reads_of(flax, kept.class_node, kept.attribute), *through_property]
+    return order.runs_before(loop_call, fillers, through_property) is False and bool(order.runs_after(loop_call, reads))
 
 
 def _keeps_computed_array(
@@ -394,7 +404,7 @@ def _reads_of(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> list[
     for read in flags.attribute_reads(attribute):
         made = flax.instances(read.value, flags.scope_at(read))
         classes = {class_node, *flax.index.subclasses(class_node)}
-        if made and any(flax.local_class(construction.func, made_scope) in classes for construction, made_scope in made):
+        if made and any(c in classes for construction, made_scope in made for c in flax.constructed_classes(construction, made_scope)):
             reads.append(read)
     return reads
 
@@ -765,6 +775,9 @@ def _stored_through(
         what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed))
         if what is not None:
             return _Stored(f"passes {handed} to {called}, which {what[0]}", class_node, what[1].attr.value, [method])
+        what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed), lazy_fills=True)
+        if what is not None:  # `if self.shadow is None: self.shadow = params`: see `_lazy_fill_escapes`
+            return _Stored(f"passes {handed} to {called}, which {what[0]}", class_node, what[1].attr.value, [method], lazy=True)
         if depth < 2:
             for inner, inner_scope in _method_calls(flax, method):
                 inner_receiver = inner.func.value if isinstance(inner.func, cst.Attribute) else inner.func
@@ -788,6 +801,7 @@ class _Stored:
     attribute: str
     methods: list[cst.CSTNode]
     property_read: str | None = None  # the property whose first read fills it (`self.head`)
+    lazy: bool = False  # kept by a lazy first fill only (`if self.shadow is None: ...`)
 
 
 def _methods_run(
@@ -864,7 +878,7 @@ def _plain_classes_outside(
     made = flax.instances(node, scope)
     if not made or any(code.is_inside(made_scope) for _, made_scope in made):
         return None
-    classes = {flax.local_class(construction.func, made_scope) for construction, made_scope in made}
+    classes = {c for construction, made_scope in made for c in flax.constructed_classes(construction, made_scope)}
     if None in classes or any(flax.is_linen(c) or flax.is_nnx(c) for c in classes):
         return None
     return classes  # type: ignore[return-value]
