@@ -1,0 +1,57 @@
+# label: trace-context
+# flax-error: ValueError: Cannot extract graph node from different trace level, got Param( # 3 (12 B)
+# class: 4 RouteTrainer.model and RouteTrainer.optimizer (nnx.Optimizer) are reached from the scan body through the trainer; nnx.value_and_grad and optimizer.update run on the outer objects
+"""Payment routing optimiser: fits an approval-probability model per acquirer route on a stream
+of settled payments, so the router can prefer routes that approve more often."""
+from dataclasses import dataclass
+
+import jax
+import jax.numpy as jnp
+import optax
+import flax.nnx as nnx
+
+
+@dataclass(frozen=True)
+class RouteConfig:
+    n_features: int = 6  # amount, card tier, issuer region, hour, retry count, 3DS
+    n_routes: int = 3
+    learning_rate: float = 0.05
+
+
+class ApprovalModel(nnx.Module):
+    def __init__(self, cfg: RouteConfig, rngs: nnx.Rngs):
+        self.proj = nnx.Linear(cfg.n_features, cfg.n_routes, rngs=rngs)
+
+    def __call__(self, x):
+        return self.proj(x)
+
+
+def approval_loss(model, feats, approved):
+    logits = model(feats)
+    return optax.sigmoid_binary_cross_entropy(logits, approved).mean()
+
+
+class RouteTrainer:
+    def __init__(self, cfg: RouteConfig):
+        self.model = ApprovalModel(cfg, nnx.Rngs(0))
+        self.optimizer = nnx.Optimizer(self.model, optax.adam(cfg.learning_rate), wrt=nnx.Param)
+
+    def fit(self, feats, approved):
+        def settle(carry, batch):
+            x, y = batch
+            loss, grads = nnx.value_and_grad(approval_loss)(self.model, x, y)
+            self.optimizer.update(self.model, grads)
+            return carry, loss
+
+        _, losses = jax.lax.scan(settle, jnp.zeros(()), (feats, approved))
+        return losses
+
+
+def main():
+    cfg = RouteConfig()
+    trainer = RouteTrainer(cfg)
+    feats = jnp.cos(jnp.arange(5 * 8 * 6, dtype=jnp.float32)).reshape(5, 8, 6)
+    approved = (jnp.sin(jnp.arange(5 * 8 * 3, dtype=jnp.float32)) > 0).astype(jnp.float32).reshape(5, 8, 3)
+    losses = trainer.fit(feats, approved)
+    print("losses", losses)
+    return None

@@ -1,0 +1,72 @@
+# label: modify-scope
+# flax-error: ModifyScopeVariableError: Cannot update variable "history" in "/" because collection "cache" is immutable. (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.ModifyScopeVariableError)
+# class: 4 PricingHandler.handle looks up self.tenants[tenant] and its fori_loop body calls session.bound, a model.bind(variables) whose decoder writes the 'cache' collection
+"""Seat price path service for several opera houses (tenants).
+
+Each tenant has its own autoregressive pricing model; a request asks for the nightly price index
+of a seating zone over the run of a production. The decoder keeps the recent prices in a
+'cache' collection so each night only needs the previous night's price.
+"""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+class PriceDecoder(nn.Module):
+    window: int = 4
+
+    @nn.compact
+    def __call__(self, prev_price):
+        history = self.variable("cache", "history", lambda: jnp.zeros((self.window,)))
+        if not self.is_initializing():
+            history.value = jnp.roll(history.value, -1).at[-1].set(prev_price)
+        features = jnp.concatenate([history.value, prev_price[None]])
+        return prev_price * (1.0 + 0.05 * jnp.tanh(nn.Dense(1)(features)[0]))
+
+
+@dataclasses.dataclass(frozen=True)
+class PriceRequest:
+    tenant: str
+    opening_price: float
+    nights: int
+
+
+class TenantSession:
+    def __init__(self, model: PriceDecoder, variables):
+        self.model = model
+        self.params = variables["params"]
+        self.cache = variables["cache"]
+        self.bound = model.bind(variables)
+
+
+class PricingHandler:
+    def __init__(self):
+        self.tenants = {}
+
+    def register(self, tenant: str, seed: int):
+        model = PriceDecoder()
+        variables = model.init(jax.random.key(seed), jnp.asarray(1.0))
+        self.tenants[tenant] = TenantSession(model, variables)
+
+    def handle(self, request: PriceRequest):
+        session = self.tenants[request.tenant]
+
+        def body(night, carry):
+            prices, last = carry
+            nxt = session.bound(last)
+            return prices.at[night].set(nxt), nxt
+
+        prices0 = jnp.zeros((request.nights,))
+        prices, _ = jax.lax.fori_loop(0, request.nights, body, (prices0, jnp.asarray(request.opening_price)))
+        return prices
+
+
+def main():
+    handler = PricingHandler()
+    handler.register("royal_house", seed=0)
+    handler.register("harbour_opera", seed=1)
+    prices = handler.handle(PriceRequest("harbour_opera", opening_price=120.0, nights=9))
+    print("price path", prices)
+    return None
