@@ -1045,7 +1045,29 @@ class ScanIndex:
             stored = self.self_attribute_values(helper_owner, helper.name.value).get(node.attr.value, []) if helper_owner else []
             if len(stored) == 1:
                 return stored[0], self.scope_of[helper], class_node
-        return None
+        passed = self._passed_to_base_init(owner, init, node.attr.value)
+        return (passed, self.scope_of[init], class_node) if passed is not None else None
+
+    def _passed_to_base_init(self, class_node: cst.ClassDef, init: cst.FunctionDef, attribute: str) -> cst.BaseExpression | None:
+        """For a class whose `__init__` runs `super().__init__(model, variables)` and whose base's
+        `__init__` stores a parameter as `self.<attribute>` (`self.model = model`): what the
+        `super()` call passes for it, read in the class's own `__init__`."""
+        base = self.base_init_call(class_node, init)
+        if base is None:
+            return None
+        call, base_owner = base
+        base_init = self.method_of(base_owner, "__init__")
+        stored = self.self_attribute_values(base_owner, "__init__").get(attribute, [])
+        if base_init is None or len(stored) != 1 or not isinstance(stored[0], cst.Name):
+            return None
+        found = self.scope_of[base_init].only_binding(stored[0].value)
+        if found is None or not isinstance(found[1], cst.Param):
+            return None
+        params = [*base_init.params.posonly_params, *base_init.params.params][1:]
+        position = next((i for i, p in enumerate(params) if p is found[1]), None)
+        if position is None and found[1] not in base_init.params.kwonly_params:
+            return None
+        return argument(call, position if position is not None else len(call.args), found[1].name.value)
 
     def _lineage(self, class_node: cst.ClassDef, depth: int = 0) -> list[cst.ClassDef]:
         """A class and its same-file bases, and theirs."""

@@ -490,7 +490,14 @@ def lifting_call(flax: FlaxFile, submodule: Submodule) -> cst.Call | None:
     `RematBlock(...)` with `RematBlock = nn.remat(Block)`): the transform's call."""
     construction = submodule.construction
     callee, scope = (construction.func if construction is not None else None), flax.index.module_scope
+    if construction is not None:
+        scope = run_flags(flax).scope_at(construction)
     for _ in range(5):
+        if isinstance(callee, cst.IfExp):  # `nn.remat(Block) if cfg.save_memory else Block`
+            taken = run_flags(flax).values(callee.test, scope)
+            if taken is None or len(taken) != 1:
+                return None
+            callee = callee.body if next(iter(taken)) else callee.orelse
         if isinstance(callee, cst.Call):
             return callee if flax.index.qualify(callee.func) in LIFTED_MODULE_TRANSFORMS else None
         bound = scope.only_binding(callee.value) if isinstance(callee, cst.Name) else None

@@ -17530,6 +17530,216 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'heterogeneous runners; a subclass hands its module to the base __init__ (super().__init__(model, variables)) and applies it with a key stored at construction, in the scan body',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Plain(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(x)[..., 0]
+
+
+        class Noisy(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(nn.Dropout(0.5, deterministic=False)(x))[..., 0]
+
+
+        class Runner:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            def run(self, x):
+                return self.model.apply(self.variables, x)
+
+
+        class SampledRunner(Runner):
+            def __init__(self, model, variables, key):
+                super().__init__(model, variables)
+                self.key = key
+
+            def run(self, x):
+                return self.model.apply(self.variables, x, rngs={"dropout": self.key})
+
+
+        def rounds(runners, x, n):
+            def body(carry, _):
+                return carry, jnp.stack([r.run(x) for r in runners])
+
+            return jax.lax.scan(body, None, None, length=n)[1]
+
+
+        def main():
+            x = jnp.ones((2, 3))
+            runners = [
+                Runner(Plain(), Plain().init(jax.random.key(0), x)),
+                SampledRunner(Noisy(), Noisy().init(jax.random.key(1), x), jax.random.key(2)),
+            ]
+            out = rounds(runners, x, 3)
+            assert bool(jnp.all(out[0] == out[1]))  # the same dropout mask every round
+            return out
+        """,
+        ["34:57 SCN103"],
+    ),
+    Case(
+        'the same runner folding the step into its stored key',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Plain(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(x)[..., 0]
+
+
+        class Noisy(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(nn.Dropout(0.5, deterministic=False)(x))[..., 0]
+
+
+        class Runner:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            def run(self, x, step=0):
+                return self.model.apply(self.variables, x)
+
+
+        class SampledRunner(Runner):
+            def __init__(self, model, variables, key):
+                super().__init__(model, variables)
+                self.key = key
+
+            def run(self, x, step=0):
+                return self.model.apply(self.variables, x, rngs={"dropout": jax.random.fold_in(self.key, step)})
+
+
+        def rounds(runners, x, n):
+            def body(carry, step):
+                return carry, jnp.stack([r.run(x, step) for r in runners])
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            x = jnp.ones((2, 3))
+            runners = [
+                Runner(Plain(), Plain().init(jax.random.key(0), x)),
+                SampledRunner(Noisy(), Noisy().init(jax.random.key(1), x), jax.random.key(2)),
+            ]
+            out = rounds(runners, x, 3)
+            return out
+        """,
+        [],
+    ),
+    Case(
+        'a generator over a committee of different NNX modules hands each the key the committee stored; one of them draws from it, at every step of the scan',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Deterministic(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x, key):
+                return self.lin(x)[..., 0]
+
+
+        class Jittered(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x, key):
+                return self.lin(x + 0.1 * jax.random.normal(key, x.shape))[..., 0]
+
+
+        class Committee:
+            def __init__(self, members, key):
+                self.members = members
+                self.key = key
+
+            def vote(self, x):
+                return sum(m(x, self.key) for m in self.members)
+
+
+        def polls(committee, x, n):
+            def body(carry, _):
+                return carry, committee.vote(x)
+
+            return jax.lax.scan(body, None, None, length=n)[1]
+
+
+        def main():
+            rngs = nnx.Rngs(0)
+            out = polls(Committee([Deterministic(rngs), Jittered(rngs)], jax.random.key(5)), jnp.ones((2, 3)), 3)
+            assert bool(jnp.all(out[0] == out[1]))  # the same jitter every poll
+            return out
+        """,
+        ["29:25 SCN103"],
+    ),
+    Case(
+        'the same committee folding the step into its key first',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Deterministic(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x, key):
+                return self.lin(x)[..., 0]
+
+
+        class Jittered(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x, key):
+                return self.lin(x + 0.1 * jax.random.normal(key, x.shape))[..., 0]
+
+
+        class Committee:
+            def __init__(self, members, key):
+                self.members = members
+                self.key = key
+
+            def vote(self, x, step):
+                key = jax.random.fold_in(self.key, step)
+                return sum(m(x, key) for m in self.members)
+
+
+        def polls(committee, x, n):
+            def body(carry, step):
+                return carry, committee.vote(x, step)
+
+            return jax.lax.scan(body, None, jnp.arange(n))[1]
+
+
+        def main():
+            rngs = nnx.Rngs(0)
+            out = polls(Committee([Deterministic(rngs), Jittered(rngs)], jax.random.key(5)), jnp.ones((2, 3)), 3)
+            assert not bool(jnp.all(out[0] == out[1]))
+            return out
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -20310,6 +20520,94 @@ SUBMODULE = [
             return model.apply(variables, xs)
         """,
         ["20:20 SCN104"],
+    ),
+    Case(
+        'a compact method picks nn.remat(Block) or Block by a config flag that is on, calls it once, then again in its raw scan body',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            checkpoint_blocks: bool = True
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h):
+                return jnp.tanh(nn.Dense(4)(h))
+
+
+        class Unroller(nn.Module):
+            config: Config
+
+            @nn.compact
+            def __call__(self, h, steps):
+                cell_cls = nn.remat(Block) if self.config.checkpoint_blocks else Block
+                cell = cell_cls()
+                h = cell(h)
+
+                def step(h, _):
+                    h = cell(h)
+                    return h, h
+
+                return jax.lax.scan(step, h, None, length=steps)[1]
+
+
+        def main():
+            model = Unroller(Config())
+            variables = model.init(jax.random.key(0), jnp.ones(4), 3)
+            return model.apply(variables, jnp.ones(4), 3)
+        """,
+        ["30:17 SCN104"],
+    ),
+    Case(
+        "the same flag off: the plain Block's parameters exist after the first call",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            checkpoint_blocks: bool = False
+
+
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, h):
+                return jnp.tanh(nn.Dense(4)(h))
+
+
+        class Unroller(nn.Module):
+            config: Config
+
+            @nn.compact
+            def __call__(self, h, steps):
+                cell_cls = nn.remat(Block) if self.config.checkpoint_blocks else Block
+                cell = cell_cls()
+                h = cell(h)
+
+                def step(h, _):
+                    h = cell(h)
+                    return h, h
+
+                return jax.lax.scan(step, h, None, length=steps)[1]
+
+
+        def main():
+            model = Unroller(Config())
+            variables = model.init(jax.random.key(0), jnp.ones(4), 3)
+            return model.apply(variables, jnp.ones(4), 3)
+        """,
+        [],
     ),
 ]
 

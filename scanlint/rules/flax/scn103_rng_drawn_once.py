@@ -925,20 +925,39 @@ class _FixedNnxRandomness:
         if class_node is None and isinstance(func, cst.Attribute):
             holder, name = func, "__call__"  # `self.model(...)`: the module itself
             class_node = self.state.module_class(holder, scope)
-        owner = self.index.defining_class(class_node, name) if class_node is not None else None
-        method = self.index.method_of(owner, name) if owner is not None else None
-        if method is None or method in self.code.functions or self.state.modes_may_switch(holder, scope):
-            return None  # a method the body's code runs is judged at its own draws; `eval()` stops a Dropout
-        method_scope = self.index.scope_of[method]
-        for param, value in parameters_passed(method, method_scope, call, scope):
-            fixed = self.state.kept_key(value, scope)
-            if fixed is None and isinstance(value, cst.Name) and not self.code.binds(value.value, scope) and self._jax_key(value, scope):
-                fixed = value
-            if fixed is None and self.code.step_constant(value, scope) and self.state.is_key_value(value, scope):
-                fixed = value  # `key = self.strategy.key_for(i)` handing out the key its object keeps
-            if fixed is not None and _draws_from(self.index, method, param.name.value):
-                return value, f"{class_node.name.value}.{name}"  # type: ignore[union-attr]
+        classes = [class_node] if class_node is not None else self._every_member_class(holder, scope)
+        if not classes or self.state.modes_may_switch(holder, scope):
+            return None  # `eval()` stops a Dropout
+        for each in classes:
+            owner = self.index.defining_class(each, name)
+            method = self.index.method_of(owner, name) if owner is not None else None
+            if method is None or method in self.code.functions:
+                continue  # a method the body's code runs is judged at its own draws
+            method_scope = self.index.scope_of[method]
+            for param, value in parameters_passed(method, method_scope, call, scope):
+                fixed = self.state.kept_key(value, scope)
+                if fixed is None and isinstance(value, cst.Name) and not self.code.binds(value.value, scope) and self._jax_key(value, scope):
+                    fixed = value
+                if fixed is None and self.code.step_constant(value, scope) and self.state.is_key_value(value, scope):
+                    fixed = value  # `key = self.strategy.key_for(i)` handing out the key its object keeps
+                if fixed is not None and _draws_from(self.index, method, param.name.value):
+                    return value, f"{each.name.value}.{name}"
         return None
+
+    def _every_member_class(self, holder: cst.BaseExpression, scope: Scope) -> list[cst.ClassDef]:
+        """For the variable of a `for` or comprehension over a container of NNX modules (`m` in
+        `[m(x, key=k) for m in self.members]`): the same-file NNX class of each element. The
+        loop calls every element, so a draw in any of them runs."""
+        if not isinstance(holder, cst.Name) or self.flax.loop_iterates(holder, scope) is None:
+            return []
+        classes = [
+            each
+            for construction, made_scope in self.flax.instances(holder, scope) or []
+            for each in self.flax.constructed_classes(construction, made_scope)
+        ]
+        if not classes or not all(each is not None and self.flax.is_nnx(each) for each in classes):
+            return []
+        return list(dict.fromkeys(classes))  # type: ignore[arg-type]
 
     def _partial_fixed_key(self, call: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, str] | None:
         """For `self._sample(x)` with `self._sample = functools.partial(model, rngs=key)` (or a
