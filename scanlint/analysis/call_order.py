@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from scanlint.analysis.resolver import Scope, dotted
-from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import SemanticVisitor, walk
 
 if TYPE_CHECKING:
@@ -47,6 +46,7 @@ class CallOrder:
         self.calls_of_owner = collector.found  # function (or module) -> its own calls, in order
         self.owner_of: dict[cst.CSTNode, cst.CSTNode] = collector.owner_of  # calls and attributes
         self.position = collector.position  # calls and attributes, in the order they are written
+        self.end = collector.end  # a call's position after everything written inside it
         self.nodes_of_owner = collector.nodes  # function (or module) -> its own calls and attributes
         self._callees: dict[cst.Call, frozenset[cst.CSTNode]] = {}
         self._callers: dict[cst.CSTNode, list[cst.Call]] | None = None
@@ -160,7 +160,8 @@ class CallOrder:
         )
 
     def _before(self, call: cst.Call, node: cst.CSTNode) -> bool:
-        return self.position[node] < self.position[call] or run_flags(self.flax).encloses(call, node)
+        """Whether `node` runs before `call`: written before it, or in its arguments."""
+        return self.position[node] < self.end[call]
 
     def _on_the_way_up(self, anchor: cst.Call, found: Callable[[cst.Call, cst.CSTNode], bool | None]) -> bool | None:
         """Whether `found` accepts a call or attribute of the function making `anchor` (other
@@ -215,6 +216,7 @@ class _CallsByOwner(SemanticVisitor):
         self.nodes: dict[cst.CSTNode, list[cst.CSTNode]] = {}
         self.owner_of: dict[cst.CSTNode, cst.CSTNode] = {}
         self.position: dict[cst.CSTNode, int] = {}
+        self.end: dict[cst.CSTNode, int] = {}
         self.owners: list[cst.CSTNode] = []
 
     def on_visit(self, node: cst.CSTNode) -> bool:
@@ -234,4 +236,6 @@ class _CallsByOwner(SemanticVisitor):
     def on_leave(self, original_node: cst.CSTNode) -> None:
         if isinstance(original_node, (cst.Module, cst.FunctionDef, cst.Lambda)):
             self.owners.pop()
+        elif isinstance(original_node, cst.Call):
+            self.end[original_node] = len(self.position)
         super().on_leave(original_node)

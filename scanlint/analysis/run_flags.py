@@ -32,6 +32,7 @@ import itertools
 
 import libcst as cst
 
+from scanlint.analysis.call_order import call_order
 from scanlint.analysis.flax_model import (
     LIFTED_MODULE_TRANSFORMS,
     BodyCode,
@@ -44,8 +45,20 @@ from scanlint.analysis.flax_model import (
     parameters_passed,
 )
 from scanlint.analysis.pytree_classes import is_dataclass
-from scanlint.analysis.resolver import Scope, argument, is_classmethod, is_staticmethod, keyword_argument
-from scanlint.analysis.values import _init_fields, class_statements, field_default, is_class_variable, kept_argument
+from scanlint.analysis.resolver import (
+    Scope,
+    argument,
+    is_classmethod,
+    is_staticmethod,
+    keyword_argument,
+)
+from scanlint.analysis.values import (
+    _init_fields,
+    class_statements,
+    field_default,
+    is_class_variable,
+    kept_argument,
+)
 from scanlint.analysis.walk import OwnCodeVisitor, SemanticVisitor, walk
 from scanlint.index.names import PARTIAL
 
@@ -355,12 +368,34 @@ class RunFlags:
         else in the file assigns an attribute of that name."""
         if not isinstance(node.value, cst.Name):
             return None
-        if not self._plain_attribute_values(node, scope):
+        initial = self._plain_attribute_values(node, scope)
+        if not initial:
             return self._class_attribute_values(node, scope, depth)
         if self._stored_attributes().get(node.attr.value, 0) != 1:
-            return None
+            # `self.training = False` in an `eval()` the program runs only after the loop
+            if not self._stored_by_class_only(node, scope, len(initial)):
+                return None
+            return joined(initial, lambda value, value_scope: self.values(value, value_scope, depth + 1))
         stored = self.index.stored_value(node, scope)
         return self.values(*stored, depth + 1) if stored is not None else None
+
+    def _stored_by_class_only(self, node: cst.Attribute, scope: Scope, in_init: int) -> bool:
+        """Whether every store of `.<attribute>` in the file is one on `self` by the class's own
+        methods: its `__init__` (`in_init` of them) and methods that run only after the loop
+        (see `_runs_only_after_loop`)."""
+        owner = scope.lookup(node.value.value)  # type: ignore[attr-defined]
+        class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
+        if class_node is None:
+            return False
+        counted = in_init
+        for statement in class_node.body.body:
+            if not isinstance(statement, cst.FunctionDef) or statement.name.value == "__init__":
+                continue
+            stores = self.index.self_attribute_values(class_node, statement.name.value).get(node.attr.value, [])
+            if stores and not self._runs_only_after_loop(statement):
+                return False
+            counted += len(stores)
+        return counted == self._stored_attributes().get(node.attr.value, 0)
 
     def values_in_run(self, node: cst.BaseExpression, given: dict[str, tuple[cst.BaseExpression, Scope]]) -> Values:
         """The values of a mode switch in a method (`deterministic`, `not train`) when one call
@@ -697,9 +732,19 @@ class RunFlags:
         for statement in class_node.body.body:
             if isinstance(statement, cst.FunctionDef) and statement is not init:
                 if node.attr.value in self.index.self_attribute_values(class_node, statement.name.value):
-                    return None
+                    if not self._runs_only_after_loop(statement):
+                        return None
         init_scope = self.index.scope_of[init]
         return [(value, init_scope) for value in self.index.self_attribute_values(class_node, "__init__").get(node.attr.value, [])]
+
+    def _runs_only_after_loop(self, method: cst.FunctionDef) -> bool:
+        """For the code a loop body runs (see `within`): whether a method neither runs in the
+        body's code nor, in the program the file shows, before the loop (an `eval()` that
+        `main` never calls): what it stores is not what the loop sees."""
+        code = self._body
+        if code is None or method in code.functions:
+            return False
+        return call_order(self.flax).runs_before(code.wrapped_call or code.loop.call, [method]) is False
 
     def _stored_attributes(self) -> dict[str, int]:
         """The attribute names any code of the file assigns (`cfg.train = False`) or sets by

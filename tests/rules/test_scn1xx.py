@@ -10833,6 +10833,94 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a session's training flag set True in __init__; its eval() is never run before the scan, whose body applies a BatchNorm with train=self.training",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+                return nn.Dense(1)(h)[..., 0]
+
+
+        class Session:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+                self.training = True
+
+            def eval(self):
+                self.training = False
+                return self
+
+            def score(self, x):
+                return self.model.apply(self.variables, x, train=self.training)
+
+
+        def evaluate(session, batches):
+            def step(total, batch):
+                return total + session.score(batch).sum(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            model = Scorer()
+            batches = jnp.ones((3, 4, 2))
+            session = Session(model, model.init(jax.random.key(0), batches[0]))
+            return evaluate(session, batches)
+        """,
+        ["25:16 SCN102"],
+    ),
+    Case(
+        'the same session switched with eval() before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+                return nn.Dense(1)(h)[..., 0]
+
+
+        class Session:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+                self.training = True
+
+            def eval(self):
+                self.training = False
+                return self
+
+            def score(self, x):
+                return self.model.apply(self.variables, x, train=self.training)
+
+
+        def evaluate(session, batches):
+            def step(total, batch):
+                return total + session.score(batch).sum(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            model = Scorer()
+            batches = jnp.ones((3, 4, 2))
+            session = Session(model, model.init(jax.random.key(0), batches[0]))
+            return evaluate(session.eval(), batches)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -17735,6 +17823,87 @@ RNG = [
         def main():
             rngs = nnx.Rngs(0)
             out = polls(Committee([Deterministic(rngs), Jittered(rngs)], jax.random.key(5)), jnp.ones((2, 3)), 3)
+            assert not bool(jnp.all(out[0] == out[1]))
+            return out
+        """,
+        [],
+    ),
+    Case(
+        "a snapshot object's method returns nnx.merge(graphdef, state, copy=True) of the state it keeps; the scan body calls the copy, whose Dropout restarts from the same count",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Noisy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        class Snapshot:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+            def working_copy(self):
+                return nnx.merge(self.graphdef, self.state, copy=True)
+
+
+        def sample(snapshot, x, n):
+            def step(carry, _):
+                model = snapshot.working_copy()
+                return carry, model(x)
+
+            return jax.lax.scan(step, None, None, length=n)[1]
+
+
+        def main():
+            out = sample(Snapshot(Noisy(nnx.Rngs(params=0, dropout=1))), jnp.ones(3), 3)
+            assert bool(jnp.all(out[0] == out[1]))  # the same mask at every step
+            return out
+        """,
+        ["21:16 SCN103"],
+    ),
+    Case(
+        "the same snapshot merged from the carried state, the copy's state returned as the carry",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Noisy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        class Snapshot:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+            def working_copy(self, state):
+                return nnx.merge(self.graphdef, state, copy=True)
+
+
+        def sample(snapshot, x, n):
+            def step(state, _):
+                model = snapshot.working_copy(state)
+                y = model(x)
+                return nnx.state(model), y
+
+            return jax.lax.scan(step, snapshot.state, None, length=n)[1]
+
+
+        def main():
+            out = sample(Snapshot(Noisy(nnx.Rngs(params=0, dropout=1))), jnp.ones(3), 3)
             assert not bool(jnp.all(out[0] == out[1]))
             return out
         """,

@@ -27,11 +27,11 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.linen_apply import (
     apply_of_partial,
     bound_module_called,
-    setup_submodule_class,
     branch_taken,
     handed_over,
     module_methods_called,
     project_call_summary,
+    setup_submodule_class,
     taken_under_apply,
 )
 from scanlint.analysis.resolver import Scope, argument, keyword_argument

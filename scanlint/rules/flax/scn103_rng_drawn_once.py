@@ -33,14 +33,26 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.linen_apply import (
     apply_of_partial,
     bound_module_called,
-    setup_submodule_class,
     branch_taken,
     module_methods_called,
     project_call_summary,
+    setup_submodule_class,
+)
+from scanlint.analysis.nnx_state import (
+    DROPOUT,
+    NNX_CLONE,
+    NNX_MERGE,
+    OutsideNnxState,
+    training_dropout,
 )
 from scanlint.analysis.object_flow import BoundMethod
-from scanlint.analysis.nnx_state import DROPOUT, NNX_CLONE, NNX_MERGE, OutsideNnxState, training_dropout
-from scanlint.analysis.resolver import ScanIndex, Scope, argument, keyword_argument, returns_of
+from scanlint.analysis.resolver import (
+    ScanIndex,
+    Scope,
+    argument,
+    keyword_argument,
+    returns_of,
+)
 from scanlint.analysis.run_flags import RunFlags, Values, run_flags
 from scanlint.analysis.submodules import (
     called_before_scan,
@@ -1166,17 +1178,25 @@ class _FixedNnxRandomness:
 
     def _clone_called(self, clone: cst.Call, scope: Scope) -> bool:
         """Whether the body runs the clone drawing from its own streams: `nnx.clone(m)(x)`, or
-        `c = nnx.clone(m)` then `c(x)`, `c.method(x)` or `c.rngs.noise()`; not when every call
+        `c = nnx.clone(m)` then `c(x)`, `c.method(x)` or `c.rngs.noise()`, also where a helper
+        returning the clone is called (`session = self.pool.checkout()`); not when every call
         of it passes `rngs=` a key that differs by step (`c(x, rngs=key)`, the key from `xs`)."""
-        if clone in self.code.applied:
-            return True
-        bound = scope.name_bound_to(clone)
-        calls = [
-            call
-            for call, call_scope in self.code.calls
-            if call_scope is scope and isinstance(func := root_name(call.func), cst.Name) and func.value == bound
-        ]
-        return any(not self._given_step_key(call, scope) for call in calls)
+        made = [(clone, scope)]
+        function = scope.node
+        if function in self.code.functions and any(r.value is clone for r in returns_of(function)):
+            made += self.code.entries.get(function, [])  # `session = self.pool.checkout()` returning it
+        for copy, copy_scope in made:
+            if copy in self.code.applied:
+                return True
+            bound = copy_scope.name_bound_to(copy)
+            calls = [
+                call
+                for call, call_scope in self.code.calls
+                if call_scope is copy_scope and isinstance(func := root_name(call.func), cst.Name) and func.value == bound
+            ]
+            if any(not self._given_step_key(call, copy_scope) for call in calls):
+                return True
+        return False
 
     def _given_step_key(self, call: cst.Call, scope: Scope) -> bool:
         rngs = keyword_argument(call, "rngs")

@@ -9,7 +9,13 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from scanlint.analysis.flax_model import BodyCode, FlaxFile, flax_file, project_calls, raw_scan_bodies
+from scanlint.analysis.flax_model import (
+    BodyCode,
+    FlaxFile,
+    flax_file,
+    project_calls,
+    raw_scan_bodies,
+)
 from scanlint.analysis.linen_apply import handed_over
 from scanlint.analysis.resolver import Scope
 from scanlint.analysis.submodules import (
