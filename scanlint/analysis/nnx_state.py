@@ -1589,8 +1589,10 @@ class OutsideNnxState:
         """The code by which a method of a same-file NNX class changes the object's own state,
         itself or through the `self.method(...)` calls it makes: an assignment to `self...`,
         `self.sow(...)`, or a draw from an `nnx.Rngs` its `__init__` stores (`self.rngs.action()`).
-        `omitted` names the method's parameters that every call leaves at their `None` default."""
-        method = self.flax.index.method_of(class_node, name)
+        `omitted` names the method's parameters that every call leaves at their `None` default.
+        A method the class inherits (a mixin's `_count_call`) changes the object's state too."""
+        owner = self.flax.index.defining_class(class_node, name)
+        method = self.flax.index.method_of(owner, name) if owner is not None else None
         if method is None or depth > 3:
             return None
         updates = _OwnStateUpdates(self.flax.index.self_name(self.flax.index.scope_of[method]))

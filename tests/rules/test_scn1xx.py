@@ -10921,6 +10921,64 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "apply with update_stats=True runs nn.SpectralNorm's power iteration, which updates batch_stats, with nothing mutable, in the scan body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Critic(nn.Module):
+            @nn.compact
+            def __call__(self, x, update_stats: bool):
+                return nn.SpectralNorm(nn.Dense(1))(x, update_stats=update_stats)[..., 0]
+
+
+        def score_stream(critic, variables, batches):
+            def step(total, batch):
+                return total + critic.apply(variables, batch, update_stats=True).mean(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            critic = Critic()
+            batches = jnp.ones((3, 4, 5))
+            variables = critic.init(jax.random.key(0), batches[0], update_stats=False)
+            return score_stream(critic, variables, batches)
+        """,
+        ["15:24 SCN102"],
+    ),
+    Case(
+        'the same critic applied with update_stats=False',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Critic(nn.Module):
+            @nn.compact
+            def __call__(self, x, update_stats: bool):
+                return nn.SpectralNorm(nn.Dense(1))(x, update_stats=update_stats)[..., 0]
+
+
+        def score_stream(critic, variables, batches):
+            def step(total, batch):
+                return total + critic.apply(variables, batch, update_stats=False).mean(), None
+
+            return jax.lax.scan(step, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            critic = Critic()
+            batches = jnp.ones((3, 4, 5))
+            variables = critic.init(jax.random.key(0), batches[0], update_stats=False)
+            return score_stream(critic, variables, batches)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -31379,6 +31437,91 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "an NNX module's __call__ runs a mixin method that bumps a Variable (self.steps[...] += 1), called in the fori_loop body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Steps(nnx.Variable):
+            pass
+
+
+        class CountingMixin:
+            def _tick(self):
+                self.steps[...] += 1
+
+
+        class Forecaster(CountingMixin, nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.steps = Steps(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                self._tick()
+                return jnp.tanh(self.lin(x))
+
+
+        def roll(model, x, n):
+            def body(i, h):
+                return model(h)
+
+            return jax.lax.fori_loop(0, n, body, x)
+
+
+        def main():
+            return roll(Forecaster(nnx.Rngs(0)), jnp.ones(4), 3)
+        """,
+        ["28:16 SCN105"],
+    ),
+    Case(
+        'the same module split, its state carried and merged in each step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Steps(nnx.Variable):
+            pass
+
+
+        class CountingMixin:
+            def _tick(self):
+                self.steps[...] += 1
+
+
+        class Forecaster(CountingMixin, nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.steps = Steps(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                self._tick()
+                return jnp.tanh(self.lin(x))
+
+
+        def roll(model, x, n):
+            graphdef, state = nnx.split(model)
+
+            def body(i, carry):
+                h, state = carry
+                model = nnx.merge(graphdef, state)
+                h = model(h)
+                return h, nnx.state(model)
+
+            h, state = jax.lax.fori_loop(0, n, body, (x, state))
+            nnx.update(model, state)
+            return h
+
+
+        def main():
+            return roll(Forecaster(nnx.Rngs(0)), jnp.ones(4), 3)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -33905,6 +34048,77 @@ ESCAPES = [
             stats.observe(batches[0])  # the reference comes from the first batch, before the loop
             monitor(stats, batches)
             return stats.drift(batches[0])
+        """,
+        [],
+    ),
+    Case(
+        'a torch-style lazy projection builds its nnx.Linear on first call, which is in the scan body, and the layer is used after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class LazyProjection:
+            def __init__(self, features, seed):
+                self.features = features
+                self.seed = seed
+                self.layer = None
+
+            def __call__(self, x):
+                if self.layer is None:
+                    self.layer = nnx.Linear(x.shape[-1], self.features, rngs=nnx.Rngs(self.seed))
+                return self.layer(x)
+
+
+        def project_all(projection, xs):
+            def body(total, x):
+                return total + projection(x).sum(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            projection = LazyProjection(2, seed=0)
+            xs = jnp.ones((3, 4, 5))
+            project_all(projection, xs)
+            return projection(xs[0])
+        """,
+        ["21:24 SCN106"],
+    ),
+    Case(
+        'the same projection called once before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class LazyProjection:
+            def __init__(self, features, seed):
+                self.features = features
+                self.seed = seed
+                self.layer = None
+
+            def __call__(self, x):
+                if self.layer is None:
+                    self.layer = nnx.Linear(x.shape[-1], self.features, rngs=nnx.Rngs(self.seed))
+                return self.layer(x)
+
+
+        def project_all(projection, xs):
+            def body(total, x):
+                return total + projection(x).sum(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            projection = LazyProjection(2, seed=0)
+            xs = jnp.ones((3, 4, 5))
+            projection(xs[0])  # builds the layer before the loop
+            project_all(projection, xs)
+            return projection(xs[0])
         """,
         [],
     ),

@@ -366,9 +366,9 @@ def _own_batch_norm_trained(flax: FlaxFile, code: BodyCode, call: cst.Call, scop
     for run in runs:
         if run.class_node is not class_node:
             continue
-        updated = _training_batch_norm_in(flax, run.method, flags, run.given)
-        if updated is None:
-            continue
+        updated = _statistics_updated_in(flax, run.method, flags, run.given)
+        if updated is None or "SpectralNorm" in updated:
+            continue  # a spectral norm's own submodule calls are reported where they are made
         code_of = flax.index.module.code_for_node
         summary = f"`{code_of(func)}(...)` inside a raw lax.scan body runs an `nn.BatchNorm` in training mode"
         advice = (
@@ -753,7 +753,7 @@ def _variable_update_in(
 
     if not isinstance(method.body, cst.IndentedBlock):
         return None
-    return search(method.body.body) or _training_batch_norm_in(flax, method, flags, given or {}, made_by)
+    return search(method.body.body) or _statistics_updated_in(flax, method, flags, given or {}, made_by)
 
 
 def _update_under_apply(
@@ -797,7 +797,7 @@ def _layers_called(
             yield call, construction
 
 
-def _training_batch_norm_in(
+def _statistics_updated_in(
     flax: FlaxFile,
     method: cst.FunctionDef,
     flags: RunFlags,
@@ -805,13 +805,20 @@ def _training_batch_norm_in(
     made_by: tuple[cst.Call, Scope] | None = None,
 ) -> str | None:
     """An `nn.BatchNorm` a Linen method runs (built and called there, or a `setup` attribute it
-    calls) whose `use_running_average` is not true in every run: it updates `batch_stats`. A
+    calls) whose `use_running_average` is not true in every run, or an `nn.SpectralNorm` called
+    with `update_stats` true in some run: it updates `batch_stats`. A
     switch that reads a parameter of the method takes what the call running it passes
     (`given`, see `ModuleRun`: `block(z, x, False)` with `not train`)."""
     method_scope = flax.index.scope_of[method]
     flags = flags.under_apply()  # a BatchNorm updates nothing while `init` runs
     for call, construction in _layers_called(flax, method, setup_attributes=True):
         if flags.never_runs(call):
+            continue
+        if flax.is_linen_spectral_norm(construction.func):  # `nn.SpectralNorm(layer)(x, update_stats=True)`
+            update = keyword_argument(call, "update_stats")
+            updates = flags.values_in_run(update, given) if update is not None else None
+            if updates is not None and any(updates):
+                return f"`batch_stats`, by `{flax.index.module.code_for_node(construction.func)}`"
             continue
         switch = keyword_argument(call, "use_running_average") or keyword_argument(construction, "use_running_average")
         if flax.is_linen_batch_norm(construction.func):

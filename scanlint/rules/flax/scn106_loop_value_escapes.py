@@ -149,6 +149,20 @@ def run_rnn(w, xs):
                     summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body stores a loop value in outside Python state",
                     help=advice,
                 ))
+            for call, message in _modules_built_and_kept(flax, code):
+                if call in seen:
+                    continue
+                seen.add(call)
+                written = _shortened(context.module.code_for_node(call), 60)
+                advice = f"Build the module before the loop (call `{_shortened(written, 40)}` once before it)."
+                yield in_loop(code, Report(
+                    call,
+                    f"`{written}` inside a raw lax.scan body {message}: the body runs once, while the "
+                    "loop traces it, so the module's Variables are tracers of the loop, and using the "
+                    f"module after the loop raises `UnexpectedTracerError`. {advice}",
+                    summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body builds an NNX module kept outside the body",
+                    help=advice,
+                ))
             for call, message in _arrays_kept(flax, code):
                 if call in seen:
                     continue
@@ -162,20 +176,6 @@ def run_rnn(w, xs):
                     "constants, so what the object keeps holds tracers of the loop, and using it after the "
                     f"loop raises `UnexpectedTracerError`. {advice}",
                     summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body keeps what it computes in outside Python state",
-                    help=advice,
-                ))
-            for call, message in _modules_built_and_kept(flax, code):
-                if call in seen:
-                    continue
-                seen.add(call)
-                written = _shortened(context.module.code_for_node(call), 60)
-                advice = f"Build the module before the loop (call `{_shortened(written, 40)}` once before it)."
-                yield in_loop(code, Report(
-                    call,
-                    f"`{written}` inside a raw lax.scan body {message}: the body runs once, while the "
-                    "loop traces it, so the module's Variables are tracers of the loop, and using the "
-                    f"module after the loop raises `UnexpectedTracerError`. {advice}",
-                    summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body builds an NNX module kept outside the body",
                     help=advice,
                 ))
 
@@ -312,8 +312,8 @@ def _filled_in_loop_and_read_after(flax: FlaxFile, code: BodyCode, kept: _Stored
 def _keeps_computed_array(
     flax: FlaxFile, code: BodyCode, call: cst.Call, receiver: cst.BaseExpression, scope: Scope, depth: int
 ) -> _Stored | None:
-    """How a call of an outside object's method comes to keep an array the method computes (see
-    `_arrays_kept`)."""
+    """How a call of an outside object's method comes to keep an array the method computes, or
+    an NNX module it builds, whose Variables are arrays of the trace too (see `_arrays_kept`)."""
     for class_node, method_name, method, _ in _methods_run(flax, code, call, receiver, scope):
         method_scope = flax.index.scope_of[method]
         computed = _derived_names(method, set(), lambda value: computes_array(flax, value, method_scope))
@@ -325,6 +325,12 @@ def _keeps_computed_array(
         kept = _kept_in_state(flax, class_node, method, holds_array, lazy_fills=True)
         if kept is not None:
             return _Stored(f"runs {called}, which computes an array and {kept[0]}", class_node, kept[1].attr.value, [method])
+        state = OutsideNnxState(flax, code)  # `self.layer = nnx.Linear(...)` on first use
+        built = _kept_in_state(
+            flax, class_node, method, lambda value: state.built_module_kind(value, method_scope) is not None, lazy_fills=True
+        )
+        if built is not None:
+            return _Stored(f"runs {called}, which builds an NNX module and {built[0]}", class_node, built[1].attr.value, [method])
         by_property = _kept_by_property(flax, code, class_node, method)
         if by_property is not None:
             return _Stored(f"runs {called}, which {by_property.message}", class_node, by_property.attribute, [method, *by_property.methods], by_property.property_read)
