@@ -36,6 +36,15 @@ _ESCAPE = (
     "the body runs once, when the loop traces it, so what is stored is one tracer of the loop, "
     "not one value per step, and using it after the loop raises `UnexpectedTracerError`."
 )
+_MODULE_ESCAPE = (
+    "the body runs once, while the loop traces it, so the module's Variables are tracers of the "
+    "loop, and using the module after the loop raises `UnexpectedTracerError`."
+)
+_COMPUTED_ESCAPE = (
+    "the body runs once, while the loop traces it, and every JAX operation in it gives a tracer "
+    "of the loop, even on constants, so what the object keeps holds tracers of the loop, and "
+    "using it after the loop raises `UnexpectedTracerError`."
+)
 
 
 class LoopValueEscapesScanBody(Rule):
@@ -133,51 +142,39 @@ def run_rnn(w, xs):
     def check(self, context: FileContext) -> Iterator[Report]:
         seen: set[cst.CSTNode] = set()
         for flax, code in raw_scan_bodies(context.index):
-            for node, message in _escapes(flax, code):
-                if node in seen:
-                    continue
-                seen.add(node)
-                written = _shortened(context.module.code_for_node(node), 60)
-                advice = (
-                    "Return the values as the loop's outputs (`ys`) or in the carry, and use them after the loop."
-                    if code.loop.kind == "scan"
-                    else "Put the values in the loop's carry and use them after the loop."
-                )
-                yield in_loop(code, Report(
-                    node,
-                    f"`{written}` inside a raw lax.scan body {message}: {_ESCAPE} {advice}",
-                    summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body stores a loop value in outside Python state",
-                    help=advice,
-                ))
-            for call, message in _modules_built_and_kept(flax, code):
-                if call in seen:
-                    continue
-                seen.add(call)
-                written = _shortened(context.module.code_for_node(call), 60)
-                advice = f"Build the module before the loop (call `{_shortened(written, 40)}` once before it)."
-                yield in_loop(code, Report(
-                    call,
-                    f"`{written}` inside a raw lax.scan body {message}: the body runs once, while the "
-                    "loop traces it, so the module's Variables are tracers of the loop, and using the "
-                    f"module after the loop raises `UnexpectedTracerError`. {advice}",
-                    summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body builds an NNX module kept outside the body",
-                    help=advice,
-                ))
-            for call, message in _arrays_kept(flax, code):
-                if call in seen:
-                    continue
-                seen.add(call)
-                written = _shortened(context.module.code_for_node(call), 60)
-                advice = f"Compute the value before the loop (call `{_shortened(written, 40)}` once before it), or pass it in the carry."
-                yield in_loop(code, Report(
-                    call,
-                    f"`{written}` inside a raw lax.scan body {message}: the body runs once, while the "
-                    "loop traces it, and every JAX operation in it gives a tracer of the loop, even on "
-                    "constants, so what the object keeps holds tracers of the loop, and using it after the "
-                    f"loop raises `UnexpectedTracerError`. {advice}",
-                    summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body keeps what it computes in outside Python state",
-                    help=advice,
-                ))
+            stored_advice = (
+                "Return the values as the loop's outputs (`ys`) or in the carry, and use them after the loop."
+                if code.loop.kind == "scan"
+                else "Put the values in the loop's carry and use them after the loop."
+            )
+            kinds: list[tuple[Iterator[tuple[cst.CSTNode, str]], Callable[[str], str], str, str]] = [
+                (_escapes(flax, code), lambda written: stored_advice, _ESCAPE, "stores a loop value in outside Python state"),
+                (
+                    _modules_built_and_kept(flax, code),
+                    lambda written: f"Build the module before the loop (call `{_shortened(written, 40)}` once before it).",
+                    _MODULE_ESCAPE,
+                    "builds an NNX module kept outside the body",
+                ),
+                (
+                    _arrays_kept(flax, code),
+                    lambda written: f"Compute the value before the loop (call `{_shortened(written, 40)}` once before it), or pass it in the carry.",
+                    _COMPUTED_ESCAPE,
+                    "keeps what it computes in outside Python state",
+                ),
+            ]
+            for found, advice_for, why, what in kinds:
+                for node, message in found:
+                    if node in seen:
+                        continue
+                    seen.add(node)
+                    written = _shortened(context.module.code_for_node(node), 60)
+                    advice = advice_for(written)
+                    yield in_loop(code, Report(
+                        node,
+                        f"`{written}` inside a raw lax.scan body {message}: {why} {advice}",
+                        summary=f"`{_shortened(written, 30)}` inside a raw lax.scan body {what}",
+                        help=advice,
+                    ))
 
 
 def _shortened(text: str, limit: int) -> str:
