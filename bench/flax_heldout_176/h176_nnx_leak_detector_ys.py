@@ -1,0 +1,63 @@
+# label: ok
+# flax-error: none
+# class: 4 the detection pipeline reaches the pressure model through its runner; the scan body returns each step's leak probability as its output and the callback list observes the outputs after the loop
+"""Water utility leak detection.
+
+District metered areas report pressure and flow every fifteen minutes; a detection pipeline
+runs the leak model over a night of readings and lets registered callbacks observe every step.
+"""
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+from jax import lax
+
+
+class PressureModel(nnx.Module):
+    def __init__(self, sensors, rngs):
+        self.encoder = nnx.Linear(sensors, 16, rngs=rngs)
+        self.head = nnx.Linear(16, 1, rngs=rngs)
+
+    def __call__(self, reading):
+        return nnx.sigmoid(self.head(nnx.tanh(self.encoder(reading))))[0]
+
+
+class HistoryHook:
+    def __init__(self):
+        self.values = []
+
+    def on_step(self, probability):
+        self.values.append(probability)
+
+    def report(self):
+        return {"peak": jnp.max(jnp.stack(self.values)), "steps": len(self.values)}
+
+
+class ModelRunner:
+    def __init__(self, model):
+        self.model = model
+
+
+class DetectionPipeline:
+    def __init__(self, runner, callbacks):
+        self.runner = runner
+        self.callbacks = callbacks
+
+    def run_night(self, readings):
+        def body(alarms, reading):
+            probability = self.runner.model(reading)
+            return alarms + (probability > 0.8), probability
+
+        alarms, probabilities = lax.scan(body, jnp.zeros((), jnp.int32), readings)
+        for probability in probabilities:
+            for callback in self.callbacks:
+                callback.on_step(probability)
+        return alarms, [callback.report() for callback in self.callbacks]
+
+
+def main():
+    model = PressureModel(5, nnx.Rngs(0))
+    readings = jax.random.normal(jax.random.key(1), (32, 5))
+    pipeline = DetectionPipeline(ModelRunner(model), [HistoryHook()])
+    alarms, reports = pipeline.run_night(readings)
+    jax.block_until_ready(reports)
+    return None
