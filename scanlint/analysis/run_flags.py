@@ -729,13 +729,18 @@ class RunFlags:
         init = self.index.method_of(class_node, "__init__") if class_node is not None else None
         if class_node is None or init is None or self.flax.is_linen(class_node) or self.flax.is_nnx(class_node):
             return None
+        own = 0
         for statement in class_node.body.body:
             if isinstance(statement, cst.FunctionDef) and statement is not init:
-                if node.attr.value in self.index.self_attribute_values(class_node, statement.name.value):
-                    if not self._runs_only_after_loop(statement):
-                        return None
+                stores = self.index.self_attribute_values(class_node, statement.name.value).get(node.attr.value, [])
+                if stores and not self._runs_only_after_loop(statement):
+                    return None
+                own += len(stores)
         init_scope = self.index.scope_of[init]
-        return [(value, init_scope) for value in self.index.self_attribute_values(class_node, "__init__").get(node.attr.value, [])]
+        initial = self.index.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
+        if self._stored_attributes().get(node.attr.value, 0) > own + len(initial):
+            return None  # `self.evaluator.options = replace(options, train=False)` by other code
+        return [(value, init_scope) for value in initial]
 
     def _runs_only_after_loop(self, method: cst.FunctionDef) -> bool:
         """For the code a loop body runs (see `within`): whether a method neither runs in the

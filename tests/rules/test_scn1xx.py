@@ -10979,6 +10979,58 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "another object replaces the runner's options with train=False before the scan: the options __init__ stored are not the ones the loop sees",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Options:
+            train: bool = True
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x)).sum()
+
+
+        class Runner:
+            def __init__(self, module, variables, options):
+                self.module = module
+                self.variables = variables
+                self.options = options
+
+            def predict(self, x):
+                return self.module.apply(self.variables, x, train=self.options.train)
+
+
+        class Evaluation:
+            def __init__(self, runner):
+                self.runner = runner
+
+            def run(self, xs):
+                self.runner.options = dataclasses.replace(self.runner.options, train=False)
+
+                def step(total, x):
+                    return total + self.runner.predict(x), None
+
+                return jax.lax.scan(step, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            net = Net()
+            xs = jnp.ones((3, 2, 5))
+            runner = Runner(net, net.init(jax.random.key(0), xs[0], train=False), Options())
+            return Evaluation(runner).run(xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
