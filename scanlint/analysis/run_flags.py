@@ -372,30 +372,11 @@ class RunFlags:
         if not initial:
             return self._class_attribute_values(node, scope, depth)
         if self._stored_attributes().get(node.attr.value, 0) != 1:
-            # `self.training = False` in an `eval()` the program runs only after the loop
-            if not self._stored_by_class_only(node, scope, len(initial)):
-                return None
-            return joined(initial, lambda value, value_scope: self.values(value, value_scope, depth + 1))
+            # every other store is in a method the program runs only after the loop
+            # (`self.training = False` in an `eval()`), see `_plain_attribute_values`
+            return self.values(*initial[0], depth + 1) if len(initial) == 1 else None
         stored = self.index.stored_value(node, scope)
         return self.values(*stored, depth + 1) if stored is not None else None
-
-    def _stored_by_class_only(self, node: cst.Attribute, scope: Scope, in_init: int) -> bool:
-        """Whether every store of `.<attribute>` in the file is one on `self` by the class's own
-        methods: its `__init__` (`in_init` of them) and methods that run only after the loop
-        (see `_runs_only_after_loop`)."""
-        owner = scope.lookup(node.value.value)  # type: ignore[attr-defined]
-        class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
-        if class_node is None:
-            return False
-        counted = in_init
-        for statement in class_node.body.body:
-            if not isinstance(statement, cst.FunctionDef) or statement.name.value == "__init__":
-                continue
-            stores = self.index.self_attribute_values(class_node, statement.name.value).get(node.attr.value, [])
-            if stores and not self._runs_only_after_loop(statement):
-                return False
-            counted += len(stores)
-        return counted == self._stored_attributes().get(node.attr.value, 0)
 
     def values_in_run(self, node: cst.BaseExpression, given: dict[str, tuple[cst.BaseExpression, Scope]]) -> Values:
         """The values of a mode switch in a method (`deterministic`, `not train`) when one call
@@ -722,7 +703,8 @@ class RunFlags:
 
     def _plain_attribute_values(self, node: cst.Attribute, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """`self.cfg` of a plain (not Flax) class: what its `__init__` assigns, when only
-        `__init__` assigns it."""
+        `__init__` assigns it (or other methods that run only after the loop), and no other code
+        of the file stores an attribute of that name."""
         assert isinstance(node.value, cst.Name)
         owner = scope.lookup(node.value.value)
         class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
