@@ -43,7 +43,6 @@ class CallOrder:
         self.flax = flax
         collector = _CallsByOwner()
         walk(flax.index.module, collector)
-        self.calls_of_owner = collector.found  # function (or module) -> its own calls, in order
         self.owner_of: dict[cst.CSTNode, cst.CSTNode] = collector.owner_of  # calls and attributes
         self.position = collector.position  # calls and attributes, in the order they are written
         self.end = collector.end  # a call's position after everything written inside it
@@ -212,7 +211,6 @@ class _CallsByOwner(SemanticVisitor):
     code makes it, in the order they are written (a call before the calls in its arguments)."""
 
     def __init__(self) -> None:
-        self.found: dict[cst.CSTNode, list[cst.Call]] = {}
         self.nodes: dict[cst.CSTNode, list[cst.CSTNode]] = {}
         self.owner_of: dict[cst.CSTNode, cst.CSTNode] = {}
         self.position: dict[cst.CSTNode, int] = {}
@@ -222,12 +220,9 @@ class _CallsByOwner(SemanticVisitor):
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, (cst.Module, cst.FunctionDef, cst.Lambda)):
             self.owners.append(node)
-            self.found.setdefault(node, [])
             self.nodes.setdefault(node, [])
         elif isinstance(node, (cst.Call, cst.Attribute)):
             owner = self.owners[-1]
-            if isinstance(node, cst.Call):
-                self.found[owner].append(node)
             self.nodes[owner].append(node)
             self.owner_of[node] = owner
             self.position[node] = len(self.position)
