@@ -284,7 +284,15 @@ class FlaxFile:
 
     def lifted_local_class(self, callee: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The same-file class a callee constructs, also through a lifted transform of it (see
-        `unlifted`)."""
+        `unlifted`), and through a choice between two forms of one class (`nn.remat(Head) if
+        cfg.remat else Head`, or a name bound once to that)."""
+        if isinstance(callee, cst.Name):
+            bound = scope.only_binding(callee.value)
+            if bound is not None and isinstance(bound[1], cst.IfExp):
+                callee, scope = bound[1], bound[0]
+        if isinstance(callee, cst.IfExp):
+            either = {self.lifted_local_class(branch, scope) for branch in (callee.body, callee.orelse)}
+            return either.pop() if len(either) == 1 else None
         return self.local_class(*self.unlifted(callee, scope))
 
     def unlifted(self, callee: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, Scope]:
@@ -2406,11 +2414,34 @@ class BodyCode:
                         code._pass_bound(entry, call, scope)
                     if entry.node not in code.functions:
                         pending.append(entry.node)
+                    if isinstance(entry.node, cst.FunctionDef) and entry.via in ("def", "method"):
+                        pending += code._enter_decorator_wrappers(index, entry.node, call, scope)
                 for branch in branch_functions(index, call, scope):
                     found = index.resolve_callable(branch, scope)
                     if found is not None and found.node not in code.functions:
                         pending.append(found.node)
         return code
+
+    def _enter_decorator_wrappers(
+        self, index: ScanIndex, function: cst.FunctionDef, call: cst.Call, scope: Scope
+    ) -> list[cst.FunctionDef]:
+        """The wrappers same-file decorators put around a function the body calls: each runs
+        in the body, its parameters filled by the call (a method's `self` by the receiver) and
+        the decorator's own parameter by the decorated function."""
+        wrappers = []
+        function_scope = index.scope_of[function]
+        for decorator, wrapper in index.decorator_wrappers(function):
+            args = list(call.args)
+            if binds_self(function, function_scope, call, scope):
+                args.insert(0, cst.Arg(call.func.value))  # type: ignore[attr-defined]
+            for param, value in parameters_filled(wrapper, args):
+                self.bound_arguments.setdefault(param, (value, scope))
+            decorated = (cst.Name(function.name.value), function_scope.parent)
+            self.bound_arguments.setdefault(decorator.params.params[0], decorated)  # type: ignore[arg-type]
+            self.entries.setdefault(wrapper, []).append((call, scope))
+            if wrapper not in self.functions:
+                wrappers.append(wrapper)
+        return wrappers
 
     def _bind_partial(self, index: ScanIndex, helper: Body, func: cst.BaseExpression, scope: Scope) -> None:
         """The helper parameters a `functools.partial` the body calls fills, as bound arguments;

@@ -266,6 +266,10 @@ class OutsideNnxState:
         bound = self.code.bound_argument(state, scope)
         if bound is not None and not self.code.is_inside(bound[1]):
             return self._closed_over_state(*bound)
+        if isinstance(state, cst.IfExp):  # `self.state if state is None else state`: the sides that run
+            flags = run_flags(self.flax).within(self.code)
+            taken = [side for side in (state.body, state.orelse) if not flags.never_runs(side)]
+            return bool(taken) and all(self._closed_over_state(side, scope) for side in taken)
         if isinstance(state, cst.Name):
             return not self.code.binds(state.value, scope)
         root = root_name(state) if isinstance(state, cst.Attribute) else None

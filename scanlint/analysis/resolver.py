@@ -507,6 +507,39 @@ class ScanIndex:
         first.via = "factory"
         return first
 
+    def decorator_wrappers(self, function: cst.FunctionDef) -> list[tuple[cst.FunctionDef, cst.FunctionDef]]:
+        """For a def decorated with a same-file decorator that returns a function it defines
+        (`@compiled_call def fwd(...)`, `@retry(times=3) def step(...)`): each decorator def
+        whose parameter receives the decorated function, with the wrapper it returns, which
+        is what calling the decorated name runs."""
+        found: list[tuple[cst.FunctionDef, cst.FunctionDef]] = []
+        for decorator in function.decorators:
+            expression = decorator.decorator
+            deco = self._made_function(expression, self.module_scope) if isinstance(expression, cst.Call) else None
+            if deco is None and isinstance(expression, cst.Name):
+                binding = self.module_scope.only_binding(expression.value)
+                deco = binding[1] if binding is not None and isinstance(binding[1], cst.FunctionDef) else None
+            wrapper = self._made_function(deco, self.module_scope) if deco is not None else None
+            if deco is not None and wrapper is not None and deco.params.params:
+                found.append((deco, wrapper))
+        return found
+
+    def _made_function(self, maker: cst.BaseExpression | cst.FunctionDef, scope: Scope) -> cst.FunctionDef | None:
+        """The one function a factory defines and returns: `maker` a def, or a call of one."""
+        if isinstance(maker, cst.Call):
+            found = self.factory_of(maker, scope)
+            maker = found[1] if found is not None else None
+        if not isinstance(maker, cst.FunctionDef) or yields(maker) or can_fall_off(maker):
+            return None
+        returns = returns_of(maker)
+        inner = [self.resolve_callable(r.value, self.scope_of[maker]) for r in returns if r.value is not None]
+        if not inner or len(inner) != len(returns) or any(b is None or b.via != "def" for b in inner):
+            return None
+        nodes = {id(b.node) for b in inner}  # type: ignore[union-attr]
+        if len(nodes) != 1 or self.scope_of[inner[0].node].parent is not self.scope_of[maker]:  # type: ignore[union-attr]
+            return None
+        return inner[0].node  # type: ignore[union-attr,return-value]
+
     def _resolve_factory(self, call: cst.Call, scope: Scope, depth: int) -> Body | None:
         """`lax.scan(make_step(w), ...)`: the function the factory defines and returns."""
         found = self.factory_of(call, scope)

@@ -32,6 +32,14 @@ class Submodule:
 
     label: str  # how the code spells it: "self.cell", "cell"
     construction: cst.Call | None  # the constructor call, when a single one is seen
+    scope: Scope | None = None  # where the construction is written, when not at module level
+
+    def made_class(self, flax: FlaxFile) -> cst.ClassDef | None:
+        """The same-file class the construction makes, read where it is written (`head_cls =
+        nn.remat(Head) if cfg.remat else Head` in `setup`, then `head_cls(...)`)."""
+        if self.construction is None:
+            return None
+        return flax.lifted_local_class(self.construction.func, self.scope or flax.index.module_scope)
 
 
 def submodule_called(
@@ -52,10 +60,7 @@ def submodule_method_called(
     if not (isinstance(func, cst.Attribute) and isinstance(func.value, (cst.Attribute, cst.Name))):
         return None
     submodule = submodule_named(flax, code, func.value, scope)
-    construction = submodule.construction if submodule is not None else None
-    if construction is None:
-        return None
-    class_node = flax.lifted_local_class(construction.func, flax.index.module_scope)
+    class_node = submodule.made_class(flax) if submodule is not None else None
     if class_node is None or not flax.is_linen(class_node) or func.attr.value.startswith("__"):
         return None
     return (submodule, func.attr.value) if flax.index.method_of(class_node, func.attr.value) is not None else None
@@ -149,7 +154,7 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
         # Spelled with the scanning method's `self`, also when the body reaches the module through
         # another name (`functools.partial(step, self)`, `nn.cond(..., self, ...)`).
         owner = flax.index.self_name(code.loop.scope) or func.value.value
-        return Submodule(f"{owner}.{func.attr.value}", only)
+        return Submodule(f"{owner}.{func.attr.value}", only, setup_scope)
     if isinstance(func, cst.Name) and not code.binds(func.value, scope):
         found = scope.only_binding(func.value)
         if found is not None and isinstance(found[1], (cst.List, cst.ListComp)):
@@ -158,7 +163,7 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
             if made and owner is not None and flax.is_linen(owner[1]) and all(
                 flax.linen_module_class(c.func, found[0]) is not None for c in made
             ):
-                return Submodule(func.value, made[0] if len(made) == 1 else None)
+                return Submodule(func.value, made[0] if len(made) == 1 else None, found[0])
             return None
         if found is None or not isinstance(found[1], cst.Call):
             return None
@@ -168,7 +173,7 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
             return None
         if flax.linen_module_class(value.func, binding_scope) is None:
             return _built_by_factory(flax, func.value, value, binding_scope)
-        return Submodule(func.value, value)
+        return Submodule(func.value, value, binding_scope)
     return None
 
 
@@ -188,8 +193,7 @@ def _nested_submodule(flax: FlaxFile, code: BodyCode, func: cst.Attribute, scope
     """`self.encoder.mixer`: a submodule that the `setup` of an outside submodule's same-file
     Linen class makes."""
     outer = submodule_named(flax, code, func.value, scope)
-    construction = outer.construction if outer is not None else None
-    class_node = flax.lifted_local_class(construction.func, flax.index.module_scope) if construction is not None else None
+    class_node = outer.made_class(flax) if outer is not None else None
     setup = flax.index.method_of(class_node, "setup") if class_node is not None and flax.is_linen(class_node) else None
     if outer is None or class_node is None or setup is None:
         return None
@@ -198,7 +202,7 @@ def _nested_submodule(flax: FlaxFile, code: BodyCode, func: cst.Attribute, scope
     setup_scope = flax.index.scope_of[setup]
     if not constructions or not all(flax.linen_module_class(c.func, setup_scope) for c in constructions):
         return None
-    return Submodule(f"{outer.label}.{func.attr.value}", constructions[0] if len(constructions) == 1 else None)
+    return Submodule(f"{outer.label}.{func.attr.value}", constructions[0] if len(constructions) == 1 else None, setup_scope)
 
 
 def _captured_loop_element(flax: FlaxFile, name: cst.Name, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
@@ -307,7 +311,7 @@ class _EarlierCall(SemanticVisitor):
         self.body_code = body_code  # the functions the loop's body runs: calling one runs the submodule
         label = self.label = submodule.label
         construction = submodule.construction
-        made = flax.lifted_local_class(construction.func, flax.index.module_scope) if construction is not None else None
+        made = submodule.made_class(flax)
         self.own_class = made if made is not None and flax.is_linen(made) else None  # a same-file class
         self.attribute = label.split(".", 1)[1] if "." in label else None
         self.owner = owner
@@ -458,7 +462,7 @@ def first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -
     construction = submodule.construction
     if construction is not None and flax.is_linen_dropout(construction.func):
         return False  # no parameters to create; SCN103 covers its mask
-    local = flax.lifted_local_class(construction.func, flax.index.module_scope) if construction is not None else None
+    local = submodule.made_class(flax)
     if local is not None and flax.linen_class_without_variables(local):
         return False  # nothing to create, so nothing leaks
     if submodule.label.count(".") > 1:

@@ -18019,6 +18019,338 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'an object built in the body whose __init__ clones the outside model with Dropout, and whose method runs the copy',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class M(nnx.Module):
+            def __init__(self, rngs):
+                self.l = nnx.Linear(3, 3, rngs=rngs)
+                self.d = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.d(self.l(x))
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = nnx.clone(model)
+
+            def predict(self, x):
+                return self.model(x)
+
+
+        def main():
+            model = M(nnx.Rngs(0))
+
+            def body(c, _):
+                s = Session(model)
+                return c, s.predict(jnp.ones(3))
+
+            return jax.lax.scan(body, 0, None, length=3)
+        """,
+        ["28:13 SCN103"],
+    ),
+    Case(
+        'a trial object built in the body clones a model picked from a registry dict and runs it',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Forecaster(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(5, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+                self.head = nnx.Linear(8, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(self.drop(nnx.relu(self.hidden(x))))
+
+
+        class Trial:
+            def __init__(self, registry, name):
+                self.net = nnx.clone(registry[name])
+
+            def run(self, x):
+                return self.net(x)
+
+
+        def main():
+            registry = {"north": Forecaster(nnx.Rngs(params=0, dropout=1))}
+
+            def body(carry, _):
+                trial = Trial(registry, "north")
+                return carry + 1, trial.run(jnp.ones(5))
+
+            return jax.lax.scan(body, 0, None, length=4)
+        """,
+        ["29:17 SCN103"],
+    ),
+    Case(
+        'the object built in the body reseeds its clone with a per-step key',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Forecaster(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(5, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+                self.head = nnx.Linear(8, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(self.drop(nnx.relu(self.hidden(x))))
+
+
+        class Draw:
+            def __init__(self, model, seed):
+                self.model = nnx.clone(model)
+                nnx.reseed(self.model, dropout=jax.random.key(seed))
+
+            def sample(self, x):
+                return self.model(x)
+
+
+        class Band:
+            def __init__(self, model):
+                self.model = model
+
+            def draws(self, x, count):
+                def body(carry, seed):
+                    return carry, Draw(self.model, seed).sample(x)
+
+                _, out = jax.lax.scan(body, 0, jnp.arange(count, dtype=jnp.uint32))
+                return out
+
+
+        def main():
+            return Band(Forecaster(nnx.Rngs(params=0, dropout=1))).draws(jnp.ones(5), 4)
+        """,
+        [],
+    ),
+    Case(
+        'the object built in the body clones a model without RNG streams',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Forecaster(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(5, 8, rngs=rngs)
+                self.head = nnx.Linear(8, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(nnx.relu(self.hidden(x)))
+
+
+        class Scratch:
+            def __init__(self, model):
+                self.model = nnx.clone(model)
+
+            def predict(self, x):
+                return self.model(x)
+
+
+        def main():
+            model = Forecaster(nnx.Rngs(0))
+            xs = jnp.ones((4, 5))
+
+            def body(carry, x):
+                return carry, Scratch(model).predict(x)
+
+            return jax.lax.scan(body, 0, xs)
+        """,
+        [],
+    ),
+    Case(
+        'a setup submodule whose class is chosen between nn.remat(Head) and Head through a local name, drawing make_rng, called in the body under apply after init through another method',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            remat: bool = False
+            width: int = 4
+
+
+        class Head(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, x):
+                h = jnp.tanh(nn.Dense(self.width)(x))
+                return h + 0.1 * jax.random.normal(self.make_rng("jitter"), h.shape)
+
+
+        class Tracker(nn.Module):
+            config: Config
+
+            def setup(self):
+                head_cls = nn.remat(Head) if self.config.remat else Head
+                self.head = head_cls(self.config.width)
+
+            def prime(self, x):
+                return self.head(x)
+
+            def __call__(self, x):
+                def body(carry, _):
+                    out = self.head(x)
+                    return carry + out, out
+
+                return jax.lax.scan(body, jnp.zeros_like(x), None, length=3)[1]
+
+
+        def main():
+            model = Tracker(Config())
+            x = jnp.ones(4)
+            variables = model.init({"params": jax.random.key(0), "jitter": jax.random.key(1)}, x, method=Tracker.prime)
+            return model.apply(variables, x, rngs={"jitter": jax.random.key(2)})
+        """,
+        ["36:19 SCN103"],
+    ),
+    Case(
+        'the same chosen head without make_rng, init through another method, called in the body under apply',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            remat: bool = False
+            width: int = 4
+
+
+        class Head(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, x):
+                return jnp.tanh(nn.Dense(self.width)(x))
+
+
+        class Tracker(nn.Module):
+            config: Config
+
+            def setup(self):
+                head_cls = nn.remat(Head) if self.config.remat else Head
+                self.head = head_cls(self.config.width)
+
+            def prime(self, x):
+                return self.head(x)
+
+            def __call__(self, x):
+                def body(carry, _):
+                    out = self.head(carry)
+                    return out, out
+
+                return jax.lax.scan(body, x, None, length=3)[1]
+
+
+        def main():
+            model = Tracker(Config())
+            x = jnp.ones(4)
+            variables = model.init(jax.random.key(0), x, method=Tracker.prime)
+            return model.apply(variables, x)
+        """,
+        [],
+    ),
+    Case(
+        'a helper method merges a kept split with copy=True, choosing the kept state when its state parameter is left at None',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(4, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.4, rngs=rngs)
+                self.out = nnx.Linear(8, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.drop(nnx.relu(self.hidden(x))))
+
+
+        class Frozen:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+            def thaw(self, state=None):
+                return nnx.merge(self.graphdef, self.state if state is None else state, copy=True)
+
+
+        def main():
+            frozen = Frozen(Net(nnx.Rngs(params=0, dropout=1)))
+            x = jnp.ones(4)
+
+            def body(i, acc):
+                model = frozen.thaw()
+                return acc.at[i].set(model(x))
+
+            return jax.lax.fori_loop(0, 3, body, jnp.zeros((3, 4)))
+        """,
+        ["22:16 SCN103"],
+    ),
+    Case(
+        'the same helper given the carried state, which the body splits back out after running the model',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(4, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.4, rngs=rngs)
+                self.out = nnx.Linear(8, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.drop(nnx.relu(self.hidden(x))))
+
+
+        class Frozen:
+            def __init__(self, model):
+                self.graphdef, self.state = nnx.split(model)
+
+            def thaw(self, state=None):
+                return nnx.merge(self.graphdef, self.state if state is None else state, copy=True)
+
+
+        def main():
+            frozen = Frozen(Net(nnx.Rngs(params=0, dropout=1)))
+            x = jnp.ones(4)
+
+            def body(state, _):
+                model = frozen.thaw(state)
+                y = model(x)
+                _, state = nnx.split(model)
+                return state, y
+
+            return jax.lax.scan(body, frozen.state, None, length=3)[1]
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -20887,6 +21219,56 @@ SUBMODULE = [
             return model.apply(variables, jnp.ones(4), 3)
         """,
         [],
+    ),
+    Case(
+        'a setup submodule whose class is chosen through a local name, first called in the body by init through __call__',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Config:
+            remat: bool = False
+            width: int = 4
+
+
+        class Head(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, x):
+                return jnp.tanh(nn.Dense(self.width)(x))
+
+
+        class Tracker(nn.Module):
+            config: Config
+
+            def setup(self):
+                head_cls = nn.remat(Head) if self.config.remat else Head
+                self.head = head_cls(self.config.width)
+
+            def prime(self, x):
+                return self.head(x)
+
+            def __call__(self, x):
+                def body(carry, _):
+                    out = self.head(carry)
+                    return out, out
+
+                return jax.lax.scan(body, x, None, length=3)[1]
+
+
+        def main():
+            model = Tracker(Config())
+            x = jnp.ones(4)
+            variables = model.init(jax.random.key(0), x)
+            return model.apply(variables, x)
+        """,
+        ["35:19 SCN104"],
     ),
 ]
 
@@ -31574,6 +31956,193 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a method decorator whose wrapper runs nnx.jit over the object's model, called in the body",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def jitted_on_model(method):
+            compiled = nnx.jit(method)
+
+            @functools.wraps(method)
+            def run(self, *args):
+                return compiled(self.net, *args)
+
+            return run
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.dense = nnx.Linear(4, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.dense(x))
+
+
+        class Rollout:
+            def __init__(self, net):
+                self.net = net
+
+            @jitted_on_model
+            def advance(net, state):
+                return net(state)
+
+            def run(self, state, steps):
+                def step(carry, _):
+                    nxt = self.advance(carry)
+                    return nxt, nxt
+
+                return jax.lax.scan(step, state, None, length=steps)
+
+
+        def main():
+            return Rollout(Net(nnx.Rngs(0))).run(jnp.ones(4), 5)
+        """,
+        ["14:16 SCN105"],
+    ),
+    Case(
+        'a decorator factory whose wrapper runs an nnx.jit of the decorated function on the outside model',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def compiled(donate=False):
+            def decorate(fn):
+                jitted = nnx.jit(fn, donate_argnums=(0,) if donate else ())
+
+                def call(model, *args):
+                    return jitted(model, *args)
+
+                return call
+
+            return decorate
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.dense = nnx.Linear(4, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.dense(x))
+
+
+        @compiled(donate=False)
+        def forward(model, x):
+            return model(x)
+
+
+        def main():
+            model = Net(nnx.Rngs(0))
+
+            def step(carry, _):
+                out = forward(model, carry)
+                return out, out
+
+            return jax.lax.scan(step, jnp.ones(4), None, length=5)
+        """,
+        ["12:20 SCN105"],
+    ),
+    Case(
+        'a timing decorator around a method that only calls the outside model',
+        """
+        import functools
+        import time
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def timed(method):
+            @functools.wraps(method)
+            def run(self, *args):
+                start = time.perf_counter()
+                out = method(self, *args)
+                self.seconds += time.perf_counter() - start
+                return out
+
+            return run
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.dense = nnx.Linear(4, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.dense(x))
+
+
+        class Rollout:
+            def __init__(self, net):
+                self.net = net
+                self.seconds = 0.0
+
+            @timed
+            def advance(self, state):
+                return self.net(state)
+
+            def run(self, state, steps):
+                def step(carry, _):
+                    nxt = self.advance(carry)
+                    return nxt, nxt
+
+                return jax.lax.scan(step, state, None, length=steps)
+
+
+        def main():
+            return Rollout(Net(nnx.Rngs(0))).run(jnp.ones(4), 5)
+        """,
+        [],
+    ),
+    Case(
+        'a decorated nnx.jit function called before the loop, the body calls the model',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def compiled_call(fn):
+            jitted = nnx.jit(fn)
+
+            def call(model, *args):
+                return jitted(model, *args)
+
+            return call
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.dense = nnx.Linear(4, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.dense(x))
+
+
+        @compiled_call
+        def forward(model, x):
+            return model(x)
+
+
+        def main():
+            model = Net(nnx.Rngs(0))
+            first = forward(model, jnp.ones(4))
+
+            def step(carry, _):
+                out = model(carry)
+                return out, out
+
+            return jax.lax.scan(step, first, None, length=5)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -34171,6 +34740,110 @@ ESCAPES = [
             projection(xs[0])  # builds the layer before the loop
             project_all(projection, xs)
             return projection(xs[0])
+        """,
+        [],
+    ),
+    Case(
+        'a hook in a list the body runs appends the loop value to a list of a recorder object the hook holds',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class EtaModel(nnx.Module):
+            def __init__(self, rngs):
+                self.l = nnx.Linear(5, 5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l(x)
+
+
+        class Recorder:
+            def __init__(self):
+                self.rows = []
+
+
+        class Logger:
+            def __init__(self, recorder):
+                self.recorder = recorder
+
+            def on_step(self, t, eta):
+                self.recorder.rows.append(eta)
+
+
+        class Sim:
+            def __init__(self, model, hooks):
+                self.model = model
+                self.hooks = list(hooks)
+
+            def shift(self, xs):
+                def body(load, c):
+                    eta = self.model(c + load)
+                    for hook in self.hooks:
+                        hook.on_step(load, eta)
+                    return load, eta.min()
+
+                return jax.lax.scan(body, jnp.array(0.0), xs)
+
+
+        def main():
+            recorder = Recorder()
+            sim = Sim(EtaModel(nnx.Rngs(0)), [Logger(recorder)])
+            sim.shift(jnp.ones((4, 5)))
+            return jnp.stack(recorder.rows)
+        """,
+        ["37:17 SCN106"],
+    ),
+    Case(
+        'the same hook appends only the static shape of the loop value',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class EtaModel(nnx.Module):
+            def __init__(self, rngs):
+                self.l = nnx.Linear(5, 5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.l(x)
+
+
+        class Recorder:
+            def __init__(self):
+                self.rows = []
+
+
+        class Logger:
+            def __init__(self, recorder):
+                self.recorder = recorder
+
+            def on_step(self, t, eta):
+                self.recorder.rows.append(eta.shape)
+
+
+        class Sim:
+            def __init__(self, model, hooks):
+                self.model = model
+                self.hooks = list(hooks)
+
+            def shift(self, xs):
+                def body(load, c):
+                    eta = self.model(c + load)
+                    for hook in self.hooks:
+                        hook.on_step(load, eta)
+                    return load, eta.min()
+
+                return jax.lax.scan(body, jnp.array(0.0), xs)
+
+
+        def main():
+            recorder = Recorder()
+            sim = Sim(EtaModel(nnx.Rngs(0)), [Logger(recorder)])
+            sim.shift(jnp.ones((4, 5)))
+            return len(recorder.rows)
         """,
         [],
     ),

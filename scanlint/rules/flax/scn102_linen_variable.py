@@ -515,12 +515,12 @@ def _submodule_variable_updated(flax: FlaxFile, code: BodyCode, call: cst.Call, 
     if submodule is None and isinstance(call.func, cst.Call) and flax.made_by_init(code, scope):
         # `Attention(...)(h, decode)` in a method `init` ran: under `apply` it binds that submodule.
         construction = call.func
-        submodule = Submodule(flax.index.module.code_for_node(construction.func), construction)
+        submodule = Submodule(flax.index.module.code_for_node(construction.func), construction, scope)
     elif submodule is None or construction is None:
         return None
     elif first_called_in_body(flax, code, submodule) and lifting_call(flax, submodule) is None:
         return None  # SCN104's; a lifted one leaks under `init` and still updates under `apply`
-    class_node = flax.lifted_local_class(construction.func, flax.index.module_scope)
+    class_node = submodule.made_class(flax)
     method = flax.index.method_of(class_node, method_name) if class_node is not None and flax.is_linen(class_node) else None
     flags = run_flags(flax).within(code)
     if method is None or flags.never_runs(call):

@@ -40,6 +40,7 @@ from scanlint.analysis.linen_apply import (
 )
 from scanlint.analysis.nnx_state import (
     DROPOUT,
+    MODE_SWITCHES,
     NNX_CLONE,
     NNX_MERGE,
     OutsideNnxState,
@@ -421,7 +422,7 @@ class NoisyWalk(nn.Module):
                 return None
             what = f"`{submodule.label}` (an `nn.Dropout`)"
             return Report(call, _dropout_message(what), summary=_dropout_summary(what), help=_DROPOUT_ADVICE)
-        local = flax.lifted_local_class(construction.func, flax.index.module_scope)
+        local = submodule.made_class(flax)
         if local is None or first_called_in_body(flax, code, submodule):
             return None  # SCN104 says more
         if called_before_scan(flax, code, submodule):
@@ -850,26 +851,33 @@ class _FixedNnxRandomness:
                 help=advice,
             )
         copied = self.index.qualify(call.func) in NNX_CLONE | NNX_MERGE
+        copy: tuple[cst.Call, Scope] | None = None
         if copied and call.args and self._clone_called(call, scope) and not self._reseeded_by_step(call, scope):
+            copy = (call, scope)
+        elif not copied:
+            copy = self._copy_kept_by_construction(call, scope)
+        if copy is not None:
             state = OutsideNnxState(self.flax, self.code)
+            clone, clone_scope = copy
             sources = (
-                state.outside_values(call.args[0].value, scope)
-                if self.index.qualify(call.func) in NNX_CLONE
-                else state.copied_merge_values(call, scope)
+                state.outside_values(clone.args[0].value, clone_scope)
+                if self.index.qualify(clone.func) in NNX_CLONE
+                else state.copied_merge_values(clone, clone_scope)
             )
             random = [
                 str(h)
                 for value, value_scope in sources
                 for h in state.holdings(value, value_scope, frozenset())
                 if h == DROPOUT
-            ] + self._copy_methods_drawing(state, call, scope, sources)
+            ] + self._copy_methods_drawing(state, clone, clone_scope, sources)
             if sources and all(isinstance(value, cst.Call) and self.flax.is_nnx_rngs_class(value.func) for value, _ in sources):
                 random.append("an `nnx.Rngs`")  # `rngs = nnx.clone(self.rngs)`, then `rngs.noise()`
             if random:
+                copied_by = "copies " if clone is call else f"builds an object whose `__init__` copies (`{code_of(clone)}`) "
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body restarts the same RNG streams every step"
                 return Report(
                     call,
-                    f"`{code_of(call)}` inside a raw lax.scan body copies the RNG streams of an object made "
+                    f"`{code_of(call)}` inside a raw lax.scan body {copied_by}the RNG streams of an object made "
                     f"outside it ({random[0]}) at the same counts every step: {_SAME_VALUES}. {advice}",
                     summary=summary,
                     help=advice,
@@ -897,6 +905,40 @@ class _FixedNnxRandomness:
             if drawn or stream is not None:
                 return drawn[0] if drawn else f"`{stream}`"
         return None
+
+    def _copy_kept_by_construction(self, call: cst.Call, scope: Scope) -> tuple[cst.Call, Scope] | None:
+        """A construction in the body of a same-file plain class whose `__init__` keeps a copy
+        of a module (`self.model = nnx.clone(model)`) that a method the body runs calls
+        (`session.predict(x)` running `self.model(x)`): the copy, made anew every step."""
+        class_node = self.index.class_named(call.func, scope)
+        init = self.index.method_of(class_node, "__init__") if class_node is not None else None
+        if class_node is None or init is None or not self.flax.is_plain(class_node):
+            return None
+        for attribute, values in self.flax.self_attribute_values(class_node, "__init__").items():
+            for value in values:
+                if (
+                    isinstance(value, cst.Call)
+                    and self._is_copy(value)
+                    and value.args
+                    and self._kept_copy_called(class_node, attribute)
+                    and not _kept_copy_changed(class_node, attribute)
+                ):
+                    return value, self.index.scope_of[init]
+        return None
+
+    def _kept_copy_called(self, class_node: cst.ClassDef, attribute: str) -> bool:
+        """Whether the body's code calls `self.<attribute>` (or a method of it) in a method of
+        the class."""
+        for call, call_scope in self.code.calls:
+            func = call.func.value if isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Attribute) else call.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == attribute
+                and isinstance(func.value, cst.Name)
+                and self.flax.self_class(func.value, call_scope) is class_node
+            ):
+                return True
+        return False
 
     def _is_copy(self, call: cst.Call) -> bool:
         qualified = self.index.qualify(call.func)
@@ -1201,6 +1243,24 @@ class _FixedNnxRandomness:
     def _given_step_key(self, call: cst.Call, scope: Scope) -> bool:
         rngs = keyword_argument(call, "rngs")
         return rngs is not None and self.code.mentions_step_value(rngs, scope) and not self.code.step_constant(rngs, scope)
+
+
+def _kept_copy_changed(class_node: cst.ClassDef, attribute: str) -> bool:
+    """Whether the class's code may change the copy it keeps in `self.<attribute>` other than by
+    running it: hands it to a call (`nnx.reseed(self.model, dropout=seed)`, `nnx.update`) or
+    switches its modes (`self.model.eval()`)."""
+
+    def is_kept(node: cst.BaseExpression) -> bool:
+        return isinstance(node, cst.Attribute) and node.attr.value == attribute and isinstance(node.value, cst.Name)
+
+    finder = CallFinder()
+    walk(class_node, finder)
+    for call in finder.calls:
+        if any(is_kept(arg.value) for arg in call.args):
+            return True
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in MODE_SWITCHES and is_kept(call.func.value):
+            return True
+    return False
 
 
 _STORED_KEY_ADVICE = (

@@ -685,14 +685,15 @@ def _outside_object_container(
 
 
 def _held_object_container(
-    flax: FlaxFile, code: BodyCode, holder: cst.Attribute, scope: Scope, statement: cst.CSTNode
+    flax: FlaxFile, code: BodyCode | None, holder: cst.Attribute, scope: Scope, statement: cst.CSTNode
 ) -> str | None:
     """'a list `Logger.__init__` made' for `<object>.<attr>` in the body's code
-    (`experiment.logger.snapshots`), where every object the expression may hold is known, made
-    outside the body, of a plain same-file class whose `__init__` stores a container there that
-    the file reads elsewhere."""
+    (`experiment.logger.snapshots`), or in a method of an outside object (`code` None: what it
+    holds was made outside the body too), where every object the expression may hold is known,
+    made outside the body, of a plain same-file class whose `__init__` stores a container there
+    that the file reads elsewhere."""
     made = flax.instances(holder.value, scope)
-    if not made or any(code.is_inside(made_scope) for _, made_scope in made):
+    if not made or code is not None and any(code.is_inside(made_scope) for _, made_scope in made):
         return None
     described = set()
     for construction, construction_scope in made:
@@ -907,7 +908,10 @@ def _kept_in_state(
                 continue
         if store is holder:
             return f"sets `{code_of(holder)}` to it", holder
-        kind = _container_attribute(flax, class_node, holder.attr.value)
+        if isinstance(holder.value, cst.Name):
+            kind = _container_attribute(flax, class_node, holder.attr.value)
+        else:  # `self.recorder.rows`: what the held object's class keeps there
+            kind = _held_object_container(flax, None, holder, flax.index.scope_of[method], store)
         if kind is not None:
             return f"stores it in `{code_of(holder)}`, {kind} the object keeps", holder
     return None
@@ -1104,7 +1108,8 @@ class _SelfStores(cst.CSTVisitor):
         holder = func.value
         while isinstance(holder, cst.Subscript):  # `self.series[name].append(v)`: a list it holds
             holder = holder.value
-        if self._own(holder):
+        # also `self.recorder.rows.append(v)`: a container of an object it holds
+        if self._own(holder) or isinstance(holder, cst.Attribute) and self._own(holder.value):
             for arg in node.args:
                 self.found.append((node, holder, arg.value))  # type: ignore[arg-type]
 
