@@ -310,7 +310,6 @@ class _EarlierCall(SemanticVisitor):
         self.flax = flax
         self.body_code = body_code  # the functions the loop's body runs: calling one runs the submodule
         label = self.label = submodule.label
-        construction = submodule.construction
         made = submodule.made_class(flax)
         self.own_class = made if made is not None and flax.is_linen(made) else None  # a same-file class
         self.attribute = label.split(".", 1)[1] if "." in label else None
