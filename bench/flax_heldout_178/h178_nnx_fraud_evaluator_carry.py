@@ -1,0 +1,69 @@
+# label: ok
+# flax-error: none
+# class: 3 BaseEvaluator.evaluate (template) splits self.metrics (nnx.MultiMetric) into the fori_loop carry and merges it in the body
+"""Card-payment fraud scoring: nightly evaluation of a scorer over held-out transaction batches."""
+import abc
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+@dataclasses.dataclass(frozen=True)
+class EvalConfig:
+    features: int = 9
+    batches: int = 6
+    batch_size: int = 32
+
+
+class FraudScorer(nnx.Module):
+    def __init__(self, features, *, rngs):
+        self.hidden = nnx.Linear(features, 16, rngs=rngs)
+        self.out = nnx.Linear(16, 2, rngs=rngs)
+
+    def __call__(self, x):
+        return self.out(nnx.gelu(self.hidden(x)))
+
+
+class BaseEvaluator(abc.ABC):
+    def __init__(self, model):
+        self.model = model
+        self.metrics = nnx.MultiMetric(
+            loss=nnx.metrics.Average("loss"), accuracy=nnx.metrics.Accuracy()
+        )
+
+    @abc.abstractmethod
+    def score_batch(self, features, labels):
+        """Return (per-example loss, logits)."""
+
+    def evaluate(self, features, labels):
+        graphdef, metric_state = nnx.split(self.metrics)
+
+        def batch(i, metric_state):
+            metrics = nnx.merge(graphdef, metric_state)
+            loss, logits = self.score_batch(features[i], labels[i])
+            metrics.update(loss=loss, logits=logits, labels=labels[i])
+            return nnx.state(metrics)
+
+        metric_state = jax.lax.fori_loop(0, features.shape[0], batch, metric_state)
+        nnx.update(self.metrics, metric_state)
+        return self.metrics.compute()
+
+
+class FraudEvaluator(BaseEvaluator):
+    def score_batch(self, features, labels):
+        logits = self.model(features)
+        loss = -jnp.take_along_axis(jax.nn.log_softmax(logits), labels[:, None], -1).squeeze(-1)
+        return loss, logits
+
+
+def main():
+    config = EvalConfig()
+    k1, k2 = jax.random.split(jax.random.key(3))
+    features = jax.random.normal(k1, (config.batches, config.batch_size, config.features))
+    labels = jax.random.bernoulli(k2, 0.1, (config.batches, config.batch_size)).astype(jnp.int32)
+    evaluator = FraudEvaluator(FraudScorer(config.features, rngs=nnx.Rngs(0)))
+    report = evaluator.evaluate(features, labels)
+    print({k: float(v) for k, v in report.items()})
+    return None
