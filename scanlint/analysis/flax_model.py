@@ -2409,9 +2409,12 @@ class BodyCode:
                 for entry in helpers:
                     code.entries.setdefault(entry.node, []).append((call, scope))
                     if entry.via in ("partial", "factory_partial"):  # `update = partial(ema_update, self.ema)`, `update(x)`
-                        code._bind_partial(index, entry, call.func, scope)
+                        code._bind_partial(index, entry, call, scope)
                     elif entry.via == "def":  # `rk4_step(f, t, y)` passing on a bound `f`
                         code._pass_bound(entry, call, scope)
+                    elif entry.via == "factory":  # `step = with_retry(self.train_step, 2)`, `step(batch)`
+                        for param, value in filled_by_maker(index, entry, call.func, scope).items():
+                            code.bound_arguments.setdefault(param, value)
                     if entry.node not in code.functions:
                         pending.append(entry.node)
                     if isinstance(entry.node, cst.FunctionDef) and entry.via in ("def", "method"):
@@ -2443,10 +2446,12 @@ class BodyCode:
                 wrappers.append(wrapper)
         return wrappers
 
-    def _bind_partial(self, index: ScanIndex, helper: Body, func: cst.BaseExpression, scope: Scope) -> None:
-        """The helper parameters a `functools.partial` the body calls fills, as bound arguments;
-        the partial is followed as the resolver shows it, else by the object flow (`self.sampler`
-        stored from what a factory returned)."""
+    def _bind_partial(self, index: ScanIndex, helper: Body, call: cst.Call, scope: Scope) -> None:
+        """The helper parameters a `functools.partial` the body calls fills, as bound arguments,
+        but for those the call passes again by keyword (`step(x, key=k)` overrides the partial's
+        `key=`); the partial is followed as the resolver shows it, else by the object flow
+        (`self.sampler` stored from what a factory returned)."""
+        func = call.func
         called, called_scope = func, scope
         bound = self.bound_argument(func, scope)  # a parameter filled with the partial
         if bound is not None:
@@ -2476,8 +2481,10 @@ class BodyCode:
             func, scope = values[0]  # type: ignore[assignment]
             if not (isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args):
                 return
+        passed_again = {arg.keyword.value for arg in call.args if arg.keyword is not None}
         for param, value in parameters_filled(helper.node, func.args[1:]):
-            self.bound_arguments.setdefault(param, (value, scope))
+            if param.name.value not in passed_again:
+                self.bound_arguments.setdefault(param, (value, scope))
 
     def _pass_bound(self, helper: Body, call: cst.Call, scope: Scope) -> None:
         """A helper's parameters that a call fills with a name the body's code has bound (a
@@ -2634,6 +2641,8 @@ class BodyCode:
         body = self.loop.body
         if not isinstance(binding, cst.Param):
             return False
+        if binding in self.bound_arguments:  # `partial(apply_jitter, model, key=rngs.jitter())`
+            return self.step_constant(*self.bound_arguments[binding], depth + 1)
         if body is not None and function is body.node:
             # The body's own parameters are the step values; the `self` of a method handed to
             # the loop (`nca.step`) is the same object at every step.

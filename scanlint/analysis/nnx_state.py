@@ -620,8 +620,9 @@ class OutsideNnxState:
 
     def module_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The one same-file NNX class of an outside module the body reads (`self.model`,
-        `model`), when every value it may hold is one of that class."""
-        if isinstance(node, cst.Name) and self.code.binds(node.value, scope):
+        `model`, a helper's parameter a partial fills with one), when every value it may hold is
+        one of that class."""
+        if isinstance(node, cst.Name) and self.code.binds(node.value, scope) and self.code.bound_argument(node, scope) is None:
             return None
         kind = _one_kind([self._object_kind(v, s, 0) for v, s in self.outside_values(node, scope)])
         return kind if isinstance(kind, cst.ClassDef) and self.flax.is_nnx(kind) else None
@@ -1146,7 +1147,10 @@ class OutsideNnxState:
         followed: list[tuple[cst.BaseExpression, Scope]] | None = None
         if isinstance(value, cst.Name):
             found = scope.only_binding(value.value)
-            if found is not None and isinstance(found[1], cst.Param):
+            bound = self.code.bound_arguments.get(found[1]) if found is not None and isinstance(found[1], cst.Param) else None
+            if bound is not None:  # `partial(apply_jitter, model, key=rngs.jitter())`
+                followed = [bound]
+            elif found is not None and isinstance(found[1], cst.Param):
                 followed = self._passed_to(found[1], found[0])
             elif found is not None and isinstance(found[1], cst.BaseExpression):
                 followed = [(found[1], found[0])]

@@ -18351,6 +18351,107 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a registered builder returns a partial of a helper with key= bound to one stream draw; the helper hands the key to the model, which draws from it',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        SAMPLERS = {}
+
+
+        def sampler(name):
+            def register(fn):
+                SAMPLERS[name] = fn
+                return fn
+
+            return register
+
+
+        class Perturber(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x, key):
+                return self.proj(x) + 0.1 * jax.random.normal(key, x.shape)
+
+
+        def perturb(model, x, *, key):
+            return model(x, key)
+
+
+        @sampler("noisy")
+        def build_noisy(model, rngs):
+            return functools.partial(perturb, model, key=rngs.noise())
+
+
+        def main():
+            rngs = nnx.Rngs(params=0, noise=1)
+            model = Perturber(rngs)
+            draw = SAMPLERS["noisy"](model, rngs)
+            x = jnp.ones(3)
+
+            def body(i, out):
+                return out.at[i].set(draw(x))
+
+            return jax.lax.fori_loop(0, 4, body, jnp.zeros((4, 3)))
+        """,
+        ["28:21 SCN103"],
+    ),
+    Case(
+        'the same partial, with the body passing key= a per-step key, which overrides the bound one',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        SAMPLERS = {}
+
+
+        def sampler(name):
+            def register(fn):
+                SAMPLERS[name] = fn
+                return fn
+
+            return register
+
+
+        class Perturber(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x, key):
+                return self.proj(x) + 0.1 * jax.random.normal(key, x.shape)
+
+
+        def perturb(model, x, *, key):
+            return model(x, key)
+
+
+        @sampler("noisy")
+        def build_noisy(model, rngs):
+            return functools.partial(perturb, model, key=rngs.noise())
+
+
+        def main():
+            rngs = nnx.Rngs(params=0, noise=1)
+            model = Perturber(rngs)
+            draw = SAMPLERS["noisy"](model, rngs)
+            x = jnp.ones(3)
+            base = jax.random.key(5)
+
+            def body(i, out):
+                return out.at[i].set(draw(x, key=jax.random.fold_in(base, i)))
+
+            return jax.lax.fori_loop(0, 4, body, jnp.zeros((4, 3)))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -32140,6 +32241,104 @@ NNX = [
                 return out, out
 
             return jax.lax.scan(step, first, None, length=5)
+        """,
+        [],
+    ),
+    Case(
+        'a wrapper factory around a bound training method, the wrapper called in the body, runs value_and_grad and the optimizer on outside state',
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x).squeeze(-1)
+
+
+        def logged(step, name):
+            def run(*args):
+                out = step(*args)
+                return out
+
+            return run
+
+
+        class Fitter:
+            def __init__(self, model):
+                self.model = model
+                self.optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+
+            def update(self, batch):
+                def loss_fn(model):
+                    return jnp.mean((model(batch[0]) - batch[1]) ** 2)
+
+                loss, grads = nnx.value_and_grad(loss_fn)(self.model)
+                self.optimizer.update(self.model, grads)
+                return loss
+
+            def fit(self, xs, ys):
+                step = logged(self.update, "update")
+
+                def body(carry, batch):
+                    return carry, step(batch)
+
+                return jax.lax.scan(body, None, (xs, ys))[1]
+
+
+        def main():
+            fitter = Fitter(Regressor(nnx.Rngs(0)))
+            return fitter.fit(jnp.ones((4, 8, 3)), jnp.zeros((4, 8)))
+        """,
+        ["33:23 SCN105", "34:9 SCN105"],
+    ),
+    Case(
+        'the same wrapper around a bound scoring method that only calls the outside model',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x).squeeze(-1)
+
+
+        def logged(step, name):
+            def run(*args):
+                out = step(*args)
+                return out
+
+            return run
+
+
+        class Scorer:
+            def __init__(self, model):
+                self.model = model
+
+            def score(self, batch):
+                return jnp.mean((self.model(batch[0]) - batch[1]) ** 2)
+
+            def evaluate(self, xs, ys):
+                step = logged(self.score, "score")
+
+                def body(carry, batch):
+                    return carry, step(batch)
+
+                return jax.lax.scan(body, None, (xs, ys))[1]
+
+
+        def main():
+            return Scorer(Regressor(nnx.Rngs(0))).evaluate(jnp.ones((4, 8, 3)), jnp.zeros((4, 8)))
         """,
         [],
     ),
