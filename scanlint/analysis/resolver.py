@@ -640,6 +640,35 @@ class ScanIndex:
             return None
         return list(dict.fromkeys(by_key[key] for key in keys))
 
+    def table_picks(self, pick: cst.Subscript, scope: Scope) -> tuple[list[cst.BaseExpression], bool] | None:
+        """For a pick from a module-level dict literal of layer makers that nothing stores into
+        (`LAYERS[name]`, with `LAYERS = {"linear": lambda d, rngs: nnx.Linear(...), "norm":
+        nnx.LayerNorm, "drop": partial(nn.Dropout, 0.1)}`), whose keys are string literals:
+        the values the pick's key may take (see `key_strings`), and whether the code goes over
+        every one of those keys (the key is a loop or comprehension variable, `for name, d in
+        spec`) rather than taking one of them."""
+        if not isinstance(pick.value, cst.Name) or len(pick.slice) != 1 or not isinstance(pick.slice[0].slice, cst.Index):
+            return None
+        found = scope.lookup(pick.value.value)
+        if found is None or found[0] is not self.module_scope or len(found[1]) != 1 or not isinstance(found[1][0], cst.Dict):
+            return None
+        if self.stored_in_registry(pick.value.value):
+            return None
+        table: dict[str, cst.BaseExpression] = {}
+        for element in found[1][0].elements:
+            if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
+                return None
+            key = element.key.evaluated_value
+            if not isinstance(key, str):
+                return None
+            table[key] = element.value
+        key = pick.slice[0].slice.value
+        keys = self.key_strings(key, scope)
+        if keys is None or any(k not in table for k in keys):
+            return None
+        every = isinstance(key, cst.Name) and _iterated_by(key.value, scope.node) is not None
+        return [table[k] for k in keys], every
+
     def _registry_items(
         self, name: cst.Name, scope: Scope
     ) -> list[tuple[str | None, cst.ClassDef | cst.FunctionDef]] | None:
@@ -759,17 +788,18 @@ class ScanIndex:
                 continue
             if not isinstance(value, cst.Name):
                 return None
-            iterated = _iterated_by(value.value, value_scope.node)  # a loop's or comprehension's variable
-            containers = self._key_values(iterated, value_scope, depth + 1) if iterated is not None else None
-            if containers is None:
+            found = _iterated_by(value.value, value_scope.node)  # a loop's or comprehension's variable
+            containers = self._key_values(found[0], value_scope, depth + 1) if found is not None else None
+            if found is None or containers is None:
                 return None
             for container, container_scope in containers:
                 if not isinstance(container, (cst.Tuple, cst.List)) or not container.elements:
                     return None
                 for element in container.elements:
-                    if isinstance(element, cst.StarredElement):
+                    item = _unpacked_item(element.value, found[1]) if not isinstance(element, cst.StarredElement) else None
+                    if item is None:
                         return None
-                    spelled_element = self.key_strings(element.value, container_scope, depth + 1)
+                    spelled_element = self.key_strings(item, container_scope, depth + 1)
                     if spelled_element is None:
                         return None
                     strings += spelled_element
@@ -1908,24 +1938,40 @@ def _string_value(node: cst.BaseExpression | None) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _iterated_by(name: str, function: cst.CSTNode) -> cst.BaseExpression | None:
+def _iterated_by(name: str, function: cst.CSTNode) -> tuple[cst.BaseExpression, int | None] | None:
     """What the one `for` statement or comprehension clause of a function (not of functions
-    inside it) that binds `name` alone goes over; None when several or none bind it."""
+    inside it) that binds `name` goes over, with the position of `name` in a flat tuple target
+    (`for name, width in spec`), None for the whole target; None when several or none bind it."""
     finder = _LoopVariableSources(name)
     walk(function, finder)
     return finder.iterated[0] if len(finder.iterated) == 1 and not finder.other_bindings else None
+
+
+def _unpacked_item(element: cst.BaseExpression, position: int | None) -> cst.BaseExpression | None:
+    """An element of what a loop goes over, or its item at a tuple target's position."""
+    if position is None:
+        return element
+    if not isinstance(element, (cst.Tuple, cst.List)) or len(element.elements) <= position:
+        return None
+    item = element.elements[position]
+    return None if isinstance(item, cst.StarredElement) else item.value
 
 
 class _LoopVariableSources(OwnCodeVisitor):
     def __init__(self, name: str) -> None:
         super().__init__()
         self.name = name
-        self.iterated: list[cst.BaseExpression] = []
+        self.iterated: list[tuple[cst.BaseExpression, int | None]] = []
         self.other_bindings = False
 
     def _bind(self, target: cst.BaseExpression, iterated: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name) and target.value == self.name:
-            self.iterated.append(iterated)
+            self.iterated.append((iterated, None))
+        elif isinstance(target, (cst.Tuple, cst.List)) and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements
+        ) and any(e.value.value == self.name for e in target.elements):  # type: ignore[attr-defined]
+            position = next(i for i, e in enumerate(target.elements) if e.value.value == self.name)  # type: ignore[attr-defined]
+            self.iterated.append((iterated, position))
         elif any(isinstance(n, cst.Name) and n.value == self.name for n in _target_names(target)):
             self.other_bindings = True
 

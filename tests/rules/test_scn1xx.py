@@ -32342,6 +32342,151 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'layers built from a table of lambdas by the names of a spec tuple, one a BatchNorm left in training mode, the model called in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        LAYERS = {
+            "linear": lambda d, rngs: nnx.Linear(d, d, rngs=rngs),
+            "batchnorm": lambda d, rngs: nnx.BatchNorm(d, rngs=rngs),
+        }
+
+
+        class Net(nnx.Module):
+            def __init__(self, spec, rngs):
+                self.layers = nnx.List([LAYERS[name](d, rngs) for name, d in spec])
+
+            def __call__(self, x):
+                for layer in self.layers:
+                    x = layer(x)
+                return x
+
+
+        SPEC = (("linear", 4), ("batchnorm", 4))
+
+
+        def main():
+            model = Net(SPEC, nnx.Rngs(0))
+
+            def body(c, x):
+                return c, model(x)
+
+            return jax.lax.scan(body, 0, jnp.ones((3, 2, 4)))
+        """,
+        ["29:19 SCN105"],
+    ),
+    Case(
+        'layers built from a table of lambdas by a literal tuple of names, one a BatchNorm',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        LAYERS = {
+            "linear": lambda d, rngs: nnx.Linear(d, d, rngs=rngs),
+            "batchnorm": lambda d, rngs: nnx.BatchNorm(d, rngs=rngs),
+        }
+
+
+        class Net(nnx.Module):
+            def __init__(self, spec, rngs):
+                self.layers = nnx.List([LAYERS[name](4, rngs) for name in ("linear", "batchnorm")])
+
+            def __call__(self, x):
+                for layer in self.layers:
+                    x = layer(x)
+                return x
+
+
+        SPEC = (("linear", 4), ("batchnorm", 4))
+
+
+        def main():
+            model = Net(SPEC, nnx.Rngs(0))
+
+            def body(c, x):
+                return c, model(x)
+
+            return jax.lax.scan(body, 0, jnp.ones((3, 2, 4)))
+        """,
+        ["29:19 SCN105"],
+    ),
+    Case(
+        'the same table holds a BatchNorm maker but the spec picks only linear layers',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        LAYERS = {
+            "linear": lambda d, rngs: nnx.Linear(d, d, rngs=rngs),
+            "batchnorm": lambda d, rngs: nnx.BatchNorm(d, rngs=rngs),
+        }
+
+
+        class Net(nnx.Module):
+            def __init__(self, spec, rngs):
+                self.layers = nnx.List([LAYERS[name](d, rngs) for name, d in spec])
+
+            def __call__(self, x):
+                for layer in self.layers:
+                    x = layer(x)
+                return x
+
+
+        SPEC = (("linear", 4), ("linear", 4))
+
+
+        def main():
+            model = Net(SPEC, nnx.Rngs(0))
+
+            def body(c, x):
+                return c, model(x)
+
+            return jax.lax.scan(body, 0, jnp.ones((3, 2, 4)))
+        """,
+        [],
+    ),
+    Case(
+        'the spec picks the BatchNorm but the model is switched to eval before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        LAYERS = {
+            "linear": lambda d, rngs: nnx.Linear(d, d, rngs=rngs),
+            "batchnorm": lambda d, rngs: nnx.BatchNorm(d, rngs=rngs),
+        }
+
+
+        class Net(nnx.Module):
+            def __init__(self, spec, rngs):
+                self.layers = nnx.List([LAYERS[name](d, rngs) for name, d in spec])
+
+            def __call__(self, x):
+                for layer in self.layers:
+                    x = layer(x)
+                return x
+
+
+        SPEC = (("linear", 4), ("batchnorm", 4))
+
+
+        def main():
+            model = Net(SPEC, nnx.Rngs(0))
+            model.eval()
+
+            def body(c, x):
+                return c, model(x)
+
+            return jax.lax.scan(body, 0, jnp.ones((3, 2, 4)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
