@@ -2114,6 +2114,20 @@ class _CallsOutsideNested(cst.CSTVisitor):
         return False
 
 
+def _property_object_called(index: ScanIndex, getter: cst.FunctionDef) -> Body | None:
+    """What calling the value of a property runs: the `__call__` of the one same-file class
+    whose object every return of its getter builds (`return JitPredictor(self._model)`)."""
+    scope = index.scope_of[getter]
+    classes = {
+        index.class_named(r.value.func, scope) if isinstance(r.value, cst.Call) else None for r in returns_of(getter)
+    }
+    class_node = classes.pop() if len(classes) == 1 else None
+    method = index.method_of(class_node, "__call__") if class_node is not None else None
+    if method is None or can_fall_off(getter):
+        return None
+    return Body(method, index.scope_of[method], "method", [p.name.value for p in method.params.params[1:]])
+
+
 def _registry_picks_called(index: ScanIndex, call: cst.Call, scope: Scope) -> list[Body]:
     """The registered functions a call of a registry pick runs, one or another by its key
     (`HEADS[name](x)` for each `name` of a known tuple)."""
@@ -2406,6 +2420,12 @@ class BodyCode:
                 if helper is None:
                     # methods only: a function a registry or the object flow gives runs as a helper
                     code.object_methods.update(method.node for method in helpers if method.via == "method")
+                helpers += [  # `plant.predictor(x)`: the getter runs, then what it returns is called
+                    called
+                    for getter in helpers
+                    if getter.via == "method" and isinstance(getter.node, cst.FunctionDef) and is_property(getter.node)
+                    and (called := _property_object_called(index, getter.node)) is not None
+                ]
                 for entry in helpers:
                     code.entries.setdefault(entry.node, []).append((call, scope))
                     if entry.via in ("partial", "factory_partial"):  # `update = partial(ema_update, self.ema)`, `update(x)`

@@ -32487,6 +32487,102 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a property returns a wrapper object whose __call__ runs an nnx.jit function on the outside model; the body calls the property's value",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x)[0]
+
+
+        @nnx.jit
+        def _score(model, x):
+            return model(x)
+
+
+        class Compiled:
+            def __init__(self, model):
+                self.model = model
+
+            def __call__(self, x):
+                return _score(self.model, x)
+
+
+        class Station:
+            def __init__(self):
+                self._model = Scorer(nnx.Rngs(0))
+
+            @property
+            def scorer(self):
+                return Compiled(self._model)
+
+
+        def main():
+            station = Station()
+
+            def body(total, x):
+                return total + station.scorer(x), None
+
+            return jax.lax.scan(body, jnp.zeros(()), jnp.ones((4, 3)))
+        """,
+        ["25:16 SCN105"],
+    ),
+    Case(
+        "the property's wrapper only calls the outside model",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x)[0]
+
+
+        @nnx.jit
+        def _score(model, x):
+            return model(x)
+
+
+        class Compiled:
+            def __init__(self, model):
+                self.model = model
+
+            def __call__(self, x):
+                return self.model(x)
+
+
+        class Station:
+            def __init__(self):
+                self._model = Scorer(nnx.Rngs(0))
+
+            @property
+            def scorer(self):
+                return Compiled(self._model)
+
+
+        def main():
+            station = Station()
+
+            def body(total, x):
+                return total + station.scorer(x), None
+
+            return jax.lax.scan(body, jnp.zeros(()), jnp.ones((4, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
