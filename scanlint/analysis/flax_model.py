@@ -2754,10 +2754,35 @@ class BodyCode:
         calls = self.entries.get(method, [])
         return bool(calls) and all(  # `self.helper(...)`, `self.adapter.rows_for_flight(...)`
             isinstance(call.func, cst.Attribute)
-            and (receiver := root_name(call.func.value)) is not None
-            and self.object_outside(receiver, call_scope, depth + 1)
+            and (
+                (receiver := root_name(call.func.value)) is not None
+                and self.object_outside(receiver, call_scope, depth + 1)
+                or self._kept_by_outside_object(call.func.value, depth)
+            )
             for call, call_scope in calls
         )
+
+    def _kept_by_outside_object(self, receiver: cst.BaseExpression, depth: int) -> bool:
+        """`self.pool.acquire().materialize()`: whether a receiver is what a method of an
+        outside object returns of its own state (`return self.sessions[i % n]`), at every
+        method the call may run."""
+        if not isinstance(receiver, cst.Call):
+            return False
+        getters = [function for function, calls in self.entries.items() if any(c is receiver for c, _ in calls)]
+        for getter in getters:
+            getter_scope = next((each for each in self.scopes if each.node is getter), None)
+            self_name = _first_parameter(getter).name.value if isinstance(getter, cst.FunctionDef) and _first_parameter(getter) else None
+            returned = [r.value for r in returns_of(getter)] if isinstance(getter, cst.FunctionDef) else []
+            if (
+                getter_scope is None
+                or self_name is None
+                or can_fall_off(getter)  # type: ignore[arg-type]
+                or not returned
+                or not all(isinstance(r, (cst.Attribute, cst.Subscript)) and (root := root_name(r)) is not None and root.value == self_name for r in returned)
+                or not self.object_outside(cst.Name(self_name), getter_scope, depth + 1)
+            ):
+                return False
+        return bool(getters)
 
     def key_varies_by_step(self, index: ScanIndex, key: cst.Call, scope: Scope) -> bool:
         """Whether every use of a key the body draws (`self.make_rng("noise")`) makes it

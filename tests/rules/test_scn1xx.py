@@ -18452,6 +18452,104 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a pool's getter returns a kept snapshot whose method merges a copy of the kept split; the body merges it at every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(4, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.4, rngs=rngs)
+                self.out = nnx.Linear(8, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.drop(nnx.relu(self.hidden(x))))
+
+
+        class Snapshot:
+            def __init__(self, graphdef, state):
+                self.graphdef = graphdef
+                self.state = state
+
+            def thaw(self, state=None):
+                return nnx.merge(self.graphdef, self.state if state is None else state, copy=True)
+
+
+        class Pool:
+            def __init__(self, model, size):
+                graphdef, state = nnx.split(model)
+                self.snapshots = [Snapshot(graphdef, state) for _ in range(size)]
+
+            def acquire(self, slot=0):
+                return self.snapshots[slot % len(self.snapshots)]
+
+
+        def main():
+            pool = Pool(Net(nnx.Rngs(params=0, dropout=1)), 2)
+            x = jnp.ones(4)
+
+            def body(carry, _):
+                model = pool.acquire().thaw()
+                return carry, model(x)
+
+            return jax.lax.scan(body, 0, None, length=3)[1]
+        """,
+        ["23:16 SCN103"],
+    ),
+    Case(
+        'the same pool and snapshot, the body merging the carried state and splitting it back out',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.hidden = nnx.Linear(4, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.4, rngs=rngs)
+                self.out = nnx.Linear(8, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.drop(nnx.relu(self.hidden(x))))
+
+
+        class Snapshot:
+            def __init__(self, graphdef, state):
+                self.graphdef = graphdef
+                self.state = state
+
+            def thaw(self, state=None):
+                return nnx.merge(self.graphdef, self.state if state is None else state, copy=True)
+
+
+        class Pool:
+            def __init__(self, model, size):
+                graphdef, state = nnx.split(model)
+                self.snapshots = [Snapshot(graphdef, state) for _ in range(size)]
+
+            def acquire(self, slot=0):
+                return self.snapshots[slot % len(self.snapshots)]
+
+
+        def main():
+            pool = Pool(Net(nnx.Rngs(params=0, dropout=1)), 2)
+            x = jnp.ones(4)
+
+            def body(state, _):
+                model = pool.acquire().thaw(state)
+                y = model(x)
+                _, state = nnx.split(model)
+                return state, y
+
+            return jax.lax.scan(body, pool.acquire().state, None, length=3)[1]
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -35284,6 +35382,116 @@ ESCAPES = [
             sim = Sim(EtaModel(nnx.Rngs(0)), [Logger(recorder)])
             sim.shift(jnp.ones((4, 5)))
             return len(recorder.rows)
+        """,
+        [],
+    ),
+    Case(
+        'hooks given as a list of bound methods, one keeping the loop value in its own attribute that main reads after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x)
+
+
+        class Snapshotter:
+            def __init__(self):
+                self.last = None
+
+            def on_step(self, step, value):
+                self.last = value
+
+
+        class Counter:
+            def __init__(self):
+                self.calls = 0
+
+            def on_step(self, step, value):
+                self.calls += 1
+
+
+        class Runner:
+            def __init__(self, model, hooks):
+                self.model = model
+                self.hooks = hooks
+
+            def run(self, xs):
+                def body(carry, x):
+                    y = self.model(x + carry)
+                    for hook in self.hooks:
+                        hook(carry, y)
+                    return y, y.sum()
+
+                return jax.lax.scan(body, jnp.zeros(3), xs)
+
+
+        def main():
+            snap = Snapshotter()
+            runner = Runner(Net(nnx.Rngs(0)), [snap.on_step, Counter().on_step])
+            runner.run(jnp.ones((4, 3)))
+            return snap.last + 1.0
+        """,
+        ["40:17 SCN106"],
+    ),
+    Case(
+        'the bound-method hook only counts its calls',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x)
+
+
+        class Snapshotter:
+            def __init__(self):
+                self.last = None
+
+            def on_step(self, step, value):
+                self.last = value
+
+
+        class Counter:
+            def __init__(self):
+                self.calls = 0
+
+            def on_step(self, step, value):
+                self.calls += 1
+
+
+        class Runner:
+            def __init__(self, model, hooks):
+                self.model = model
+                self.hooks = hooks
+
+            def run(self, xs):
+                def body(carry, x):
+                    y = self.model(x + carry)
+                    for hook in self.hooks:
+                        hook(carry, y)
+                    return y, y.sum()
+
+                return jax.lax.scan(body, jnp.zeros(3), xs)
+
+
+        def main():
+            counter = Counter()
+            runner = Runner(Net(nnx.Rngs(0)), [counter.on_step])
+            runner.run(jnp.ones((4, 3)))
+            return counter.calls
         """,
         [],
     ),

@@ -23,6 +23,7 @@ from scanlint.analysis.flax_model import (
 )
 from scanlint.analysis.linen_apply import computes_array
 from scanlint.analysis.nnx_state import OutsideNnxState
+from scanlint.analysis.object_flow import BoundMethod
 from scanlint.analysis.resolver import Scope, dotted, returns_of
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import SemanticVisitor, walk
@@ -831,6 +832,9 @@ def _methods_run(
         and not any(flax.index.defining_class(c, func.attr.value) for c in classes)
     ):
         classes, receiver, method_names = _plain_classes_outside(flax, code, func, receiver_scope), func, ["__call__"]
+    if classes is None and looked_up is None and isinstance(func, cst.Name):
+        yield from _bound_methods_run(flax, code, func, receiver_scope)
+        return
     for class_node in sorted(classes or (), key=lambda c: c.name.value):
         for method_name in method_names:
             owner = flax.index.defining_class(class_node, method_name)  # type: ignore[arg-type]
@@ -838,6 +842,31 @@ def _methods_run(
             if method is None or (method in code.functions and method not in code.object_methods):
                 continue
             yield class_node, method_name, method, receiver_scope  # type: ignore[misc]
+
+
+def _bound_methods_run(
+    flax: FlaxFile, code: BodyCode, func: cst.Name, scope: Scope
+) -> Iterator[tuple[cst.ClassDef, str, cst.FunctionDef, Scope]]:
+    """`hook(step, updates)` with `for hook in self.hooks` and the hooks bound methods
+    (`[sync.on_step, log.on_step]`): each method, when every value the name may hold is a
+    method of one name of an object of a plain same-file class made outside the body. Methods
+    of several names are handlers the flow cannot tell apart (an event bus runs those of one
+    topic, `on_flow` but not `on_settled`), so none is taken to run."""
+    flow = flax.flow
+    origins = flow.origins(func, scope) if flow.converged else set()
+    if not origins or not all(isinstance(o, BoundMethod) and isinstance(o.receiver, cst.Call) for o in origins):
+        return
+    if len({o.function.name.value for o in origins}) != 1:  # type: ignore[attr-defined]
+        return
+    flags = run_flags(flax)
+    found = []
+    for origin in origins:
+        receiver_scope = flags.scope_at(origin.receiver)  # type: ignore[attr-defined]
+        classes = flax.constructed_classes(origin.receiver, receiver_scope)  # type: ignore[attr-defined]
+        if code.is_inside(receiver_scope) or len(classes) != 1 or classes[0] is None or not flax.is_plain(classes[0]):
+            return
+        found.append((classes[0], origin.function.name.value, origin.function, scope))  # type: ignore[attr-defined]
+    yield from sorted(found, key=lambda each: (each[0].name.value, each[1]))
 
 
 _SEQUENCE_ADDS = frozenset({"append", "appendleft", "extend", "insert", "add"})
