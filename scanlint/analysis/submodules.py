@@ -20,7 +20,7 @@ from scanlint.analysis.flax_model import (
     branch_operands,
     literal_element,
 )
-from scanlint.analysis.resolver import Scope, dotted
+from scanlint.analysis.resolver import Scope, can_fall_off, dotted, returns_of
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.index.names import PARTIAL
@@ -247,6 +247,17 @@ def _constructions(value: cst.BaseExpression) -> list[cst.Call]:
     if isinstance(value, (cst.ListComp, cst.GeneratorExp)) and isinstance(value.elt, cst.Call):
         return [value.elt]
     return []
+
+
+def _one_return(flax: FlaxFile, call: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+    """The one expression a module-level helper a call runs returns, with the helper's scope."""
+    helper = flax.index.resolve_callable(call.func, scope)
+    if helper is None or helper.via != "def" or not isinstance(helper.node, cst.FunctionDef):
+        return None
+    returns = returns_of(helper.node)
+    if len(returns) != 1 or returns[0].value is None or can_fall_off(helper.node):
+        return None
+    return returns[0].value, flax.index.scope_of[helper.node]
 
 
 def _same_submodule(node: cst.BaseExpression, label: str) -> bool:
@@ -501,8 +512,14 @@ def lifting_call(flax: FlaxFile, submodule: Submodule) -> cst.Call | None:
             if taken is None or len(taken) != 1:
                 return None
             callee = callee.body if next(iter(taken)) else callee.orelse
-        if isinstance(callee, cst.Call):
-            return callee if flax.index.qualify(callee.func) in LIFTED_MODULE_TRANSFORMS else None
+        if isinstance(callee, cst.Call) and flax.index.qualify(callee.func) in LIFTED_MODULE_TRANSFORMS:
+            return callee
+        if isinstance(callee, cst.Call):  # `remat_if(Block, cfg.remat)`: what the helper returns
+            returned = _one_return(flax, callee, scope)
+            if returned is None:
+                return None
+            callee, scope = returned
+            continue
         bound = scope.only_binding(callee.value) if isinstance(callee, cst.Name) else None
         if bound is None or not isinstance(bound[1], cst.BaseExpression):
             return None

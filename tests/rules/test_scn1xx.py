@@ -21469,6 +21469,110 @@ SUBMODULE = [
         """,
         ["35:19 SCN104"],
     ),
+    Case(
+        'a setup submodule built through a helper that returns nn.checkpoint(cls) when the config asks for it, called before the loop and in the body',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Settings:
+            width: int = 8
+            save_memory: bool = True
+
+
+        def maybe_checkpoint(module_cls, enabled):
+            return nn.checkpoint(module_cls) if enabled else module_cls
+
+
+        class Cell(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, h):
+                return jnp.tanh(nn.Dense(self.width)(h))
+
+
+        class Unroll(nn.Module):
+            settings: Settings
+
+            def setup(self):
+                self.cell = maybe_checkpoint(Cell, self.settings.save_memory)(self.settings.width)
+
+            def __call__(self, x):
+                h = self.cell(x)
+
+                def step(h, _):
+                    h = self.cell(h)
+                    return h, h.sum()
+
+                return jax.lax.scan(step, h, None, length=4)[1]
+
+
+        def main():
+            model = Unroll(Settings())
+            x = jnp.ones(8)
+            variables = model.init(jax.random.key(0), x)
+            return model.apply(variables, x)
+        """,
+        ["37:17 SCN104"],
+    ),
+    Case(
+        'the same helper with the config flag off returns the plain class',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Settings:
+            width: int = 8
+            save_memory: bool = False
+
+
+        def maybe_checkpoint(module_cls, enabled):
+            return nn.checkpoint(module_cls) if enabled else module_cls
+
+
+        class Cell(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, h):
+                return jnp.tanh(nn.Dense(self.width)(h))
+
+
+        class Unroll(nn.Module):
+            settings: Settings
+
+            def setup(self):
+                self.cell = maybe_checkpoint(Cell, self.settings.save_memory)(self.settings.width)
+
+            def __call__(self, x):
+                h = self.cell(x)
+
+                def step(h, _):
+                    h = self.cell(h)
+                    return h, h.sum()
+
+                return jax.lax.scan(step, h, None, length=4)[1]
+
+
+        def main():
+            model = Unroll(Settings())
+            x = jnp.ones(8)
+            variables = model.init(jax.random.key(0), x)
+            return model.apply(variables, x)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
