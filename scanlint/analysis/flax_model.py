@@ -160,6 +160,10 @@ def is_true(node: cst.BaseExpression | None) -> bool:
     return isinstance(node, cst.Name) and node.value == "True"
 
 
+def is_false(node: cst.BaseExpression | None) -> bool:
+    return isinstance(node, cst.Name) and node.value == "False"
+
+
 class FlaxFile:
     """Facts about one module that every SCN1xx rule shares: its Linen and NNX classes, and what
     each raw scan body contains."""

@@ -1520,10 +1520,10 @@ class OutsideNnxState:
             and self.flax.index.registered_classes(value.func.value, scope)
         ):
             return self._registry_holds(value, value.func.value, scope, seen)
-        picked = self.flax.index.table_picks(value.func, scope) if isinstance(value.func, cst.Subscript) else None
-        if kind is None and picked is not None:  # `LAYERS[name](d, rngs)`: what each entry picked builds
-            entries, every = picked
-            per_entry = [self.holdings(made, made_scope, seen) for made, made_scope in _table_constructions(self.flax, entries, value)]
+        picked = self.flax.index.table_constructions(value, scope) if kind is None else None
+        if picked is not None:  # `LAYERS[name](d, rngs)`: what each entry picked builds
+            constructions, every = picked
+            per_entry = [self.holdings(made, made_scope, seen) for made, made_scope in constructions]
             if every:  # `[LAYERS[name](...) for name, d in spec]`: each entry is built
                 return [h for held in per_entry for h in held]
             return per_entry[0] if per_entry and all(per_entry) else []
@@ -2013,24 +2013,6 @@ def _last_mode_switch(statements: list[tuple[cst.BaseStatement, frozenset[cst.Ca
         elif any(isinstance(c.func, cst.Attribute) and c.func.attr.value in MODE_SWITCHES for c in calls):
             mode = "unknown"  # switched in a branch or a loop
     return None
-
-
-def _table_constructions(
-    flax: FlaxFile, entries: list[cst.BaseExpression], call: cst.Call
-) -> list[tuple[cst.BaseExpression, Scope]]:
-    """What calling each layer maker of a table with a call's arguments builds: a lambda's
-    body, or a construction of the class an entry names, also through `functools.partial`
-    (with the partial's arguments first)."""
-    index = flax.index
-    made: list[tuple[cst.BaseExpression, Scope]] = []
-    for entry in entries:
-        if isinstance(entry, cst.Lambda):
-            made.append((entry.body, index.scope_of[entry]))
-        elif isinstance(entry, cst.Call) and index.qualify(entry.func) == PARTIAL and entry.args and not entry.args[0].keyword:
-            made.append((cst.Call(func=entry.args[0].value, args=[*entry.args[1:], *call.args]), index.module_scope))
-        elif isinstance(entry, (cst.Name, cst.Attribute)):
-            made.append((cst.Call(func=entry, args=call.args), index.module_scope))
-    return made
 
 
 def _callee(node: cst.BaseExpression | None) -> cst.BaseExpression:

@@ -669,6 +669,29 @@ class ScanIndex:
         every = isinstance(key, cst.Name) and _iterated_by(key.value, scope.node) is not None
         return [table[k] for k in keys], every
 
+    def table_constructions(
+        self, call: cst.Call, scope: Scope
+    ) -> tuple[list[tuple[cst.BaseExpression, Scope]], bool] | None:
+        """What a call of a table pick (`LAYERS[name](d, rngs)`, see `table_picks`) builds, for
+        each entry the key may take: a lambda's body, or a construction of the class an entry
+        names, also through `functools.partial` (the partial's arguments first); with whether
+        every entry is built."""
+        picked = self.table_picks(call.func, scope) if isinstance(call.func, cst.Subscript) else None
+        if picked is None:
+            return None
+        entries, every = picked
+        made: list[tuple[cst.BaseExpression, Scope]] = []
+        for entry in entries:
+            if isinstance(entry, cst.Lambda):
+                made.append((entry.body, self.scope_of[entry]))
+            elif isinstance(entry, cst.Call) and self.qualify(entry.func) == PARTIAL and entry.args and not entry.args[0].keyword:
+                made.append((cst.Call(func=entry.args[0].value, args=[*entry.args[1:], *call.args]), self.module_scope))
+            elif isinstance(entry, (cst.Name, cst.Attribute)):
+                made.append((cst.Call(func=entry, args=call.args), self.module_scope))
+            else:
+                return None
+        return made, every
+
     def _registry_items(
         self, name: cst.Name, scope: Scope
     ) -> list[tuple[str | None, cst.ClassDef | cst.FunctionDef]] | None:
@@ -825,6 +848,9 @@ class ScanIndex:
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == self.self_name(scope):
             method = scope.enclosing_method()
             init = self.method_of(method[1], "__init__") if method is not None else None
+            if method is not None and init is None:  # a field: `names: tuple = ("dense", "drop")`
+                default = self._field_default(method[1], node.attr.value)
+                return self._key_values(*default, depth + 1) if default is not None else None
             assigned = self.self_attribute_values(method[1], "__init__").get(node.attr.value, []) if method is not None else []
             if init is None or len(assigned) != 1:
                 return None
@@ -853,6 +879,31 @@ class ScanIndex:
         if isinstance(binding, cst.BaseExpression):
             return self._key_values(binding, found[0], depth + 1)
         return None
+
+    def _field_default(self, class_node: cst.ClassDef, field_name: str) -> tuple[cst.BaseExpression, Scope] | None:
+        """The default of a class-level field (a Linen module's or a dataclass's) that every
+        construction of the class in the file leaves out, with the class's scope; None when a
+        construction may pass it (positionally, by its name or unpacked) or the class is
+        subclassed."""
+        if self.subclasses(class_node) or not self.module_scope.only_binding(class_node.name.value):
+            return None
+        default = next(
+            (
+                statement.body[0].value
+                for statement in class_node.body.body
+                if isinstance(statement, cst.SimpleStatementLine)
+                and isinstance(statement.body[0], cst.AnnAssign)
+                and isinstance(statement.body[0].target, cst.Name)
+                and statement.body[0].target.value == field_name
+            ),
+            None,
+        )
+        if default is None:
+            return None
+        for call, _ in self.calls_of(class_node.name.value, self.module_scope):
+            if any(arg.keyword is None or arg.keyword.value == field_name for arg in call.args):
+                return None
+        return default, self.scope_of[class_node]
 
     def _parameter_values(self, param: cst.Param, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
         """What each call of a module-level function, or each construction of a plain class

@@ -18550,6 +18550,183 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'setup builds its layers from a table of partials by the names of a field, one a Dropout made with deterministic=False; the submodule is called in the body under apply',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        TABLE = {
+            "dense": functools.partial(nn.Dense, 4),
+            "drop": functools.partial(nn.Dropout, rate=0.5, deterministic=False),
+        }
+
+
+        class Stack(nn.Module):
+            names: tuple = ("dense", "drop")
+
+            def setup(self):
+                self.blocks = [TABLE[name]() for name in self.names]
+
+            def __call__(self, x):
+                for block in self.blocks:
+                    x = block(x)
+                return x
+
+
+        class Sampler(nn.Module):
+            def setup(self):
+                self.stack = Stack()
+
+            def __call__(self, x):
+                self.stack(x)
+
+                def body(c, _):
+                    return c, self.stack(x)
+
+                return jax.lax.scan(body, 0, None, length=3)[1]
+
+
+        def main():
+            m = Sampler()
+            x = jnp.ones(4)
+            v = m.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, x)
+            return m.apply(v, x, rngs={"dropout": jax.random.key(2)})
+        """,
+        ["34:23 SCN103"],
+    ),
+    Case(
+        "the same table, the field's names pick no Dropout",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        TABLE = {
+            "dense": functools.partial(nn.Dense, 4),
+            "drop": functools.partial(nn.Dropout, rate=0.5, deterministic=False),
+            "norm": nn.LayerNorm,
+        }
+
+
+        class Stack(nn.Module):
+            names: tuple = ("dense", "norm")
+
+            def setup(self):
+                self.blocks = [TABLE[name]() for name in self.names]
+
+            def __call__(self, x):
+                for block in self.blocks:
+                    x = block(x)
+                return x
+
+
+        class Sampler(nn.Module):
+            def setup(self):
+                self.stack = Stack()
+
+            def __call__(self, x):
+                self.stack(x)
+
+                def body(c, _):
+                    return c, self.stack(x)
+
+                return jax.lax.scan(body, 0, None, length=3)[1]
+
+
+        def main():
+            m = Sampler()
+            x = jnp.ones(4)
+            v = m.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, x)
+            return m.apply(v, x, rngs={"dropout": jax.random.key(2)})
+        """,
+        [],
+    ),
+    Case(
+        'a bound module whose setup list comes from a table of partials with an always-on Dropout, called in the body',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        MAKERS = {
+            "proj": functools.partial(nn.Dense, 4),
+            "noise": functools.partial(nn.Dropout, rate=0.5, deterministic=False),
+        }
+
+
+        class Chain(nn.Module):
+            parts: tuple = ("proj", "noise")
+
+            def setup(self):
+                self.layers = [MAKERS[part]() for part in self.parts]
+
+            def __call__(self, x):
+                for layer in self.layers:
+                    x = layer(x)
+                return x
+
+
+        def main():
+            model = Chain()
+            x = jnp.ones(4)
+            variables = model.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, x)
+            bound = model.bind(variables, rngs={"dropout": jax.random.key(2)})
+
+            def body(i, out):
+                return out.at[i].set(bound(x))
+
+            return jax.lax.fori_loop(0, 3, body, jnp.zeros((3, 4)))
+        """,
+        ["33:30 SCN103"],
+    ),
+    Case(
+        "the table's Dropout is made deterministic",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        MAKERS = {
+            "proj": functools.partial(nn.Dense, 4),
+            "noise": functools.partial(nn.Dropout, rate=0.5, deterministic=True),
+        }
+
+
+        class Chain(nn.Module):
+            parts: tuple = ("proj", "noise")
+
+            def setup(self):
+                self.layers = [MAKERS[part]() for part in self.parts]
+
+            def __call__(self, x):
+                for layer in self.layers:
+                    x = layer(x)
+                return x
+
+
+        def main():
+            model = Chain()
+            x = jnp.ones(4)
+            variables = model.init({"params": jax.random.key(0), "dropout": jax.random.key(1)}, x)
+            bound = model.bind(variables, rngs={"dropout": jax.random.key(2)})
+
+            def body(i, out):
+                return out.at[i].set(bound(x))
+
+            return jax.lax.fori_loop(0, 3, body, jnp.zeros((3, 4)))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -20,6 +20,7 @@ from scanlint.analysis.flax_model import (
     NameCollector,
     enclosing_class,
     flax_file,
+    is_false,
     is_true,
     linen_runs,
     method_name,
@@ -94,6 +95,8 @@ def _linen_class_draws(
             return True
         if flax.is_linen_dropout(call.func) and not _dropout_never_draws(flags, call):
             return True
+        if _table_dropout_draws(flax, call, flags.scope_at(call)):
+            return True
         if isinstance(call.func, (cst.Name, cst.Call)):  # `Block(...)`, `nn.remat(Block)(...)`, `RematBlock(...)`
             local = flax.lifted_local_class(call.func, flags.scope_at(call))
             if (
@@ -125,6 +128,8 @@ def _drawn_in_runs(flax: FlaxFile, flags: RunFlags, runs: list[ModuleRun], code:
             if method_name(call) == "make_rng" and isinstance(call.func, cst.Attribute):
                 if isinstance(call.func.value, cst.Name) and call.func.value.value == self_name:
                     return f"`{code_of(call.func)}` in `{run.class_node.name.value}`"
+            if _setup_list_draws(flax, run, call, setup):
+                return f"an `nn.Dropout` in `{run.class_node.name.value}`"
             construction = call.func if isinstance(call.func, cst.Call) else None
             if construction is None and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name):
                 if call.func.value.value == self_name:
@@ -168,6 +173,50 @@ def _folded_with_step(flax: FlaxFile, code: BodyCode, run: ModuleRun, calls: lis
         if name is not None and folded_names.count(name) == len(flax.index.reads_of(name, method_scope)):
             found.add(call)
     return found  # type: ignore[return-value]
+
+
+def _setup_list_draws(flax: FlaxFile, run: ModuleRun, call: cst.Call, setup: dict[str, list[cst.BaseExpression]]) -> bool:
+    """`for block in self.blocks: x = block(x)` in a run, with `setup` building the list from a
+    table of layer makers (`[TABLE[name]() for name in self.names]`) that gives an always-drawing
+    Dropout (see `_table_dropout_draws`)."""
+    if not isinstance(call.func, cst.Name):
+        return False
+    method_scope = flax.index.scope_of[run.method]
+    iterated = flax.loop_iterates(call.func, method_scope)
+    holder = iterated[0] if iterated is not None else None
+    if not (
+        isinstance(holder, cst.Attribute)
+        and isinstance(holder.value, cst.Name)
+        and holder.value.value == flax.index.self_name(method_scope)
+    ):
+        return False
+    setup_method = flax.index.method_of(run.class_node, "setup")
+    setup_scope = flax.index.scope_of[setup_method] if setup_method is not None else None
+    for value in setup.get(holder.attr.value, []):
+        elements = [value.elt] if isinstance(value, (cst.ListComp, cst.GeneratorExp)) else []
+        if isinstance(value, (cst.List, cst.Tuple)):
+            elements = [e.value for e in value.elements]
+        if setup_scope is not None and any(isinstance(e, cst.Call) and _table_dropout_draws(flax, e, setup_scope) for e in elements):
+            return True
+    return False
+
+
+def _table_dropout_draws(flax: FlaxFile, call: cst.Call, scope: Scope) -> bool:
+    """`TABLE[name]()` building an `nn.Dropout` made with `deterministic=False` (a partial or
+    lambda entry of a table of layer makers, see `table_constructions`): such a Dropout draws at
+    every call, since no call may pass `deterministic` again. Every entry must be one when the
+    code takes one of them rather than building each."""
+    picked = flax.index.table_constructions(call, scope)
+    if picked is None:
+        return False
+    constructions, every = picked
+    drawing = [
+        isinstance(made, cst.Call)
+        and flax.is_linen_dropout(made.func)
+        and is_false(keyword_argument(made, "deterministic"))
+        for made, _ in constructions
+    ]
+    return any(drawing) if every else bool(drawing) and all(drawing)
 
 
 def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
