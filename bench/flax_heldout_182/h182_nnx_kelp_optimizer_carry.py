@@ -1,0 +1,57 @@
+# label: ok
+# flax-error: none
+# class: 4 a KelpTrainer splits (self.model, self.optimizer) before its scan, carries the state, merges it in the body for _train_step, and updates both after the loop
+"""Kelp-farm growth regressor: nightly fine-tuning on the day's buoy measurements."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+class GrowthModel(nnx.Module):
+    def __init__(self, features: int, rngs: nnx.Rngs):
+        self.trunk = nnx.Linear(features, 32, rngs=rngs)
+        self.norm = nnx.LayerNorm(32, rngs=rngs)
+        self.head = nnx.Linear(32, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.head(nnx.gelu(self.norm(self.trunk(x))))[..., 0]
+
+
+def mse(model, batch):
+    features, growth = batch
+    return jnp.mean((model(features) - growth) ** 2)
+
+
+class KelpTrainer:
+    def __init__(self, model: GrowthModel, learning_rate: float):
+        self.model = model
+        self.optimizer = nnx.Optimizer(model, optax.adamw(learning_rate), wrt=nnx.Param)
+
+    @staticmethod
+    def _train_step(model, optimizer, batch):
+        loss, grads = nnx.value_and_grad(mse)(model, batch)
+        optimizer.update(model, grads)
+        return loss
+
+    def train_epoch(self, features, growth):
+        graphdef, state = nnx.split((self.model, self.optimizer))
+
+        def body(carry, batch):
+            total, state = carry
+            model, optimizer = nnx.merge(graphdef, state)
+            loss = self._train_step(model, optimizer, batch)
+            return (total + loss, nnx.state((model, optimizer))), loss
+
+        (total, state), losses = jax.lax.scan(body, (jnp.zeros(()), state), (features, growth))
+        nnx.update((self.model, self.optimizer), state)
+        return total / features.shape[0], losses
+
+
+def main():
+    features = jax.random.normal(jax.random.key(0), (12, 16, 7))
+    growth = features[..., 0] * 0.4 + 0.1
+    trainer = KelpTrainer(GrowthModel(7, nnx.Rngs(0)), learning_rate=3e-3)
+    mean_loss, _ = trainer.train_epoch(features, growth)
+    print("epoch loss", float(mean_loss))
+    return None

@@ -1,0 +1,72 @@
+# label: ok
+# flax-error: none
+# class: 4 monitor.registry -> hook -> nnx.MultiMetric; per-block delays leave the inner and outer scans as outputs and the hooks are updated after the loops
+"""Railway signal timing: predicted block delays feed a registry of metric hooks."""
+from typing import List
+
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class HeadwayModel(nnx.Module):
+    def __init__(self, feats: int, rngs: nnx.Rngs):
+        self.lin1 = nnx.Linear(feats, 12, rngs=rngs)
+        self.lin2 = nnx.Linear(12, 1, rngs=rngs)
+
+    def __call__(self, block):
+        return nnx.softplus(self.lin2(nnx.tanh(self.lin1(block))))[..., 0]
+
+
+class DelayMetricsHook:
+    def __init__(self):
+        self.metrics = nnx.MultiMetric(
+            delay=nnx.metrics.Average("delay"),
+            worst=nnx.metrics.Average("worst"),
+        )
+
+    def after_block(self, delays):
+        self.metrics.update(delay=delays, worst=jnp.max(delays))
+
+
+class HookRegistry:
+    def __init__(self):
+        self.hooks: List[DelayMetricsHook] = []
+
+    def add(self, hook):
+        self.hooks.append(hook)
+        return hook
+
+
+class SignalTimingMonitor:
+    def __init__(self, model: HeadwayModel, registry: HookRegistry):
+        self.model = model
+        self.registry = registry
+
+    def day_delay(self, blocks):
+        def block(total, feats):
+            delays = self.model(feats)
+            return total + delays.sum(), delays
+
+        return jax.lax.scan(block, jnp.zeros(()), blocks)
+
+    def run(self, days):
+        def day(cum, blocks):
+            d, per_block = self.day_delay(blocks)
+            return cum + d, per_block
+
+        cum, per_block = jax.lax.scan(day, jnp.zeros(()), days)
+        for delays in per_block.reshape(-1, per_block.shape[-1]):
+            for hook in self.registry.hooks:
+                hook.after_block(delays)
+        return cum
+
+
+def main():
+    days = jax.random.normal(jax.random.key(6), (3, 5, 4, 7))  # days x blocks x trains x feats
+    registry = HookRegistry()
+    hook = registry.add(DelayMetricsHook())
+    monitor = SignalTimingMonitor(HeadwayModel(7, nnx.Rngs(0)), registry)
+    monitor.run(days)
+    jax.block_until_ready(hook.metrics.compute())
+    return None
