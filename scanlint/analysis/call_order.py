@@ -47,6 +47,7 @@ class CallOrder:
         self.position = collector.position  # calls and attributes, in the order they are written
         self.end = collector.end  # a call's position after everything written inside it
         self.nodes_of_owner = collector.nodes  # function (or module) -> its own calls and attributes
+        self.end[_IMPORTED] = len(self.position)  # the module's code has run when `main` is called
         self._callees: dict[cst.Call, frozenset[cst.CSTNode]] = {}
         self._callers: dict[cst.CSTNode, list[cst.Call]] | None = None
 
@@ -184,6 +185,12 @@ class CallOrder:
             callers = self.callers(owner)
             if not callers and not self._entry_point(owner):
                 return None
+            if not callers:  # a program's `main`, run once the module is imported
+                for node in self.nodes_of_owner.get(self.flax.index.module, []):
+                    answer = found(_IMPORTED, node)
+                    if answer:
+                        return True
+                    unknown = unknown or answer is None
             pending.extend(callers)
         return None if unknown else False
 
@@ -196,6 +203,10 @@ class CallOrder:
             return False
         params = function.params
         return not (params.posonly_params or params.params or params.kwonly_params or isinstance(params.star_arg, cst.Param) or params.star_kwarg)
+
+
+# Stands for the call of a program's `main` made after its module is imported (see `_on_the_way_up`).
+_IMPORTED = cst.Call(func=cst.Name("main"))
 
 
 def call_order(flax: FlaxFile) -> CallOrder:

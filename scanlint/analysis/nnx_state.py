@@ -503,6 +503,10 @@ class OutsideNnxState:
             below = index.subclasses(class_node)  # a mixin's `self`: the one class using it
             return self._init_values(below[0], attribute) if len(below) == 1 and self.flax.is_plain(class_node) else []
         values = self.flax.self_attribute_values(class_node, "__init__").get(attribute, [])
+        if values and all(isinstance(v, cst.Name) and v.value == "None" for v in values):
+            configured = self._configured_values(class_node, attribute)
+            if configured:  # `self.model = None`, then `configure()` sets it before the loop
+                return configured
         if values:
             return [(value, index.scope_of[init]) for value in values]
         for helper in index.init_helpers(class_node, init):  # `self.init_ema(model)` in `__init__`
@@ -511,6 +515,24 @@ class OutsideNnxState:
             if stored:
                 return [(value, index.scope_of[helper]) for value in stored]
         return []
+
+    def _configured_values(self, class_node: cst.ClassDef, attribute: str) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What the methods other than `__init__` that set `self.<attribute>` store there, when
+        each of them surely runs before the loop (`CaveSampler().configure(...)` at import, or
+        in `main` before the call running the loop); nothing otherwise."""
+        index = self.flax.index
+        order = call_order(self.flax)
+        found: list[tuple[cst.BaseExpression, Scope]] = []
+        for statement in class_node.body.body:
+            if not isinstance(statement, cst.FunctionDef) or statement.name.value == "__init__":
+                continue
+            stored = self.flax.self_attribute_values(class_node, statement.name.value).get(attribute, [])
+            if not stored:
+                continue
+            if order.runs_before(self.code.loop.call, {statement}) is not True:
+                return []
+            found += [(value, index.scope_of[statement]) for value in stored]
+        return found
 
     def _object_kind(self, value: cst.BaseExpression, scope: Scope, depth: int) -> str | cst.ClassDef | None:
         """The NNX object an expression builds: a same-file NNX class, 'an NNX module', 'an

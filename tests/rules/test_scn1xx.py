@@ -18727,6 +18727,94 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a module-level sampler configured at import (its __init__ sets None, configure() the model and a key drawn once) hands the same key to the model each step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, size, rngs):
+                self.scale = nnx.Linear(size, size, rngs=rngs)
+
+            def __call__(self, x, key):
+                return nnx.softplus(self.scale(x)) * jax.random.normal(key, x.shape)
+
+
+        class Sampler:
+            def __init__(self):
+                self.model = None
+                self.key = None
+
+            def configure(self, size, seed):
+                rngs = nnx.Rngs(params=seed, noise=seed + 1)
+                self.model = Jitter(size, rngs)
+                self.key = rngs.noise()
+                return self
+
+            def draw(self, x, index):
+                return self.model(x, self.key)
+
+
+        SAMPLER = Sampler().configure(size=4, seed=3)
+
+
+        def main():
+            x = jnp.ones(4)
+
+            def body(i, out):
+                return out.at[i].set(SAMPLER.draw(x, i))
+
+            return jax.lax.fori_loop(0, 3, body, jnp.zeros((3, 4)))
+        """,
+        ["27:30 SCN103"],
+    ),
+    Case(
+        'the same sampler folds the step into the kept key',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, size, rngs):
+                self.scale = nnx.Linear(size, size, rngs=rngs)
+
+            def __call__(self, x, key):
+                return nnx.softplus(self.scale(x)) * jax.random.normal(key, x.shape)
+
+
+        class Sampler:
+            def __init__(self):
+                self.model = None
+                self.key = None
+
+            def configure(self, size, seed):
+                rngs = nnx.Rngs(params=seed, noise=seed + 1)
+                self.model = Jitter(size, rngs)
+                self.key = rngs.noise()
+                return self
+
+            def draw(self, x, index):
+                return self.model(x, jax.random.fold_in(self.key, index))
+
+
+        SAMPLER = Sampler().configure(size=4, seed=3)
+
+
+        def main():
+            x = jnp.ones(4)
+
+            def body(i, out):
+                return out.at[i].set(SAMPLER.draw(x, i))
+
+            return jax.lax.fori_loop(0, 3, body, jnp.zeros((3, 4)))
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
