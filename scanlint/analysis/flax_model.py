@@ -2509,6 +2509,23 @@ class BodyCode:
         for param, value in parameters_filled(helper.node, func.args[1:]):
             if param.name.value not in passed_again:
                 self.bound_arguments.setdefault(param, (value, scope))
+        self._bind_maker(index, func.args[0].value, scope)
+
+    def _bind_maker(self, index: ScanIndex, made: cst.BaseExpression, scope: Scope) -> None:
+        """The parameters of the same-file factory whose call made a function a partial wraps
+        (`partial(self.step, t=0.5)` with `self.step = make_round_step(policy.apply, params)`),
+        as bound arguments: the function closes over them."""
+        if isinstance(made, cst.Attribute):
+            made, scope = index.stored_callable(made, scope) or (made, scope)
+        elif isinstance(made, cst.Name):
+            found = scope.only_binding(made.value)
+            made, scope = (found[1], found[0]) if found is not None and isinstance(found[1], cst.Call) else (made, scope)
+        factory = index.factory_of(made, scope) if isinstance(made, cst.Call) else None
+        if factory is None:
+            return
+        call, function = factory
+        for param, value in parameters_passed(function, index.scope_of[function], call, scope):
+            self.bound_arguments.setdefault(param, (value, scope))
 
     def _pass_bound(self, helper: Body, call: cst.Call, scope: Scope) -> None:
         """A helper's parameters that a call fills with a name the body's code has bound (a

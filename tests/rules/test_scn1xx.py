@@ -18815,6 +18815,92 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a factory's step, stored on the runner and wrapped in a partial, calls the apply it closes over with rngs from one fixed seed",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Policy(nn.Module):
+            @nn.compact
+            def __call__(self, x, scale):
+                mean = nn.Dense(3)(x)
+                return mean + scale * jax.random.normal(self.make_rng("explore"), mean.shape)
+
+
+        def make_step(apply_fn, params, seed):
+            def step(total, x, scale):
+                out = apply_fn({"params": params}, x, scale, rngs={"explore": jax.random.key(seed)})
+                return total + out.sum(), out
+
+            return step
+
+
+        class Runner:
+            def __init__(self, policy, params):
+                self.step = make_step(policy.apply, params, 7)
+
+            def run(self, xs, scale):
+                step = functools.partial(self.step, scale=scale)
+                return jax.lax.scan(lambda total, x: step(total, x), 0.0, xs)
+
+
+        def main():
+            policy = Policy()
+            x = jnp.ones(4)
+            params = policy.init({"params": jax.random.key(0), "explore": jax.random.key(1)}, x, 1.0)["params"]
+            return Runner(policy, params).run(jnp.ones((3, 4)), 0.5)[1]
+        """,
+        ["18:59 SCN103"],
+    ),
+    Case(
+        'the same step folds its step counter into the key',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Policy(nn.Module):
+            @nn.compact
+            def __call__(self, x, scale):
+                mean = nn.Dense(3)(x)
+                return mean + scale * jax.random.normal(self.make_rng("explore"), mean.shape)
+
+
+        def make_step(apply_fn, params, seed):
+            def step(carry, x, scale):
+                total, i = carry
+                key = jax.random.fold_in(jax.random.key(seed), i)
+                out = apply_fn({"params": params}, x, scale, rngs={"explore": key})
+                return (total + out.sum(), i + 1), out
+
+            return step
+
+
+        class Runner:
+            def __init__(self, policy, params):
+                self.step = make_step(policy.apply, params, 7)
+
+            def run(self, xs, scale):
+                step = functools.partial(self.step, scale=scale)
+                return jax.lax.scan(lambda carry, x: step(carry, x), (0.0, 0), xs)
+
+
+        def main():
+            policy = Policy()
+            x = jnp.ones(4)
+            params = policy.init({"params": jax.random.key(0), "explore": jax.random.key(1)}, x, 1.0)["params"]
+            return Runner(policy, params).run(jnp.ones((3, 4)), 0.5)[1]
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
