@@ -371,6 +371,7 @@ class OutsideNnxState:
         """The NNX transform a called function is: `nnx.grad(loss)` itself, or a name bound once
         to it (`grad_fn = nnx.value_and_grad(loss)`), or an attribute `__init__` stores it in
         (`self._step = step`, a def decorated with `@nnx.jit`)."""
+        written, written_scope = func, scope
         if isinstance(func, cst.Attribute):
             stored = self.flax.index.stored_value(func, scope)
             if stored is None or not isinstance(stored[0], (cst.Name, cst.Call)):
@@ -384,8 +385,11 @@ class OutsideNnxState:
         if isinstance(func, cst.Call) and self.flax.index.qualify(func.func) in NNX_TRANSFORMS:
             return func.func
         if isinstance(func, cst.Call) and depth < 2:
-            return self._factory_transform(func, scope, depth)
-        return self._flow_transform(func, scope) if depth == 0 else None
+            made = self._factory_transform(func, scope, depth)
+            if made is not None or depth > 0:
+                return made
+        # `step = compiled_step(cfg)` handing out what a cache keeps: by the object flow
+        return self._flow_transform(written, written_scope) if depth == 0 else None
 
     def _flow_transform(self, func: cst.BaseExpression, scope: Scope) -> cst.BaseExpression | None:
         """The NNX transform every value the object flow gives a called name is: a registry of

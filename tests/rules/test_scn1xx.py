@@ -33136,6 +33136,94 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'a step handed out by a cache of nnx.jit-compiled functions keyed by a setting, called in the body with the outside model',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Damper(nnx.Module):
+            def __init__(self, rngs):
+                self.mix = nnx.Linear(4, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.mix(x))
+
+
+        _CACHE = {}
+
+
+        def relax(model, x, rate):
+            return x - rate * model(x)
+
+
+        def compiled(rate):
+            if rate not in _CACHE:
+                _CACHE[rate] = nnx.jit(functools.partial(relax, rate=rate))
+            return _CACHE[rate]
+
+
+        def main():
+            model = Damper(nnx.Rngs(0))
+            step = compiled(0.1)
+
+            def body(x, _):
+                x = step(model, x)
+                return x, x.sum()
+
+            return jax.lax.scan(body, jnp.ones(4), None, length=3)[1]
+        """,
+        ["35:13 SCN105"],
+    ),
+    Case(
+        'the cached compiled step runs before the loop; the body calls the model',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Damper(nnx.Module):
+            def __init__(self, rngs):
+                self.mix = nnx.Linear(4, 4, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.mix(x))
+
+
+        _CACHE = {}
+
+
+        def relax(model, x, rate):
+            return x - rate * model(x)
+
+
+        def compiled(rate):
+            if rate not in _CACHE:
+                _CACHE[rate] = nnx.jit(functools.partial(relax, rate=rate))
+            return _CACHE[rate]
+
+
+        def main():
+            model = Damper(nnx.Rngs(0))
+            step = compiled(0.1)
+
+            start = step(model, jnp.ones(4))
+
+            def body(x, _):
+                x = x - 0.1 * model(x)
+                return x, x.sum()
+
+            return jax.lax.scan(body, start, None, length=3)[1]
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
