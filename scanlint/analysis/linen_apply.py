@@ -393,7 +393,21 @@ class _ArrayCalls(cst.CSTVisitor):
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value in _MODULE_RUNS and self.flax.linen_instances(func.value, self.scope):
             return True
+        if self._nnx_module_run(func):
+            return True
         return apply_of_partial(self.flax, call, self.scope) is not None
+
+    def _nnx_module_run(self, func: cst.BaseExpression) -> bool:
+        """`model(x)` or `model.embed(x)` on an object of a same-file NNX class, whose method
+        returns what a call computes (not an attribute it keeps)."""
+        holder, name = (func.value, func.attr.value) if isinstance(func, cst.Attribute) else (func, "__call__")
+        class_node = self.flax.instance_class(holder, self.scope)
+        if class_node is None or not self.flax.is_nnx(class_node):
+            return False
+        owner = self.flax.index.defining_class(class_node, name)
+        method = self.flax.index.method_of(owner, name) if owner is not None else None
+        returned = [r.value for r in returns_of(method)] if method is not None else []
+        return bool(returned) and all(isinstance(value, cst.Call) for value in returned)
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False

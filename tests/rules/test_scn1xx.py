@@ -36038,6 +36038,87 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a helper of the function running the loop lazily fills a local cache dict with the model's embedding; the body calls it and the function calls it again after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Ranker(nnx.Module):
+            def __init__(self, rngs):
+                self.embed_items = nnx.Linear(5, 4, rngs=rngs)
+                self.score = nnx.Linear(5, 1, rngs=rngs)
+
+            def embed(self, items):
+                return nnx.relu(self.embed_items(items))
+
+            def step(self, embedding, prev):
+                return nnx.sigmoid(self.score(jnp.concatenate([embedding, prev[:, None]], -1)))[:, 0]
+
+
+        def refine(model, items, rounds):
+            cache = {}
+
+            def embedding():
+                if "items" not in cache:
+                    cache["items"] = model.embed(items)
+                return cache["items"]
+
+            def body(i, scores):
+                return model.step(embedding(), scores)
+
+            scores = jax.lax.fori_loop(0, rounds, body, jnp.zeros(items.shape[0]))
+            return scores, model.step(embedding(), jnp.ones(items.shape[0]))
+
+
+        def main():
+            return refine(Ranker(nnx.Rngs(0)), jnp.ones((3, 5)), 4)
+        """,
+        ["24:13 SCN106"],
+    ),
+    Case(
+        'the same cache warmed by a call before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Ranker(nnx.Module):
+            def __init__(self, rngs):
+                self.embed_items = nnx.Linear(5, 4, rngs=rngs)
+                self.score = nnx.Linear(5, 1, rngs=rngs)
+
+            def embed(self, items):
+                return nnx.relu(self.embed_items(items))
+
+            def step(self, embedding, prev):
+                return nnx.sigmoid(self.score(jnp.concatenate([embedding, prev[:, None]], -1)))[:, 0]
+
+
+        def refine(model, items, rounds):
+            cache = {}
+
+            def embedding():
+                if "items" not in cache:
+                    cache["items"] = model.embed(items)
+                return cache["items"]
+
+            def body(i, scores):
+                return model.step(embedding(), scores)
+
+            embedding()
+            scores = jax.lax.fori_loop(0, rounds, body, jnp.zeros(items.shape[0]))
+            return scores, model.step(embedding(), jnp.ones(items.shape[0]))
+
+
+        def main():
+            return refine(Ranker(nnx.Rngs(0)), jnp.ones((3, 5)), 4)
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

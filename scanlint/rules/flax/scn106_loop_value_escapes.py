@@ -221,7 +221,13 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         if isinstance(statement, cst.AssignTarget):
             statement = parents.get(statement)
         value = statement.value if isinstance(statement, (cst.Assign, cst.AugAssign, cst.AnnAssign)) else None
-        if value is None or not _traced(code, value, scope) or _closure_of_outside_values(flax, code, value, scope):
+        if value is None or _closure_of_outside_values(flax, code, value, scope):
+            continue
+        if not _traced(code, value, scope):
+            if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _computed_in_loop(flax, code, statement, value, scope):
+                container = _outside_container(flax, code, target.value, scope)
+                if container is not None:  # `memo["emb"] = model.embed(x)`: a tracer of the loop all the same
+                    yield statement, f"stores an array computed in the loop in `{code_of(target.value)}`, {container} made outside the body"
             continue
         if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             container = _outside_container(flax, code, target.value, scope)
@@ -496,6 +502,19 @@ def _runs_in_body(code: BodyCode, scope: Scope) -> bool:
     return (node is code.loop.body.node or node in code.entries) and not code.in_object_method(scope)
 
 
+def _computed_in_loop(flax: FlaxFile, code: BodyCode, statement: cst.CSTNode, value: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether a value the body's code stores computes an array (every JAX operation in the
+    body gives a tracer of the loop, even on constants) and the store runs in the loop: not a
+    lazy first fill (`if "k" not in memo:`) that something run before the loop may have made
+    already, or whose function the file does not show run."""
+    if not computes_array(flax, value, scope):
+        return False
+    if not run_flags(flax).conditions(statement):
+        return True
+    function = scope.node
+    return function is not code.loop.body.node and call_order(flax).runs_before(code.loop.call, {function}) is False  # type: ignore[union-attr]
+
+
 def _outside_container(flax: FlaxFile, code: BodyCode, name: cst.Name, scope: Scope) -> str | None:
     """'a list' (a dict, ...) when `name` holds a Python container bound once outside the body's
     code and read outside it, or is a parameter of the module-level function running the loop
@@ -629,22 +648,52 @@ def _read_outside(flax: FlaxFile, name: str, binding_scope: Scope, anchor: cst.C
     statements = list(owner.body.body)
     flags = run_flags(flax)
     anchor_at = next((i for i, s in enumerate(statements) if flags.encloses(s, anchor)), None)
-    reads = _Reads(name)
+    # a function of its own that reads the name (`def cached(): return memo["k"]`) reads it
+    # where it is called
+    readers = set()
+    for statement in statements:
+        if isinstance(statement, cst.FunctionDef):
+            nested = _Reads(name)
+            walk(statement.body, nested)
+            if nested.found and name not in _assigned_names(statement):
+                readers.add(statement.name.value)
+    reads = _Reads(name, readers)
     for statement in statements[anchor_at + 1 :] if anchor_at is not None else statements:
         walk(statement, reads)
     return reads.found > 0
+
+
+def _assigned_names(function: cst.FunctionDef) -> set[str]:
+    """The plain names a function binds itself (its own locals, parameters included)."""
+    scope_names = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    targets = _Targets()
+    walk(function.body, targets)
+    return scope_names | targets.names
+
+
+class _Targets(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        if isinstance(node.target, cst.Name):
+            self.names.add(node.target.value)
 
 
 class _Reads(cst.CSTVisitor):
     """Counts the reads of a name in a function's own statements, outside its nested functions
     and classes."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, readers: set[str] | None = None) -> None:
         self.name = name
+        self.readers = readers or set()  # functions that read it when called
         self.found = 0
 
     def visit_Name(self, node: cst.Name) -> None:
         self.found += node.value == self.name
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.found += isinstance(node.func, cst.Name) and node.func.value in self.readers
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
