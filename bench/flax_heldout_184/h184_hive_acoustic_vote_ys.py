@@ -1,0 +1,49 @@
+# label: ok
+# flax-error: none
+# class: 1 HiveVoteEnsemble.__call__ owns the members and runs the scan; each frame's ballots leave the body as scan outputs and are sown once after the loop
+"""Beehive acoustic monitor: three small classifiers listen to spectrogram frames and
+vote on the colony state (calm, swarming, queenless); the ballots are kept for audit."""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+STATES = 3
+
+
+class Listener(nn.Module):
+    hidden: int
+
+    @nn.compact
+    def __call__(self, frame):
+        return nn.Dense(STATES)(nn.relu(nn.Dense(self.hidden)(frame)))
+
+
+class HiveVoteEnsemble(nn.Module):
+    sizes: tuple = (8, 12, 16)
+
+    def setup(self):
+        self.members = [Listener(size) for size in self.sizes]
+
+    def ballots(self, frame):
+        return jnp.stack([jnp.argmax(member(frame)) for member in self.members])
+
+    def __call__(self, frames):
+        opening = self.ballots(frames[0])
+
+        def listen(tally, frame):
+            ballots = self.ballots(frame)
+            winner = jnp.argmax(jnp.bincount(ballots, length=STATES))
+            return tally.at[winner].add(1), ballots
+
+        tally, ballots = jax.lax.scan(listen, jnp.bincount(opening, length=STATES), frames[1:])
+        self.sow("intermediates", "ballots", ballots)
+        return tally
+
+
+def main():
+    model = HiveVoteEnsemble()
+    frames = jax.random.normal(jax.random.key(0), (10, 20))
+    variables = model.init(jax.random.key(1), frames)
+    tally, audit = model.apply({"params": variables["params"]}, frames, mutable=["intermediates"])
+    jax.tree_util.tree_map(lambda b: jnp.asarray(b).sum(), audit)
+    return None
