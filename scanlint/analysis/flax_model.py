@@ -2678,6 +2678,8 @@ class BodyCode:
         binding_scope, binding = found
         if isinstance(binding, cst.BaseExpression):
             return self.step_constant(binding, binding_scope, depth + 1)
+        if isinstance(binding, cst.FunctionDef):  # `def step(cache, x): ...`: what it closes over
+            return self._closes_over_constants(binding, depth)
         function = binding_scope.node
         body = self.loop.body
         if not isinstance(binding, cst.Param):
@@ -2704,6 +2706,22 @@ class BodyCode:
             if value is None or value_scope is None or not self.step_constant(value, value_scope, depth + 1):
                 return False
         return True
+
+    def _closes_over_constants(self, function: cst.FunctionDef, depth: int) -> bool:
+        """Whether a function the body's code defines reads, of what it does not bind itself,
+        only values that are the same at every step (and its decorators and defaults too):
+        the function object holds no value of the loop."""
+        scope = next((each for each in self.scopes if each.node is function), None)
+        if scope is None:
+            return False
+        names = NameCollector()
+        walk(function.body, names)
+        for part in (*function.decorators, *function.params.params, *function.params.kwonly_params):
+            walk(part, names)
+        return all(
+            read.value in scope.bindings or self.name_constant(read.value, scope, depth + 1)
+            for read in names.reads
+        )
 
     def empty_keywords(self, arg: cst.Arg, scope: Scope) -> bool:
         """Whether `**kwargs` handed on in the body's code is empty at every step: the `**`
@@ -2839,6 +2857,10 @@ class BodyCode:
     def holds_step_value(self, node: cst.CSTNode, scope: Scope) -> bool:
         """Whether an expression may hold a tracer of the loop: it reads a name the body's code
         binds other than through what is known while tracing (`out.shape`, see `TracedReads`)."""
+        if isinstance(node, cst.Name):  # a function the body's code defines holds what it closes over
+            found = scope.only_binding(node.value)
+            if found is not None and isinstance(found[1], cst.FunctionDef) and self.binds(node.value, scope):
+                return not self.name_constant(node.value, scope)
         reads = TracedReads()
         walk(node, reads)
         return any(self.binds(name, scope) for name in reads.names)

@@ -33224,6 +33224,100 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'a facade lazily stores, inside the loop, a closure over outside parameters; it holds no value of the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+
+        class Facade:
+            def __init__(self, model, variables):
+                self._model = model
+                self._variables = variables
+                self._score = None
+
+            def _scorer(self):
+                if self._score is None:
+                    params = self._variables["params"]
+
+                    def score(x):
+                        return self._model.apply({"params": params}, x)
+
+                    self._score = score
+                return self._score
+
+            def score(self, x):
+                return self._scorer()(x)
+
+
+        def main():
+            model = Scorer()
+            x = jnp.ones(3)
+            facade = Facade(model, model.init(jax.random.key(0), x))
+
+            def body(total, x):
+                return total + facade.score(x).sum(), None
+
+            total, _ = jax.lax.scan(body, 0.0, jnp.ones((4, 3)))
+            return total + facade.score(x).sum()
+        """,
+        [],
+    ),
+    Case(
+        "the lazily stored closure captures a value of the loop (a shift computed from the step's input)",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+
+        class Facade:
+            def __init__(self, model, variables):
+                self._model = model
+                self._variables = variables
+                self._score = None
+
+            def _scorer(self, shift):
+                if self._score is None:
+                    params = self._variables["params"]
+
+                    def score(x):
+                        return self._model.apply({"params": params}, x + shift)
+
+                    self._score = score
+                return self._score
+
+            def score(self, x):
+                return self._scorer(x.mean())(x)
+
+
+        def main():
+            model = Scorer()
+            x = jnp.ones(3)
+            facade = Facade(model, model.init(jax.random.key(0), x))
+
+            def body(total, x):
+                return total + facade.score(x).sum(), None
+
+            total, _ = jax.lax.scan(body, 0.0, jnp.ones((4, 3)))
+            return total + facade.score(x).sum()
+        """,
+        ["26:13 SCN105"],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
