@@ -18901,6 +18901,67 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a factory the body calls builds a module with nnx.Rngs from a fixed seed; the body calls the module, which draws from the stream it keeps',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Shock(nnx.Module):
+            def __init__(self, size, rngs):
+                self.size = size
+                self.rngs = rngs
+
+            def __call__(self):
+                return jax.random.normal(self.rngs.noise(), (self.size,))
+
+
+        def make_shock(size, seed):
+            return Shock(size, nnx.Rngs(noise=seed))
+
+
+        def main():
+            def body(level, _):
+                shock = make_shock(3, 7)()
+                return level + shock, shock
+
+            return jax.lax.scan(body, jnp.zeros(3), None, length=3)[1]
+        """,
+        ["17:24 SCN103"],
+    ),
+    Case(
+        "the factory is given the step's key as the seed",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Shock(nnx.Module):
+            def __init__(self, size, rngs):
+                self.size = size
+                self.rngs = rngs
+
+            def __call__(self):
+                return jax.random.normal(self.rngs.noise(), (self.size,))
+
+
+        def make_shock(size, seed):
+            return Shock(size, nnx.Rngs(noise=seed))
+
+
+        def main():
+            def body(level, key):
+                shock = make_shock(3, key)()
+                return level + shock, shock
+
+            keys = jax.random.split(jax.random.key(7), 3)
+            return jax.lax.scan(body, jnp.zeros(3), keys)[1]
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

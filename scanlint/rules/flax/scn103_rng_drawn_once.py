@@ -1155,8 +1155,25 @@ class _FixedNnxRandomness:
             if holds(owner, call_scope):
                 return True
             for arg in call.args:  # `drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`
-                if holds(arg.value, call_scope) and self.flax.nnx_module_class(call.func, call_scope) is None:
+                if not holds(arg.value, call_scope):
+                    continue
+                kind = self.flax.nnx_module_class(call.func, call_scope)
+                if kind is None or self._built_module_drawn(call, call_scope, kind):
                     return True
+        return False
+
+    def _built_module_drawn(self, construction: cst.Call, scope: Scope, kind: object) -> bool:
+        """For an `nnx.Rngs` handed to the construction of a same-file NNX class the body builds:
+        whether the body calls the module built (`Noise(..., rngs)(x)`, or a factory returning
+        it called at once, `make_noise(cfg)()`) and its `__call__` draws from the streams it
+        keeps."""
+        if not isinstance(kind, cst.ClassDef) or self.state.rngs_drawn_by(kind, "__call__") is None:
+            return False
+        if construction in self.code.applied:
+            return True
+        function = scope.node
+        if function in self.code.functions and any(r.value is construction for r in returns_of(function)):
+            return any(call in self.code.applied for call, _ in self.code.entries.get(function, []))
         return False
 
     def _default_filled(self, rngs_call: cst.Call, scope: Scope) -> str | None:
