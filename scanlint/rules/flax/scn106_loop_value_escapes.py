@@ -37,10 +37,6 @@ _ESCAPE = (
     "the body runs once, when the loop traces it, so what is stored is one tracer of the loop, "
     "not one value per step, and using it after the loop raises `UnexpectedTracerError`."
 )
-_MODULE_ESCAPE = (
-    "the body runs once, while the loop traces it, so the module's Variables are tracers of the "
-    "loop, and using the module after the loop raises `UnexpectedTracerError`."
-)
 _COMPUTED_ESCAPE = (
     "the body runs once, while the loop traces it, and every JAX operation in it gives a tracer "
     "of the loop, even on constants, so what the object keeps holds tracers of the loop, and "
@@ -77,7 +73,9 @@ class LoopValueEscapesScanBody(Rule):
       the conditions of the caches below. The object may be made in the function, stored by
       `__init__`, handed to the function running the loop, or handed to a helper the body
       calls. The attribute must be read somewhere else in the file;
-    - calling a method of such an object that computes an array and keeps it, even from
+    - calling a method of such an object that computes an array, or builds an NNX module (its
+      Variables are arrays of the trace too: `self._models[lift] = QueueNet(...)`, a
+      module-level factory or registered builder returning one), and keeps it, even from
       constants: every JAX operation in the body gives a tracer of the loop. A lazy first fill
       (`if self.variables is None: self.variables = self.module.init(...)`), a memo (`if name
       not in self._tables: self._tables[name] = jnp...`, a cache's `put` after a miss), a
@@ -91,12 +89,9 @@ class LoopValueEscapesScanBody(Rule):
       experiment's `__init__` and `self.snapshots = []` in the logger's), when every object the
       holder may be is known, plain, and made outside the body, and the attribute is read
       elsewhere in the file;
-    - calling a method of such an object that builds an NNX module and keeps it in the object's
-      state (`self._models[lift] = QueueNet(...)`, a lazy cache that `__init__` starts empty,
-      or a module-level factory or registered builder returning one): the module is built
-      while the loop traces the body, so its Variables are tracers of the loop, and the object
-      hands it out after the loop. Not when the function running the loop makes the same call
-      before the loop (the cache is warm by then).
+    - storing an array computed in the loop in a container of an enclosing function
+      (`memo["emb"] = model.embed(x)` in a helper the body calls), read after the loop; a lazy
+      first fill only when nothing run before the loop fills it.
 
     A container or name of a function must be read by it after the loop (or anywhere in it, when
     the loop runs elsewhere), or nothing is used and nothing fails; one of the module outlives
@@ -150,12 +145,6 @@ def run_rnn(w, xs):
             )
             kinds: list[tuple[Iterator[tuple[cst.CSTNode, str]], Callable[[str], str], str, str]] = [
                 (_escapes(flax, code), lambda written: stored_advice, _ESCAPE, "stores a loop value in outside Python state"),
-                (
-                    _modules_built_and_kept(flax, code),
-                    lambda written: f"Build the module before the loop (call `{_shortened(written, 40)}` once before it).",
-                    _MODULE_ESCAPE,
-                    "builds an NNX module kept outside the body",
-                ),
                 (
                     _arrays_kept(flax, code),
                     lambda written: f"Compute the value before the loop (call `{_shortened(written, 40)}` once before it), or pass it in the carry.",
@@ -242,42 +231,6 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
             where = "the module" if outer is flax.index.module_scope else "an enclosing function"
             if outer not in code.scopes and _read_outside(flax, target.value, outer, code.loop.call):
                 yield statement, f"rebinds `{target.value}`, a name of {where}, to a value of the loop"
-
-
-def _modules_built_and_kept(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.Call, str]]:
-    """`self.pool.get(lift)` in the body, on an outside plain object whose method builds an NNX
-    module and keeps it in the object's state (`self._models[lift] = QueueNet(...)`, a lazy
-    cache that starts empty): the module is built while the loop traces its body, so its
-    Variables hold tracers of the loop, and the object hands them out after the loop. Not when
-    the function running the loop calls the same method on the same object before the loop
-    (the cache is warm by then)."""
-    code_of = flax.index.module.code_for_node
-    state: OutsideNnxState | None = None
-    for method in list(code.object_methods):
-        if not isinstance(method, cst.FunctionDef):
-            continue
-        method_scope = flax.index.scope_of[method]
-        found = method_scope.enclosing_method()
-        class_node = found[1] if found is not None else None
-        if class_node is None or not flax.is_plain(class_node):
-            continue
-        calls = [(c, s) for c, s in code.entries.get(method, []) if _runs_in_body(code, s)]
-        if not calls or any(_called_before_loop(flax, code, c) for c, _ in calls):
-            continue
-        for store, holder, value in _self_stores(flax, method, method_scope):
-            if store is not holder and not _starts_empty(flax, class_node, holder.attr.value):
-                continue
-            if not run_flags(flax).attribute_read_elsewhere(holder.attr.value, store):
-                continue
-            state = state or OutsideNnxState(flax, code)
-            kind = state.built_module_kind(value, method_scope)
-            if kind is None:
-                continue
-            yield calls[0][0], (
-                f"runs `{class_node.name.value}.{method.name.value}`, which builds {kind} and keeps "
-                f"it in `{code_of(holder)}`"
-            )
-            break
 
 
 def _arrays_kept(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.Call, str]]:
@@ -448,48 +401,6 @@ def _empty_value(flax: FlaxFile, value: cst.BaseExpression) -> bool:
     if isinstance(value, (cst.List, cst.Dict, cst.Tuple, cst.Set)):
         return not value.elements
     return isinstance(value, cst.Call) and not value.args and _container_kind(flax, value) is not None
-
-
-def _starts_empty(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> bool:
-    """Whether `__init__` sets `self.<attribute>` to an empty list or dict, and only that."""
-    values = flax.self_attribute_values(class_node, "__init__").get(attribute, [])
-    return len(values) == 1 and (
-        (isinstance(values[0], (cst.List, cst.Dict)) and not values[0].elements)
-        or (isinstance(values[0], cst.Call) and isinstance(values[0].func, cst.Name) and values[0].func.value in ("dict", "list") and not values[0].args)
-    )
-
-
-def _called_before_loop(flax: FlaxFile, code: BodyCode, call: cst.Call) -> bool:
-    """Whether the function running the loop makes the same call (same callee as written)
-    in a statement before the loop's."""
-    owner = code.loop.scope.node
-    if not (isinstance(owner, cst.FunctionDef) and isinstance(owner.body, cst.IndentedBlock)):
-        return False
-    code_of = flax.index.module.code_for_node
-    written = code_of(call.func)
-    flags = run_flags(flax)
-    finder = _CallsOf(written, code_of)
-    for statement in owner.body.body:
-        if flags.encloses(statement, code.loop.call):
-            return finder.found
-        walk(statement, finder)
-    return False
-
-
-class _CallsOf(cst.CSTVisitor):
-    def __init__(self, written: str, code_of: Callable[[cst.CSTNode], str]) -> None:
-        self.written = written
-        self.code_of = code_of
-        self.found = False
-
-    def visit_Call(self, node: cst.Call) -> None:
-        self.found = self.found or self.code_of(node.func) == self.written
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False  # a nested function (the loop body itself) does not run before the loop
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
 
 
 def _runs_in_body(code: BodyCode, scope: Scope) -> bool:
