@@ -1142,14 +1142,62 @@ class RunFlags:
         kept = [a for a in sorted(candidates) if kept_argument(self.index, owner, call, a) is read]
         if len(kept) != 1:
             return None
+        partial_uses: list[tuple[cst.Call, Scope, str, int]] = []
         if init_owner is not None:  # `__init__` only stores it (`self.variables = model.init(...)` would use it)
             init = self.index.method_of(init_owner, "__init__")
             stored = self.index.self_attribute_values(init_owner, "__init__")[kept[0]]
             if init is None or len(stored) != 1 or not isinstance(stored[0], cst.Name):
                 return None
-            if len(self.index.reads_of(stored[0].value, self.index.scope_of[init])) != 1:
+            for other in self.index.reads_of(stored[0].value, self.index.scope_of[init]):
+                if other is stored[0]:
+                    continue
+                # `self._apply = functools.partial(model.apply, mutable=[...])`: its calls
+                through = self._kept_partial_apply_uses(owner, other)
+                if through is None:
+                    return None
+                partial_uses += through
+        uses = self._plain_attribute_uses(owner, kept[0], class_node)
+        return None if uses is None else uses + partial_uses
+
+    def _kept_partial_apply_uses(self, owner: cst.ClassDef, read: cst.BaseExpression) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """For `model` in `self._apply = functools.partial(model.apply, mutable=[...])` in a plain
+        class's `__init__`: the calls `self._apply(v, x)` in the class's methods, each running the
+        entered method; None when the attribute is set again or read any other way."""
+        attribute = self.parents.get(read)
+        arg = self.parents.get(attribute) if isinstance(attribute, cst.Attribute) else None
+        partial = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
+        if not (
+            isinstance(attribute, cst.Attribute)
+            and attribute.attr.value == "apply"
+            and isinstance(partial, cst.Call)
+            and self.index.qualify(partial.func) == PARTIAL
+            and partial.args[0] is arg
+            and all(a.keyword is not None and a.keyword.value in _PARTIAL_APPLY_KEYWORDS for a in partial.args[1:])
+        ):
+            return None
+        entered = self._entered_method(partial)
+        assign = self.parents.get(partial)
+        target = assign.targets[0].target if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
+        if entered is None or not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)):
+            return None
+        if self._stored_attributes().get(target.attr.value, 0) != 1:
+            return None
+        uses = []
+        for attribute_read in self.attribute_reads(target.attr.value):
+            if attribute_read is target:
+                continue
+            call = self.parents.get(attribute_read)
+            scope = self.scope_at(attribute_read)
+            if not (
+                self.encloses(owner, attribute_read)
+                and isinstance(attribute_read.value, cst.Name)
+                and self.flax.self_class(attribute_read.value, scope) is owner
+                and isinstance(call, cst.Call)
+                and call.func is attribute_read
+            ):
                 return None
-        return self._plain_attribute_uses(owner, kept[0], class_node)
+            uses.append((call, self.scope_at(call), entered, 1))
+        return uses
 
     def _plain_attribute_uses(
         self, owner: cst.ClassDef, attribute_name: str, class_node: cst.ClassDef | None

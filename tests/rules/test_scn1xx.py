@@ -11031,6 +11031,106 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a service keeps functools.partial(model.apply, mutable=[...]) and applies it with train=False; the module's setup BatchNorm follows train in a scan over its helper",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(6)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def _step(self, h, x, train):
+                return jnp.tanh(h + self.norm(self.proj(x), use_running_average=not train))
+
+            def __call__(self, xs, train: bool = False):
+                h = self._step(jnp.zeros((2, 6)), xs[0], train=False)
+
+                def body(h, x):
+                    h = self._step(h, x, train)
+                    return h, h.sum()
+
+                return jax.lax.scan(body, h, xs[1:])
+
+
+        class Service:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+                self._run = functools.partial(model.apply, mutable=["batch_stats"])
+
+            def score(self, xs):
+                (h, _), updates = self._run(self.variables, xs, train=False)
+                self.variables = {**self.variables, **updates}
+                return h
+
+
+        def main():
+            xs = jax.random.normal(jax.random.key(0), (5, 2, 3))
+            model = Tracker()
+            service = Service(model, model.init(jax.random.key(1), xs))
+            h = service.score(xs)
+            jax.tree.map(lambda a: a + 0, service.variables["batch_stats"])
+            return h
+        """,
+        [],
+    ),
+    Case(
+        'the same service applies it with train=True',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(6)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def _step(self, h, x, train):
+                return jnp.tanh(h + self.norm(self.proj(x), use_running_average=not train))
+
+            def __call__(self, xs, train: bool = False):
+                h = self._step(jnp.zeros((2, 6)), xs[0], train=False)
+
+                def body(h, x):
+                    h = self._step(h, x, train)
+                    return h, h.sum()
+
+                return jax.lax.scan(body, h, xs[1:])
+
+
+        class Service:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+                self._run = functools.partial(model.apply, mutable=["batch_stats"])
+
+            def score(self, xs):
+                (h, _), updates = self._run(self.variables, xs, train=True)
+                self.variables = {**self.variables, **updates}
+                return h
+
+
+        def main():
+            xs = jax.random.normal(jax.random.key(0), (5, 2, 3))
+            model = Tracker()
+            service = Service(model, model.init(jax.random.key(1), xs))
+            h = service.score(xs)
+            jax.tree.map(lambda a: a + 0, service.variables["batch_stats"])
+            return h
+        """,
+        ["15:29 SCN102", "21:17 SCN102"],
+    ),
 ]
 
 RNG = [
