@@ -153,7 +153,8 @@ class OutsideNnxState:
             isinstance(binding, cst.Param)
             and function in self.code.functions
             and (body is None or function is not body.node)
-            and binding_scope.enclosing_method() is None
+            # a method of an outside plain object the body calls takes what the body passes too
+            and (binding_scope.enclosing_method() is None or function in self.code.object_methods)
         )
 
     def outside_object(self, name: cst.Name, scope: Scope) -> str | None:

@@ -33479,6 +33479,107 @@ NNX = [
         """,
         ["26:13 SCN105"],
     ),
+    Case(
+        'a frozen dataclass helper kept on the learner runs nnx.update on the target module the body passes it',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x)
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Blend:
+            tau: float = 0.1
+
+            def __call__(self, target, online_params):
+                mixed = jax.tree.map(lambda t, o: (1 - self.tau) * t + self.tau * o, nnx.state(target, nnx.Param), online_params)
+                nnx.update(target, mixed)
+
+
+        class Learner:
+            def __init__(self, online, target):
+                self.online = online
+                self.target = target
+                self.sync = Blend()
+
+            def run(self, steps):
+                graphdef, params = nnx.split(self.online, nnx.Param)
+
+                def body(i, params):
+                    params = jax.tree.map(lambda p: p * 0.99, params)
+                    self.sync(self.target, params)
+                    return params
+
+                return jax.lax.fori_loop(0, steps, body, params)
+
+
+        def main():
+            Learner(Net(nnx.Rngs(0)), Net(nnx.Rngs(1))).run(3)
+            return None
+        """,
+        ["23:9 SCN105"],
+    ),
+    Case(
+        'the same helper blends states the body carries and returns the result',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x)
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Blend:
+            tau: float = 0.1
+
+            def __call__(self, target_params, online_params):
+                return jax.tree.map(lambda t, o: (1 - self.tau) * t + self.tau * o, target_params, online_params)
+
+
+        class Learner:
+            def __init__(self, online, target):
+                self.online = online
+                self.target = target
+                self.sync = Blend()
+
+            def run(self, steps):
+                graphdef, params = nnx.split(self.online, nnx.Param)
+                target = nnx.state(self.target, nnx.Param)
+
+                def body(i, carry):
+                    params, target = carry
+                    params = jax.tree.map(lambda p: p * 0.99, params)
+                    return params, self.sync(target, params)
+
+                params, target = jax.lax.fori_loop(0, steps, body, (params, target))
+                nnx.update(self.target, target)
+
+
+        def main():
+            Learner(Net(nnx.Rngs(0)), Net(nnx.Rngs(1))).run(3)
+            return None
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
