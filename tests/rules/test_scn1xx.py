@@ -19062,6 +19062,80 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "the body builds its nnx.Rngs from a functools.partial(nnx.Rngs, dropout=seed) the sampler keeps, and hands it to the model's Dropout",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.proj(x), deterministic=False, rngs=rngs)
+
+
+        class Sampler:
+            def __init__(self, model, seed):
+                self.model = model
+                self.make_rngs = functools.partial(nnx.Rngs, dropout=seed)
+
+            def draws(self, x, n):
+                def body(i, out):
+                    rngs = self.make_rngs()
+                    return out.at[i].set(self.model(x, rngs=rngs))
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 4)))
+
+
+        def main():
+            return Sampler(Net(nnx.Rngs(0)), 3).draws(jnp.ones(4), 3)
+        """,
+        ["25:20 SCN103"],
+    ),
+    Case(
+        'the same partial given a per-step dropout key by the body',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.proj(x), deterministic=False, rngs=rngs)
+
+
+        class Sampler:
+            def __init__(self, model, seed):
+                self.model = model
+                self.make_rngs = functools.partial(nnx.Rngs, dropout=seed)
+
+            def draws(self, x, n):
+                def body(i, out):
+                    rngs = self.make_rngs(dropout=jax.random.fold_in(jax.random.key(3), i))
+                    return out.at[i].set(self.model(x, rngs=rngs))
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 4)))
+
+
+        def main():
+            return Sampler(Net(nnx.Rngs(0)), 3).draws(jnp.ones(4), 3)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

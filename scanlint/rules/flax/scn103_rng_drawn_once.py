@@ -838,7 +838,10 @@ class _FixedNnxRandomness:
                 summary=summary,
                 help=_STORED_KEY_ADVICE,
             )
-        if self.flax.is_nnx_rngs_class(call.func) and self._drawn(call, scope):
+        rngs_partial = self._rngs_partial(call, scope)
+        if (self.flax.is_nnx_rngs_class(call.func) or rngs_partial is not None) and self._drawn(call, scope):
+            # `self.rngs_factory()` with `self.rngs_factory = partial(nnx.Rngs, dropout=seed)`:
+            # the seeds the partial fixes, made outside the body, are the same at every step
             if all(self.code.step_constant(arg.value, scope) for arg in call.args):
                 summary = f"`{code_of(call.func)}(...)` inside a raw lax.scan body is seeded the same at every step"
                 return Report(
@@ -932,6 +935,13 @@ class _FixedNnxRandomness:
                     help=advice,
                 )
         return None
+
+    def _rngs_partial(self, call: cst.Call, scope: Scope) -> cst.Call | None:
+        """The `functools.partial(nnx.Rngs, ...)` made outside the body that a call runs."""
+        found = self._called_partial(call, scope)
+        if found is None or not found[0].args or not self.flax.is_nnx_rngs_class(found[0].args[0].value):
+            return None
+        return found[0]
 
     def _reseeded_to_constant(self, call: cst.Call, scope: Scope) -> str | None:
         """`nnx.reseed(model, dropout=seed)` in the body's code with every seed the same at every
