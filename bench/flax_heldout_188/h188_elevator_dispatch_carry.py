@@ -1,0 +1,47 @@
+# label: ok
+# flax-error: none
+# class: 2 the local model and params go into the while_loop body, which applies with mutable "telemetry" and carries the counter in the loop state
+"""Elevator group control: the dispatch scorer assigns waiting hall calls to cars until the
+queue is empty; the scorer counts the calls it scored for the building-management telemetry."""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax import lax
+
+
+class DispatchScorer(nn.Module):
+    cars: int = 4
+
+    @nn.compact
+    def __call__(self, hall_call):
+        scored = self.variable("telemetry", "calls_scored", lambda: jnp.zeros((), jnp.int32))
+        scored.value = scored.value + 1
+        h = nn.relu(nn.Dense(16, name="call_embed")(hall_call))
+        return nn.Dense(self.cars, name="car_affinity")(h)
+
+
+def dispatch_until_empty(model, variables, hall_calls):
+    params = variables["params"]
+
+    def pending(state):
+        index, _, _ = state
+        return index < hall_calls.shape[0]
+
+    def assign(state):
+        index, load, telemetry = state
+        affinity, updates = model.apply(
+            {"params": params, "telemetry": telemetry}, hall_calls[index], mutable=["telemetry"])
+        car = jnp.argmax(affinity - load)
+        return index + 1, load.at[car].add(1.0), updates["telemetry"]
+
+    start = (0, jnp.zeros(model.cars), variables["telemetry"])
+    _, load, telemetry = lax.while_loop(pending, assign, start)
+    return load, telemetry
+
+
+def main():
+    model = DispatchScorer()
+    hall_calls = jax.random.uniform(jax.random.key(5), (9, 6))
+    variables = model.init(jax.random.key(0), hall_calls[0])
+    dispatch_until_empty(model, variables, hall_calls)
+    return None
