@@ -36549,6 +36549,100 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        'a dataclass hook whose list field comes from field(default_factory=list) appends the loop value it is handed; read after the loop',
+        """
+        import dataclasses
+        from typing import List
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x)[0]
+
+
+        @dataclasses.dataclass
+        class History:
+            values: List = dataclasses.field(default_factory=list)
+
+            def on_step(self, logs):
+                self.values.append(logs["score"])
+
+            def mean(self):
+                return jnp.mean(jnp.stack(self.values))
+
+
+        def run(model, xs, hooks):
+            def body(total, x):
+                score = model(x)
+                for hook in hooks:
+                    hook.on_step({"score": score})
+                return total + score, None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            history = History()
+            run(Net(nnx.Rngs(0)), jnp.ones((4, 3)), [history])
+            return history.mean()
+        """,
+        ["33:13 SCN106"],
+    ),
+    Case(
+        'the same hook is handed only a static shape',
+        """
+        import dataclasses
+        from typing import List
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.proj = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.proj(x)[0]
+
+
+        @dataclasses.dataclass
+        class History:
+            values: List = dataclasses.field(default_factory=list)
+
+            def on_step(self, logs):
+                self.values.append(logs["score"])
+
+            def mean(self):
+                return sum(self.values)
+
+
+        def run(model, xs, hooks):
+            def body(total, x):
+                score = model(x)
+                for hook in hooks:
+                    hook.on_step({"score": x.shape[0]})
+                return total + score, None
+
+            return jax.lax.scan(body, 0.0, xs)[0]
+
+
+        def main():
+            history = History()
+            run(Net(nnx.Rngs(0)), jnp.ones((4, 3)), [history])
+            return history.mean()
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -24,7 +24,8 @@ from scanlint.analysis.flax_model import (
 from scanlint.analysis.linen_apply import computes_array
 from scanlint.analysis.nnx_state import OutsideNnxState
 from scanlint.analysis.object_flow import BoundMethod
-from scanlint.analysis.resolver import Scope, dotted, returns_of
+from scanlint.analysis.pytree_classes import is_dataclass
+from scanlint.analysis.resolver import Scope, dotted, keyword_argument, returns_of
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.rules.base import FileContext, Report, Rule
@@ -1010,7 +1011,22 @@ def _container_attribute(flax: FlaxFile, class_node: cst.ClassDef, attribute: st
         if isinstance(statement, cst.FunctionDef)
         for value in flax.self_attribute_values(class_node, statement.name.value).get(attribute, [])
     }
+    if not kinds:  # a dataclass field: `losses: list = field(default_factory=list)`
+        kinds = {_field_container_kind(flax, class_node, attribute)}
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _field_container_kind(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) -> str | None:
+    """'a list' (a dict, ...) for a dataclass field whose default factory makes that container."""
+    if not is_dataclass(flax.index, class_node):
+        return None
+    for statement in class_node.body.body:
+        line = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+        if not (isinstance(line, cst.AnnAssign) and isinstance(line.target, cst.Name) and line.target.value == attribute):
+            continue
+        factory = keyword_argument(line.value, "default_factory") if isinstance(line.value, cst.Call) else None
+        return _container_kind(flax, cst.Call(func=factory)) if factory is not None else None
+    return None
 
 
 def _method_calls(flax: FlaxFile, method: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
