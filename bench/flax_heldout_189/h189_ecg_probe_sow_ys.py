@@ -1,0 +1,51 @@
+# label: ok
+# flax-error: none
+# class: 1 the beat encoder's own method runs the scan over heartbeats; each beat's hidden state leaves the body as the scan output and is sown once after the loop
+"""ECG rhythm classifier with an activation probe: the monitoring job reads the sown hidden
+states to flag saturated units before a model is promoted."""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax.lax import scan
+
+BEAT_LEN = 40
+HIDDEN = 20
+RHYTHMS = 4
+
+
+class BeatEncoder(nn.Module):
+    hidden: int = HIDDEN
+    rhythms: int = RHYTHMS
+
+    @nn.compact
+    def __call__(self, beats):
+        w_in = self.param("w_in", nn.initializers.lecun_normal(), (BEAT_LEN, self.hidden))
+        w_rec = self.param("w_rec", nn.initializers.orthogonal(), (self.hidden, self.hidden))
+        bias = self.param("bias", nn.initializers.zeros, (self.hidden,))
+
+        def beat_step(h, beat):
+            h = jnp.tanh(beat @ w_in + h @ w_rec + bias)
+            return h, h
+
+        h_last, hidden = scan(beat_step, jnp.zeros((self.hidden,)), beats)
+        self.sow("intermediates", "beat_hidden", hidden)
+        return nn.Dense(self.rhythms, name="rhythm_head")(h_last)
+
+
+class ActivationProbe:
+    def __init__(self, limit=0.97):
+        self.limit = limit
+
+    def saturation(self, intermediates):
+        hidden = intermediates["beat_hidden"]
+        stacked = jnp.stack(hidden) if isinstance(hidden, tuple) else hidden
+        return float(jnp.mean(jnp.abs(stacked) > self.limit))
+
+
+def main():
+    model = BeatEncoder()
+    beats = jax.random.normal(jax.random.PRNGKey(0), (10, BEAT_LEN))
+    params = model.init(jax.random.PRNGKey(1), beats)["params"]
+    logits, state = model.apply({"params": params}, beats, mutable=["intermediates"])
+    ActivationProbe().saturation(state["intermediates"])
+    return None
