@@ -36643,6 +36643,104 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a factory's step writes the new batch_stats into the dict the refresher keeps and hands to the factory; the refresher reads it after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Estimator(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def make_step(model, params, box, batches):
+            def step(i, total):
+                out, updates = model.apply(
+                    {"params": params, "batch_stats": box["batch_stats"]}, batches[i], train=True, mutable=["batch_stats"])
+                box["batch_stats"] = updates["batch_stats"]
+                return total + out.mean()
+
+            return step
+
+
+        class Refresher:
+            def __init__(self, model, variables):
+                self.model = model
+                self.params = variables["params"]
+                self.box = {"batch_stats": variables["batch_stats"]}
+
+            def refresh(self, batches):
+                step = make_step(self.model, self.params, self.box, batches)
+                return jax.lax.fori_loop(0, batches.shape[0], step, jnp.zeros(()))
+
+            def predict(self, x):
+                return self.model.apply({"params": self.params, "batch_stats": self.box["batch_stats"]}, x, train=False)
+
+
+        def main():
+            batches = jax.random.normal(jax.random.key(0), (3, 4, 5))
+            model = Estimator()
+            refresher = Refresher(model, model.init(jax.random.key(1), batches[0], train=False))
+            refresher.refresh(batches)
+            return refresher.predict(batches[0])
+        """,
+        ["18:9 SCN106"],
+    ),
+    Case(
+        'the step carries the statistics and the refresher stores them after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Estimator(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(8)(x))
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def make_step(model, params, box, batches):
+            def step(i, carry):
+                total, stats = carry
+                out, updates = model.apply(
+                    {"params": params, "batch_stats": stats}, batches[i], train=True, mutable=["batch_stats"])
+                return total + out.mean(), updates["batch_stats"]
+
+            return step
+
+
+        class Refresher:
+            def __init__(self, model, variables):
+                self.model = model
+                self.params = variables["params"]
+                self.box = {"batch_stats": variables["batch_stats"]}
+
+            def refresh(self, batches):
+                step = make_step(self.model, self.params, self.box, batches)
+                total, stats = jax.lax.fori_loop(0, batches.shape[0], step, (jnp.zeros(()), self.box["batch_stats"]))
+                self.box["batch_stats"] = stats
+                return total
+
+            def predict(self, x):
+                return self.model.apply({"params": self.params, "batch_stats": self.box["batch_stats"]}, x, train=False)
+
+
+        def main():
+            batches = jax.random.normal(jax.random.key(0), (3, 4, 5))
+            model = Estimator()
+            refresher = Refresher(model, model.init(jax.random.key(1), batches[0], train=False))
+            refresher.refresh(batches)
+            return refresher.predict(batches[0])
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

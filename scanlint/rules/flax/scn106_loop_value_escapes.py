@@ -430,7 +430,18 @@ def _computed_in_loop(flax: FlaxFile, code: BodyCode, statement: cst.CSTNode, va
 def _outside_container(flax: FlaxFile, code: BodyCode, name: cst.Name, scope: Scope) -> str | None:
     """'a list' (a dict, ...) when `name` holds a Python container bound once outside the body's
     code and read outside it, or is a parameter of the module-level function running the loop
-    that every call of it in the file fills with such a container; None otherwise."""
+    that every call of it in the file fills with such a container, or a parameter of the factory
+    that made the body, filled with one (`make_step(self.model, self.stats_box)`); None
+    otherwise."""
+    bound = code.bound_argument(name, scope)
+    if bound is not None and not code.is_inside(bound[1]):
+        value, value_scope = bound
+        if isinstance(value, cst.Name) and value is not name:
+            return _outside_container(flax, code, value, value_scope)
+        if isinstance(value, cst.Attribute):
+            statement = run_flags(flax).parents.get(value)
+            return _outside_object_container(flax, code, value, value_scope, statement or value)
+        return None
     found = scope.only_binding(name.value)
     if found is None or found[0] in code.scopes:
         return None
