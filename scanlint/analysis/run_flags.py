@@ -1067,23 +1067,10 @@ class RunFlags:
         """`step = functools.partial(model.apply, method=..., mutable=...)`, then `step(v, x)`:
         each call of `step` runs the entered method. Only keywords that are not the method's
         own arguments may be bound (`method`, `mutable`, `rngs`)."""
-        attribute = self.parents.get(read)
-        arg = self.parents.get(attribute) if isinstance(attribute, cst.Attribute) else None
-        partial = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
-        if not (
-            isinstance(attribute, cst.Attribute)
-            and attribute.attr.value == "apply"
-            and isinstance(partial, cst.Call)
-            and self.index.qualify(partial.func) == PARTIAL
-            and partial.args[0] is arg
-            and all(a.keyword is not None and a.keyword.value in _PARTIAL_APPLY_KEYWORDS for a in partial.args[1:])
-        ):
+        found = self._apply_partial_of(read)
+        if found is None:
             return None
-        entered = self._entered_method(partial)
-        assign = self.parents.get(partial)
-        if entered is None or not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
-            return None
-        target = assign.targets[0].target
+        partial, entered, target = found
         scope = self.scope_at(partial)
         if not isinstance(target, cst.Name) or scope.only_binding(target.value) is None:
             return None
@@ -1159,10 +1146,10 @@ class RunFlags:
         uses = self._plain_attribute_uses(owner, kept[0], class_node)
         return None if uses is None else uses + partial_uses
 
-    def _kept_partial_apply_uses(self, owner: cst.ClassDef, read: cst.BaseExpression) -> list[tuple[cst.Call, Scope, str, int]] | None:
-        """For `model` in `self._apply = functools.partial(model.apply, mutable=[...])` in a plain
-        class's `__init__`: the calls `self._apply(v, x)` in the class's methods, each running the
-        entered method; None when the attribute is set again or read any other way."""
+    def _apply_partial_of(self, read: cst.BaseExpression) -> tuple[cst.Call, str, cst.BaseExpression] | None:
+        """For `model` in `<target> = functools.partial(model.apply, method=..., mutable=...)`
+        binding only keywords that are not the method's own arguments: the partial, the method
+        it enters, and the target it is assigned to."""
         attribute = self.parents.get(read)
         arg = self.parents.get(attribute) if isinstance(attribute, cst.Attribute) else None
         partial = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
@@ -1177,8 +1164,19 @@ class RunFlags:
             return None
         entered = self._entered_method(partial)
         assign = self.parents.get(partial)
-        target = assign.targets[0].target if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
-        if entered is None or not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)):
+        if entered is None or not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+            return None
+        return partial, entered, assign.targets[0].target
+
+    def _kept_partial_apply_uses(self, owner: cst.ClassDef, read: cst.BaseExpression) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """For `model` in `self._apply = functools.partial(model.apply, mutable=[...])` in a plain
+        class's `__init__`: the calls `self._apply(v, x)` in the class's methods, each running the
+        entered method; None when the attribute is set again or read any other way."""
+        found = self._apply_partial_of(read)
+        if found is None:
+            return None
+        _, entered, target = found
+        if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)):
             return None
         if self._stored_attributes().get(target.attr.value, 0) != 1:
             return None
