@@ -525,27 +525,21 @@ class ScanIndex:
         return found
 
     def _made_function(self, maker: cst.BaseExpression | cst.FunctionDef, scope: Scope) -> cst.FunctionDef | None:
-        """The one function a factory defines and returns: `maker` a def, or a call of one."""
+        """The one `def` a factory defines and returns: `maker` a def, or a call of one."""
         if isinstance(maker, cst.Call):
             found = self.factory_of(maker, scope)
             maker = found[1] if found is not None else None
-        if not isinstance(maker, cst.FunctionDef) or yields(maker) or can_fall_off(maker):
-            return None
-        returns = returns_of(maker)
-        inner = [self.resolve_callable(r.value, self.scope_of[maker]) for r in returns if r.value is not None]
-        if not inner or len(inner) != len(returns) or any(b is None or b.via != "def" for b in inner):
-            return None
-        nodes = {id(b.node) for b in inner}  # type: ignore[union-attr]
-        if len(nodes) != 1 or self.scope_of[inner[0].node].parent is not self.scope_of[maker]:  # type: ignore[union-attr]
-            return None
-        return inner[0].node  # type: ignore[union-attr,return-value]
+        made = self._function_made_by(maker, 0) if isinstance(maker, cst.FunctionDef) else None
+        return made.node if made is not None and made.via == "factory" and isinstance(made.node, cst.FunctionDef) else None
 
     def _resolve_factory(self, call: cst.Call, scope: Scope, depth: int) -> Body | None:
         """`lax.scan(make_step(w), ...)`: the function the factory defines and returns."""
         found = self.factory_of(call, scope)
-        if found is None:
-            return None
-        factory = found[1]
+        return self._function_made_by(found[1], depth) if found is not None else None
+
+    def _function_made_by(self, factory: cst.FunctionDef, depth: int) -> Body | None:
+        """The one function every return of a factory gives: one it defines itself (`via`
+        "factory"), or a `functools.partial` of any function ("factory_partial")."""
         if yields(factory) or can_fall_off(factory):
             return None
         made = {
