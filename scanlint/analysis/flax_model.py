@@ -2407,10 +2407,12 @@ class BodyCode:
             start = len(code.calls)
             walk(function, _BodyWalker(index, code))
             for call, scope in code.calls[start:]:
+                transformed = _transformed_function(index, call.func, scope)
+                maker = transformed or (call.func, scope)  # what gives the function the call runs
                 helper = (
                     index.resolve_callable(call.func, scope)
                     or code._bound_callable(index, call, scope)
-                    or _transformed_callable(index, call, scope)
+                    or (index.resolve_callable(*transformed) if transformed is not None else None)
                 )
                 bound = code.bound_argument(call.func, scope) if helper is None else None
                 overriding = flax_file(index).overridden_by_objects(helper, call, scope) if helper is not None else None
@@ -2437,7 +2439,7 @@ class BodyCode:
                     elif entry.via == "def":  # `rk4_step(f, t, y)` passing on a bound `f`
                         code._pass_bound(entry, call, scope)
                     elif entry.via == "factory":  # `step = with_retry(self.train_step, 2)`, `step(batch)`
-                        for param, value in filled_by_maker(index, entry, call.func, scope).items():
+                        for param, value in filled_by_maker(index, entry, *maker).items():
                             code.bound_arguments.setdefault(param, value)
                     if entry.node not in code.functions:
                         pending.append(entry.node)
@@ -3848,15 +3850,27 @@ class _OwnCalls(cst.CSTVisitor):
 _RUN_WITH_SAME_ARGUMENTS = frozenset({"jax.grad", "jax.value_and_grad", "jax.vmap"})
 
 
-def _transformed_callable(index: ScanIndex, call: cst.Call, scope: Scope) -> Body | None:
-    """`jax.value_and_grad(loss_fn)(params, batch)` in the body: `loss_fn`, run with the call's
-    arguments."""
-    func = call.func
-    if not (isinstance(func, cst.Call) and func.args and index.qualify(func.func) in _RUN_WITH_SAME_ARGUMENTS):
-        return None
-    if func.args[0].keyword is not None or func.args[0].star:
-        return None
-    return index.resolve_callable(func.args[0].value, scope)
+def _transformed_function(
+    index: ScanIndex, func: cst.BaseExpression, scope: Scope
+) -> tuple[cst.BaseExpression, Scope] | None:
+    """The function a transform the body calls runs with the call's own arguments, and where
+    it is written: `jax.value_and_grad(loss_fn)(params, batch)`, or a name bound once to
+    `jax.jit(jax.grad(make_loss(model)))`."""
+    transformed = False
+    for _ in range(4):
+        if isinstance(func, cst.Name):
+            found = scope.only_binding(func.value)
+            if found is not None and isinstance(found[1], cst.Call):
+                scope, func = found[0], found[1]
+        if not (isinstance(func, cst.Call) and func.args and func.args[0].keyword is None and not func.args[0].star):
+            break
+        qualified = index.qualify(func.func)
+        if qualified in _RUN_WITH_SAME_ARGUMENTS:
+            transformed = True
+        elif qualified not in SAME_FUNCTION_WRAPPERS:
+            break
+        func = func.args[0].value
+    return (func, scope) if transformed else None
 
 
 def _receiver(method: cst.FunctionDef | cst.Lambda, call: cst.Call) -> cst.BaseExpression | None:

@@ -11131,6 +11131,98 @@ LINEN_VARIABLE = [
         """,
         ["15:29 SCN102", "21:17 SCN102"],
     ),
+    Case(
+        "a name bound outside the body to jax.jit(jax.value_and_grad(factory(net))) runs the factory's checkpointed objective, whose apply updates batch_stats with nothing mutable",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(6)(x)
+                h = nn.BatchNorm(use_running_average=not train)(h)
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def make_objective(net):
+            @jax.checkpoint
+            def objective(params, stats, x, y):
+                pred = net.apply({"params": params, "batch_stats": stats}, x, train=True)
+                return jnp.mean((pred - y) ** 2)
+
+            return objective
+
+
+        def fit(net, variables, xs, ys):
+            value_and_grads = jax.jit(jax.value_and_grad(make_objective(net)))
+            stats = variables["batch_stats"]
+
+            def step(params, batch):
+                x, y = batch
+                loss, grads = value_and_grads(params, stats, x, y)
+                return jax.tree.map(lambda p, g: p - 0.05 * g, params, grads), loss
+
+            return jax.lax.scan(step, variables["params"], (xs, ys))
+
+
+        def main():
+            net = Scorer()
+            xs = jax.random.normal(jax.random.key(0), (4, 3, 5))
+            ys = jax.random.normal(jax.random.key(1), (4, 3))
+            variables = net.init(jax.random.key(2), xs[0], train=False)
+            return fit(net, variables, xs, ys)
+        """,
+        ["18:16 SCN102"],
+    ),
+    Case(
+        'the same objective applying with mutable batch_stats',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(6)(x)
+                h = nn.BatchNorm(use_running_average=not train)(h)
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def make_objective(net):
+            @jax.checkpoint
+            def objective(params, stats, x, y):
+                pred, _ = net.apply({"params": params, "batch_stats": stats}, x, train=True, mutable=["batch_stats"])
+                return jnp.mean((pred - y) ** 2)
+
+            return objective
+
+
+        def fit(net, variables, xs, ys):
+            value_and_grads = jax.jit(jax.value_and_grad(make_objective(net)))
+            stats = variables["batch_stats"]
+
+            def step(params, batch):
+                x, y = batch
+                loss, grads = value_and_grads(params, stats, x, y)
+                return jax.tree.map(lambda p, g: p - 0.05 * g, params, grads), loss
+
+            return jax.lax.scan(step, variables["params"], (xs, ys))
+
+
+        def main():
+            net = Scorer()
+            xs = jax.random.normal(jax.random.key(0), (4, 3, 5))
+            ys = jax.random.normal(jax.random.key(1), (4, 3))
+            variables = net.init(jax.random.key(2), xs[0], train=False)
+            return fit(net, variables, xs, ys)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
