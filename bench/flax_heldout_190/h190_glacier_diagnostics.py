@@ -67,5 +67,5 @@ def main():
     params = model.init(jax.random.key(0), forcings)["params"]
     collector = DiagnosticsCollector(ModelRunner(model, params))
     collector.collect(forcings)
-    {name: float(value) for name, value in collector.summaries.items()}
+    dashboard = {name: float(value) for name, value in collector.summaries.items()}
     return None

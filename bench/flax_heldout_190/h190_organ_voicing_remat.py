@@ -62,5 +62,5 @@ def main():
     ranks = jnp.linspace(0.2, 1.4, 5 * 7 * 3).reshape(5, 7, 3)
     voicer, variables = build_voicer(VoicingConfig(), ranks)
     corrections = voicer.apply(variables, ranks)
-    float(corrections.mean())
+    mean_correction = float(corrections.mean())
     return None
