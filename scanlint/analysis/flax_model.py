@@ -2160,8 +2160,8 @@ def filled_by_maker(
         found = scope.only_binding(node.value)
         if found is not None and isinstance(found[1], Unpacked):  # `step, bound = make_step(...)`
             node, scope = found[1].value, found[0]
-        else:
-            node = index.value_of(node.value, scope) or node
+        elif found is not None and isinstance(found[1], cst.BaseExpression):
+            node, scope = found[1], found[0]
     if body.via == "partial":
         if isinstance(node, cst.Call) and index.qualify(node.func) == PARTIAL:
             return {p: (v, scope) for p, v in parameters_filled(body.node, node.args[1:])}

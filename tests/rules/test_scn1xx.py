@@ -36781,7 +36781,7 @@ ESCAPES = [
             refresher.refresh(batches)
             return refresher.predict(batches[0])
         """,
-        ["18:9 SCN106"],
+        ["19:9 SCN106"],
     ),
     Case(
         'the step carries the statistics and the refresher stores them after the loop',
@@ -36830,6 +36830,111 @@ ESCAPES = [
             refresher = Refresher(model, model.init(jax.random.key(1), batches[0], train=False))
             refresher.refresh(batches)
             return refresher.predict(batches[0])
+        """,
+        [],
+    ),
+    Case(
+        "a factory's container parameter, filled with an object's dict where a closure the loop body calls binds the made step, stores the loop's batch_stats",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Meter(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(h).sum(-1)
+
+
+        def make_update(model, params, box):
+            def update(x):
+                out, changed = model.apply(
+                    {"params": params, "batch_stats": box["stats"]}, x, train=True, mutable=["batch_stats"]
+                )
+                box["stats"] = changed["batch_stats"]
+                return out.mean()
+
+            return update
+
+
+        class Calibrator:
+            def __init__(self, model, variables):
+                self.model = model
+                self.params = variables["params"]
+                self.box = {"stats": variables["batch_stats"]}
+
+            def calibrate(self, xs):
+                update = make_update(self.model, self.params, self.box)
+
+                def body(i, acc):
+                    return acc + update(xs[i])
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(()))
+
+            def score(self, x):
+                return self.model.apply({"params": self.params, "batch_stats": self.box["stats"]}, x)
+
+
+        def main():
+            model = Meter()
+            xs = jax.random.normal(jax.random.key(0), (3, 5, 2))
+            calibrator = Calibrator(model, model.init(jax.random.key(1), xs[0]))
+            calibrator.calibrate(xs)
+            return calibrator.score(xs[0])
+        """,
+        ["19:9 SCN106"],
+    ),
+    Case(
+        'the same factory step keeping nothing',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Meter(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(h).sum(-1)
+
+
+        def make_update(model, params, box):
+            def update(x):
+                out, changed = model.apply(
+                    {"params": params, "batch_stats": box["stats"]}, x, train=True, mutable=["batch_stats"]
+                )
+                return out.mean() + 0.0 * jax.tree.leaves(changed)[0].sum()
+
+            return update
+
+
+        class Calibrator:
+            def __init__(self, model, variables):
+                self.model = model
+                self.params = variables["params"]
+                self.box = {"stats": variables["batch_stats"]}
+
+            def calibrate(self, xs):
+                update = make_update(self.model, self.params, self.box)
+
+                def body(i, acc):
+                    return acc + update(xs[i])
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(()))
+
+            def score(self, x):
+                return self.model.apply({"params": self.params, "batch_stats": self.box["stats"]}, x)
+
+
+        def main():
+            model = Meter()
+            xs = jax.random.normal(jax.random.key(0), (3, 5, 2))
+            calibrator = Calibrator(model, model.init(jax.random.key(1), xs[0]))
+            calibrator.calibrate(xs)
+            return calibrator.score(xs[0])
         """,
         [],
     ),
