@@ -36781,7 +36781,7 @@ ESCAPES = [
             refresher.refresh(batches)
             return refresher.predict(batches[0])
         """,
-        ["19:9 SCN106"],
+        ["18:9 SCN106"],
     ),
     Case(
         'the step carries the statistics and the refresher stores them after the loop',
