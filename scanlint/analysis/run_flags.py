@@ -836,7 +836,7 @@ class RunFlags:
             lifted = self._lifted_constructions(read)
             if lifted is None:
                 return None
-            sites += lifted
+            sites += [site for site in lifted if all(site[0] is not known for known, _ in sites)]
         for registry in registries:  # `MODELS[name](**kw)` of a registry holding only this class
             for read in self.index.reads_of(registry, self.index.module_scope):
                 picked = self.parents.get(read)
@@ -865,21 +865,25 @@ class RunFlags:
 
     def _lifted_constructions(self, read: cst.Name) -> list[tuple[cst.Call, Scope]] | None:
         """The constructions of a class read as a lifted transform's module
-        (`nn.remat(Block)(features=8)`, or `RematBlock = nn.remat(Block)` whose every read is a
-        call): they pass the class's fields as a plain construction does. None for any other
-        read."""
+        (`nn.remat(Block)(features=8)`), as a choice between two forms of it (`nn.remat(Block)
+        if cfg.remat else Block`), or through a local name bound once to any of these or to the
+        class itself (`block = Block`) whose every read is a call: they pass the class's fields
+        as a plain construction does. None for any other read."""
+        scope = self.scope_at(read)
+        made: cst.BaseExpression = read
         argument = self.parents.get(read)
         lifted = self.parents.get(argument) if isinstance(argument, cst.Arg) else None
-        if not (
+        if (
             isinstance(lifted, cst.Call)
             and lifted.args[0] is argument
             and argument.keyword is None
             and self.index.qualify(lifted.func) in LIFTED_MODULE_TRANSFORMS
         ):
-            return None
-        scope = self.scope_at(read)
-        outer = self.parents.get(lifted)
-        if isinstance(outer, cst.Call) and outer.func is lifted:
+            made = lifted
+        outer = self.parents.get(made)
+        if isinstance(outer, cst.IfExp) and outer.test is not made and self.flax.lifted_local_class(outer, scope) is not None:
+            made, outer = outer, self.parents.get(outer)
+        if made is not read and isinstance(outer, cst.Call) and outer.func is made:
             return [(outer, scope)]
         assign = outer if isinstance(outer, cst.Assign) else None
         if assign is None or len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):

@@ -11223,6 +11223,153 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a stage class chosen by a flag between nn.remat(Stage) and Stage, its training field passed by position, runs BatchNorm in training mode under an apply with nothing mutable',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Stage(nn.Module):
+            width: int
+            training: bool
+
+            @nn.compact
+            def __call__(self, x):
+                x = nn.Dense(self.width)(x)
+                return nn.relu(nn.BatchNorm(use_running_average=not self.training)(x))
+
+
+        class Regressor(nn.Module):
+            low_memory: bool = False
+
+            @nn.compact
+            def __call__(self, x, training: bool):
+                stage = nn.remat(Stage) if self.low_memory else Stage
+                h = stage(12, training)(x)
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def fit(model, variables, xs, ys):
+            def loss(params, x, y):
+                pred = model.apply({"params": params, "batch_stats": variables["batch_stats"]}, x, training=True)
+                return jnp.mean((pred - y) ** 2)
+
+            def step(params, batch):
+                grads = jax.grad(loss)(params, *batch)
+                return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads), None
+
+            return jax.lax.scan(step, variables["params"], (xs, ys))[0]
+
+
+        def main():
+            model = Regressor(low_memory=True)
+            xs = jax.random.normal(jax.random.key(0), (3, 4, 5))
+            ys = jnp.ones((3, 4))
+            variables = model.init(jax.random.key(1), xs[0], training=False)
+            return fit(model, variables, xs, ys)
+        """,
+        ["29:16 SCN102"],
+    ),
+    Case(
+        'the same model applied with training=False',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Stage(nn.Module):
+            width: int
+            training: bool
+
+            @nn.compact
+            def __call__(self, x):
+                x = nn.Dense(self.width)(x)
+                return nn.relu(nn.BatchNorm(use_running_average=not self.training)(x))
+
+
+        class Regressor(nn.Module):
+            low_memory: bool = False
+
+            @nn.compact
+            def __call__(self, x, training: bool):
+                stage = nn.remat(Stage) if self.low_memory else Stage
+                h = stage(12, training)(x)
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def fit(model, variables, xs, ys):
+            def loss(params, x, y):
+                pred = model.apply({"params": params, "batch_stats": variables["batch_stats"]}, x, training=False)
+                return jnp.mean((pred - y) ** 2)
+
+            def step(params, batch):
+                grads = jax.grad(loss)(params, *batch)
+                return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads), None
+
+            return jax.lax.scan(step, variables["params"], (xs, ys))[0]
+
+
+        def main():
+            model = Regressor(low_memory=True)
+            xs = jax.random.normal(jax.random.key(0), (3, 4, 5))
+            ys = jnp.ones((3, 4))
+            variables = model.init(jax.random.key(1), xs[0], training=False)
+            return fit(model, variables, xs, ys)
+        """,
+        [],
+    ),
+    Case(
+        'a stage class bound to a local alias and constructed through it with its training field',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Stage(nn.Module):
+            width: int
+            training: bool
+
+            @nn.compact
+            def __call__(self, x):
+                x = nn.Dense(self.width)(x)
+                return nn.relu(nn.BatchNorm(use_running_average=not self.training)(x))
+
+
+        class Regressor(nn.Module):
+            low_memory: bool = False
+
+            @nn.compact
+            def __call__(self, x, training: bool):
+                stage = Stage
+                h = stage(12, training)(x)
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def fit(model, variables, xs, ys):
+            def loss(params, x, y):
+                pred = model.apply({"params": params, "batch_stats": variables["batch_stats"]}, x, training=True)
+                return jnp.mean((pred - y) ** 2)
+
+            def step(params, batch):
+                grads = jax.grad(loss)(params, *batch)
+                return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads), None
+
+            return jax.lax.scan(step, variables["params"], (xs, ys))[0]
+
+
+        def main():
+            model = Regressor(low_memory=True)
+            xs = jax.random.normal(jax.random.key(0), (3, 4, 5))
+            ys = jnp.ones((3, 4))
+            variables = model.init(jax.random.key(1), xs[0], training=False)
+            return fit(model, variables, xs, ys)
+        """,
+        ["29:16 SCN102"],
+    ),
 ]
 
 RNG = [
