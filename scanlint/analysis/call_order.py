@@ -159,6 +159,25 @@ class CallOrder:
             and (node in reads or (isinstance(node, cst.Call) and bool(self.callees(node) & runners))),
         )
 
+    def runs_next(self, anchor: cst.Call, functions: Collection[cst.CSTNode], reads: Collection[cst.CSTNode]) -> bool:
+        """Whether the function making `anchor` makes, after it, a call that may run one of
+        `functions` before any of `reads` or a call that may run one of them (a cache emptied
+        right after the loop, before anything reads it)."""
+        owner = self.owner_of[anchor]
+        read_runners = self.runners({self.owner_of[read] for read in reads if read in self.owner_of} - {self.flax.index.module})
+        for node in self.nodes_of_owner[owner]:
+            if self._before(anchor, node) or node is anchor:
+                continue
+            if node in reads:
+                return False
+            if isinstance(node, cst.Call):
+                callees = self.callees(node)
+                if callees & read_runners:
+                    return False
+                if callees & set(functions):
+                    return True
+        return False
+
     def _before(self, call: cst.Call, node: cst.CSTNode) -> bool:
         """Whether `node` runs before `call`: written before it, or in its arguments."""
         return self.position[node] < self.end[call]

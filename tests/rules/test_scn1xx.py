@@ -37085,6 +37085,113 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a cache object's method stores the loop's features, read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.tanh(nn.Dense(3)(x))
+
+
+        class FeatureCache:
+            def __init__(self):
+                self._latest = {}
+
+            def remember(self, tag, features):
+                self._latest[tag] = features
+
+            def forget(self):
+                self._latest.clear()
+
+            def lookup(self, tag):
+                return self._latest.get(tag)
+
+
+        class Indexer:
+            def __init__(self, model, variables, cache):
+                self.model, self.variables, self.cache = model, variables, cache
+
+            def build(self, xs):
+                def body(total, x):
+                    features = self.model.apply(self.variables, x)
+                    self.cache.remember("last", features)
+                    return total + features.sum(), None
+
+                total, _ = jax.lax.scan(body, jnp.zeros(()), xs)
+                return total
+
+
+        def main():
+            model = Encoder()
+            xs = jax.random.normal(jax.random.key(0), (4, 2, 5))
+            cache = FeatureCache()
+            indexer = Indexer(model, model.init(jax.random.key(1), xs[0]), cache)
+            indexer.build(xs)
+            found = cache.lookup("last")
+            return None if found is None else found + 1.0
+        """,
+        ["34:13 SCN106"],
+    ),
+    Case(
+        "the same cache emptied by a method the loop's function calls right after the loop, before anything reads it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Encoder(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.tanh(nn.Dense(3)(x))
+
+
+        class FeatureCache:
+            def __init__(self):
+                self._latest = {}
+
+            def remember(self, tag, features):
+                self._latest[tag] = features
+
+            def forget(self):
+                self._latest.clear()
+
+            def lookup(self, tag):
+                return self._latest.get(tag)
+
+
+        class Indexer:
+            def __init__(self, model, variables, cache):
+                self.model, self.variables, self.cache = model, variables, cache
+
+            def build(self, xs):
+                def body(total, x):
+                    features = self.model.apply(self.variables, x)
+                    self.cache.remember("last", features)
+                    return total + features.sum(), None
+
+                total, _ = jax.lax.scan(body, jnp.zeros(()), xs)
+                self.cache.forget()
+                return total
+
+
+        def main():
+            model = Encoder()
+            xs = jax.random.normal(jax.random.key(0), (4, 2, 5))
+            cache = FeatureCache()
+            indexer = Indexer(model, model.init(jax.random.key(1), xs[0]), cache)
+            indexer.build(xs)
+            found = cache.lookup("last")
+            return None if found is None else found + 1.0
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

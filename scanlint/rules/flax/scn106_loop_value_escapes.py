@@ -199,6 +199,8 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         stored = _method_storing_argument(flax, code, call, scope)
         if stored is not None and stored.lazy and not _filled_in_loop_and_read_after(flax, code, stored):
             stored = None
+        if stored is not None and _emptied_after_loop(flax, code, stored):
+            stored = None
         if stored is not None:
             nnx_state = nnx_state or OutsideNnxState(flax, code)
             if not isinstance(func, cst.Attribute) or nnx_state.method_changing_state(func, scope) is None:
@@ -250,7 +252,7 @@ def _arrays_kept(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.Call, str
         kept = _keeps_computed_array(flax, code, call, receiver, scope, 0)
         if kept is None:
             continue
-        if _filled_in_loop_and_read_after(flax, code, kept):
+        if _filled_in_loop_and_read_after(flax, code, kept) and not _emptied_after_loop(flax, code, kept):
             yield call, kept.message
 
 
@@ -265,6 +267,64 @@ def _filled_in_loop_and_read_after(flax: FlaxFile, code: BodyCode, kept: _Stored
     through_property = _reads_of(flax, kept.class_node, kept.property_read) if kept.property_read is not None else []
     reads = [*_reads_of(flax, kept.class_node, kept.attribute), *through_property]
     return order.runs_before(loop_call, fillers, through_property) is False and bool(order.runs_after(loop_call, reads))
+
+
+def _emptied_after_loop(flax: FlaxFile, code: BodyCode, kept: _Stored) -> bool:
+    """Whether the function running the loop calls, right after it and before anything reads
+    the attribute a value is kept in, a method that empties it (`self.pool.reset()` whose
+    `self._live.clear()` drops the sessions the loop stored): nothing the loop stored is used."""
+    emptiers: list[cst.FunctionDef] = []
+    emptied: set[cst.CSTNode] = set()
+    for class_node in (kept.class_node, *flax.index.same_file_bases(kept.class_node)):
+        for statement in class_node.body.body:
+            if isinstance(statement, cst.FunctionDef):
+                uses = _AttributeEmptying(flax, flax.index.self_name(flax.index.scope_of[statement]), kept.attribute)
+                statement.body.visit(uses)
+                if uses.emptied and not uses.other_uses:
+                    emptiers.append(statement)
+                    emptied |= uses.emptied
+    if not emptiers:
+        return False
+    reads = [read for read in _reads_of(flax, kept.class_node, kept.attribute) if read not in emptied]
+    return call_order(flax).runs_next(code.wrapped_call or code.loop.call, emptiers, reads)
+
+
+class _AttributeEmptying(cst.CSTVisitor):
+    """The uses of `self.<attribute>` in a method's own code that empty it (`.clear()`, or
+    assigning an empty container or None), and whether it uses it otherwise."""
+
+    def __init__(self, flax: FlaxFile, self_name: str | None, attribute: str) -> None:
+        self.flax, self.self_name, self.attribute = flax, self_name, attribute
+        self.emptied: set[cst.CSTNode] = set()
+        self.other_uses = False
+
+    def _is_attribute(self, node: cst.BaseExpression) -> bool:
+        return (
+            isinstance(node, cst.Attribute)
+            and node.attr.value == self.attribute
+            and isinstance(node.value, cst.Name)
+            and node.value.value == self.self_name
+        )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "clear" and not node.args and self._is_attribute(func.value):
+            self.emptied.add(func.value)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        targets = [t.target for t in node.targets]
+        if len(targets) == 1 and self._is_attribute(targets[0]) and _empty_value(self.flax, node.value):
+            self.emptied.add(targets[0])
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self._is_attribute(node) and node not in self.emptied:
+            self.other_uses = True
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
 
 
 def _keeps_computed_array(
