@@ -33893,6 +33893,93 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a module-level helper the body calls with the runner's self sets an attribute of it to what apply returns, read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Scaler(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                running = self.variable("stats", "running", jnp.zeros, (x.shape[-1],))
+                if self.is_mutable_collection("stats") and not self.is_initializing():
+                    running.value = 0.9 * running.value + 0.1 * x.mean(0)
+                return nn.Dense(2)(x - running.value)
+
+
+        def refresh(owner, batch):
+            out, changed = owner.model.apply(owner.variables, batch, mutable=["stats"])
+            owner.variables = {**owner.variables, **changed}
+            return out
+
+
+        class Refresher:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            def sweep(self, batches):
+                def body(i, total):
+                    return total + refresh(self, batches[i]).sum()
+
+                total = jax.lax.fori_loop(0, batches.shape[0], body, jnp.float32(0.0))
+                return total, self.variables["stats"]["running"] * 2.0
+
+
+        def main():
+            batches = jax.random.normal(jax.random.key(0), (3, 5, 4))
+            model = Scaler()
+            refresher = Refresher(model, model.init(jax.random.key(1), batches[0]))
+            return refresher.sweep(batches)
+        """,
+        ["18:5 SCN105"],
+    ),
+    Case(
+        'the same helper keeping nothing on the runner',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Scaler(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                running = self.variable("stats", "running", jnp.zeros, (x.shape[-1],))
+                if self.is_mutable_collection("stats") and not self.is_initializing():
+                    running.value = 0.9 * running.value + 0.1 * x.mean(0)
+                return nn.Dense(2)(x - running.value)
+
+
+        def refresh(owner, batch):
+            out, changed = owner.model.apply(owner.variables, batch, mutable=["stats"])
+            return out + 0.0 * changed["stats"]["running"].sum()
+
+
+        class Refresher:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            def sweep(self, batches):
+                def body(i, total):
+                    return total + refresh(self, batches[i]).sum()
+
+                total = jax.lax.fori_loop(0, batches.shape[0], body, jnp.float32(0.0))
+                return total, self.variables["stats"]["running"] * 2.0
+
+
+        def main():
+            batches = jax.random.normal(jax.random.key(0), (3, 5, 4))
+            model = Scaler()
+            refresher = Refresher(model, model.init(jax.random.key(1), batches[0]))
+            return refresher.sweep(batches)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.

@@ -520,6 +520,10 @@ def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target:
     assign, value = _assigned_value(flags.parents, target)
     if assign is None or value is None or not code.holds_step_value(value, scope):
         return False
+    handed = code.closed_over_argument(root, scope) if holder is root else None
+    if handed is not None:  # `refresh(self, x)` handing the runner to a helper's `owner`
+        holder = root = handed[0]
+        scope = handed[1]
     class_node = flax.self_class(root, scope)
     if class_node is not None:
         if flax.is_linen(class_node) or flax.is_nnx(class_node) or not code.object_outside(root, scope):
