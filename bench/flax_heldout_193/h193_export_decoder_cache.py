@@ -1,5 +1,5 @@
 # label: modify-scope
-# flax-error: TBD
+# flax-error: ModifyScopeVariableError: Cannot update variable "state" in "/" because collection "cache" is immutable. (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.ModifyScopeVariableError)
 # class: 5 ServingExporter keeps functools.partial(model.apply, {"params", "cache"}) as self.serve_step; the fori_loop body of the traced generate function calls it
 """Export path for a tiny autocomplete decoder: the greedy generate loop is traced with jax.jit
 and lowered to StableHLO for the serving fleet. The decoder keeps its recurrent state in a

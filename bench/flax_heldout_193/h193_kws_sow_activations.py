@@ -1,5 +1,5 @@
 # label: unexpected-tracer
-# flax-error: TBD
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[24] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
 # class: 1 KeywordSpotter.__call__ runs the scan itself and sows per-frame activations into "intermediates" inside the body
 """On-device keyword spotting: a streaming frame encoder over log-mel frames. A monitoring hook
 collects the per-frame activations through Flax's "intermediates" collection to watch for

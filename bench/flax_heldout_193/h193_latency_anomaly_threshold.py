@@ -1,5 +1,5 @@
 # label: unexpected-tracer
-# flax-error: TBD
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
 # class: 1 RollingThresholdDetector.__call__ runs the scan itself and writes its own "threshold" variables inside the body
 """API latency anomaly detector: a learned scorer over per-minute latency features, flagged
 against a rolling threshold (exponential mean and variance of the score) kept as Flax state so

@@ -1,5 +1,5 @@
 # label: unexpected-tracer
-# flax-error: TBD
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[5] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
 # class: 1 TelemetryEncoder.__call__ runs the scan itself; its GRU cell is first called, and so created, inside the body
 """Wind-turbine telemetry encoder: a GRU summarises a 10-minute window of SCADA channels
 (rotor speed, pitch, nacelle vibration) into an embedding used by the fault classifier."""

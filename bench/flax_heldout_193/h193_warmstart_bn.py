@@ -1,5 +1,5 @@
 # label: modify-scope
-# flax-error: TBD
+# flax-error: ModifyScopeVariableError: Cannot update variable "mean" in "/backbone/BatchNorm_0" because collection "batch_stats" is immutable. (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.ModifyScopeVariableError)
 # class: 4 FineTuner._forward reads self.model and self.store.variables; the scan body calls it with train=True and no mutable collections
 """Warm start: a shelf-product classifier pretrained on one retail chain is moved to another.
 The backbone is kept, the head is re-initialised for the new label set, and the BatchNorm
