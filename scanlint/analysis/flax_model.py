@@ -696,6 +696,19 @@ class FlaxFile:
         """What `self.<attr> = value` statements in one method (setup, __init__) assign."""
         return self.index.self_attribute_values(class_node, method_name)
 
+    def setup_values(self, class_node: cst.ClassDef, attribute: str) -> list[cst.BaseExpression]:
+        """What a Linen module's `setup` assigns to `self.<attribute>`, itself or through the
+        helper methods it surely runs (`self.build_tracker()`, also a mixin's)."""
+        setup = self.index.method_of(class_node, "setup")
+        if setup is None:
+            return []
+        values = list(self.self_attribute_values(class_node, "setup").get(attribute, []))
+        for helper in self.index.init_helpers(class_node, setup):
+            owner = self.index.scope_of[helper].parent
+            if owner is not None and isinstance(owner.node, cst.ClassDef):
+                values += self.self_attribute_values(owner.node, helper.name.value).get(attribute, [])
+        return values
+
     def linen_instance_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The same-file Linen class of the module an expression holds: a name bound to its
         construction, or a parameter of a module-level function, or of a plain class's

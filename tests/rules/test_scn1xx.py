@@ -11370,6 +11370,93 @@ LINEN_VARIABLE = [
         """,
         ["29:16 SCN102"],
     ),
+    Case(
+        'a mixin method setup calls makes the variable, and a mixin method the fori_loop body calls updates it',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class PeakTrackerMixin:
+            def build_tracker(self):
+                self.peak = self.variable("tracking", "peak", lambda: jnp.zeros(()))
+
+            def track(self, h):
+                self.peak.value = jnp.maximum(self.peak.value, jnp.abs(h).max())
+
+
+        class Smoother(PeakTrackerMixin, nn.Module):
+            steps: int = 4
+
+            def setup(self):
+                self.build_tracker()
+                self.proj = nn.Dense(3)
+
+            def __call__(self, x):
+                h0 = self.proj(x)
+
+                def body(i, h):
+                    h = 0.5 * (h + jnp.roll(h, 1, axis=-1))
+                    self.track(h)
+                    return h
+
+                return jax.lax.fori_loop(0, self.steps, body, h0)
+
+
+        def main():
+            x = jax.random.normal(jax.random.key(0), (2, 5))
+            model = Smoother()
+            variables = model.init(jax.random.key(1), x)
+            out, state = model.apply(variables, x, mutable=["tracking"])
+            return float(state["tracking"]["peak"])
+        """,
+        ["12:9 SCN102"],
+    ),
+    Case(
+        'the same mixin variable updated after the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class PeakTrackerMixin:
+            def build_tracker(self):
+                self.peak = self.variable("tracking", "peak", lambda: jnp.zeros(()))
+
+            def track(self, h):
+                self.peak.value = jnp.maximum(self.peak.value, jnp.abs(h).max())
+
+
+        class Smoother(PeakTrackerMixin, nn.Module):
+            steps: int = 4
+
+            def setup(self):
+                self.build_tracker()
+                self.proj = nn.Dense(3)
+
+            def __call__(self, x):
+                h0 = self.proj(x)
+
+                def body(i, h):
+                    h = 0.5 * (h + jnp.roll(h, 1, axis=-1))
+                    return h
+
+                out = jax.lax.fori_loop(0, self.steps, body, h0)
+                self.track(out)
+                return out
+
+
+        def main():
+            x = jax.random.normal(jax.random.key(0), (2, 5))
+            model = Smoother()
+            variables = model.init(jax.random.key(1), x)
+            out, state = model.apply(variables, x, mutable=["tracking"])
+            return float(state["tracking"]["peak"])
+        """,
+        [],
+    ),
 ]
 
 RNG = [

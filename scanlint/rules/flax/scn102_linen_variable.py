@@ -925,7 +925,7 @@ def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseEx
         class_node = flax.linen_self(holder.value, scope)
         if class_node is None:
             return None
-        values = flax.self_attribute_values(class_node, "setup").get(holder.attr.value, [])
+        values = flax.setup_values(class_node, holder.attr.value)
         if values and all(isinstance(v, cst.Call) and method_name(v) == "variable" for v in values):
             return f"{holder.value.value}.{holder.attr.value}"
     return None
