@@ -37366,6 +37366,100 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a list of stages mixing a plain class and an NNX module whose method appends the loop's output to a list attribute read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, width: int, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(width, width, rngs=rngs)
+                self.history = []
+
+            def refine(self, signal):
+                cleaned = signal - 0.05 * self.proj(signal)
+                self.history.append(cleaned)
+                return cleaned
+
+            def report(self):
+                return jnp.stack(self.history).std()
+
+
+        class Clipper:
+            def refine(self, signal):
+                return jnp.clip(signal, -3.0, 3.0)
+
+
+        class Pipeline:
+            def __init__(self, stages):
+                self.stages = stages
+
+            def run(self, signals):
+                def body(total, signal):
+                    for stage in self.stages:
+                        signal = stage.refine(signal)
+                    return total + signal.sum(), None
+
+                total, _ = jax.lax.scan(body, jnp.zeros(()), signals)
+                return total
+
+
+        def main():
+            denoiser = Denoiser(4, nnx.Rngs(0))
+            Pipeline([Clipper(), denoiser]).run(jax.random.normal(jax.random.key(1), (5, 4)))
+            return denoiser.report()
+        """,
+        ["33:26 SCN106"],
+    ),
+    Case(
+        'the same stages keeping nothing',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, width: int, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(width, width, rngs=rngs)
+                self.history = []
+
+            def refine(self, signal):
+                return signal - 0.05 * self.proj(signal)
+
+            def report(self):
+                return len(self.history)
+
+
+        class Clipper:
+            def refine(self, signal):
+                return jnp.clip(signal, -3.0, 3.0)
+
+
+        class Pipeline:
+            def __init__(self, stages):
+                self.stages = stages
+
+            def run(self, signals):
+                def body(total, signal):
+                    for stage in self.stages:
+                        signal = stage.refine(signal)
+                    return total + signal.sum(), None
+
+                total, _ = jax.lax.scan(body, jnp.zeros(()), signals)
+                return total
+
+
+        def main():
+            denoiser = Denoiser(4, nnx.Rngs(0))
+            Pipeline([Clipper(), denoiser]).run(jax.random.normal(jax.random.key(1), (5, 4)))
+            return denoiser.report()
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -203,8 +203,11 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
             stored = None
         if stored is not None:
             nnx_state = nnx_state or OutsideNnxState(flax, code)
-            if not isinstance(func, cst.Attribute) or nnx_state.method_changing_state(func, scope) is None:
-                yield call, stored.message  # else SCN105 reports it
+            if isinstance(func, cst.Attribute) and nnx_state.method_changing_state(func, scope) is not None:
+                continue  # SCN105 reports it
+            if flax.is_nnx(stored.class_node) and nnx_state.stateful_module(func, scope, rngs_passed=False) is not None:
+                continue  # `model(x)` on an NNX module holding the container: SCN105 too
+            yield call, stored.message
     parents = run_flags(flax).parents
     for target, scope in code.targets:
         if not _runs_in_body(code, scope):
@@ -801,18 +804,20 @@ def _stored_through(
 ) -> _Stored | None:
     """How a call of an outside object's method stores what `carries_loop_value` accepts among
     its arguments in the object's state (see `_method_storing_argument`), or hands it on to a
-    method of another object that does."""
-    for class_node, method_name, method, arguments_scope in _methods_run(flax, code, call, receiver, receiver_scope):
+    method of another object that does. On an NNX module only a store into a Python container
+    counts: setting one of its attributes is NNX state, SCN105's."""
+    for class_node, method_name, method, arguments_scope in _methods_run(flax, code, call, receiver, receiver_scope, nnx_modules=True):
         method_scope = flax.index.scope_of[method]
         passed, collected = _loop_values_given(method, method_scope, call, arguments_scope, carries_loop_value, forwarded)
         if not passed:
             continue
         passed = _derived_names(method, passed)
         called = f"`{class_node.name.value}.{method_name}`"
-        what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed))
+        sets = not flax.is_nnx(class_node)
+        what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed), sets=sets)
         if what is not None:
             return _Stored(f"passes {handed} to {called}, which {what[0]}", class_node, what[1].attr.value, [method])
-        what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed), lazy_fills=True)
+        what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed), lazy_fills=True, sets=sets)
         if what is not None:  # `if self.shadow is None: self.shadow = params`: see `_lazy_fill_escapes`
             return _Stored(f"passes {handed} to {called}, which {what[0]}", class_node, what[1].attr.value, [method], lazy=True)
         if depth < 2:
@@ -842,20 +847,26 @@ class _Stored:
 
 
 def _methods_run(
-    flax: FlaxFile, code: BodyCode, call: cst.Call, receiver: cst.BaseExpression, receiver_scope: Scope
+    flax: FlaxFile,
+    code: BodyCode,
+    call: cst.Call,
+    receiver: cst.BaseExpression,
+    receiver_scope: Scope,
+    nnx_modules: bool = False,
 ) -> Iterator[tuple[cst.ClassDef, str, cst.FunctionDef, Scope]]:
     """The methods a call of an object may run, when every object it may be is known, made
     outside the body, of a plain same-file class: (the class, the method's name, the method,
     the scope the call's arguments are read in). A method the body's code runs as its own
     (a helper, not a method of an outside object) is left out. `self.predict(x)` where no class
     of `self` has a method `predict` runs the `__call__` of the object the attribute holds (a
-    retry wrapper kept as `self.predict = RetryWithBackoff(model)`)."""
+    retry wrapper kept as `self.predict = RetryWithBackoff(model)`). With `nnx_modules`, objects
+    of same-file NNX modules count too."""
     func = call.func
     method_names = [func.attr.value if isinstance(func, cst.Attribute) else "__call__"]
     looked_up = flax.looked_up_method(func, receiver_scope, code)
     if looked_up is not None:  # `hook = getattr(cb, f"on_{event}", None)`, then `hook(**kwargs)`
         receiver, receiver_scope, method_names, _ = looked_up
-    classes = _plain_classes_outside(flax, code, receiver, receiver_scope)
+    classes = _plain_classes_outside(flax, code, receiver, receiver_scope, nnx_modules)
     if (
         classes
         and looked_up is None
@@ -863,7 +874,7 @@ def _methods_run(
         and receiver is func.value
         and not any(flax.index.defining_class(c, func.attr.value) for c in classes)
     ):
-        classes, receiver, method_names = _plain_classes_outside(flax, code, func, receiver_scope), func, ["__call__"]
+        classes, receiver, method_names = _plain_classes_outside(flax, code, func, receiver_scope, nnx_modules), func, ["__call__"]
     if classes is None and looked_up is None and isinstance(func, cst.Name):
         yield from _bound_methods_run(flax, code, func, receiver_scope)
         return
@@ -936,15 +947,16 @@ def _holds_containers(flax: FlaxFile, class_node: cst.ClassDef, attribute: str) 
 
 
 def _plain_classes_outside(
-    flax: FlaxFile, code: BodyCode, node: cst.BaseExpression, scope: Scope
+    flax: FlaxFile, code: BodyCode, node: cst.BaseExpression, scope: Scope, nnx_modules: bool = False
 ) -> set[cst.ClassDef] | None:
     """The classes of the objects an expression may hold, when each is known, made outside the
-    body, of a plain same-file class; None otherwise."""
+    body, of a plain same-file class (or, with `nnx_modules`, a same-file NNX module); None
+    otherwise."""
     made = flax.instances(node, scope)
     if not made or any(code.is_inside(made_scope) for _, made_scope in made):
         return None
     classes = {c for construction, made_scope in made for c in flax.constructed_classes(construction, made_scope)}
-    if None in classes or any(flax.is_linen(c) or flax.is_nnx(c) for c in classes):
+    if None in classes or any(flax.is_linen(c) or flax.is_nnx(c) and not nnx_modules for c in classes):
         return None
     return classes  # type: ignore[return-value]
 
@@ -955,10 +967,11 @@ def _kept_in_state(
     method: cst.FunctionDef,
     wanted: Callable[[cst.BaseExpression], bool],
     lazy_fills: bool = False,
+    sets: bool = True,
 ) -> tuple[str, cst.Attribute] | None:
     """How a method keeps a value `wanted` accepts in its object's own state, which the file
     reads elsewhere ("sets `self.best` to it", "stores it in `self.losses`, a list the object
-    keeps"), with the attribute; None when it keeps none."""
+    keeps"; without `sets`, only the latter), with the attribute; None when it keeps none."""
     code_of = flax.index.module.code_for_node
     for store, holder, value in _self_stores(flax, method, flax.index.scope_of[method], lazy_fills):
         if not wanted(value) or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, store):
@@ -968,7 +981,9 @@ def _kept_in_state(
             if store.func.attr.value not in _SEQUENCE_ADDS or not _holds_containers(flax, class_node, holder.attr.value):
                 continue
         if store is holder:
-            return f"sets `{code_of(holder)}` to it", holder
+            if sets:
+                return f"sets `{code_of(holder)}` to it", holder
+            continue
         if isinstance(holder.value, cst.Name):
             kind = _container_attribute(flax, class_node, holder.attr.value)
         else:  # `self.recorder.rows`: what the held object's class keeps there
