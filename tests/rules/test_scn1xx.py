@@ -37460,6 +37460,94 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a tap object's __call__ appends the loop's scores to the list setdefault keeps under a name in its dict, read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(x)[..., 0]
+
+
+        class Tap:
+            def __init__(self):
+                self.series = {}
+
+            def __call__(self, name, value):
+                self.series.setdefault(name, []).append(value)
+
+            def latest(self, name):
+                return self.series[name][-1]
+
+
+        def evaluate(model, variables, batches, taps):
+            def body(total, batch):
+                scores = model.apply(variables, batch)
+                for tap in taps:
+                    tap("scores", scores)
+                return total + scores.sum(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            model = Scorer()
+            batches = jax.random.normal(jax.random.key(0), (3, 4, 2))
+            tap = Tap()
+            evaluate(model, model.init(jax.random.key(1), batches[0]), batches, [tap])
+            return tap.latest("scores") + 1.0
+        """,
+        ["28:13 SCN106"],
+    ),
+    Case(
+        'the same tap given a Python constant',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(x)[..., 0]
+
+
+        class Tap:
+            def __init__(self):
+                self.series = {}
+
+            def __call__(self, name, value):
+                self.series.setdefault(name, []).append(value)
+
+            def latest(self, name):
+                return self.series[name][-1]
+
+
+        def evaluate(model, variables, batches, taps):
+            def body(total, batch):
+                scores = model.apply(variables, batch)
+                for tap in taps:
+                    tap("scores", 1.0)
+                return total + scores.sum(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), batches)[0]
+
+
+        def main():
+            model = Scorer()
+            batches = jax.random.normal(jax.random.key(0), (3, 4, 2))
+            tap = Tap()
+            evaluate(model, model.init(jax.random.key(1), batches[0]), batches, [tap])
+            return tap.latest("scores") + jnp.ones(())
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -182,9 +182,7 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         if not isinstance(func, (cst.Attribute, cst.Name)) or not _runs_in_body(code, scope):
             continue
         if isinstance(func, cst.Attribute) and func.attr.value in CONTAINER_UPDATES and any(_traced(code, arg.value, scope) for arg in call.args):
-            holder = func.value
-            while isinstance(holder, cst.Subscript):  # `history["loss"].append(loss)`: a list it holds
-                holder = holder.value
+            holder = _container_holding(func.value)  # `history["loss"].append(loss)`: a list it holds
             if isinstance(holder, cst.Name):
                 container = _outside_container(flax, code, holder, scope)
                 made_where = " made outside the body"
@@ -1140,6 +1138,23 @@ class _AttributeCalls(cst.CSTVisitor):
         return False
 
 
+def _container_holding(element: cst.BaseExpression) -> cst.BaseExpression:
+    """The container that holds a container a store goes into: `self.series` for
+    `self.series[name]`, and for `self.frames.setdefault(name, [])`."""
+    while True:
+        if isinstance(element, cst.Subscript):
+            element = element.value
+        elif (
+            isinstance(element, cst.Call)
+            and isinstance(element.func, cst.Attribute)
+            and element.func.attr.value == "setdefault"
+            and len(element.args) == 2
+        ):
+            element = element.func.value
+        else:
+            return element
+
+
 def _self_stores(
     flax: FlaxFile, method: cst.FunctionDef, method_scope: Scope, lazy_fills: bool = False
 ) -> Iterator[tuple[cst.CSTNode, cst.Attribute, cst.BaseExpression]]:
@@ -1196,9 +1211,7 @@ class _SelfStores(cst.CSTVisitor):
         func = node.func
         if not (isinstance(func, cst.Attribute) and func.attr.value in CONTAINER_UPDATES):
             return
-        holder = func.value
-        while isinstance(holder, cst.Subscript):  # `self.series[name].append(v)`: a list it holds
-            holder = holder.value
+        holder = _container_holding(func.value)  # `self.series[name].append(v)`: a list it holds
         # also `self.recorder.rows.append(v)`: a container of an object it holds
         if self._own(holder) or isinstance(holder, cst.Attribute) and self._own(holder.value):
             for arg in node.args:
