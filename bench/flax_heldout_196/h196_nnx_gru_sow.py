@@ -1,0 +1,42 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate 'GRUEncoder' from different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 1 the GRUEncoder module's __call__ steps self.cell in its own lax.scan body and calls self.sow(nnx.Intermediate, ...) there
+"""An NNX GRU encoder whose cell is stepped by hand in jax.lax.scan, sowing the hidden states.
+
+Modelled on NNX questions about collecting per-step RNN activations with sow for probing.
+"""
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+from jax.lax import scan
+
+
+class GRUEncoder(nnx.Module):
+    def __init__(self, din, dh, rngs: nnx.Rngs):
+        self.cell = nnx.GRUCell(din, dh, rngs=rngs)
+        self.head = nnx.Linear(dh, 1, rngs=rngs)
+        self.dh = dh
+
+    def __call__(self, xs):
+        h = jnp.zeros((xs.shape[1], self.dh))
+
+        def body(h, x):
+            h, _ = self.cell(h, x)
+            self.sow(nnx.Intermediate, 'hidden', h)
+            return h, None
+
+        h, _ = scan(body, h, xs)
+        return self.head(h)
+
+
+def main():
+    model = GRUEncoder(3, 8, rngs=nnx.Rngs(0))
+    xs = jax.random.normal(jax.random.key(0), (6, 2, 3))
+    y = model(xs)
+    intermediates = nnx.pop(model, nnx.Intermediate)
+    print(y.shape, jax.tree.map(jnp.shape, intermediates))
+    return None
+
+
+if __name__ == "__main__":
+    main()
