@@ -1288,7 +1288,12 @@ class OutsideNnxState:
         if iterated is None:
             return []
         elements = self.flax.container_elements(iterated, scope)  # `for stage in self.stages`: each stage
-        return elements if elements else self.outside_values(iterated, scope)
+        if elements:
+            return elements
+        flowed = self.flax.flow.values(node, scope) or []  # `list(Gauge.instances)` each `__init__` appends to
+        if flowed and not any(self.code.is_inside(value_scope) for _, value_scope in flowed):
+            return flowed  # type: ignore[return-value]
+        return self.outside_values(iterated, scope)
 
     def _getter_returns(self, call: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """For `self.registry.resolve(version)` on an outside object whose method only returns

@@ -34067,6 +34067,94 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'NNX modules that register themselves in a class-level list on construction, copied into a list the fori_loop body walks and whose Variable it writes',
+        """
+        from typing import ClassVar
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Offset(nnx.Variable):
+            pass
+
+
+        class Gauge(nnx.Module):
+            instances: ClassVar[list] = []
+
+            def __init__(self, rngs: nnx.Rngs):
+                self.head = nnx.Linear(2, 1, rngs=rngs)
+                self.offset = Offset(jnp.zeros(()))
+                Gauge.instances.append(self)
+
+            def read(self, x):
+                return self.head(x)[0] + self.offset[...]
+
+
+        def recalibrate(target, x, rounds=4):
+            gauges = list(Gauge.instances)
+
+            def body(i, err):
+                for gauge in gauges:
+                    gauge.offset[...] = gauge.offset[...] - 0.5 * (gauge.read(x) - target)
+                return err + sum(gauge.read(x) for gauge in gauges)
+
+            return jax.lax.fori_loop(0, rounds, body, jnp.zeros(()))
+
+
+        def main():
+            rngs = nnx.Rngs(0)
+            for _ in range(2):
+                Gauge(rngs)
+            return recalibrate(1.0, jnp.array([0.3, 0.7]))
+        """,
+        ["30:13 SCN105"],
+    ),
+    Case(
+        'the same registered modules only read in the body',
+        """
+        from typing import ClassVar
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Offset(nnx.Variable):
+            pass
+
+
+        class Gauge(nnx.Module):
+            instances: ClassVar[list] = []
+
+            def __init__(self, rngs: nnx.Rngs):
+                self.head = nnx.Linear(2, 1, rngs=rngs)
+                self.offset = Offset(jnp.zeros(()))
+                Gauge.instances.append(self)
+
+            def read(self, x):
+                return self.head(x)[0] + self.offset[...]
+
+
+        def recalibrate(target, x, rounds=4):
+            gauges = list(Gauge.instances)
+
+            def body(i, err):
+                return err + sum(gauge.read(x) - target for gauge in gauges)
+
+            return jax.lax.fori_loop(0, rounds, body, jnp.zeros(()))
+
+
+        def main():
+            rngs = nnx.Rngs(0)
+            for _ in range(2):
+                Gauge(rngs)
+            return recalibrate(1.0, jnp.array([0.3, 0.7]))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
