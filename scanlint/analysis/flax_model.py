@@ -74,7 +74,7 @@ NNX_VARIABLE_CLASSES = frozenset({
 NNX_OBJECT_BASES = NNX_MODULE_CLASSES | {"Object", "Pytree", "Metric"}
 
 LINEN = "flax.linen."
-_NNX_LISTS = frozenset({"List"})  # `nnx.List([...])` holds the list's elements
+_NNX_WRAPPED_CONTAINERS = frozenset({"List", "Dict"})  # `nnx.List([...])`, `nnx.Dict({...})`: the wrapped one's elements
 NNX_PREFIXES = ("flax.nnx.", "flax.experimental.nnx.")
 
 # Bases that leave a class a plain Python class (see `FlaxFile.is_plain`).
@@ -1506,14 +1506,14 @@ class FlaxFile:
 
     def _nnx_self_attribute(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """For `self.members` read in a method of an NNX module: the one value its `__init__`
-        stores there, the list itself for `nnx.List([...])`."""
+        stores there, the container itself for `nnx.List([...])` and `nnx.Dict({...})`."""
         found = self.index.stored_by_init(node, scope)
         if found is None or not self.is_nnx(found[2]):
             return None
         value = found[0]
         if (
             isinstance(value, cst.Call)
-            and flax_class_name(self.index.qualify(value.func), NNX_PREFIXES, _NNX_LISTS)
+            and flax_class_name(self.index.qualify(value.func), NNX_PREFIXES, _NNX_WRAPPED_CONTAINERS)
             and len(value.args) == 1
             and not value.args[0].keyword
             and not value.args[0].star

@@ -34155,6 +34155,83 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'experts held in an nnx.Dict built from a dict comprehension, with BatchNorm in training mode, called in the fori_loop body of a method',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Expert(nnx.Module):
+            def __init__(self, width: int, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(width, width, rngs=rngs)
+                self.norm = nnx.BatchNorm(width, rngs=rngs)
+
+            def __call__(self, x):
+                return x + 0.1 * self.norm(self.proj(x))
+
+
+        class Panel(nnx.Module):
+            NAMES = ("a", "b")
+
+            def __init__(self, width: int, rngs: nnx.Rngs):
+                self.experts = nnx.Dict({name: Expert(width, rngs) for name in self.NAMES})
+
+            def settle(self, x, rounds: int = 3):
+                def body(_, h):
+                    for name in self.NAMES:
+                        h = self.experts[name](h)
+                    return h
+
+                return jax.lax.fori_loop(0, rounds, body, x)
+
+
+        def main():
+            panel = Panel(4, nnx.Rngs(0))
+            return panel.settle(jnp.ones((3, 4)))
+        """,
+        ["25:21 SCN105"],
+    ),
+    Case(
+        'the same panel switched to eval mode before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Expert(nnx.Module):
+            def __init__(self, width: int, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(width, width, rngs=rngs)
+                self.norm = nnx.BatchNorm(width, rngs=rngs)
+
+            def __call__(self, x):
+                return x + 0.1 * self.norm(self.proj(x))
+
+
+        class Panel(nnx.Module):
+            NAMES = ("a", "b")
+
+            def __init__(self, width: int, rngs: nnx.Rngs):
+                self.experts = nnx.Dict({name: Expert(width, rngs) for name in self.NAMES})
+
+            def settle(self, x, rounds: int = 3):
+                def body(_, h):
+                    for name in self.NAMES:
+                        h = self.experts[name](h)
+                    return h
+
+                return jax.lax.fori_loop(0, rounds, body, x)
+
+
+        def main():
+            panel = Panel(4, nnx.Rngs(0))
+            panel.eval()
+            return panel.settle(jnp.ones((3, 4)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
