@@ -37713,6 +37713,89 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        'the body appends to a list __init__ made that another method swaps for an empty one after reading it',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Stepper(nnx.Module):
+            def __init__(self, n: int, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(n, n, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.lin(x))
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+                self._trail = []
+
+            def advance(self, x0, steps):
+                def body(x, _):
+                    x = self.model(x)
+                    self._trail.append(x)
+                    return x, None
+
+                return jax.lax.scan(body, x0, None, length=steps)[0]
+
+            def drain(self):
+                trail, self._trail = self._trail, []
+                return jnp.stack(trail).mean()
+
+
+        def main():
+            session = Session(Stepper(3, nnx.Rngs(0)))
+            session.advance(jnp.ones(3), 4)
+            return session.drain()
+        """,
+        ["23:13 SCN106"],
+    ),
+    Case(
+        "the same list extended with the loop's outputs after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Stepper(nnx.Module):
+            def __init__(self, n: int, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(n, n, rngs=rngs)
+
+            def __call__(self, x):
+                return jnp.tanh(self.lin(x))
+
+
+        class Session:
+            def __init__(self, model):
+                self.model = model
+                self._trail = []
+
+            def advance(self, x0, steps):
+                def body(x, _):
+                    x = self.model(x)
+                    return x, x
+
+                final, trail = jax.lax.scan(body, x0, None, length=steps)
+                self._trail.extend(trail)
+                return final
+
+            def drain(self):
+                trail, self._trail = self._trail, []
+                return jnp.stack(trail).mean()
+
+
+        def main():
+            session = Session(Stepper(3, nnx.Rngs(0)))
+            session.advance(jnp.ones(3), 4)
+            return session.drain()
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -713,6 +713,8 @@ def _outside_object_container(
         return None
     stored = flax.index.stored_by_init(holder, scope)
     kind = _container_kind(flax, stored[0]) if stored is not None else None
+    if kind is None and holder.attr.value in flax.self_attribute_values(found[1], "__init__"):
+        kind = _container_attribute(flax, found[1], holder.attr.value)  # emptied again elsewhere
     if kind is None or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, statement):
         return None
     return f"{kind} `{found[1].name.value}.__init__` made"
