@@ -1,0 +1,59 @@
+# label: same-values
+# flax-error: none
+# class: 5 the scan body is compose(normalize, policy, to_green_split) where policy is functools.partial(model.apply, variables, rngs={"dropout": key}) built once by make_policy
+"""Traffic signal timing: Monte Carlo dropout over the phase-split policy gives an ensemble of
+green-time plans for one intersection snapshot, used to size the safety margin."""
+import functools
+
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+class PhasePolicy(nn.Module):
+    n_phases: int = 4
+    rate: float = 0.3
+
+    @nn.compact
+    def __call__(self, queues, train: bool = True):
+        h = nn.relu(nn.Dense(32)(queues))
+        h = nn.Dropout(self.rate, deterministic=not train)(h)
+        return nn.Dense(self.n_phases)(h)
+
+
+def compose(*stages):
+    def run(x):
+        for stage in stages:
+            x = stage(x)
+        return x
+    return run
+
+
+def normalize(queues):
+    return queues / (1.0 + jnp.sum(queues, axis=-1, keepdims=True))
+
+
+def to_green_split(logits, cycle_s=90.0, min_green=5.0):
+    share = jax.nn.softmax(logits, axis=-1)
+    return min_green + share * (cycle_s - min_green * logits.shape[-1])
+
+
+def make_policy(model, variables, key):
+    return functools.partial(model.apply, variables, train=True, rngs={"dropout": key})
+
+
+def plan_ensemble(step_fn, queues, n_samples):
+    def sample(count, _):
+        return count + 1, step_fn(queues)
+
+    _, plans = jax.lax.scan(sample, 0, None, length=n_samples)
+    return plans
+
+
+def main():
+    queues = jnp.array([[12.0, 3.0, 7.0, 1.0]])
+    model = PhasePolicy()
+    variables = model.init(jax.random.key(0), queues, train=False)
+    step_fn = compose(normalize, make_policy(model, variables, jax.random.key(1)), to_green_split)
+    plans = plan_ensemble(step_fn, queues, n_samples=8)
+    return plans
