@@ -1,0 +1,51 @@
+# label: ok
+# flax-error: none
+# class: 2 per-frame values for an nnx.MultiMetric local to evaluate() travel in the while_loop carry and update it after the loop
+"""Frame-by-frame speech-enhancement evaluation (recurrent mask estimator, per-frame MSE and SNR)."""
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+
+
+class FrameDenoiser(nnx.Module):
+    def __init__(self, n_bins, hidden, *, rngs: nnx.Rngs):
+        self.hidden = hidden
+        self.cell = nnx.GRUCell(n_bins, hidden, rngs=rngs)
+        self.mask = nnx.Linear(hidden, n_bins, rngs=rngs)
+
+    def __call__(self, h, frame):
+        h, _ = self.cell(h, jnp.log1p(frame))
+        return h, nnx.sigmoid(self.mask(h)) * frame
+
+
+def frame_snr(est, ref):
+    return 10.0 * jnp.log10(jnp.sum(ref**2) / (jnp.sum((est - ref) ** 2) + 1e-8))
+
+
+def evaluate(model: FrameDenoiser, noisy, clean):
+    metrics = nnx.MultiMetric(mse=nnx.metrics.Average("mse"), snr=nnx.metrics.Average("snr"))
+    n_frames = noisy.shape[0]
+
+    def cond(carry):
+        return carry[0] < n_frames
+
+    def body(carry):
+        t, h, mse, snr = carry
+        h, est = model(h, noisy[t])
+        mse = mse.at[t].set(jnp.mean((est - clean[t]) ** 2))
+        snr = snr.at[t].set(frame_snr(est, clean[t]))
+        return t + 1, h, mse, snr
+
+    init = (0, jnp.zeros((model.hidden,)), jnp.zeros(n_frames), jnp.zeros(n_frames))
+    _, _, mse, snr = jax.lax.while_loop(cond, body, init)
+    metrics.update(mse=mse, snr=snr)
+    return metrics.compute()
+
+
+def main():
+    k1, k2 = jax.random.split(jax.random.key(0))
+    clean = jnp.abs(jax.random.normal(k1, (16, 33)))
+    noisy = clean + 0.3 * jnp.abs(jax.random.normal(k2, (16, 33)))
+    model = FrameDenoiser(33, 24, rngs=nnx.Rngs(0))
+    evaluate(model, noisy, clean)
+    return None
