@@ -139,7 +139,11 @@ class OutsideNnxState:
         found = scope.only_object_binding(name.value)
         if self.code.binds(name.value, scope) and not (
             found is not None
-            and (self._helper_parameter(*found) or isinstance(found[1], (cst.Attribute, cst.Subscript)))
+            and (
+                self._helper_parameter(*found)
+                or isinstance(found[1], (cst.Attribute, cst.Subscript))
+                or isinstance(found[1], cst.Call) and _getattr_owner(found[1], found[0]) is not None
+            )
         ):  # `session = self.sessions[tenant]` in the body names what the outside expression holds
             return None
         if found is None or not isinstance(found[1], cst.CSTNode):
@@ -206,6 +210,11 @@ class OutsideNnxState:
             if self.flax.index.qualify(binding.func) in NNX_CLONE:  # `ema = nnx.clone(model)`
                 kind = self._object_kind(binding, binding_scope, 0)
                 return _nnx_kind(self.flax, kind) if kind is not None else None
+            owner = _getattr_owner(binding, binding_scope)
+            if owner is not None and self.outside_object(owner, binding_scope) in ("NNX module state", "an NNX module"):
+                return "an attribute of an NNX module"  # `counter = getattr(self, name)`
+        if isinstance(binding, cst.Attribute) and self.code.binds(name.value, scope):
+            return self.outside_nnx_object(binding, binding_scope)  # `counter = self.hits`
         return None
 
     def self_built_in_body(self, name: cst.Name, scope: Scope) -> bool:
@@ -2056,6 +2065,20 @@ def _callee(node: cst.BaseExpression | None) -> cst.BaseExpression:
     return node
 
 
+def _getattr_owner(call: cst.Call, scope: Scope | None) -> cst.Name | None:
+    """`self` for `getattr(self, name)` (the builtin), the object whose attribute it reads."""
+    if (
+        isinstance(call.func, cst.Name)
+        and call.func.value == "getattr"
+        and (scope is None or scope.lookup("getattr") is None)
+        and len(call.args) == 2
+        and not any(arg.star or arg.keyword for arg in call.args)
+        and isinstance(call.args[0].value, cst.Name)
+    ):
+        return call.args[0].value
+    return None
+
+
 def _one_kind(kinds: list[str | cst.ClassDef | None]) -> str | cst.ClassDef | None:
     """The kind every value shown agrees on; None when there is none, or they differ."""
     return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
@@ -2121,6 +2144,7 @@ class _OwnStateUpdates(cst.CSTVisitor):
         self.self_name = self_name
         self.targets: list[cst.BaseExpression] = []
         self.attribute_calls: list[tuple[str, cst.Call]] = []  # `self.<name>...(...)`, by <name>
+        self.aliases: set[str] = set()  # local names bound to what `self` holds
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
@@ -2131,6 +2155,12 @@ class _OwnStateUpdates(cst.CSTVisitor):
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
             self._add(target.target)
+        value = node.value
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and (
+            isinstance(value, cst.Attribute) and (root := root_name(value)) is not None and root.value == self.self_name
+            or isinstance(value, cst.Call) and (owner := _getattr_owner(value, None)) is not None and owner.value == self.self_name
+        ):
+            self.aliases.add(node.targets[0].target.value)  # `counter = self.hits`, `getattr(self, name)`
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._add(node.target)
@@ -2155,7 +2185,7 @@ class _OwnStateUpdates(cst.CSTVisitor):
         if not isinstance(target, (cst.Attribute, cst.Subscript)):
             return
         root = root_name(target)
-        if root is not None and self.self_name is not None and root.value == self.self_name:
+        if root is not None and self.self_name is not None and (root.value == self.self_name or root.value in self.aliases):
             self.targets.append(target)
 
 

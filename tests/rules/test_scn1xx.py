@@ -34232,6 +34232,111 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        'a method of an outside NNX module the scan body calls writes a Variable it reads with getattr(self, name)',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Hits(nnx.Variable):
+            pass
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(3, 1, rngs=rngs)
+                self.hits_score = Hits(jnp.zeros((), jnp.int32))
+
+            def score(self, x):
+                counter = getattr(self, "hits_score")
+                counter[...] = counter[...] + 1
+                return self.proj(x)[..., 0]
+
+
+        def run(model, xs):
+            def body(total, x):
+                return total + model.score(x).sum(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            return run(Scorer(nnx.Rngs(0)), jnp.ones((4, 2, 3)))
+        """,
+        ["24:24 SCN105"],
+    ),
+    Case(
+        'the same Variable bound to a local name from self.<attr> and written through it',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Hits(nnx.Variable):
+            pass
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(3, 1, rngs=rngs)
+                self.hits_score = Hits(jnp.zeros((), jnp.int32))
+
+            def score(self, x):
+                counter = self.hits_score
+                counter[...] = counter[...] + 1
+                return self.proj(x)[..., 0]
+
+
+        def run(model, xs):
+            def body(total, x):
+                return total + model.score(x).sum(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            return run(Scorer(nnx.Rngs(0)), jnp.ones((4, 2, 3)))
+        """,
+        ["24:24 SCN105"],
+    ),
+    Case(
+        'the same Variable only read through getattr',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Hits(nnx.Variable):
+            pass
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(3, 1, rngs=rngs)
+                self.hits_score = Hits(jnp.zeros((), jnp.int32))
+
+            def score(self, x):
+                counter = getattr(self, "hits_score")
+                _ = counter[...] + 1
+                return self.proj(x)[..., 0]
+
+
+        def run(model, xs):
+            def body(total, x):
+                return total + model.score(x).sum(), None
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            return run(Scorer(nnx.Rngs(0)), jnp.ones((4, 2, 3)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
