@@ -44,6 +44,7 @@ from scanlint.analysis.resolver import (
     Unpacked,
     argument,
     dotted,
+    getattr_owner,
     is_property,
     keyword_argument,
     returns_of,
@@ -142,7 +143,7 @@ class OutsideNnxState:
             and (
                 self._helper_parameter(*found)
                 or isinstance(found[1], (cst.Attribute, cst.Subscript))
-                or isinstance(found[1], cst.Call) and _getattr_owner(found[1], found[0]) is not None
+                or isinstance(found[1], cst.Call) and getattr_owner(found[1], found[0]) is not None
             )
         ):  # `session = self.sessions[tenant]` in the body names what the outside expression holds
             return None
@@ -210,7 +211,7 @@ class OutsideNnxState:
             if self.flax.index.qualify(binding.func) in NNX_CLONE:  # `ema = nnx.clone(model)`
                 kind = self._object_kind(binding, binding_scope, 0)
                 return _nnx_kind(self.flax, kind) if kind is not None else None
-            owner = _getattr_owner(binding, binding_scope)
+            owner = getattr_owner(binding, binding_scope)
             if owner is not None and self.outside_object(owner, binding_scope) in ("NNX module state", "an NNX module"):
                 return "an attribute of an NNX module"  # `counter = getattr(self, name)`
         if isinstance(binding, cst.Attribute) and self.code.binds(name.value, scope):
@@ -2065,20 +2066,6 @@ def _callee(node: cst.BaseExpression | None) -> cst.BaseExpression:
     return node
 
 
-def _getattr_owner(call: cst.Call, scope: Scope | None) -> cst.Name | None:
-    """`self` for `getattr(self, name)` (the builtin), the object whose attribute it reads."""
-    if (
-        isinstance(call.func, cst.Name)
-        and call.func.value == "getattr"
-        and (scope is None or scope.lookup("getattr") is None)
-        and len(call.args) == 2
-        and not any(arg.star or arg.keyword for arg in call.args)
-        and isinstance(call.args[0].value, cst.Name)
-    ):
-        return call.args[0].value
-    return None
-
-
 def _one_kind(kinds: list[str | cst.ClassDef | None]) -> str | cst.ClassDef | None:
     """The kind every value shown agrees on; None when there is none, or they differ."""
     return kinds[0] if kinds and kinds[0] is not None and all(k == kinds[0] for k in kinds) else None
@@ -2158,7 +2145,7 @@ class _OwnStateUpdates(cst.CSTVisitor):
         value = node.value
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and (
             isinstance(value, cst.Attribute) and (root := root_name(value)) is not None and root.value == self.self_name
-            or isinstance(value, cst.Call) and (owner := _getattr_owner(value, None)) is not None and owner.value == self.self_name
+            or isinstance(value, cst.Call) and (owner := getattr_owner(value, None)) is not None and owner.value == self.self_name
         ):
             self.aliases.add(node.targets[0].target.value)  # `counter = self.hits`, `getattr(self, name)`
 

@@ -76,6 +76,20 @@ def argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression 
     return positional[position] if position < len(positional) else None
 
 
+def getattr_owner(call: cst.Call, scope: Scope | None) -> cst.Name | None:
+    """`self` for `getattr(self, name)` (the builtin), the object whose attribute it reads."""
+    if (
+        isinstance(call.func, cst.Name)
+        and call.func.value == "getattr"
+        and (scope is None or scope.lookup("getattr") is None)
+        and len(call.args) == 2
+        and not any(arg.star or arg.keyword for arg in call.args)
+        and isinstance(call.args[0].value, cst.Name)
+    ):
+        return call.args[0].value
+    return None
+
+
 def keyword_argument(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == keyword:

@@ -11457,6 +11457,82 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a method the scan body runs updates a setup variable it looks up with getattr(self, f"count_{what}")',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Tracked(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(4)
+                self.count_proj = self.variable("usage", "proj_calls", lambda: jnp.zeros((), jnp.int32))
+                self.count_mix = self.variable("usage", "mix_calls", lambda: jnp.zeros((), jnp.int32))
+
+            def bump(self, what):
+                counter = getattr(self, f"count_{what}")
+                if not self.is_initializing():
+                    counter.value = counter.value + 1
+
+            def __call__(self, xs):
+                h = self.proj(xs[0])
+
+                def body(h, x):
+                    self.bump("mix")
+                    return jnp.tanh(h + x), None
+
+                return jax.lax.scan(body, h, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 2, 4))
+            model = Tracked()
+            variables = model.init(jax.random.key(0), xs)
+            out, usage = model.apply(variables, xs, mutable=["usage"])
+            return usage["usage"]["mix_calls"] + 1
+        """,
+        ["16:13 SCN102"],
+    ),
+    Case(
+        'the same counter bumped outside the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Tracked(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(4)
+                self.count_proj = self.variable("usage", "proj_calls", lambda: jnp.zeros((), jnp.int32))
+                self.count_mix = self.variable("usage", "mix_calls", lambda: jnp.zeros((), jnp.int32))
+
+            def bump(self, what):
+                counter = getattr(self, f"count_{what}")
+                if not self.is_initializing():
+                    counter.value = counter.value + 1
+
+            def __call__(self, xs):
+                h = self.proj(xs[0])
+
+                def body(h, x):
+                    return jnp.tanh(h + x), None
+
+                self.bump("mix")
+                return jax.lax.scan(body, h, xs)[0]
+
+
+        def main():
+            xs = jnp.ones((3, 2, 4))
+            model = Tracked()
+            variables = model.init(jax.random.key(0), xs)
+            out, usage = model.apply(variables, xs, mutable=["usage"])
+            return usage["usage"]["mix_calls"] + 1
+        """,
+        [],
+    ),
 ]
 
 RNG = [

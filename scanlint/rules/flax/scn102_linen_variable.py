@@ -34,7 +34,7 @@ from scanlint.analysis.linen_apply import (
     setup_submodule_class,
     taken_under_apply,
 )
-from scanlint.analysis.resolver import Scope, argument, keyword_argument
+from scanlint.analysis.resolver import Scope, argument, getattr_owner, keyword_argument
 from scanlint.analysis.run_flags import RunFlags, run_flags
 from scanlint.analysis.submodules import (
     Submodule,
@@ -899,6 +899,10 @@ def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseEx
         aliased = scope.only_binding(holder.value)  # `keys = self.keys`, a variable `setup` made
         if aliased is not None and isinstance(aliased[1], cst.Attribute) and isinstance(aliased[1].value, cst.Name):
             holder, scope = aliased[1], aliased[0]
+        elif aliased is not None and isinstance(aliased[1], cst.Call):
+            looked_up = _setup_variables_looked_up(flax, aliased[1], aliased[0])
+            if looked_up is not None:  # `counter = getattr(self, f"count_{what}")`
+                return looked_up
     if isinstance(holder, cst.Name) and code.binds(holder.value, scope):
         # `steps = self.variable(...)` in a method the body runs that `init` already ran
         # (`self(obs)` in a rollout only `apply` runs): it binds the variable `init` made.
@@ -929,6 +933,39 @@ def _outside_variable_updated(flax: FlaxFile, code: BodyCode, target: cst.BaseEx
         if values and all(isinstance(v, cst.Call) and method_name(v) == "variable" for v in values):
             return f"{holder.value.value}.{holder.attr.value}"
     return None
+
+
+def _setup_variables_looked_up(flax: FlaxFile, call: cst.Call, scope: Scope) -> str | None:
+    """`self.<prefix>*` for `getattr(self, f"<prefix>{name}")` (or a string) in a method of a
+    Linen module, when every attribute `setup` makes whose name fits is a `self.variable(...)`
+    (and one does): whichever it looks up is a variable."""
+    owner = getattr_owner(call, scope)
+    class_node = flax.linen_self(owner, scope) if owner is not None else None
+    if owner is None or class_node is None:
+        return None
+    name = call.args[1].value
+    if isinstance(name, cst.SimpleString):
+        prefix, suffix = name.evaluated_value, ""
+        exact = True
+    elif isinstance(name, cst.FormattedString) and name.parts:
+        first, last = name.parts[0], name.parts[-1]
+        prefix = first.value if isinstance(first, cst.FormattedStringText) else ""
+        suffix = last.value if isinstance(last, cst.FormattedStringText) and len(name.parts) > 1 else ""
+        exact = False
+    else:
+        return None
+    setup = flax.index.method_of(class_node, "setup")
+    attributes = list(flax.self_attribute_values(class_node, "setup")) if setup is not None else []
+    fitting = [
+        a for a in attributes
+        if (a == prefix if exact else a.startswith(prefix) and a.endswith(suffix) and len(a) > len(prefix) + len(suffix))
+    ]
+    if not fitting or not all(
+        (values := flax.setup_values(class_node, a)) and all(isinstance(v, cst.Call) and method_name(v) == "variable" for v in values)
+        for a in fitting
+    ):
+        return None
+    return f"{owner.value}.{prefix}*" if not exact else f"{owner.value}.{prefix}"
 
 
 _COMPUTED_ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag", "at"})  # array attributes that run an operation
