@@ -1,0 +1,70 @@
+# label: ok
+# flax-error: none
+# class: 4 CropYieldTrainer.model and CropYieldTrainer.optimizer enter the fori_loop as nnx.split state in the carry, are merged in the body and written back with nnx.update
+"""Crop-yield regression trainer; the warmup-cosine schedule is described by a frozen config dataclass."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+import optax
+import flax.nnx as nnx
+from jax import lax
+
+
+@dataclasses.dataclass(frozen=True)
+class TrainConfig:
+    peak_lr: float = 1e-2
+    warmup_steps: int = 3
+    total_steps: int = 12
+    weight_decay: float = 1e-4
+
+    def schedule(self):
+        return optax.warmup_cosine_decay_schedule(0.0, self.peak_lr, self.warmup_steps, self.total_steps)
+
+    def optimizer(self):
+        return optax.adamw(self.schedule(), weight_decay=self.weight_decay)
+
+
+class YieldRegressor(nnx.Module):
+    def __init__(self, features: int, rngs: nnx.Rngs):
+        self.l1 = nnx.Linear(features, 24, rngs=rngs)
+        self.l2 = nnx.Linear(24, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.l2(nnx.relu(self.l1(x))).squeeze(-1)
+
+
+def mse(model, x, y):
+    return jnp.mean((model(x) - y) ** 2)
+
+
+class CropYieldTrainer:
+    def __init__(self, config: TrainConfig, model: YieldRegressor):
+        self.config = config
+        self.model = model
+        self.optimizer = nnx.Optimizer(model, config.optimizer(), wrt=nnx.Param)
+
+    def fit(self, xs, ys):
+        n = xs.shape[0]
+
+        graphdef, state = nnx.split((self.model, self.optimizer))
+
+        def train_step(i, carry):
+            state, loss_sum = carry
+            model, optimizer = nnx.merge(graphdef, state)
+            loss, grads = nnx.value_and_grad(mse)(model, xs[i % n], ys[i % n])
+            optimizer.update(model, grads)
+            return nnx.state((model, optimizer)), loss_sum + loss
+
+        state, total = lax.fori_loop(0, self.config.total_steps, train_step, (state, jnp.zeros(())))
+        nnx.update((self.model, self.optimizer), state)
+        return total / self.config.total_steps
+
+
+def main():
+    xs = jax.random.normal(jax.random.key(2), (4, 20, 6))
+    ys = xs @ jnp.linspace(-1.0, 1.0, 6)
+    trainer = CropYieldTrainer(TrainConfig(), YieldRegressor(6, nnx.Rngs(0)))
+    mean_loss = trainer.fit(xs, ys)
+    print("mean loss", float(mean_loss), "steps", int(trainer.optimizer.step.value))
+    return None
