@@ -813,6 +813,14 @@ class ObjectFlow:
             return positional[0]  # `self.lm = nnx.static(lm)`: the module's attribute holds `lm`
         if qualified == "copy.copy" and len(positional) == 1:
             return positional[0]  # a shallow copy holds the same objects
+        if qualified == "dataclasses.replace" and len(positional) == 1 and not any(arg.star for arg in node.args):
+            # `dataclasses.replace(state, params=p)`: the same kind of object, holding what it held
+            # and what the call passes (the analysis is flow-insensitive: both, on every copy)
+            for arg, values in zip(node.args, argument_values):
+                if arg.keyword is not None:
+                    for origin in positional[0] - {UNKNOWN}:
+                        self._add(self._field(origin, arg.keyword.value), values)
+            return positional[0]
         if qualified == "functools.reduce" and len(positional) in (2, 3) and len(positional) == len(node.args):
             # `reduce(lambda acc, stage: stage(acc), stages, x)`: each step gets the last result
             accumulated = self._known_or_empty(node) | (positional[2] if len(positional) == 3 else self._elements(positional[1]))

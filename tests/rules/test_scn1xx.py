@@ -11533,6 +11533,112 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a dataclass bundle's apply_fn applied in training mode with nothing mutable, the bundle rebound after the loop by dataclasses.replace",
+        """
+        import dataclasses
+        from typing import Any, Callable
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        @dataclasses.dataclass
+        class Bundle:
+            apply_fn: Callable
+            params: Any
+            batch_stats: Any
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+                return nn.Dense(1)(h)[..., 0]
+
+
+        class Fitter:
+            def __init__(self, bundle: Bundle):
+                self.bundle = bundle
+
+            def loss(self, params, x, y):
+                pred = self.bundle.apply_fn({"params": params, "batch_stats": self.bundle.batch_stats}, x, train=True)
+                return jnp.mean((pred - y) ** 2)
+
+            def fit(self, xs, ys):
+                def body(i, params):
+                    grads = jax.grad(self.loss)(params, xs[i], ys[i])
+                    return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+
+                params = jax.lax.fori_loop(0, xs.shape[0], body, self.bundle.params)
+                self.bundle = dataclasses.replace(self.bundle, params=params)
+
+
+        def main():
+            xs = jax.random.normal(jax.random.key(0), (3, 5, 2))
+            ys = jnp.ones((3, 5))
+            model = Net()
+            variables = model.init(jax.random.key(1), xs[0], train=False)
+            fitter = Fitter(Bundle(model.apply, variables["params"], variables["batch_stats"]))
+            fitter.fit(xs, ys)
+            return fitter.bundle.params
+        """,
+        ["29:16 SCN102"],
+    ),
+    Case(
+        'the same bundle applied in eval mode',
+        """
+        import dataclasses
+        from typing import Any, Callable
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        @dataclasses.dataclass
+        class Bundle:
+            apply_fn: Callable
+            params: Any
+            batch_stats: Any
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.BatchNorm(use_running_average=not train)(nn.Dense(4)(x))
+                return nn.Dense(1)(h)[..., 0]
+
+
+        class Fitter:
+            def __init__(self, bundle: Bundle):
+                self.bundle = bundle
+
+            def loss(self, params, x, y):
+                pred = self.bundle.apply_fn({"params": params, "batch_stats": self.bundle.batch_stats}, x, train=False)
+                return jnp.mean((pred - y) ** 2)
+
+            def fit(self, xs, ys):
+                def body(i, params):
+                    grads = jax.grad(self.loss)(params, xs[i], ys[i])
+                    return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads)
+
+                params = jax.lax.fori_loop(0, xs.shape[0], body, self.bundle.params)
+                self.bundle = dataclasses.replace(self.bundle, params=params)
+
+
+        def main():
+            xs = jax.random.normal(jax.random.key(0), (3, 5, 2))
+            ys = jnp.ones((3, 5))
+            model = Net()
+            variables = model.init(jax.random.key(1), xs[0], train=False)
+            fitter = Fitter(Bundle(model.apply, variables["params"], variables["batch_stats"]))
+            fitter.fit(xs, ys)
+            return fitter.bundle.params
+        """,
+        [],
+    ),
 ]
 
 RNG = [
