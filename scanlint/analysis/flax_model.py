@@ -2695,6 +2695,9 @@ class BodyCode:
             return self.step_constant(binding, binding_scope, depth + 1)
         if isinstance(binding, cst.FunctionDef):  # `def step(cache, x): ...`: what it closes over
             return self._closes_over_constants(binding, depth)
+        if not isinstance(binding, cst.CSTNode):  # `for hook in self.hooks:`: each element, every step
+            iterated = body_loop_over(self, cst.Name(name), scope)
+            return iterated is not None and self.step_constant(iterated, scope, depth + 1)
         function = binding_scope.node
         body = self.loop.body
         if not isinstance(binding, cst.Param):

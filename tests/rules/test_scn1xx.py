@@ -19644,6 +19644,91 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a hook of a mixed hook list, walked by a for loop in the scan body, applies a noise module with the key its object keeps',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Noise(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x + 0.1 * jax.random.normal(self.make_rng("noise"), x.shape)
+
+
+        class NoiseHook:
+            def __init__(self, seed):
+                self.layer = Noise()
+                self.key = jax.random.key(seed)
+
+            def before(self, x):
+                return self.layer.apply({}, x, rngs={"noise": self.key})
+
+
+        class ScaleHook:
+            def before(self, x):
+                return 2.0 * x
+
+
+        def run(xs, hooks):
+            def body(c, x):
+                for hook in hooks:
+                    x = hook.before(x)
+                return c, x
+
+            return jax.lax.scan(body, 0.0, xs)[1]
+
+
+        def main():
+            return run(jnp.zeros((4, 3)), [NoiseHook(1), ScaleHook()])
+        """,
+        ["19:45 SCN103"],
+    ),
+    Case(
+        'the same hook folding the step into its key',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Noise(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return x + 0.1 * jax.random.normal(self.make_rng("noise"), x.shape)
+
+
+        class NoiseHook:
+            def __init__(self, seed):
+                self.layer = Noise()
+                self.key = jax.random.key(seed)
+
+            def before(self, x, step):
+                return self.layer.apply({}, x, rngs={"noise": jax.random.fold_in(self.key, step)})
+
+
+        class ScaleHook:
+            def before(self, x, step):
+                return 2.0 * x
+
+
+        def run(xs, hooks):
+            def body(c, inputs):
+                step, x = inputs
+                for hook in hooks:
+                    x = hook.before(x, step)
+                return c, x
+
+            return jax.lax.scan(body, 0.0, (jnp.arange(xs.shape[0]), xs))[1]
+
+
+        def main():
+            return run(jnp.zeros((4, 3)), [NoiseHook(1), ScaleHook()])
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
