@@ -84,6 +84,19 @@ def none_test(node: cst.BaseExpression) -> tuple[cst.Name, bool] | None:
         return None
     return node.left, isinstance(target.operator, cst.Is)
 
+def entered_method(call: cst.Call) -> str | None:
+    """The method an `init`/`apply` call runs: `__call__`, or `method="name"` / `method=Cls.name`."""
+    method = keyword_argument(call, "method")
+    if method is None:
+        return "__call__"
+    if isinstance(method, cst.SimpleString):
+        name = ast.literal_eval(method.value)
+        return name if isinstance(name, str) else None
+    if isinstance(method, cst.Attribute):
+        return method.attr.value
+    return None
+
+
 class RunFlags:
     """The flag resolver of one file (see `run_flags`)."""
 
@@ -1166,7 +1179,7 @@ class RunFlags:
             and all(a.keyword is not None and a.keyword.value in _PARTIAL_APPLY_KEYWORDS for a in partial.args[1:])
         ):
             return None
-        entered = self._entered_method(partial)
+        entered = entered_method(partial)
         assign = self.parents.get(partial)
         if entered is None or not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
             return None
@@ -1276,22 +1289,11 @@ class RunFlags:
                 return None
             called = parent.attr.value
             if called in _ENTRY_METHODS:
-                entered = self._entered_method(call)
+                entered = entered_method(call)
                 return (call, self.scope_at(call), entered, _ENTRY_METHODS[called]) if entered else None
             if class_node is None or self.index.method_of(class_node, called) is None:
                 return None
             return call, self.scope_at(call), called, 0
-        return None
-
-    def _entered_method(self, call: cst.Call) -> str | None:
-        """The method `init`/`apply` runs: `__call__`, or `method="name"` / `method=Cls.name`."""
-        method = keyword_argument(call, "method")
-        if method is None:
-            return "__call__"
-        if isinstance(method, cst.SimpleString):
-            return ast.literal_eval(method.value)
-        if isinstance(method, cst.Attribute):
-            return method.attr.value
         return None
 
     # -- where code runs ---------------------------------------------------------------------

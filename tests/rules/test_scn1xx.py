@@ -11639,6 +11639,78 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'apply given the method by name as a string (method="absorb"), whose variable it updates with nothing mutable, in the fori_loop body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Filter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+            @nn.compact
+            def absorb(self, x):
+                level = self.variable("state", "level", jnp.zeros, x.shape[-1:])
+                level.value = 0.8 * level.value + 0.2 * x.mean(0)
+                return nn.Dense(2)(x - level.value)
+
+
+        def run(model, variables, xs):
+            def body(i, total):
+                out = model.apply(variables, xs[i], method="absorb")
+                return total + out.sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(()))
+
+
+        def main():
+            model = Filter()
+            xs = jnp.ones((3, 4, 2))
+            variables = model.init(jax.random.key(0), xs[0], method="absorb")
+            return run(model, variables, xs)
+        """,
+        ["21:15 SCN102"],
+    ),
+    Case(
+        'the same apply with the collection mutable',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Filter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+            @nn.compact
+            def absorb(self, x):
+                level = self.variable("state", "level", jnp.zeros, x.shape[-1:])
+                level.value = 0.8 * level.value + 0.2 * x.mean(0)
+                return nn.Dense(2)(x - level.value)
+
+
+        def run(model, variables, xs):
+            def body(i, total):
+                out, _ = model.apply(variables, xs[i], method="absorb", mutable=["state"])
+                return total + out.sum()
+
+            return jax.lax.fori_loop(0, xs.shape[0], body, jnp.zeros(()))
+
+
+        def main():
+            model = Filter()
+            xs = jnp.ones((3, 4, 2))
+            variables = model.init(jax.random.key(0), xs[0], method="absorb")
+            return run(model, variables, xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [

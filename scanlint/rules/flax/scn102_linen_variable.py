@@ -35,7 +35,7 @@ from scanlint.analysis.linen_apply import (
     taken_under_apply,
 )
 from scanlint.analysis.resolver import Scope, argument, getattr_owner, keyword_argument
-from scanlint.analysis.run_flags import RunFlags, run_flags
+from scanlint.analysis.run_flags import RunFlags, entered_method, run_flags
 from scanlint.analysis.submodules import (
     Submodule,
     first_called_in_body,
@@ -567,8 +567,7 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
         return None
     call = call.with_changes(args=[arg for arg in call.args if not arg.star])
     class_node = flax.linen_instance_class(call.func.value, scope)
-    entered = keyword_argument(call, "method")
-    method = "__call__" if entered is None else entered.attr.value if isinstance(entered, cst.Attribute) else None
+    method = entered_method(call)
     if class_node is None or method is None:
         return None
     arguments = [a for a in call.args[1:] if a.keyword is None or a.keyword.value not in _APPLY_KEYWORDS]
