@@ -96,6 +96,15 @@ def read_header(cases: CaseSet, path: Path) -> Header:
     return Header(fields.get("label"), fields.get(cases.error_field), fields.get("class"))
 
 
+def _run_on_one_device(run_program: Callable[[str], tuple[str | None, str | None, object]], path: str):
+    """Runs a program as the labeller run on its own does, on one CPU device: a test session
+    sets more host devices for the runtime tests (`tests/runtime/conftest.py`), and a program
+    that places replicas on `jax.devices()` behaves otherwise on several."""
+    flags = os.environ.get("XLA_FLAGS", "").split()
+    os.environ["XLA_FLAGS"] = " ".join(f for f in flags if not f.startswith("--xla_force_host_platform_device_count"))
+    return run_program(path)
+
+
 def _context(cases: CaseSet):
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(cases.preload))
@@ -110,7 +119,7 @@ class Runner:
         self._pool = cf.ProcessPoolExecutor(workers, mp_context=_context(cases), max_tasks_per_child=1)
 
     def submit(self, path: Path) -> cf.Future:
-        return self._pool.submit(self.cases.run_program, str(path))
+        return self._pool.submit(_run_on_one_device, self.cases.run_program, str(path))
 
     def run(self, path: Path) -> Outcome:
         return self.outcome(self.submit(path))
