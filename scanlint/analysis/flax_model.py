@@ -703,11 +703,7 @@ class FlaxFile:
         if setup is None:
             return []
         values = list(self.self_attribute_values(class_node, "setup").get(attribute, []))
-        for helper in self.index.init_helpers(class_node, setup):
-            owner = self.index.scope_of[helper].parent
-            if owner is not None and isinstance(owner.node, cst.ClassDef):
-                values += self.self_attribute_values(owner.node, helper.name.value).get(attribute, [])
-        return values
+        return values + [v for _, stored in self.index.stored_by_init_helpers(class_node, setup, attribute) for v in stored]
 
     def linen_instance_class(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
         """The same-file Linen class of the module an expression holds: a name bound to its

@@ -48,6 +48,7 @@ from scanlint.analysis.resolver import (
     is_property,
     keyword_argument,
     returns_of,
+    self_attribute,
 )
 from scanlint.analysis.run_flags import RunFlags, none_test, run_flags
 from scanlint.analysis.values import constructor_arguments
@@ -524,12 +525,11 @@ class OutsideNnxState:
                 return configured
         if values:
             return [(value, index.scope_of[init]) for value in values]
-        for helper in index.init_helpers(class_node, init):  # `self.init_ema(model)` in `__init__`
-            owner = index.defining_class(class_node, helper.name.value)
-            stored = self.flax.self_attribute_values(owner, helper.name.value).get(attribute, []) if owner else []
-            if stored:
-                return [(value, index.scope_of[helper]) for value in stored]
-        return []
+        by_helpers = index.stored_by_init_helpers(class_node, init, attribute)  # `self.init_ema(model)`
+        if not by_helpers:
+            return []
+        helper, stored = by_helpers[0]
+        return [(value, index.scope_of[helper]) for value in stored]
 
     def _configured_values(self, class_node: cst.ClassDef, attribute: str) -> list[tuple[cst.BaseExpression, Scope]]:
         """What the methods other than `__init__` that set `self.<attribute>` store there, when
@@ -2268,9 +2268,7 @@ class _LoopedElementCalls(cst.CSTVisitor):
         if isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Name) and iterated.func.value in ("zip", "enumerate"):
             found = [a for a in (self._self_attribute(arg.value) for arg in iterated.args) if a is not None]
             return found[0] if len(found) == 1 else None
-        if isinstance(iterated, cst.Attribute) and isinstance(iterated.value, cst.Name) and iterated.value.value == self.self_name:
-            return iterated.attr.value
-        return None
+        return self_attribute(iterated, self.self_name)
 
 
 def _assigns_attribute(function: cst.FunctionDef, self_name: str, attribute: str) -> bool:

@@ -62,6 +62,13 @@ def dotted(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def self_attribute(node: cst.BaseExpression, self_name: str | None) -> str | None:
+    """The attribute's name, for `self.<attribute>` (with the method's own name for `self`)."""
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == self_name:
+        return node.attr.value
+    return None
+
+
 def argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
     """A call's argument by keyword, or by position when no `*args` comes before it
     (`f(model, opt, *batch)` passes `model` and `opt`, and nothing known after them)."""
@@ -1162,9 +1169,7 @@ class ScanIndex:
         stored = self.self_attribute_values(owner, constructor).get(node.attr.value, [])
         if len(stored) == 1:
             return stored[0], self.scope_of[init], class_node
-        for helper in self.init_helpers(class_node, init):  # `self.init_ema(model)` in `__init__`
-            helper_owner = self.defining_class(class_node, helper.name.value)
-            stored = self.self_attribute_values(helper_owner, helper.name.value).get(node.attr.value, []) if helper_owner else []
+        for helper, stored in self.stored_by_init_helpers(class_node, init, node.attr.value):
             if len(stored) == 1:
                 return stored[0], self.scope_of[helper], class_node
         passed = self._passed_to_base_init(owner, init, node.attr.value)
@@ -1214,6 +1219,19 @@ class ScanIndex:
                 if method is not None:
                     helpers.append(method)
         return helpers
+
+    def stored_by_init_helpers(
+        self, class_node: cst.ClassDef, init: cst.FunctionDef, attribute: str
+    ) -> list[tuple[cst.FunctionDef, list[cst.BaseExpression]]]:
+        """What the methods a constructor surely runs (`self.init_ema(model)` in `__init__`, a
+        mixin's too) store in `self.<attribute>`: each such method with its values, in order."""
+        found = []
+        for helper in self.init_helpers(class_node, init):
+            owner = self.defining_class(class_node, helper.name.value)
+            stored = self.self_attribute_values(owner, helper.name.value).get(attribute, []) if owner else []
+            if stored:
+                found.append((helper, stored))
+        return found
 
     def base_init_call(self, class_node: cst.ClassDef, init: cst.FunctionDef) -> tuple[cst.Call, cst.ClassDef] | None:
         """A `super().__init__(...)` statement of `__init__`'s own body (not under an `if`), with

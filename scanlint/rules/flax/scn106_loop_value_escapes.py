@@ -25,7 +25,7 @@ from scanlint.analysis.linen_apply import computes_array
 from scanlint.analysis.nnx_state import OutsideNnxState
 from scanlint.analysis.object_flow import BoundMethod
 from scanlint.analysis.pytree_classes import is_dataclass
-from scanlint.analysis.resolver import Scope, dotted, keyword_argument, returns_of
+from scanlint.analysis.resolver import Scope, dotted, keyword_argument, returns_of, self_attribute
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.rules.base import FileContext, Report, Rule
@@ -300,12 +300,7 @@ class _AttributeEmptying(cst.CSTVisitor):
         self.other_uses = False
 
     def _is_attribute(self, node: cst.BaseExpression) -> bool:
-        return (
-            isinstance(node, cst.Attribute)
-            and node.attr.value == self.attribute
-            and isinstance(node.value, cst.Name)
-            and node.value.value == self.self_name
-        )
+        return self_attribute(node, self.self_name) == self.attribute
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -1182,12 +1177,8 @@ class _SelfStores(cst.CSTVisitor):
         self.lazy: list[str] = []  # the attributes of the enclosing `if self.<attr> is None:` tests
 
     def _own(self, node: cst.BaseExpression) -> bool:
-        return (
-            isinstance(node, cst.Attribute)
-            and isinstance(node.value, cst.Name)
-            and node.value.value == self.self_name
-            and node.attr.value not in self.lazy
-        )
+        attribute = self_attribute(node, self.self_name)
+        return attribute is not None and attribute not in self.lazy
 
     def _lazily_filled(self, test: cst.BaseExpression) -> str | None:
         if (
