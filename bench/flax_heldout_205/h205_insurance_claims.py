@@ -1,0 +1,47 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 1 ClaimScorer.__call__ runs jax.lax.scan whose body calls self.sow('intermediates', ...) on its own scope
+"""Insurance claim triage: score each line item of a claim and flag claims for manual review."""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+class ClaimScorer(nn.Module):
+    hidden: int = 12
+
+    @nn.compact
+    def __call__(self, line_items):
+        encode = nn.Dense(self.hidden, name="encode")
+        risk_head = nn.Dense(1, name="risk_head")
+        risk_head(encode(line_items[0]))  # create parameters before the loop
+
+        def body(running_total, item):
+            risk = nn.sigmoid(risk_head(nn.relu(encode(item))))[0]
+            self.sow("intermediates", "line_risk", risk)
+            return running_total + risk * item[0], risk
+
+        exposure, _ = jax.lax.scan(body, jnp.float32(0.0), line_items)
+        return exposure
+
+
+class TriageService:
+    def __init__(self, scorer, variables, threshold=0.6):
+        self.scorer = scorer
+        self.variables = variables
+        self.threshold = threshold
+
+    def triage(self, line_items):
+        exposure, state = self.scorer.apply(self.variables, line_items, mutable=["intermediates"])
+        risks = state["intermediates"]["line_risk"]
+        flagged = sum((r > self.threshold).astype(jnp.int32) for r in risks)
+        return {"exposure": exposure, "flagged_lines": flagged}
+
+
+def main():
+    claim = jax.random.uniform(jax.random.key(0), (6, 5))  # amount, provider score, code rarity, ...
+    scorer = ClaimScorer()
+    variables = scorer.init(jax.random.key(1), claim)
+    service = TriageService(scorer, {"params": variables["params"]})
+    jax.block_until_ready(service.triage(claim))
+    return None
