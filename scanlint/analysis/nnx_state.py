@@ -1624,7 +1624,8 @@ class OutsideNnxState:
     def rngs_drawn_by(self, class_node: cst.ClassDef, name: str, depth: int = 0) -> str | None:
         """The draw by which a method of a same-file NNX class takes randomness from an
         `nnx.Rngs` its `__init__` stores (`self.rngs.action()`), itself or through the
-        `self.method(...)` calls it makes; None when it draws none."""
+        `self.method(...)` calls it makes and the modules it holds that it calls
+        (`self.jitter(h)`); None when it draws none."""
         method = self.flax.index.method_of(class_node, name)
         if method is None or depth > 3:
             return None
@@ -1638,6 +1639,20 @@ class OutsideNnxState:
                 inner = self.rngs_drawn_by(class_node, attribute, depth + 1)
                 if inner is not None:
                     return inner
+            held = self.held_module_class(class_node, attribute)
+            called = held_method_called(call)
+            if held is not None and called is not None:  # `self.jitter(h)`: a module it holds draws
+                inner = self.rngs_drawn_by(held, called, depth + 1)
+                if inner is not None:
+                    return inner
+        return None
+
+    def held_module_class(self, class_node: cst.ClassDef, attribute: str) -> cst.ClassDef | None:
+        """The one same-file class of the objects a class's `__init__` stores in
+        `self.<attribute>` (`self.jitter = Jitter(width, rngs=rngs)`); None otherwise."""
+        kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, attribute)]
+        if kinds and all(isinstance(k, cst.ClassDef) and k is kinds[0] for k in kinds):
+            return kinds[0]  # type: ignore[return-value]
         return None
 
     def _method_changes_state(
@@ -1687,9 +1702,9 @@ class OutsideNnxState:
                 continue
             if func.value.attr.value != attribute or not isinstance(func.value.value, cst.Name):
                 continue
-            kinds = [self._object_kind(v, s, 0) for v, s in self._init_values(class_node, attribute)]
-            if kinds and all(isinstance(k, cst.ClassDef) and k is kinds[0] for k in kinds):
-                found = self._method_changes_state(kinds[0], func.attr.value, depth + 1)  # type: ignore[arg-type]
+            held = self.held_module_class(class_node, attribute)
+            if held is not None:
+                found = self._method_changes_state(held, func.attr.value, depth + 1)
                 if found is not None:
                     return found.through(code_of(func) + "(...)")
         loops = _LoopedElementCalls(self.flax.index.self_name(self.flax.index.scope_of[method]))
@@ -2269,6 +2284,17 @@ class _LoopedElementCalls(cst.CSTVisitor):
             found = [a for a in (self._self_attribute(arg.value) for arg in iterated.args) if a is not None]
             return found[0] if len(found) == 1 else None
         return self_attribute(iterated, self.self_name)
+
+
+def held_method_called(call: cst.Call) -> str | None:
+    """The method a call runs on the object an attribute holds: `__call__` for `x.head(h)`,
+    `sample` for `x.head.sample(h)`; None for a call reaching deeper (`x.head.layer(h)`)."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        return "__call__"
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and isinstance(func.value.value, cst.Name):
+        return func.attr.value
+    return None
 
 
 def _assigns_attribute(function: cst.FunctionDef, self_name: str, attribute: str) -> bool:

@@ -19801,6 +19801,206 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a factory-made step clones a closed-over model and calls a held submodule that draws from its own nnx.Rngs',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.scale = nnx.Param(jnp.ones((width,)))
+                self.rngs = rngs
+
+            def __call__(self, h):
+                return h + self.scale[...] * jax.random.normal(self.rngs.noise(), h.shape)
+
+
+        class Mixer(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(width, width, rngs=rngs)
+                self.jitter = Jitter(width, rngs=rngs)
+
+            def __call__(self, h):
+                return self.jitter(self.proj(h))
+
+
+        def build_update(net, rate=0.1):
+            def update(h):
+                worker = nnx.clone(net)
+                return h + rate * worker.jitter(jnp.zeros_like(h))
+
+            return update
+
+
+        def roll(update, h0, steps):
+            def body(i, state):
+                h, trace = state
+                h = update(h)
+                return h, trace.at[i].set(h)
+
+            return jax.lax.fori_loop(0, steps, body, (h0, jnp.zeros((steps,) + h0.shape)))
+
+
+        def main():
+            net = Mixer(4, rngs=nnx.Rngs(params=0, noise=1))
+            _, trace = roll(build_update(net), jnp.zeros((4,)), 3)
+            return jnp.diff(trace, axis=0)
+        """,
+        ["27:18 SCN103"],
+    ),
+    Case(
+        'a factory-made step clones a closed-over model and reseeds it from the step index before drawing',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.scale = nnx.Param(jnp.ones((width,)))
+                self.rngs = rngs
+
+            def __call__(self, h):
+                return h + self.scale[...] * jax.random.normal(self.rngs.noise(), h.shape)
+
+
+        class Mixer(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(width, width, rngs=rngs)
+                self.jitter = Jitter(width, rngs=rngs)
+
+            def __call__(self, h):
+                return self.jitter(self.proj(h))
+
+
+        def build_update(net, rate=0.1):
+            def update(h, step):
+                worker = nnx.clone(net)
+                nnx.reseed(worker, noise=jax.random.fold_in(jax.random.key(11), step))
+                return h + rate * worker.jitter(jnp.zeros_like(h))
+
+            return update
+
+
+        def roll(update, h0, steps):
+            def body(i, state):
+                h, trace = state
+                h = update(h, i)
+                return h, trace.at[i].set(h)
+
+            return jax.lax.fori_loop(0, steps, body, (h0, jnp.zeros((steps,) + h0.shape)))
+
+
+        def main():
+            net = Mixer(4, rngs=nnx.Rngs(params=0, noise=1))
+            _, trace = roll(build_update(net), jnp.zeros((4,)), 3)
+            return jnp.diff(trace, axis=0)
+        """,
+        [],
+    ),
+    Case(
+        'a factory-made step clones a closed-over model whose __call__ runs a held submodule drawing from nnx.Rngs',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.scale = nnx.Param(jnp.ones((width,)))
+                self.rngs = rngs
+
+            def __call__(self, h):
+                return h + self.scale[...] * jax.random.normal(self.rngs.noise(), h.shape)
+
+
+        class Mixer(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.jitter = Jitter(width, rngs=rngs)
+
+            def __call__(self, h):
+                return self.jitter(h) - h
+
+
+        def build_update(net, rate=0.1):
+            def update(h):
+                worker = nnx.clone(net)
+                return h + rate * worker(h)
+
+            return update
+
+
+        def roll(update, h0, steps):
+            def body(i, state):
+                h, trace = state
+                h = update(h)
+                return h, trace.at[i].set(h)
+
+            return jax.lax.fori_loop(0, steps, body, (h0, jnp.zeros((steps,) + h0.shape)))
+
+
+        def main():
+            net = Mixer(4, rngs=nnx.Rngs(params=0, noise=1))
+            _, trace = roll(build_update(net), jnp.zeros((4,)), 3)
+            return jnp.diff(trace, axis=0)
+        """,
+        ["26:18 SCN103"],
+    ),
+    Case(
+        'a factory-made step clones a closed-over model, reseeded per step, whose held submodule draws',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.scale = nnx.Param(jnp.ones((width,)))
+                self.rngs = rngs
+
+            def __call__(self, h):
+                return h + self.scale[...] * jax.random.normal(self.rngs.noise(), h.shape)
+
+
+        class Mixer(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.jitter = Jitter(width, rngs=rngs)
+
+            def __call__(self, h):
+                return self.jitter(h) - h
+
+
+        def build_update(net, rate=0.1):
+            def update(h, step):
+                worker = nnx.clone(net)
+                nnx.reseed(worker, noise=jax.random.fold_in(jax.random.key(11), step))
+                return h + rate * worker(h)
+
+            return update
+
+
+        def roll(update, h0, steps):
+            def body(i, state):
+                h, trace = state
+                h = update(h, i)
+                return h, trace.at[i].set(h)
+
+            return jax.lax.fori_loop(0, steps, body, (h0, jnp.zeros((steps,) + h0.shape)))
+
+
+        def main():
+            net = Mixer(4, rngs=nnx.Rngs(params=0, noise=1))
+            _, trace = roll(build_update(net), jnp.zeros((4,)), 3)
+            return jnp.diff(trace, axis=0)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

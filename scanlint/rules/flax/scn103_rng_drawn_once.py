@@ -1255,7 +1255,8 @@ class _FixedNnxRandomness:
     ) -> list[str]:
         """For `pi = nnx.merge(graphdef, state, copy=True)` then `pi.act(obs)` in the body: the
         draws from the copied module's own `nnx.Rngs` that the methods the body calls on it make
-        (`self.rngs.action()`), when every source is an object of one same-file NNX class."""
+        (`self.rngs.action()`), or the modules it holds make (`pi.head.sample(h)`), when every
+        source is an object of one same-file NNX class."""
         classes = {self.flax.instance_class(value, value_scope) for value, value_scope in sources}
         class_node = classes.pop() if len(classes) == 1 else None
         bound = scope.name_bound_to(copy)
@@ -1276,8 +1277,15 @@ class _FixedNnxRandomness:
                 draws.append(f"`{self.index.module.code_for_node(call)}`")
             elif isinstance(receiver, cst.Name) and receiver.value == bound and call_scope is scope:
                 drawn = state.rngs_drawn_by(class_node, method)
+                held = state.held_module_class(class_node, method) if drawn is None else None
+                drawn = state.rngs_drawn_by(held, "__call__") if held is not None else drawn  # `c.jitter(h)`
                 if drawn is not None:
                     draws.append(f"`{drawn}` in its `{method}`")
+            elif isinstance(receiver, cst.Attribute) and isinstance(receiver.value, cst.Name) and receiver.value.value == bound and call_scope is scope:
+                held = state.held_module_class(class_node, receiver.attr.value)  # `c.head.sample(h)`
+                drawn = state.rngs_drawn_by(held, method) if held is not None else None
+                if drawn is not None:
+                    draws.append(f"`{drawn}` in its `{receiver.attr.value}.{method}`")
         return draws
 
     def _reseeded_by_step(self, clone: cst.Call, scope: Scope) -> bool:
