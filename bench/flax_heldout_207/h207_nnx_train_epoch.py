@@ -1,0 +1,51 @@
+# label: trace-context
+# flax-error: ValueError: Cannot extract graph node from different trace level, got Param( # 32 (128 B)
+# class: 3 the scan body of Trainer.train_epoch differentiates self.model and calls self.optimizer.update(self.model, grads)
+"""A whole training epoch as one raw jax.lax.scan over batches, to avoid Python-loop overhead.
+
+Regression of a noisy quadratic with an NNX MLP and optax.adamw."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax import lax
+
+
+class MLP(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.l1 = nnx.Linear(2, 32, rngs=rngs)
+        self.l2 = nnx.Linear(32, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.l2(nnx.gelu(self.l1(x)))
+
+
+class Trainer:
+    def __init__(self, seed=0):
+        self.model = MLP(nnx.Rngs(seed))
+        self.optimizer = nnx.Optimizer(self.model, optax.adamw(1e-3), wrt=nnx.Param)
+
+    def train_epoch(self, xs, ys):
+        def loss_fn(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+        def body(carry, batch):
+            x, y = batch
+            loss, grads = nnx.value_and_grad(loss_fn)(self.model, x, y)
+            self.optimizer.update(self.model, grads)
+            return carry, loss
+
+        _, losses = lax.scan(body, None, (xs, ys))
+        return losses
+
+
+def main():
+    xs = jax.random.normal(jax.random.key(0), (6, 16, 2))
+    ys = jnp.sum(xs**2, axis=-1, keepdims=True)
+    trainer = Trainer()
+    trainer.train_epoch(xs, ys)
+    return None
+
+
+if __name__ == "__main__":
+    main()
