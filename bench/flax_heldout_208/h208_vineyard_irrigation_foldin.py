@@ -1,0 +1,42 @@
+# label: ok
+# flax-error: none
+# class: 1 IrrigationScenarios.__call__ runs the scan; self.make_rng("weather") is drawn once before it and folded with the day inside the body
+"""Vineyard irrigation planning: samples a week of rainfall shocks per vine block."""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+class IrrigationScenarios(nn.Module):
+    horizon: int = 7
+    evaporation: float = 0.08
+
+    @nn.compact
+    def __call__(self, soil_moisture):
+        demand = nn.Dense(soil_moisture.shape[-1], name="vine_demand")
+        demand(soil_moisture)  # parameters exist before the loop
+        weather_key = self.make_rng("weather")
+
+        def day(moisture, t):
+            rain = jax.random.gamma(jax.random.fold_in(weather_key, t), 2.0, moisture.shape) * 0.05
+            uptake = self.evaporation * nn.sigmoid(demand(moisture))
+            moisture = jnp.clip(moisture + rain - uptake, 0.0, 1.0)
+            return moisture, rain
+
+        _, rain = jax.lax.scan(day, soil_moisture, jnp.arange(self.horizon))
+        return rain
+
+
+class BlockPlanner:
+    def __init__(self, seed: int = 0):
+        self.model = IrrigationScenarios()
+        self.seed = seed
+
+    def rainfall_scenario(self, moisture):
+        variables = self.model.init({"params": jax.random.key(self.seed), "weather": jax.random.key(1)}, moisture)
+        return self.model.apply(variables, moisture, rngs={"weather": jax.random.key(self.seed + 7)})
+
+
+def main():
+    moisture = jnp.array([0.31, 0.42, 0.27, 0.55, 0.38])  # five vine blocks
+    return BlockPlanner(seed=3).rainfall_scenario(moisture)
