@@ -2087,13 +2087,19 @@ def parameters_passed(
 
 def binds_self(function: cst.CSTNode, function_scope: Scope, call: cst.Call, call_scope: Scope) -> bool:
     """Whether a call of a method fills its `self` already (see `parameters_passed`)."""
+    return callee_binds_self(function, function_scope, call.func, call_scope)
+
+
+def callee_binds_self(function: cst.CSTNode, function_scope: Scope, callee: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether a method reached as `callee` has its `self` filled already: `pool.route` and
+    `self.route` do, `Pool.route` and a static method do not."""
     if function_scope.parent is None or not function_scope.parent.is_class:
         return False
     if isinstance(function, cst.FunctionDef) and is_staticmethod(function):
         return False
-    owner = call.func.value if isinstance(call.func, cst.Attribute) else None
+    owner = callee.value if isinstance(callee, cst.Attribute) else None
     if isinstance(owner, cst.Name):
-        found = call_scope.only_binding(owner.value)
+        found = scope.only_binding(owner.value)
         return not (found is not None and isinstance(found[1], cst.ClassDef))
     return True
 
@@ -2517,9 +2523,14 @@ class BodyCode:
             if not (isinstance(func, cst.Call) and index.qualify(func.func) == PARTIAL and func.args):
                 return
         passed_again = {arg.keyword.value for arg in call.args if arg.keyword is not None}
-        for param, value in parameters_filled(helper.node, func.args[1:]):
+        target = func.args[0].value
+        bound_method = callee_binds_self(helper.node, helper.scope, target, scope)  # `partial(pool.route, queue)`
+        for param, value in parameters_filled(helper.node, func.args[1:], bound_method=bound_method):
             if param.name.value not in passed_again:
                 self.bound_arguments.setdefault(param, (value, scope))
+        receiver = _first_parameter(helper.node) if bound_method and isinstance(helper.node, cst.FunctionDef) else None
+        if receiver is not None and isinstance(target, cst.Attribute):
+            self.bound_arguments.setdefault(receiver, (target.value, scope))  # the method's `self` is `pool`
         self._bind_maker(index, func.args[0].value, scope)
 
     def _bind_maker(self, index: ScanIndex, made: cst.BaseExpression, scope: Scope) -> None:
@@ -2787,7 +2798,8 @@ class BodyCode:
     def object_outside(self, name: cst.Name, scope: Scope, depth: int = 0) -> bool:
         """Whether a method's `self` read by the body's code is an object made outside the loop
         body: closed over from the method that runs the loop, the object whose method is the
-        body, or passed on by calls `self.helper(...)` of such an object in the body's code."""
+        body, the object of a method a `functools.partial` made outside the body runs, or passed
+        on by calls `self.helper(...)` of such an object in the body's code."""
         found = scope.lookup(name.value)
         if found is None or depth > 3:
             return False
@@ -2804,6 +2816,9 @@ class BodyCode:
                 param.name.value in self.fixed_parameters
                 or (body.via == "method" and isinstance(method, cst.FunctionDef) and _first_parameter(method) is param)
             )
+        receiver = _first_parameter(method) if isinstance(method, cst.FunctionDef) else None
+        if receiver is not None and receiver in self.bound_arguments:  # `step = partial(pool.route, queue)`
+            return not self.is_inside(self.bound_arguments[receiver][1])
         calls = self.entries.get(method, [])
         return bool(calls) and all(  # `self.helper(...)`, `self.adapter.rows_for_flight(...)`
             isinstance(call.func, cst.Attribute)

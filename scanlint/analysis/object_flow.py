@@ -154,6 +154,7 @@ class ObjectFlow:
         self.expression_values: dict[cst.CSTNode, set[Origin]] = {}
         self.generated: dict[cst.Call, set[Origin]] = {}  # what each call of a generator yields
         self.keyed: dict[object, set[str]] = {}  # the string keys each dict is known to hold
+        self.concatenated: set[cst.BinaryOperation] = set()  # `stages + [other]`: a new list
         # What each call of a function passes to its parameters, by name: a store whose key and
         # value are both parameters (`self.components[name] = component`) pairs them per call.
         self.call_arguments: dict[cst.CSTNode, dict[cst.CSTNode, dict[str, set[Origin]]]] = {}
@@ -588,6 +589,8 @@ class ObjectFlow:
             return self._evaluate(inner_value, scope) if isinstance(inner_value, cst.BaseExpression) else {UNKNOWN}
         if isinstance(node, (cst.SimpleString, cst.Integer, cst.Float, cst.Imaginary, cst.ConcatenatedString)):
             return {self._origin(node, scope)}
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            return self._concatenation(node, scope)
         for child in node.children:  # arithmetic, comparisons, f-strings: a new value; look inside
             if isinstance(child, cst.BaseExpression):
                 self._evaluate(child, scope)
@@ -596,6 +599,17 @@ class ObjectFlow:
                     if isinstance(grandchild, cst.BaseExpression):
                         self._evaluate(grandchild, scope)
         return {self._origin(node, scope)}
+
+    def _concatenation(self, node: cst.BinaryOperation, scope: Scope) -> set[Origin]:
+        """`a + b`: a new container holding the elements of both when either side is a list or
+        tuple (`Pipeline(self.stages + [other])`); else a new value, as any arithmetic."""
+        sides = self._evaluate(node.left, scope) | self._evaluate(node.right, scope)
+        made = self._origin(node, scope)
+        if node in self.concatenated or any(isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) for v in sides):
+            self.concatenated.add(node)
+            for side in sides:
+                self._add(self._field(made, _ELEMENTS), self._element_values(side) if self._is_container(side) else {UNKNOWN})
+        return {made}
 
     def _comprehension(self, for_in: cst.CompFor, scope: Scope) -> None:
         iterated = self._evaluate(for_in.iter, scope)
@@ -736,6 +750,8 @@ class ObjectFlow:
     def _is_container(self, origin: Origin) -> bool:
         if isinstance(origin, (cst.List, cst.Tuple, cst.Set, cst.Dict, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
             return True
+        if isinstance(origin, cst.BinaryOperation):
+            return origin in self.concatenated
         if isinstance(origin, Derived):
             return origin.what in ("args", "kwargs", "pair", "default", "view")
         return isinstance(origin, cst.Call) and self._container_call(origin)

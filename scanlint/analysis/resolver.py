@@ -1098,19 +1098,7 @@ class ScanIndex:
             return Body(function, self.scope_of[function], "def", names)
         instance_class = self._instance_class(node.value, scope, attributes=objects)
         if instance_class is not None:
-            # `physics.euler` with `physics = Physics()`, or `Physics().euler`: a bound method.
-            function = self.method_of(instance_class, node.attr.value)
-            if function is None and self.defining_class(instance_class, node.attr.value) is None:
-                stored = self.stored_callable(node, scope)  # `adapter.sample`, a partial `__init__` keeps
-                if stored is None or isinstance(stored[0], cst.Attribute):
-                    return None  # a bound method of another object is judged at the call
-                return self.resolve_callable(*stored, depth=1)
-            if function is None or is_property(function):
-                return None
-            names = _parameter_names(function.params)
-            if not is_staticmethod(function):
-                names = names[1:]
-            return Body(function, self.scope_of[function], "method", names)
+            return self._bound_method(instance_class, node, scope)
         if not isinstance(node.value, cst.Name):
             return None
         found = scope.enclosing_method()
@@ -1421,8 +1409,40 @@ class ScanIndex:
             return value, call_scope
         return (param.default, init_scope.parent or class_scope) if param.default is not None else None
 
+    def _bound_method(self, instance_class: cst.ClassDef, node: cst.Attribute, scope: Scope) -> Body | None:
+        """`physics.euler` with `physics = Physics()`, or `Physics().euler`: a bound method."""
+        function = self.method_of(instance_class, node.attr.value)
+        if function is None and self.defining_class(instance_class, node.attr.value) is None:
+            stored = self.stored_callable(node, scope)  # `adapter.sample`, a partial `__init__` keeps
+            if stored is None or isinstance(stored[0], cst.Attribute):
+                return None  # a bound method of another object is judged at the call
+            return self.resolve_callable(*stored, depth=1)
+        if function is None or is_property(function):
+            return None
+        names = _parameter_names(function.params)
+        if not is_staticmethod(function):
+            names = names[1:]
+        return Body(function, self.scope_of[function], "method", names)
+
+    def _passed_object_method(self, node: cst.BaseExpression, scope: Scope) -> Body | None:
+        """`ledger.charge` with `ledger` a parameter that every call of its function fills with
+        an object of one same-file class no other class derives from (`simulate(QuotaLedger(),
+        ...)`): that object's bound method."""
+        if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
+            return None
+        found = scope.only_binding(node.value.value)
+        if found is None or not isinstance(found[1], cst.Param):
+            return None
+        passed = self._parameter_values(found[1], found[0]) or []
+        classes = {self._instance_class(value, value_scope) for value, value_scope in passed}
+        class_node = classes.pop() if len(classes) == 1 and passed else None
+        if class_node is None or self.subclasses(class_node):
+            return None
+        return self._bound_method(class_node, node, scope)
+
     def _resolve_partial(self, call: cst.Call, scope: Scope, depth: int, objects: bool = False) -> Body | None:
-        inner = self.resolve_callable(call.args[0].value, scope, depth + 1, objects)
+        target = call.args[0].value
+        inner = self.resolve_callable(target, scope, depth + 1, objects) or self._passed_object_method(target, scope)
         if inner is None:
             return None
         bound_positional = 0

@@ -414,3 +414,35 @@ def test_dict_of_pairs_keeps_each_value_under_its_key():
             return chosen
     """
     assert _values(source, "pick", "chosen") == ["class Fast:"]
+
+
+def test_concatenated_lists_hold_the_elements_of_both():
+    source = """
+        import flax.linen as nn
+
+        class Step:
+            def __init__(self, fn):
+                self.fn = fn
+
+            def then(self, other):
+                return Chain([self]).then(other)
+
+        class Chain:
+            def __init__(self, steps):
+                self.steps = list(steps)
+
+            def then(self, other):
+                return Chain(self.steps + [other])
+
+            def run(self, x):
+                for step in self.steps:
+                    x = step.fn(x)
+                return x
+
+        def main():
+            chain = Step(abs).then(Step(round)).then(Step(float))
+            chain.run(1.5)
+            total = 3 + 4
+    """
+    assert _values(source, "run", "step") == ["Step(abs)", "Step(float)", "Step(round)"]
+    assert _values(source, "main", "total") == ["3 + 4"]

@@ -25079,7 +25079,7 @@ NNX = [
         def main():
             return integrate(NeuralSDE(nnx.Rngs(params=0, brownian=1)), jnp.zeros(3), jnp.full(8, 0.1))
         """,
-        ["20:17 SCN105"],
+        ["15:70 SCN105"],
     ),
     Case(
         "an outside module's submodule taken to a local before the loop (`field = self.field`) that holds a training-mode BatchNorm",
@@ -38439,6 +38439,273 @@ ESCAPES = [
             return session.drain()
         """,
         [],
+    ),
+    Case(
+        'functools.partial(ledger.charge, account) of a plain object passed in as a parameter; the method stores the loop value in a dict __init__ made',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Forecaster(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.head = nnx.Linear(width, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(x)[0]
+
+
+        class QuotaLedger:
+            def __init__(self, accounts, width):
+                self.model = Forecaster(width, rngs=nnx.Rngs(0))
+                self.balances = {name: jnp.float32(100.0) for name in accounts}
+
+            def charge(self, account, balance, usage):
+                predicted = self.model(usage)
+                balance = balance - jnp.abs(predicted)
+                self.balances[account] = balance
+                return balance
+
+            def report(self):
+                return {name: value * 1.0 for name, value in self.balances.items()}
+
+
+        def simulate(ledger, account, usages):
+            charge = functools.partial(ledger.charge, account)
+
+            def body(balance, usage):
+                balance = charge(balance, usage)
+                return balance, balance
+
+            return jax.lax.scan(body, ledger.balances[account], usages)
+
+
+        def main():
+            ledger = QuotaLedger(["acme", "globex"], width=3)
+            usages = jax.random.normal(jax.random.key(0), (5, 3))
+            simulate(ledger, "acme", usages)
+            return ledger.report()
+        """,
+        ["25:9 SCN106"],
+    ),
+    Case(
+        'functools.partial(ledger.charge, account) whose method only returns; the caller stores the final carry after the loop',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Forecaster(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.head = nnx.Linear(width, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(x)[0]
+
+
+        class QuotaLedger:
+            def __init__(self, accounts, width):
+                self.model = Forecaster(width, rngs=nnx.Rngs(0))
+                self.balances = {name: jnp.float32(100.0) for name in accounts}
+
+            def charge(self, account, balance, usage):
+                predicted = self.model(usage)
+                return balance - jnp.abs(predicted)
+
+            def report(self):
+                return {name: value * 1.0 for name, value in self.balances.items()}
+
+
+        def simulate(ledger, account, usages):
+            charge = functools.partial(ledger.charge, account)
+
+            def body(balance, usage):
+                balance = charge(balance, usage)
+                return balance, balance
+
+            final, trace = jax.lax.scan(body, ledger.balances[account], usages)
+            ledger.balances[account] = final
+            return final, trace
+
+
+        def main():
+            ledger = QuotaLedger(["acme", "globex"], width=3)
+            usages = jax.random.normal(jax.random.key(0), (5, 3))
+            simulate(ledger, "acme", usages)
+            return ledger.report()
+        """,
+        [],
+    ),
+    Case(
+        "a plain object's method stores the loop value under its remember=True default",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class ScoreBook:
+            def __init__(self):
+                self.latest = {}
+
+            def score(self, team, weights, features, remember=True):
+                value = jnp.tanh(features @ weights)
+                if remember:
+                    self.latest[team] = value
+                return value
+
+            def summary(self):
+                return {team: value * 1.0 for team, value in self.latest.items()}
+
+
+        def run_league(book, weights, rounds):
+            def body(total, features):
+                value = book.score("north", weights, features)
+                return total + value, value
+
+            return jax.lax.scan(body, jnp.float32(0.0), rounds)
+
+
+        def main():
+            book = ScoreBook()
+            weights = jnp.linspace(-1.0, 1.0, 4)
+            rounds = jax.random.normal(jax.random.key(0), (5, 4))
+            run_league(book, weights, rounds)
+            return book.summary()
+        """,
+        ["22:17 SCN106"],
+    ),
+    Case(
+        "a plain object's method stores only under a flag the body's call passes as remember=False",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class ScoreBook:
+            def __init__(self):
+                self.latest = {}
+
+            def score(self, team, weights, features, remember=True):
+                value = jnp.tanh(features @ weights)
+                if remember:
+                    self.latest[team] = value
+                return value
+
+            def summary(self):
+                return {team: value * 1.0 for team, value in self.latest.items()}
+
+
+        def run_league(book, weights, rounds):
+            def body(total, features):
+                value = book.score("north", weights, features, remember=False)
+                return total + value, value
+
+            return jax.lax.scan(body, jnp.float32(0.0), rounds)
+
+
+        def main():
+            book = ScoreBook()
+            weights = jnp.linspace(-1.0, 1.0, 4)
+            rounds = jax.random.normal(jax.random.key(0), (5, 4))
+            run_league(book, weights, rounds)
+            return book.summary()
+        """,
+        [],
+    ),
+    Case(
+        "a plain object's method stores only under a flag the body's call passes positionally as False",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        class ScoreBook:
+            def __init__(self):
+                self.latest = {}
+
+            def score(self, team, weights, features, remember=True):
+                value = jnp.tanh(features @ weights)
+                if remember:
+                    self.latest[team] = value
+                return value
+
+            def summary(self):
+                return {team: value * 1.0 for team, value in self.latest.items()}
+
+
+        def run_league(book, weights, rounds):
+            def body(total, features):
+                value = book.score("north", weights, features, False)
+                return total + value, value
+
+            return jax.lax.scan(body, jnp.float32(0.0), rounds)
+
+
+        def main():
+            book = ScoreBook()
+            weights = jnp.linspace(-1.0, 1.0, 4)
+            rounds = jax.random.normal(jax.random.key(0), (5, 4))
+            run_league(book, weights, rounds)
+            return book.summary()
+        """,
+        [],
+    ),
+    Case(
+        'functools.partial(ledger.charge, account) on a parameter annotated with the ledger class: the partial fills account, not self',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Forecaster(nnx.Module):
+            def __init__(self, width, *, rngs: nnx.Rngs):
+                self.head = nnx.Linear(width, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.head(x)[0]
+
+
+        class QuotaLedger:
+            def __init__(self, accounts, width):
+                self.model = Forecaster(width, rngs=nnx.Rngs(0))
+                self.balances = {name: jnp.float32(100.0) for name in accounts}
+
+            def charge(self, account, balance, usage):
+                predicted = self.model(usage)
+                balance = balance - jnp.abs(predicted)
+                self.balances[account] = balance
+                return balance
+
+            def report(self):
+                return {name: value * 1.0 for name, value in self.balances.items()}
+
+
+        def simulate(ledger: QuotaLedger, account, usages):
+            charge = functools.partial(ledger.charge, account)
+
+            def body(balance, usage):
+                balance = charge(balance, usage)
+                return balance, balance
+
+            return jax.lax.scan(body, ledger.balances[account], usages)
+
+
+        def main():
+            ledger = QuotaLedger(["acme", "globex"], width=3)
+            usages = jax.random.normal(jax.random.key(0), (5, 3))
+            simulate(ledger, "acme", usages)
+            return ledger.report()
+        """,
+        ["25:9 SCN106"],
     ),
 ]
 

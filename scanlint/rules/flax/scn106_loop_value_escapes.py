@@ -328,20 +328,21 @@ def _keeps_computed_array(
 ) -> _Stored | None:
     """How a call of an outside object's method comes to keep an array the method computes, or
     an NNX module it builds, whose Variables are arrays of the trace too (see `_arrays_kept`)."""
-    for class_node, method_name, method, _ in _methods_run(flax, code, call, receiver, scope):
+    for class_node, method_name, method, arguments_scope in _methods_run(flax, code, call, receiver, scope):
         method_scope = flax.index.scope_of[method]
+        given = _passed_by(flax, call, method, arguments_scope)
         computed = _derived_names(method, set(), lambda value: computes_array(flax, value, method_scope))
 
         def holds_array(value: cst.BaseExpression, computed: set[str] = computed, method_scope: Scope = method_scope) -> bool:
             return _reads_any(value, computed) or computes_array(flax, value, method_scope)
 
         called = f"`{class_node.name.value}.{method_name}`"
-        kept = _kept_in_state(flax, class_node, method, holds_array, lazy_fills=True)
+        kept = _kept_in_state(flax, class_node, method, holds_array, lazy_fills=True, given=given)
         if kept is not None:
             return _Stored(f"runs {called}, which computes an array and {kept[0]}", class_node, kept[1].attr.value, [method])
         state = OutsideNnxState(flax, code)  # `self.layer = nnx.Linear(...)` on first use
         built = _kept_in_state(
-            flax, class_node, method, lambda value: state.built_module_kind(value, method_scope) is not None, lazy_fills=True
+            flax, class_node, method, lambda value: state.built_module_kind(value, method_scope) is not None, lazy_fills=True, given=given
         )
         if built is not None:
             return _Stored(f"runs {called}, which builds an NNX module and {built[0]}", class_node, built[1].attr.value, [method])
@@ -809,10 +810,13 @@ def _stored_through(
         passed = _derived_names(method, passed)
         called = f"`{class_node.name.value}.{method_name}`"
         sets = not flax.is_nnx(class_node)
-        what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed), sets=sets)
+        given = _passed_by(flax, call, method, arguments_scope)
+        what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed), sets=sets, given=given)
         if what is not None:
             return _Stored(f"passes {handed} to {called}, which {what[0]}", class_node, what[1].attr.value, [method])
-        what = _kept_in_state(flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed), lazy_fills=True, sets=sets)
+        what = _kept_in_state(
+            flax, class_node, method, lambda value, passed=passed: _reads_any(value, passed), lazy_fills=True, sets=sets, given=given
+        )
         if what is not None:  # `if self.shadow is None: self.shadow = params`: see `_lazy_fill_escapes`
             return _Stored(f"passes {handed} to {called}, which {what[0]}", class_node, what[1].attr.value, [method], lazy=True)
         if depth < 2:
@@ -826,6 +830,11 @@ def _stored_through(
                     message = found.message.replace(f"passes {handed} to", f"passes {handed} to {called}, which hands it to", 1)
                     return _Stored(message, found.class_node, found.attribute, [method, *found.methods])
     return None
+
+
+def _passed_by(flax: FlaxFile, call: cst.Call, method: cst.FunctionDef, scope: Scope) -> dict[str, tuple[cst.BaseExpression, Scope]]:
+    """What a call of a method passes, by parameter name, with the scope its arguments are read in."""
+    return {p.name.value: (v, scope) for p, v in parameters_passed(method, flax.index.scope_of[method], call, scope)}
 
 
 @dataclass(frozen=True)
@@ -963,13 +972,19 @@ def _kept_in_state(
     wanted: Callable[[cst.BaseExpression], bool],
     lazy_fills: bool = False,
     sets: bool = True,
+    given: dict[str, tuple[cst.BaseExpression, Scope]] | None = None,
 ) -> tuple[str, cst.Attribute] | None:
     """How a method keeps a value `wanted` accepts in its object's own state, which the file
     reads elsewhere ("sets `self.best` to it", "stores it in `self.losses`, a list the object
-    keeps"; without `sets`, only the latter), with the attribute; None when it keeps none."""
+    keeps"; without `sets`, only the latter), with the attribute; None when it keeps none.
+    `given`, what the call running the method passes, leaves out the stores it switches off
+    (`if cache:` in a call passing `cache=False`)."""
     code_of = flax.index.module.code_for_node
+    flags = run_flags(flax)
     for store, holder, value in _self_stores(flax, method, flax.index.scope_of[method], lazy_fills):
-        if not wanted(value) or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, store):
+        if not wanted(value) or not flags.attribute_read_elsewhere(holder.attr.value, store):
+            continue
+        if given is not None and flags.never_runs_in_run(store, given):
             continue
         if isinstance(store, cst.Call) and isinstance(store.func, cst.Attribute) and isinstance(store.func.value, cst.Subscript):
             # `self.series[name].append(v)`: only into containers the attribute's container holds
