@@ -918,10 +918,16 @@ class OutsideNnxState:
 
     def mode_layers(self, node: cst.BaseExpression, scope: Scope) -> HeldState | None:
         """A layer with a mode (`nnx.Dropout`, `nnx.BatchNorm`) that an outside NNX module holds,
-        whatever mode it is in: what `.eval()` and `.train()` change."""
+        whatever mode it is in: what `.eval()` and `.train()` change; for a method's own `self`,
+        what every construction of its class the file shows holds."""
+        values = self.outside_values(node, scope)
+        own = self.flax.nnx_self(node, scope) if isinstance(node, cst.Name) else None
+        if own is not None and not self.self_built_in_body(node, scope):  # `self.eval()` in the body
+            flags = run_flags(self.flax)
+            values = [(made, flags.scope_at(made)) for made in self.flax.flow.objects.get(own, ())]
         self._counting_mode_layers = True
         try:
-            held = [self.holdings(value, value_scope, frozenset()) for value, value_scope in self.outside_values(node, scope)]
+            held = [self.holdings(value, value_scope, frozenset()) for value, value_scope in values]
         finally:
             self._counting_mode_layers = False
         return held[0][0] if held and all(held) else None

@@ -34876,6 +34876,97 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "self.train() inside the fori_loop body of the module's own method, the module holding a BatchNorm",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, width, rngs: nnx.Rngs):
+                self.inp = nnx.Linear(width, width, rngs=rngs)
+                self.norm = nnx.BatchNorm(width, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.inp(x))
+
+            def refine(self, x, steps):
+                def step(i, x):
+                    self.train()
+                    return x - 0.1 * self(x)
+
+                return jax.lax.fori_loop(0, steps, step, x)
+
+
+        def main():
+            model = Denoiser(4, nnx.Rngs(0))
+            return model.refine(jnp.ones((2, 4)), 3)
+        """,
+        ["13:16 SCN105", "17:13 SCN105"],
+    ),
+    Case(
+        "self.eval() in the module's own method before the loop, not in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, width, rngs: nnx.Rngs):
+                self.inp = nnx.Linear(width, width, rngs=rngs)
+                self.norm = nnx.BatchNorm(width, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.inp(x))
+
+            def refine(self, x, steps):
+                self.eval()
+
+                def step(i, x):
+                    return x - 0.1 * self(x)
+
+                return jax.lax.fori_loop(0, steps, step, x)
+
+
+        def main():
+            model = Denoiser(4, nnx.Rngs(0))
+            return model.refine(jnp.ones((2, 4)), 3)
+        """,
+        [],
+    ),
+    Case(
+        'self.train() inside the body of a module holding no layer with a mode',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, width, rngs: nnx.Rngs):
+                self.inp = nnx.Linear(width, width, rngs=rngs)
+                self.out = nnx.Linear(width, width, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(nnx.relu(self.inp(x)))
+
+            def refine(self, x, steps):
+                def step(i, x):
+                    self.train()
+                    return x - 0.1 * self(x)
+
+                return jax.lax.fori_loop(0, steps, step, x)
+
+
+        def main():
+            model = Denoiser(4, nnx.Rngs(0))
+            return model.refine(jnp.ones((2, 4)), 3)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
