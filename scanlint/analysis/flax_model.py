@@ -30,6 +30,7 @@ from scanlint.analysis.resolver import (
     Unpacked,
     argument,
     can_fall_off,
+    dotted,
     is_classmethod,
     is_property,
     is_staticmethod,
@@ -665,26 +666,38 @@ class FlaxFile:
 
     def submodule_field(self, class_node: cst.ClassDef, attribute: str) -> bool:
         """Whether a Linen class declares `attribute` as a field holding a Linen module (`net:
-        nn.Module`, `cell: GRUCell`) that is fresh where the module is made: every construction
-        of the class in this file passes a new module there (`NeuralODE(MLP())`). A module
-        passed in that another module owns (`Wrapper(cell=self.dense)`) may have been called
-        first there, and a construction this file does not show is unknown: neither counts."""
+        nn.Module`, `cell: GRUCell`), or a sequence of them (`hooks: Sequence[nn.Module]`), that
+        is fresh where the module is made: every construction of the class in this file passes
+        new modules there (`NeuralODE(MLP())`). A module passed in that another module owns
+        (`Wrapper(cell=self.dense)`) may have been called first there, and a construction this
+        file does not show is unknown: neither counts."""
+        return bool(self.field_modules(class_node, attribute))
+
+    def field_modules(self, class_node: cst.ClassDef, attribute: str) -> list[tuple[cst.Call, Scope]]:
+        """The constructions of the fresh modules a submodule field holds over every
+        construction of its class (see `submodule_field`); empty when one is not such."""
         if attribute in self.self_attribute_values(class_node, "setup"):
-            return False
+            return []
         class_scope = self.index.scope_of.get(class_node)
         if class_scope is None or not self._declares_module_field(class_node, attribute, class_scope):
-            return False
-        passed = constructor_arguments(self.index, class_node, None, attribute)
-        return bool(passed) and all(
-            isinstance(value, cst.Call) and self.linen_module_class(value.func, scope) is not None
-            for value, scope in passed
-        )
+            return []
+        modules: list[tuple[cst.Call, Scope]] = []
+        for value, scope in constructor_arguments(self.index, class_node, None, attribute):
+            elements = [e.value for e in value.elements] if isinstance(value, (cst.Tuple, cst.List)) else [value]
+            for element in elements:
+                if not isinstance(element, cst.Call) or self.linen_module_class(element.func, scope) is None:
+                    return []
+                modules.append((element, scope))
+        return modules
 
     def _declares_module_field(self, class_node: cst.ClassDef, attribute: str, class_scope: Scope) -> bool:
         for statement in class_statements(class_node):
             if isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name):
                 if statement.target.value == attribute:
                     annotation = statement.annotation.annotation
+                    if isinstance(annotation, cst.Subscript) and (self.index.qualify(annotation.value) or dotted(annotation.value)) in _SEQUENCE_ANNOTATIONS:
+                        inner = annotation.slice[0].slice  # `Sequence[nn.Module]`, `tuple[Hook, ...]`
+                        annotation = inner.value if isinstance(inner, cst.Index) else annotation
                     if self.index.qualify(annotation) == LINEN + "Module":
                         return True
                     return self.linen_module_class(annotation, class_scope) is not None
@@ -1997,6 +2010,11 @@ def _body_argument(index: ScanIndex, loop: LoopCall) -> cst.BaseExpression | Non
     if isinstance(node, cst.Name):
         node = index.value_of(node.value, loop.scope) or node
     return node
+
+
+_SEQUENCE_ANNOTATIONS = frozenset(
+    {"Sequence", "typing.Sequence", "collections.abc.Sequence", "tuple", "Tuple", "typing.Tuple", "list", "List", "typing.List"}
+)
 
 
 def parameters_filled(

@@ -140,6 +140,11 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
         setup = flax.index.method_of(class_node, "setup") if class_node is not None else None
         if class_node is not None and flax.submodule_field(class_node, func.attr.value):
             owner = flax.index.self_name(code.loop.scope) or func.value.value
+            modules = flax.field_modules(class_node, func.attr.value)
+            if len({flax.linen_module_class(call.func, call_scope) for call, call_scope in modules}) == 1:
+                # `LiftMonitor(hooks=(FlagCounter(0.5), FlagCounter(0.8)))`: modules of one class,
+                # each run where the body runs one (a `for` over them runs them all)
+                return Submodule(f"{owner}.{func.attr.value}", modules[0][0], modules[0][1])
             return Submodule(f"{owner}.{func.attr.value}", None)
         if class_node is None or setup is None:
             return None

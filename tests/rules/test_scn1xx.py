@@ -11711,6 +11711,150 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'probe modules given in a tuple field and walked with a for loop in the scan body update their variable under apply',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+
+        class Tally(nn.Module):
+            limit: float = 0.5
+
+            def setup(self):
+                self.hits = self.variable("stats", "hits", lambda: jnp.zeros((), jnp.int32))
+
+            def __call__(self, h):
+                self.hits.value = self.hits.value + (h > self.limit).sum()
+                return h
+
+
+        class Scanner(nn.Module):
+            probes: tuple[nn.Module, ...] = ()
+
+            def setup(self):
+                self.encoder = nn.Dense(2)
+
+            def warm(self, xs):
+                h = self.encoder(xs[0])
+                for probe in self.probes:
+                    probe(h)
+
+            def run(self, xs):
+                def body(total, x):
+                    h = self.encoder(x)
+                    for probe in self.probes:
+                        probe(h)
+                    return total + h.sum(), None
+
+                return lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            xs = jax.random.normal(jax.random.key(0), (4, 3, 5))
+            model = Scanner(probes=(Tally(0.2), Tally(0.7)))
+            variables = model.init(jax.random.key(1), xs, method=Scanner.warm)
+            return model.apply(variables, xs, method=Scanner.run)
+        """,
+        ["34:17 SCN102"],
+    ),
+    Case(
+        'probe modules given in a tuple field, walked in the scan body, update nothing',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+
+        class Tally(nn.Module):
+            limit: float = 0.5
+
+            def setup(self):
+                self.hits = self.variable("stats", "hits", lambda: jnp.zeros((), jnp.int32))
+
+            def __call__(self, h):
+                return h * (h > self.limit)
+
+
+        class Scanner(nn.Module):
+            probes: tuple[nn.Module, ...] = ()
+
+            def setup(self):
+                self.encoder = nn.Dense(2)
+
+            def warm(self, xs):
+                h = self.encoder(xs[0])
+                for probe in self.probes:
+                    probe(h)
+
+            def run(self, xs):
+                def body(total, x):
+                    h = self.encoder(x)
+                    for probe in self.probes:
+                        probe(h)
+                    return total + h.sum(), None
+
+                return lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            xs = jax.random.normal(jax.random.key(0), (4, 3, 5))
+            model = Scanner(probes=(Tally(0.2), Tally(0.7)))
+            variables = model.init(jax.random.key(1), xs, method=Scanner.warm)
+            return model.apply(variables, xs, method=Scanner.run)
+        """,
+        [],
+    ),
+    Case(
+        'a probe module given as a field updates its variable when the scan body calls it under apply',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+        from jax import lax
+
+
+        class Tally(nn.Module):
+            limit: float = 0.5
+
+            def setup(self):
+                self.hits = self.variable("stats", "hits", lambda: jnp.zeros((), jnp.int32))
+
+            def __call__(self, h):
+                self.hits.value = self.hits.value + (h > self.limit).sum()
+                return h
+
+
+        class Scanner(nn.Module):
+            probe: Tally = None
+
+            def setup(self):
+                self.encoder = nn.Dense(2)
+
+            def warm(self, xs):
+                h = self.encoder(xs[0])
+                self.probe(h)
+
+            def run(self, xs):
+                def body(total, x):
+                    h = self.encoder(x)
+                    self.probe(h)
+                    return total + h.sum(), None
+
+                return lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+        def main():
+            xs = jax.random.normal(jax.random.key(0), (4, 3, 5))
+            model = Scanner(probe=Tally(0.3))
+            variables = model.init(jax.random.key(1), xs, method=Scanner.warm)
+            return model.apply(variables, xs, method=Scanner.run)
+        """,
+        ["32:13 SCN102"],
+    ),
 ]
 
 RNG = [
