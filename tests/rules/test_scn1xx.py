@@ -20145,6 +20145,70 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        'a factory-made function builds nnx.Rngs from its seed and samples a stream with rngs.jitter.uniform(...) at every step',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def make_jitter(seed, scale):
+            def jitter(prices):
+                rngs = nnx.Rngs(jitter=seed)
+                return prices * (1.0 + scale * rngs.jitter.uniform(prices.shape, minval=-1.0, maxval=1.0))
+
+            return jitter
+
+
+        class PriceSimulator:
+            def __init__(self, seed=7):
+                self.jitter = make_jitter(seed, 0.05)
+
+            def paths(self, start, days):
+                def day(i, path):
+                    return path.at[i].set(self.jitter(start))
+
+                return jax.lax.fori_loop(0, days, day, jnp.zeros((days,) + start.shape))
+
+
+        def main():
+            return PriceSimulator().paths(jnp.array([10.0, 20.0, 30.0]), 3)
+        """,
+        ["9:16 SCN103"],
+    ),
+    Case(
+        'a factory-made function builds nnx.Rngs from a key folded with the step, then samples a stream',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def make_jitter(seed, scale):
+            def jitter(prices, day):
+                rngs = nnx.Rngs(jitter=jax.random.fold_in(jax.random.key(seed), day))
+                return prices * (1.0 + scale * rngs.jitter.uniform(prices.shape, minval=-1.0, maxval=1.0))
+
+            return jitter
+
+
+        class PriceSimulator:
+            def __init__(self, seed=7):
+                self.jitter = make_jitter(seed, 0.05)
+
+            def paths(self, start, days):
+                def day(i, path):
+                    return path.at[i].set(self.jitter(start, i))
+
+                return jax.lax.fori_loop(0, days, day, jnp.zeros((days,) + start.shape))
+
+
+        def main():
+            return PriceSimulator().paths(jnp.array([10.0, 20.0, 30.0]), 3)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

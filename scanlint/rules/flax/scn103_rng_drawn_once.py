@@ -44,6 +44,7 @@ from scanlint.analysis.nnx_state import (
     MODE_SWITCHES,
     NNX_CLONE,
     NNX_MERGE,
+    RNG_SAMPLERS,
     OutsideNnxState,
     training_dropout,
 )
@@ -1141,7 +1142,7 @@ class _FixedNnxRandomness:
 
     def _drawn(self, rngs_call: cst.Call, scope: Scope) -> bool:
         """Whether the body draws from an `nnx.Rngs(...)` it builds: a stream of it called
-        (`nnx.Rngs(0).noise()`, `rngs.sample()`, `rngs()`), or it handed to a call that is not a
+        (`nnx.Rngs(0).noise()`, `rngs.sample()`, `rngs()`) or sampled (`rngs.noise.normal(shape)`), or it handed to a call that is not a
         layer's construction (`drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`)."""
         bound = scope.name_bound_to(rngs_call) or self._default_filled(rngs_call, scope)
         made = {rngs_call}
@@ -1162,6 +1163,8 @@ class _FixedNnxRandomness:
         for call, call_scope in self.code.calls:
             func = call.func
             owner = func.value if isinstance(func, (cst.Attribute, cst.Subscript)) else func
+            if isinstance(func, cst.Attribute) and func.attr.value in RNG_SAMPLERS and isinstance(owner, cst.Attribute):
+                owner = owner.value  # `rngs.noise.normal(shape)`: a stream's sampler draws from it
             if holds(owner, call_scope):
                 return True
             for arg in call.args:  # `drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`
