@@ -137,6 +137,8 @@ def select(summary: FileSummary, lines: list[str], kinds: frozenset[str]) -> Sel
         closure.run()
         closure.keep_registering_subclasses()
         closure.run()
+        closure.keep_class_attribute_readers()
+        closure.run()
     if closure.covers_everything() and not any(u.literal_stub for u in summary.units):
         return Selection(text, None)
     kept = closure.kept_lines(lines)
@@ -235,13 +237,14 @@ class _Closure:
                 self.whole[unit] = CLOSURE_DEPTH
 
     def keep_registries(self) -> None:
-        """For a kept module-level dict (`MODELS = {}`), the functions that use it (a `register`
-        decorator storing classes in it) and the classes and calls that use those: what the
-        registry holds decides which class `MODELS[name](...)` builds."""
+        """For a kept module-level dict or list (`MODELS = {}`, `HOOKS = []`), the functions that
+        use it (a `register` decorator storing classes in it) and the classes and calls that use
+        those: what the registry holds decides which class `MODELS[name](...)` builds, or which
+        hooks `for hook in HOOKS` runs."""
         registries = {
             target.id
             for unit in self.whole
-            if isinstance(unit.node, (ast.Assign, ast.AnnAssign)) and isinstance(unit.node.value, ast.Dict)
+            if isinstance(unit.node, (ast.Assign, ast.AnnAssign)) and isinstance(unit.node.value, (ast.Dict, ast.List))
             for target in (unit.node.targets if isinstance(unit.node, ast.Assign) else [unit.node.target])
             if isinstance(target, ast.Name)
         }  # `MODELS = {}`, `MODELS: dict[str, type] = {}`
@@ -270,6 +273,22 @@ class _Closure:
             for unit in added:
                 self.keep_whole(unit, 0)
             self.run()
+
+    def keep_class_attribute_readers(self) -> None:
+        """For a module-level class whose attribute a kept unit assigns (`Snapshots.latest =
+        state` in a hook), the units that use the class: whether anything reads what a loop
+        stores there decides whether the stored value is used after the loop."""
+        classes = {name for unit in self.summary.units if isinstance(unit.node, ast.ClassDef) for name in unit.binds}
+        assigned = {
+            target.value.id
+            for unit in self._kept_pieces()
+            for node in ast.walk(unit.node)
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id in classes
+        }
+        if assigned:
+            self.keep_users(assigned)
 
     def keep_registering_subclasses(self) -> None:
         """For a kept class that defines `__init_subclass__` (a registry its subclasses enter

@@ -39006,6 +39006,150 @@ ESCAPES = [
         """,
         ["25:9 SCN106"],
     ),
+    Case(
+        "a hook a decorator appends to a module-level list stores the loop's loss on a class attribute that a later function reads",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        AFTER_STEP = []
+
+
+        def after_step(fn):
+            AFTER_STEP.append(fn)
+            return fn
+
+
+        class Latest:
+            loss = None
+
+
+        @after_step
+        def remember_loss(loss):
+            Latest.loss = loss
+
+
+        @after_step
+        def ignore(loss):
+            return None
+
+
+        def fit(model, w, xs):
+            def body(w, x):
+                loss, grad = jax.value_and_grad(lambda v: jnp.mean((model(x) @ v) ** 2))(w)
+                for hook in AFTER_STEP:
+                    hook(loss)
+                return w - 0.1 * grad, loss
+
+            return jax.lax.scan(body, w, xs)
+
+
+        def report():
+            return Latest.loss * 2.0
+
+
+        def main():
+            fit(nnx.Linear(3, 3, rngs=nnx.Rngs(0)), jnp.ones((3,)), jnp.ones((4, 2, 3)))
+            return report()
+        """,
+        ["20:5 SCN106"],
+    ),
+    Case(
+        'the hooks that store on a class attribute run after the loop, on its outputs',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        AFTER_STEP = []
+
+
+        def after_step(fn):
+            AFTER_STEP.append(fn)
+            return fn
+
+
+        class Latest:
+            loss = None
+
+
+        @after_step
+        def remember_loss(loss):
+            Latest.loss = loss
+
+
+        @after_step
+        def ignore(loss):
+            return None
+
+
+        def fit(model, w, xs):
+            def body(w, x):
+                loss, grad = jax.value_and_grad(lambda v: jnp.mean((model(x) @ v) ** 2))(w)
+                return w - 0.1 * grad, loss
+
+            w, losses = jax.lax.scan(body, w, xs)
+            for hook in AFTER_STEP:
+                hook(losses[-1])
+            return w, losses
+
+
+        def report():
+            return Latest.loss * 2.0
+
+
+        def main():
+            fit(nnx.Linear(3, 3, rngs=nnx.Rngs(0)), jnp.ones((3,)), jnp.ones((4, 2, 3)))
+            return report()
+        """,
+        [],
+    ),
+    Case(
+        "a hook stores the loop's loss on a class attribute nothing reads",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        AFTER_STEP = []
+
+
+        def after_step(fn):
+            AFTER_STEP.append(fn)
+            return fn
+
+
+        class Latest:
+            loss = None
+
+
+        @after_step
+        def remember_loss(loss):
+            Latest.loss = loss
+
+
+        @after_step
+        def ignore(loss):
+            return None
+
+
+        def fit(model, w, xs):
+            def body(w, x):
+                loss, grad = jax.value_and_grad(lambda v: jnp.mean((model(x) @ v) ** 2))(w)
+                for hook in AFTER_STEP:
+                    hook(loss)
+                return w - 0.1 * grad, loss
+
+            return jax.lax.scan(body, w, xs)
+
+
+        def main():
+            fit(nnx.Linear(3, 3, rngs=nnx.Rngs(0)), jnp.ones((3,)), jnp.ones((4, 2, 3)))
+            return None
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -235,6 +235,8 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
             where = "the module" if outer is flax.index.module_scope else "an enclosing function"
             if outer not in code.scopes and _read_outside(flax, target.value, outer, code.loop.call):
                 yield statement, f"rebinds `{target.value}`, a name of {where}, to a value of the loop"
+        elif isinstance(target, cst.Attribute) and _plain_class_attribute(flax, target, scope, statement):
+            yield statement, f"stores a value of the loop in `{code_of(target)}`, an attribute of a class, which outlives the loop"
 
 
 def _arrays_kept(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.Call, str]]:
@@ -613,6 +615,22 @@ class _Counters(SemanticVisitor):
         if isinstance(original_node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
             self.depth -= 1
         super().on_leave(original_node)
+
+
+def _plain_class_attribute(flax: FlaxFile, target: cst.Attribute, scope: Scope, statement: cst.CSTNode) -> bool:
+    """`Snapshots.latest = ...`: an attribute of a module-level plain class, which the file
+    reads elsewhere."""
+    if not isinstance(target.value, cst.Name):
+        return False
+    found = scope.lookup(target.value.value)
+    if found is None or found[0] is not flax.index.module_scope or len(found[1]) != 1:
+        return False
+    class_node = found[1][0]
+    return (
+        isinstance(class_node, cst.ClassDef)
+        and flax.is_plain(class_node)
+        and run_flags(flax).attribute_read_elsewhere(target.attr.value, statement)
+    )
 
 
 def _read_outside(flax: FlaxFile, name: str, binding_scope: Scope, anchor: cst.Call) -> bool:
