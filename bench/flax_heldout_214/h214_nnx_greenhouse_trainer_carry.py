@@ -1,0 +1,68 @@
+# label: ok
+# flax-error: none
+# class: 4 ClimateExperiment splits trainer.model and trainer.optimizer (nnx.Optimizer) into graphdef/state; the state rides in the fori_loop carry and is merged in the body
+"""Greenhouse climate control: fine-tune the humidity model of a greenhouse on the last
+day of sensor data before the controller uses it for the night."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax import lax
+
+
+class HumidityNet(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.inp = nnx.Linear(6, 16, rngs=rngs)
+        self.out = nnx.Linear(16, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.out(nnx.gelu(self.inp(x)))[..., 0]
+
+
+@dataclasses.dataclass(frozen=True)
+class TrainConfig:
+    learning_rate: float = 1e-2
+    steps: int = 5
+
+
+class Trainer:
+    def __init__(self, model, config: TrainConfig):
+        self.model = model
+        self.optimizer = nnx.Optimizer(model, optax.adam(config.learning_rate), wrt=nnx.Param)
+        self.config = config
+
+    def train_step(self, model, optimizer, x, y):
+        def loss_fn(model):
+            return jnp.mean((model(x) - y) ** 2)
+
+        loss, grads = nnx.value_and_grad(loss_fn)(model)
+        optimizer.update(model, grads)
+        return loss
+
+
+class ClimateExperiment:
+    def __init__(self, trainer: Trainer):
+        self.trainer = trainer
+
+    def run(self, x, y):
+        graphdef, state = nnx.split((self.trainer.model, self.trainer.optimizer))
+
+        def body(i, carry):
+            state, total = carry
+            model, optimizer = nnx.merge(graphdef, state)
+            loss = self.trainer.train_step(model, optimizer, x, y)
+            return nnx.state((model, optimizer)), total + loss
+
+        state, total = lax.fori_loop(0, self.trainer.config.steps, body, (state, jnp.zeros(())))
+        nnx.update((self.trainer.model, self.trainer.optimizer), state)
+        return total / self.trainer.config.steps
+
+
+def main():
+    x = jax.random.normal(jax.random.key(1), (32, 6))
+    y = jnp.tanh(x[:, 0] - 0.5 * x[:, 3])
+    experiment = ClimateExperiment(Trainer(HumidityNet(nnx.Rngs(0)), TrainConfig()))
+    experiment.run(x, y)
+    return None

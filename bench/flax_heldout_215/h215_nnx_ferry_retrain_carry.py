@@ -1,0 +1,77 @@
+# label: ok
+# flax-error: none
+# class: 4 NightlyRetrainer.fit -> self.engine.train_step merges (model, optimizer) from the state in the fori_loop carry and returns nnx.state
+"""Nightly retraining of the ferry crossing delay regressor.
+
+The train engine owns the model and its nnx.Optimizer and splits them once; the nightly retrainer
+threads the split state through a fori_loop over the day's crossing batches and writes it back
+with nnx.update afterwards.
+"""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax.lax import fori_loop
+
+
+class DelayRegressor(nnx.Module):
+    def __init__(self, features, *, rngs: nnx.Rngs):
+        self.hidden = nnx.Linear(features, 16, rngs=rngs)
+        self.out = nnx.Linear(16, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return self.out(nnx.relu(self.hidden(x)))[..., 0]
+
+
+class TrainEngine:
+    def __init__(self, model, learning_rate=1e-2):
+        self.model = model
+        self.optimizer = nnx.Optimizer(model, optax.adam(learning_rate), wrt=nnx.Param)
+        self.graphdef, _ = nnx.split((self.model, self.optimizer))
+
+    def current_state(self):
+        return nnx.state((self.model, self.optimizer))
+
+    def commit(self, state):
+        nnx.update((self.model, self.optimizer), state)
+
+    def train_step(self, state, x, y):
+        model, optimizer = nnx.merge(self.graphdef, state)
+
+        def loss_fn(model):
+            return jnp.mean((model(x) - y) ** 2)
+
+        loss, grads = nnx.value_and_grad(loss_fn)(model)
+        optimizer.update(model, grads)
+        return loss, nnx.state((model, optimizer))
+
+
+class NightlyRetrainer:
+    def __init__(self, engine: TrainEngine):
+        self.engine = engine
+
+    def fit(self, xs, ys):
+        def batch(i, carry):
+            total, state = carry
+            loss, state = self.engine.train_step(state, xs[i], ys[i])
+            return total + loss, state
+
+        total, state = fori_loop(0, xs.shape[0], batch, (jnp.zeros(()), self.engine.current_state()))
+        self.engine.commit(state)
+        return total / xs.shape[0]
+
+
+def crossings(batches=6, size=8):
+    wind = jnp.linspace(0.0, 1.0, batches * size).reshape(batches, size)
+    swell = jnp.cos(5.0 * wind)
+    xs = jnp.stack([wind, swell, jnp.ones_like(wind)], axis=-1)
+    ys = 10.0 * wind + 3.0 * swell
+    return xs, ys
+
+
+def main():
+    xs, ys = crossings()
+    engine = TrainEngine(DelayRegressor(3, rngs=nnx.Rngs(0)))
+    mean_loss = NightlyRetrainer(engine).fit(xs, ys)
+    jax.block_until_ready(mean_loss)
+    return None
