@@ -664,15 +664,35 @@ class OutsideNnxState:
         kind = _one_kind([self._object_kind(v, s, 0) for v, s in self.outside_values(node, scope)])
         return kind if isinstance(kind, cst.ClassDef) and self.flax.is_nnx(kind) else None
 
-    def built_module_kind(self, value: cst.BaseExpression, scope: Scope) -> str | None:
+    def built_module_kind(self, value: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
         """'an NNX module' (or '`QueueNet`, an NNX module') when an expression builds one: a
         construction of an NNX class, or a call of a same-file factory or registered builder
-        that returns one; None otherwise (a name or attribute holds a module built elsewhere)."""
+        that returns one, or of a plain class whose `__init__` builds one; a local name some
+        statement of its function binds to such a call; None otherwise (a name or attribute
+        holds a module built elsewhere)."""
+        if isinstance(value, cst.Name) and depth == 0:  # `session = Session(...)`, then stored
+            found = scope.lookup(value.value)
+            if found is None or found[0] is not scope:
+                return None
+            # A copy of outside state (`nnx.merge(..., copy=True)`) holds the outside arrays; the
+            # function may switch it to eval mode before storing it, which keeps them so.
+            built = [
+                self.built_module_kind(v, scope, 1)
+                for v in found[1]
+                if isinstance(v, cst.Call) and self.flax.index.qualify(v.func) not in NNX_MERGE | NNX_CLONE
+            ]
+            return next((kind for kind in built if kind is not None), None)
         if not isinstance(value, cst.Call):
             return None
         kind = self._object_kind(value, scope, 0)
         if isinstance(kind, cst.ClassDef) and self.flax.is_nnx(kind):
             return f"`{kind.name.value}` (an NNX module)"
+        if isinstance(kind, cst.ClassDef) and self.flax.is_plain(kind) and depth < 2:
+            init = self.flax.index.method_of(kind, "__init__")  # `Session(seed)` building `self.model = Scorer(...)`
+            stored = self.flax.self_attribute_values(kind, "__init__").values() if init is not None else []
+            init_scope = self.flax.index.scope_of[init] if init is not None else scope
+            if any(self.built_module_kind(v, init_scope, 2) for values in stored for v in values):
+                return f"`{kind.name.value}` (an object holding an NNX module it builds)"
         return "an NNX module" if kind == "an NNX module" else None
 
     def _passed_to(

@@ -39150,6 +39150,200 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a pool's getter builds a missing session (a plain object whose __init__ builds an NNX module) inside the body and keeps it in a dict",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        class Session:
+            def __init__(self, seed):
+                self.model = Scorer(nnx.Rngs(seed))
+
+
+        class Pool:
+            def __init__(self):
+                self._sessions = {}
+
+            def get(self, name):
+                session = self._sessions.get(name)
+                if session is None:
+                    session = Session(len(name))
+                    self._sessions[name] = session
+                return session
+
+
+        def run(pool, xs):
+            def body(c, x):
+                return c + pool.get("a").model(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            pool = Pool()
+            xs = jnp.ones((4, 3))
+            run(pool, xs)
+            return pool.get("a").model(xs[0])
+        """,
+        ["34:20 SCN106"],
+    ),
+    Case(
+        "the pool's getter is called once before the loop, so the session exists when the body asks for it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        class Session:
+            def __init__(self, seed):
+                self.model = Scorer(nnx.Rngs(seed))
+
+
+        class Pool:
+            def __init__(self):
+                self._sessions = {}
+
+            def get(self, name):
+                session = self._sessions.get(name)
+                if session is None:
+                    session = Session(len(name))
+                    self._sessions[name] = session
+                return session
+
+
+        def run(pool, xs):
+            def body(c, x):
+                return c + pool.get("a").model(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            pool = Pool()
+            xs = jnp.ones((4, 3))
+            pool.get("a")  # build the session before the loop
+            run(pool, xs)
+            return pool.get("a").model(xs[0])
+        """,
+        [],
+    ),
+    Case(
+        "the pool's sessions are added before the loop; its getter only looks them up",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        class Session:
+            def __init__(self, seed):
+                self.model = Scorer(nnx.Rngs(seed))
+
+
+        class Pool:
+            def __init__(self):
+                self._sessions = {}
+
+            def add(self, name):
+                self._sessions[name] = Session(len(name))
+
+            def get(self, name):
+                return self._sessions[name]
+
+
+        def run(pool, xs):
+            def body(c, x):
+                return c + pool.get("a").model(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            pool = Pool()
+            pool.add("a")
+            xs = jnp.ones((4, 3))
+            run(pool, xs)
+            return pool.get("a").model(xs[0])
+        """,
+        [],
+    ),
+    Case(
+        "a pool's getter merges a copy of a snapshot split before the loop and keeps it: the copy holds the outside arrays",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        class Pool:
+            def __init__(self):
+                self._snapshots = {}
+                self._sessions = {}
+
+            def publish(self, name, model):
+                self._snapshots[name] = nnx.split(model)
+
+            def get(self, name):
+                session = self._sessions.get(name)
+                if session is None:
+                    graphdef, state = self._snapshots[name]
+                    session = nnx.merge(graphdef, state, copy=True)
+                    self._sessions[name] = session
+                return session
+
+
+        def run(pool, xs):
+            def body(c, x):
+                return c + pool.get("a")(x).sum(), None
+
+            return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            pool = Pool()
+            pool.publish("a", Scorer(nnx.Rngs(0)))
+            xs = jnp.ones((4, 3))
+            run(pool, xs)
+            return pool.get("a")(xs[0])
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES
