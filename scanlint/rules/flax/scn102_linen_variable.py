@@ -132,7 +132,9 @@ class LinenVariableInScanBody(Rule):
     reaching an attention's cache, written under `if self.has_variable(...)`; `self(tok,
     decode=True)` in a `generate` loop reaching the attention a setup-list block builds inline),
     and through a
-    `norm` field given `functools.partial(nn.BatchNorm, use_running_average=not train)`. The
+    `norm` field given `functools.partial(nn.BatchNorm, use_running_average=not train)`, and
+    through modules the constructions pass to a submodule field (`probe: Tally`, or `probes:
+    tuple[nn.Module, ...]` walked by a `for`) that update a variable under `apply`. The
     runs that set a flag include calls of `functools.partial(model.apply, ...)` and of
     same-file functions the model is handed to. A `model.apply(...)` with nothing mutable in
     the body (no `mutable=`, `False`, or an empty list or tuple, also one a config field's

@@ -57,7 +57,9 @@ class NnxStateMutatedInScanBody(Rule):
     updating an outside `nnx.MultiMetric` or `nnx.metrics` metric (`metrics.update(loss=loss)`,
     also held by an evaluator and updated through its method), writing
     into an outside module with `nnx.update(target, ...)`, switching the mode of an outside module
-    that holds a Dropout or BatchNorm (`model.eval()`, `model.train()`, `model.set_attributes(...)`),
+    that holds a Dropout or BatchNorm (`model.eval()`, `model.train()`, `model.set_attributes(...)`;
+    also `self.eval()` in the body of the module's own method, when every construction of its
+    class the file shows holds one),
     and calling a function decorated with an NNX transform (`@nnx.jit`) with an outside module,
     even one it only reads. A module `nnx.merge`d in the body from state split outside and
     closed over (not carried) holds the outside Variables, and counts as outside. What a

@@ -61,7 +61,9 @@ class LoopValueEscapesScanBody(Rule):
       updates["batch_stats"]`, `cache[t] = kv`), also one the caller makes and hands to the
       function running the loop (`train(model, xs, checkpoint)` with `checkpoint = {}`);
     - rebinding a name of an enclosing function or of the module (`nonlocal model; model =
-      nnx.merge(graphdef, state)`, `global best; best = loss`) to a loop value;
+      nnx.merge(graphdef, state)`, `global best; best = loss`) to a loop value, or setting an
+      attribute of a module-level plain class to one (`Snapshots.latest = nnx.state(model)` in
+      a hook a decorator appends to a module-level list) that the file reads elsewhere;
     - adding a loop value to a container a plain (not Flax) object made outside the body keeps
       (`self.grad_norms.append(...)` in a closure of the trainer's method), or calling a method
       of such an object that stores an argument the body passes a loop value for, or what it
@@ -76,7 +78,9 @@ class LoopValueEscapesScanBody(Rule):
       calls. The attribute must be read somewhere else in the file;
     - calling a method of such an object that computes an array, or builds an NNX module (its
       Variables are arrays of the trace too: `self._models[lift] = QueueNet(...)`, a
-      module-level factory or registered builder returning one), and keeps it, even from
+      module-level factory or registered builder returning one, an object of a plain class whose
+      `__init__` builds one, also bound to a local first: `session = Session(user)`, then
+      `self._live[user] = session`), and keeps it, even from
       constants: every JAX operation in the body gives a tracer of the loop. A lazy first fill
       (`if self.variables is None: self.variables = self.module.init(...)`), a memo (`if name
       not in self._tables: self._tables[name] = jnp...`, a cache's `put` after a miss), a
@@ -93,6 +97,10 @@ class LoopValueEscapesScanBody(Rule):
     - storing an array computed in the loop in a container of an enclosing function
       (`memo["emb"] = model.embed(x)` in a helper the body calls), read after the loop; a lazy
       first fill only when nothing run before the loop fills it.
+
+    A store in a branch the body's call switches off (`if cache:` in a method the body calls
+    with `cache=False`) is not flagged, and a `functools.partial` of a bound method
+    (`partial(pool.route, queue)`) runs that method on its object, made outside the body.
 
     A container or name of a function must be read by it after the loop (or anywhere in it, when
     the loop runs elsewhere), or nothing is used and nothing fails; one of the module outlives
