@@ -341,13 +341,15 @@ class RunFlags:
             return self._dataclass_field_values(node, scope, depth)
         if isinstance(node, cst.Name):
             return self._name_values(node.value, scope, depth)
-        if (
-            isinstance(node, cst.Subscript)
-            and len(node.slice) == 1
-            and isinstance(node.slice[0].slice, cst.Index)
-            and isinstance(node.slice[0].slice.value, (cst.SimpleString, cst.Integer))
-        ):  # `config["train"]` with `config` a dict literal, or a parameter given them
-            return self._picked_values(node.value, node.slice[0].slice.value, scope, depth)
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            key = node.slice[0].slice.value
+            if isinstance(key, (cst.SimpleString, cst.Integer)):
+                # `config["train"]` with `config` a dict literal, or a parameter given them
+                return self._picked_values(node.value, key, scope, depth)
+            keys = self.values(key, scope, depth + 1) if isinstance(key, cst.Name) and depth < 4 else None
+            if keys and all(isinstance(k, str) for k in keys):  # `self._MODES[mode]`, `mode` a known string
+                picked = [self._picked_values(node.value, cst.SimpleString(repr(k)), scope, depth) for k in keys]
+                return frozenset().union(*picked) if all(p is not None for p in picked) else None  # type: ignore[arg-type]
         return None
 
     def _picked_values(
@@ -356,7 +358,12 @@ class RunFlags:
         """The values of the element a literal key picks from every dict, list or tuple literal
         a name may hold: bound once to one, or a parameter every call fills with one."""
         literals: list[tuple[cst.BaseExpression, Scope]] | None = [(container, scope)]
-        if isinstance(container, cst.Name):
+        if isinstance(container, cst.Attribute):  # `self._MODES`, a literal the class body binds
+            literal = self._class_body_literal(container, scope)
+            if literal is None:
+                return None
+            literals = [literal]
+        elif isinstance(container, cst.Name):
             found = scope.only_binding(container.value)
             if found is None:
                 return None
@@ -374,6 +381,27 @@ class RunFlags:
                 return None
             found_values |= values
         return _limited(frozenset(found_values)) if literals else None
+
+    def _class_body_literal(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For `self.<attr>` in a method: the dict, list or tuple literal the class body binds
+        to `<attr>` (`_MODES = {"training": True}`), when no statement of the file stores an
+        attribute of that name."""
+        found = scope.enclosing_method()
+        if found is None or not isinstance(node.value, cst.Name) or node.value.value != self.index.self_name(scope):
+            return None
+        if self._stored_attributes().get(node.attr.value, 0):
+            return None
+        class_node = found[1]
+        for statement in class_statements(class_node):
+            if (
+                isinstance(statement, cst.Assign)
+                and len(statement.targets) == 1
+                and isinstance(statement.targets[0].target, cst.Name)
+                and statement.targets[0].target.value == node.attr.value
+                and isinstance(statement.value, (cst.Dict, cst.List, cst.Tuple))
+            ):
+                return statement.value, self.index.scope_of[class_node]
+        return None
 
     def _plain_attribute_switch(self, node: cst.Attribute, scope: Scope, depth: int) -> Values:
         """`self.train_mode` in a method of a plain (not Flax) class: the values of what its

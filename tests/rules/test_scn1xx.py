@@ -11855,6 +11855,100 @@ LINEN_VARIABLE = [
         """,
         ["32:13 SCN102"],
     ),
+    Case(
+        'a plain runner sets its train flag from a class-level table by a mode name defaulting to fit; its bound BatchNorm trains in the body',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class LoadNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(6)(x)
+                h = nn.BatchNorm(use_running_average=not train)(h)
+                return nn.Dense(1)(nn.relu(h))[..., 0]
+
+
+        class Runner:
+            MODES = {"fit": True, "serve": False}
+
+            def __init__(self, model, variables, mode="fit"):
+                self.bound = model.bind(variables)
+                self.train = self.MODES[mode]
+
+            def switch(self, mode):
+                self.train = self.MODES[mode]
+
+            def forecast(self, x):
+                return self.bound(x, train=self.train)
+
+
+        def simulate(runner, xs):
+            def body(total, x):
+                y = runner.forecast(x)
+                return total + y.sum(), y
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)
+
+
+        def main():
+            xs = jax.random.normal(jax.random.key(0), (4, 5, 3))
+            model = LoadNet()
+            variables = model.init(jax.random.key(1), xs[0], train=False)
+            total, _ = simulate(Runner(model, variables), xs)
+            return total
+        """,
+        ["26:16 SCN102"],
+    ),
+    Case(
+        'the same runner built with mode serve: the table gives False, the bound BatchNorm only reads',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class LoadNet(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(6)(x)
+                h = nn.BatchNorm(use_running_average=not train)(h)
+                return nn.Dense(1)(nn.relu(h))[..., 0]
+
+
+        class Runner:
+            MODES = {"fit": True, "serve": False}
+
+            def __init__(self, model, variables, mode="fit"):
+                self.bound = model.bind(variables)
+                self.train = self.MODES[mode]
+
+            def switch(self, mode):
+                self.train = self.MODES[mode]
+
+            def forecast(self, x):
+                return self.bound(x, train=self.train)
+
+
+        def simulate(runner, xs):
+            def body(total, x):
+                y = runner.forecast(x)
+                return total + y.sum(), y
+
+            return jax.lax.scan(body, jnp.zeros(()), xs)
+
+
+        def main():
+            xs = jax.random.normal(jax.random.key(0), (4, 5, 3))
+            model = LoadNet()
+            variables = model.init(jax.random.key(1), xs[0], train=False)
+            total, _ = simulate(Runner(model, variables, mode="serve"), xs)
+            return total
+        """,
+        [],
+    ),
 ]
 
 RNG = [
