@@ -695,7 +695,8 @@ class FlaxFile:
             if isinstance(statement, cst.AnnAssign) and isinstance(statement.target, cst.Name):
                 if statement.target.value == attribute:
                     annotation = statement.annotation.annotation
-                    if isinstance(annotation, cst.Subscript) and (self.index.qualify(annotation.value) or dotted(annotation.value)) in _SEQUENCE_ANNOTATIONS:
+                    container = self.index.qualify(annotation.value) or dotted(annotation.value) if isinstance(annotation, cst.Subscript) else None
+                    if isinstance(annotation, cst.Subscript) and container in _SEQUENCE_ANNOTATIONS:
                         inner = annotation.slice[0].slice  # `Sequence[nn.Module]`, `tuple[Hook, ...]`
                         annotation = inner.value if isinstance(inner, cst.Index) else annotation
                     if self.index.qualify(annotation) == LINEN + "Module":
@@ -2549,7 +2550,7 @@ class BodyCode:
         receiver = _first_parameter(helper.node) if bound_method and isinstance(helper.node, cst.FunctionDef) else None
         if receiver is not None and isinstance(target, cst.Attribute):
             self.bound_arguments.setdefault(receiver, (target.value, scope))  # the method's `self` is `pool`
-        self._bind_maker(index, func.args[0].value, scope)
+        self._bind_maker(index, target, scope)
 
     def _bind_maker(self, index: ScanIndex, made: cst.BaseExpression, scope: Scope) -> None:
         """The parameters of the same-file factory whose call made a function a partial wraps
