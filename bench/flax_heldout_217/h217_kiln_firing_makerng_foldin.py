@@ -1,0 +1,51 @@
+# label: ok
+# flax-error: none
+# class: 1 KilnController.__call__ runs scan itself; it draws self.make_rng('thermocouple') once before the loop and the body folds in the segment index
+"""Pottery kiln firing: follow a ramp/soak schedule with simulated thermocouple jitter.
+
+The controller perturbs each segment's reading with sensor noise drawn from the module's
+'thermocouple' RNG stream, so robustness tests can replay a firing.
+"""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax.lax import scan
+
+
+class KilnController(nn.Module):
+    zones: int = 3
+    jitter_c: float = 4.0
+
+    @nn.compact
+    def __call__(self, schedule):
+        # schedule: [segments, 2] -> (target ramp C/h, soak hours)
+        gains = nn.Dense(self.zones, name="zone_gains")(schedule)
+        base_key = self.make_rng("thermocouple")
+
+        def segment(temp, inputs):
+            index, gain = inputs
+            key = jax.random.fold_in(base_key, index)
+            jitter = self.jitter_c * jax.random.normal(key, (self.zones,))
+            temp = temp + gain + jitter
+            return temp, jitter
+
+        steps = jnp.arange(gains.shape[0])
+        _, jitter = scan(segment, jnp.full((self.zones,), 20.0), (steps, gains))
+        return jitter
+
+
+class FiringReplay:
+    def __init__(self, controller, params):
+        self.controller, self.params = controller, params
+
+    def sensor_trace(self, schedule, seed):
+        return self.controller.apply(
+            {"params": self.params}, schedule, rngs={"thermocouple": jax.random.key(seed)})
+
+
+def main():
+    schedule = jnp.array([[100.0, 1.0], [150.0, 0.5], [60.0, 2.0], [120.0, 0.25], [80.0, 1.5], [0.0, 3.0]])
+    controller = KilnController()
+    params = controller.init(
+        {"params": jax.random.key(0), "thermocouple": jax.random.key(1)}, schedule)["params"]
+    return FiringReplay(controller, params).sensor_trace(schedule, seed=9)

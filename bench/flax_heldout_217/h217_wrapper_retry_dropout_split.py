@@ -1,0 +1,84 @@
+# label: ok
+# flax-error: none
+# class: 5 functools.partial(model.apply, variables) wrapped in retry, timing and compile-cache layers is called in the scan body with a per-sample dropout key from the scanned split keys
+"""Serving wrappers around a predict method: compile cache, latency timing and retry layers.
+
+Monte-Carlo dropout gives an uncertainty band for a demand model; the sampler runs the
+wrapped predictor once per sample inside a scan.
+"""
+import functools
+import time
+
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax import lax
+
+
+class DemandModel(nn.Module):
+    hidden: int = 32
+    rate: float = 0.3
+
+    @nn.compact
+    def __call__(self, x, train: bool = False):
+        x = nn.relu(nn.Dense(self.hidden)(x))
+        x = nn.Dropout(self.rate, deterministic=not train)(x)
+        return nn.Dense(1)(x)[..., 0]
+
+
+class RetryingPredictor:
+    def __init__(self, fn, attempts=3):
+        self.fn, self.attempts = fn, attempts
+
+    def __call__(self, x, key):
+        for attempt in range(self.attempts):
+            try:
+                return self.fn(x, rngs={"dropout": key})
+            except RuntimeError:
+                if attempt == self.attempts - 1:
+                    raise
+
+
+class TimedPredictor:
+    def __init__(self, inner):
+        self.inner, self.latencies = inner, []
+
+    def __call__(self, x, key):
+        start = time.perf_counter()
+        out = self.inner(x, key)
+        self.latencies.append(time.perf_counter() - start)
+        return out
+
+
+class CompileCache:
+    """Keeps one jitted callable per input shape."""
+
+    def __init__(self, inner):
+        self.inner, self._compiled = inner, {}
+
+    def __call__(self, x, key):
+        shape_key = (x.shape, str(x.dtype))
+        if shape_key not in self._compiled:
+            self._compiled[shape_key] = jax.jit(self.inner)
+        return self._compiled[shape_key](x, key)
+
+
+def build_predictor(model, variables):
+    predict = functools.partial(model.apply, variables, train=True)
+    return TimedPredictor(CompileCache(RetryingPredictor(predict)))
+
+
+def mc_samples(predictor, x, key, n):
+    def draw(carry, sample_key):
+        return carry, predictor(x, sample_key)
+
+    _, ys = lax.scan(draw, None, jax.random.split(key, n))
+    return ys
+
+
+def main():
+    x = jax.random.normal(jax.random.key(1), (4, 6))
+    model = DemandModel()
+    variables = model.init(jax.random.key(0), x)
+    predictor = build_predictor(model, variables)
+    return mc_samples(predictor, x, jax.random.key(42), n=8)
