@@ -282,6 +282,7 @@ class _Closure:
         assigned = {
             target.value.id
             for unit in self._kept_pieces()
+            if unit.words & classes  # a cheap filter before walking the unit's tree
             for node in ast.walk(unit.node)
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
             for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
