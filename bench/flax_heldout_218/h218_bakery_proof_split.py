@@ -1,0 +1,53 @@
+# label: ok
+# flax-error: none
+# class: 5 Oven.proof is nn.remat(ProofStage); Oven.bake splits one 'dropout' key into per-stage keys that enter the scan as xs and are handed to the rematerialised submodule
+"""Bakery proofing: noisy per-stage rise of a dough batch, rematerialised to save memory."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+@dataclasses.dataclass(frozen=True)
+class ProofSchedule:
+    stages: int = 5
+    humidity_noise: float = 0.25
+
+
+class ProofStage(nn.Module):
+    noise: float
+
+    @nn.compact
+    def __call__(self, dough, rng=None):
+        rise = nn.softplus(nn.Dense(8, name="rise")(dough))
+        return nn.Dropout(self.noise, deterministic=False)(rise, rng=rng)
+
+
+RematProofStage = nn.remat(ProofStage)
+
+
+class Oven(nn.Module):
+    schedule: ProofSchedule
+
+    def setup(self):
+        self.proof = RematProofStage(self.schedule.humidity_noise)
+
+    def __call__(self, dough):
+        return self.proof(dough)
+
+    def bake(self, dough):
+        stage_keys = jax.random.split(self.make_rng("dropout"), self.schedule.stages)
+
+        def stage(carry, stage_key):
+            return carry, self.proof(dough, stage_key)
+
+        _, rises = jax.lax.scan(stage, None, stage_keys)
+        return rises
+
+
+def main():
+    oven = Oven(ProofSchedule())
+    dough = jnp.linspace(0.2, 1.0, 6)
+    variables = oven.init({"params": jax.random.PRNGKey(0), "dropout": jax.random.PRNGKey(1)}, dough)
+    return oven.apply(variables, dough, method=Oven.bake, rngs={"dropout": jax.random.PRNGKey(2)})
