@@ -2913,6 +2913,14 @@ class BodyCode:
         walk(node, reads)
         return any(self.binds(name, scope) for name in reads.names)
 
+    def holds_varying_value(self, node: cst.CSTNode, scope: Scope) -> bool:
+        """Whether an expression reads a name the body's code binds to what may differ from step
+        to step: a helper's parameter every call fills with the same value (`label`, given
+        "calibrating") does not count."""
+        reads = TracedReads()
+        walk(node, reads)
+        return any(self.binds(name, scope) and not self.name_constant(name, scope) for name in reads.names)
+
 
 class _BodyWalker(cst.CSTVisitor):
     def __init__(self, index: ScanIndex, code: BodyCode) -> None:

@@ -39438,6 +39438,325 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a callback handed the trainer sets its context's statistics to the loop's new variables",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class LoadModel(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=not train, momentum=0.9)(h)
+                return nn.Dense(1)(nn.relu(h))[..., 0]
+
+
+        @dataclasses.dataclass
+        class RunContext:
+            params: dict
+            stats: dict
+
+
+        class StatsCallback:
+            def on_batch(self, runner, new_vars):
+                runner.ctx.stats = new_vars["batch_stats"]
+
+
+        class Calibrator:
+            def __init__(self, model, ctx, callbacks):
+                self.model = model
+                self.ctx = ctx
+                self.callbacks = callbacks
+
+            def calibrate(self, batches):
+                def step(carry, batch):
+                    out, new_vars = self.model.apply(
+                        {"params": self.ctx.params, "batch_stats": self.ctx.stats},
+                        batch, train=True, mutable=["batch_stats"])
+                    for cb in self.callbacks:
+                        cb.on_batch(self, new_vars)
+                    return carry + out.mean(), out
+
+                return jax.lax.scan(step, jnp.float32(0.0), batches)
+
+
+        def report(calibrator, x):
+            v = {"params": calibrator.ctx.params, "batch_stats": calibrator.ctx.stats}
+            return calibrator.model.apply(v, x)
+
+
+        def main():
+            batches = jax.random.normal(jax.random.PRNGKey(0), (4, 6, 3))
+            model = LoadModel()
+            v = model.init(jax.random.PRNGKey(1), batches[0])
+            cal = Calibrator(model, RunContext(v["params"], v["batch_stats"]), [StatsCallback()])
+            cal.calibrate(batches)
+            return report(cal, batches[0])
+        """,
+        ["25:9 SCN105"],
+    ),
+    Case(
+        "a callback hands the trainer's context to its own helper, which sets the statistics on it",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class LoadModel(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=not train, momentum=0.9)(h)
+                return nn.Dense(1)(nn.relu(h))[..., 0]
+
+
+        @dataclasses.dataclass
+        class RunContext:
+            params: dict
+            stats: dict
+
+
+        class StatsCallback:
+            def on_batch(self, *, owner, produced):
+                self._copy(owner.ctx, produced["batch_stats"])
+
+            def _copy(self, ctx, stats):
+                ctx.stats = stats
+
+
+        class Calibrator:
+            def __init__(self, model, ctx, callbacks):
+                self.model = model
+                self.ctx = ctx
+                self.callbacks = callbacks
+
+            def calibrate(self, batches):
+                def step(carry, batch):
+                    out, new_vars = self.model.apply(
+                        {"params": self.ctx.params, "batch_stats": self.ctx.stats},
+                        batch, train=True, mutable=["batch_stats"])
+                    for cb in self.callbacks:
+                        cb.on_batch(owner=self, produced=new_vars)
+                    return carry + out.mean(), out
+
+                return jax.lax.scan(step, jnp.float32(0.0), batches)
+
+
+        def report(calibrator, x):
+            v = {"params": calibrator.ctx.params, "batch_stats": calibrator.ctx.stats}
+            return calibrator.model.apply(v, x)
+
+
+        def main():
+            batches = jax.random.normal(jax.random.PRNGKey(0), (4, 6, 3))
+            model = LoadModel()
+            v = model.init(jax.random.PRNGKey(1), batches[0])
+            cal = Calibrator(model, RunContext(v["params"], v["batch_stats"]), [StatsCallback()])
+            cal.calibrate(batches)
+            return report(cal, batches[0])
+        """,
+        ["28:9 SCN105"],
+    ),
+    Case(
+        'the callbacks get the last statistics after the scan returns them',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class LoadModel(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=not train, momentum=0.9)(h)
+                return nn.Dense(1)(nn.relu(h))[..., 0]
+
+
+        @dataclasses.dataclass
+        class RunContext:
+            params: dict
+            stats: dict
+
+
+        class StatsCallback:
+            def on_batch(self, runner, new_vars):
+                runner.ctx.stats = new_vars["batch_stats"]
+
+
+        class Calibrator:
+            def __init__(self, model, ctx, callbacks):
+                self.model = model
+                self.ctx = ctx
+                self.callbacks = callbacks
+
+            def calibrate(self, batches):
+                def step(carry, batch):
+                    out, new_vars = self.model.apply(
+                        {"params": self.ctx.params, "batch_stats": self.ctx.stats},
+                        batch, train=True, mutable=["batch_stats"])
+                    return carry + out.mean(), new_vars
+
+                total, new_vars = jax.lax.scan(step, jnp.float32(0.0), batches)
+                last = jax.tree_util.tree_map(lambda a: a[-1], new_vars)
+                for cb in self.callbacks:
+                    cb.on_batch(self, last)
+                return total
+
+
+        def report(calibrator, x):
+            v = {"params": calibrator.ctx.params, "batch_stats": calibrator.ctx.stats}
+            return calibrator.model.apply(v, x)
+
+
+        def main():
+            batches = jax.random.normal(jax.random.PRNGKey(0), (4, 6, 3))
+            model = LoadModel()
+            v = model.init(jax.random.PRNGKey(1), batches[0])
+            cal = Calibrator(model, RunContext(v["params"], v["batch_stats"]), [StatsCallback()])
+            cal.calibrate(batches)
+            return report(cal, batches[0])
+        """,
+        [],
+    ),
+    Case(
+        'a callback handed the trainer sets a string on its context',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class LoadModel(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=not train, momentum=0.9)(h)
+                return nn.Dense(1)(nn.relu(h))[..., 0]
+
+
+        @dataclasses.dataclass
+        class RunContext:
+            params: dict
+            stats: dict
+            phase: str = "idle"
+
+
+        class StatsCallback:
+            def on_batch(self, runner, new_vars):
+                runner.ctx.phase = "calibrating"
+
+
+        class Calibrator:
+            def __init__(self, model, ctx, callbacks):
+                self.model = model
+                self.ctx = ctx
+                self.callbacks = callbacks
+
+            def calibrate(self, batches):
+                def step(carry, batch):
+                    out, new_vars = self.model.apply(
+                        {"params": self.ctx.params, "batch_stats": self.ctx.stats},
+                        batch, train=True, mutable=["batch_stats"])
+                    for cb in self.callbacks:
+                        cb.on_batch(self, new_vars)
+                    return carry + out.mean(), out
+
+                return jax.lax.scan(step, jnp.float32(0.0), batches)
+
+
+        def report(calibrator, x):
+            v = {"params": calibrator.ctx.params, "batch_stats": calibrator.ctx.stats}
+            print(calibrator.ctx.phase)
+            return calibrator.model.apply(v, x)
+
+
+        def main():
+            batches = jax.random.normal(jax.random.PRNGKey(0), (4, 6, 3))
+            model = LoadModel()
+            v = model.init(jax.random.PRNGKey(1), batches[0])
+            cal = Calibrator(model, RunContext(v["params"], v["batch_stats"]), [StatsCallback()])
+            cal.calibrate(batches)
+            return report(cal, batches[0])
+        """,
+        [],
+    ),
+    Case(
+        'a callback sets a label every call passes as the same string',
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class LoadModel(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                h = nn.Dense(8)(x)
+                h = nn.BatchNorm(use_running_average=not train, momentum=0.9)(h)
+                return nn.Dense(1)(nn.relu(h))[..., 0]
+
+
+        @dataclasses.dataclass
+        class RunContext:
+            params: dict
+            stats: dict
+            phase: str = "idle"
+
+
+        class StatsCallback:
+            def on_batch(self, runner, new_vars, label):
+                runner.ctx.phase = label
+
+
+        class Calibrator:
+            def __init__(self, model, ctx, callbacks):
+                self.model = model
+                self.ctx = ctx
+                self.callbacks = callbacks
+
+            def calibrate(self, batches):
+                def step(carry, batch):
+                    out, new_vars = self.model.apply(
+                        {"params": self.ctx.params, "batch_stats": self.ctx.stats},
+                        batch, train=True, mutable=["batch_stats"])
+                    for cb in self.callbacks:
+                        cb.on_batch(self, new_vars, "calibrating")
+                    return carry + out.mean(), out
+
+                return jax.lax.scan(step, jnp.float32(0.0), batches)
+
+
+        def report(calibrator, x):
+            v = {"params": calibrator.ctx.params, "batch_stats": calibrator.ctx.stats}
+            print(calibrator.ctx.phase)
+            return calibrator.model.apply(v, x)
+
+
+        def main():
+            batches = jax.random.normal(jax.random.PRNGKey(0), (4, 6, 3))
+            model = LoadModel()
+            v = model.init(jax.random.PRNGKey(1), batches[0])
+            cal = Calibrator(model, RunContext(v["params"], v["batch_stats"]), [StatsCallback()])
+            cal.calibrate(batches)
+            return report(cal, batches[0])
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

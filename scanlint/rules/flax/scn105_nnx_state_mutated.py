@@ -107,8 +107,10 @@ class NnxStateMutatedInScanBody(Rule):
     it calls, `self.log_last(out)`), or to an attribute of another outside object of a same-file
     plain class that the file reads elsewhere (`holder.stats = stats` on a holder the running
     function is given, `self.state.batch_stats = ...` on a train-state dataclass a trainer
-    keeps, `session.vars = ...` on a session a store's method returns); what is known while
-    tracing (`out.shape`) holds no tracer. The lists and
+    keeps, `session.vars = ...` on a session a store's method returns, `runner.ctx.stats = ...`
+    in a callback's method the body hands the runner to); what is known while tracing
+    (`out.shape`) and what every call passes alike (`label`, given "calibrating") hold no
+    tracer. The lists and
     attributes a plain object keeps for itself through its methods (a logger's history, a
     tracker's best value) are Python state, SCN106's.
     An `nnx.MultiHeadAttention` built with `decode=True` writes its KV cache when called, and an
@@ -243,7 +245,7 @@ def _reports(context: FileContext, flax: FlaxFile, code: BodyCode) -> Iterator[R
         elif (
             what is None
             and target not in seen
-            and not code.in_object_method(scope)
+            and (not code.in_object_method(scope) or _handed_object(flax, code, target, scope))
             and _loop_value_stored_on_outside_object(flax, code, target, scope)
         ):
             seen.add(target)
@@ -510,7 +512,8 @@ def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target:
     to an attribute of a plain (not Flax) object made outside the body, the `self` of the
     method the loop runs in, or of a method the body calls on that object. Also `holder.stats =
     stats` or `self.state.batch_stats = ...` on another object, reached from a name the body's
-    code does not bind (or such a `self`), when every object it may hold is known, of a
+    code does not bind (or such a `self`, or a parameter a helper or a callback's method is
+    handed: `_handed_object`), when every object it may hold is known, of a
     same-file plain class that is not a frozen dataclass, made outside the body, and the file
     reads the attribute elsewhere (else the tracer is never used)."""
     if not isinstance(target, cst.Attribute):
@@ -522,6 +525,8 @@ def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target:
     assign, value = _assigned_value(flags.parents, target)
     if assign is None or value is None or not code.holds_step_value(value, scope):
         return False
+    if _handed_object(flax, code, target, scope) and not code.holds_varying_value(value, scope):
+        return False  # `runner.ctx.phase = label`, every call passing "calibrating"
     handed = code.closed_over_argument(root, scope) if holder is root else None
     if handed is not None:  # `refresh(self, x)` handing the runner to a helper's `owner`
         holder = root = handed[0]
@@ -532,7 +537,7 @@ def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target:
             return False
         if holder is root:
             return True
-    elif code.binds(root.value, scope):
+    elif code.binds(root.value, scope) and not _handed_object(flax, code, target, scope):
         return False
     made = flax.instances(holder, scope)
     if not made or any(code.is_inside(made_scope) for _, made_scope in made):
@@ -543,6 +548,24 @@ def _loop_value_stored_on_outside_object(flax: FlaxFile, code: BodyCode, target:
         and all(flax.is_plain(c) and not frozen_dataclass(flax.index, c) for c in classes)  # type: ignore[arg-type]
         and flags.attribute_read_elsewhere(target.attr.value, assign)
     )
+
+
+def _handed_object(flax: FlaxFile, code: BodyCode, target: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether a target sets an attribute on an object a helper or an outside object's method
+    is handed as an argument, not on its own `self` (`runner.ctx.stats = new_vars[...]` in a
+    callback's `on_batch(self, runner, new_vars)`): which objects it may be is left to the
+    object flow, which sees every call filling the parameter."""
+    root = root_name(target.value) if isinstance(target, cst.Attribute) else None
+    if root is None:
+        return False
+    found = scope.lookup(root.value)
+    if found is None or found[0] is not scope or len(found[1]) != 1 or not isinstance(found[1][0], cst.Param):
+        return False
+    function = scope.node
+    body = code.loop.body
+    if not isinstance(function, cst.FunctionDef) or function not in code.functions or (body is not None and function is body.node):
+        return False
+    return flax.self_class(root, scope) is None
 
 
 def _assigned_value(
