@@ -1,0 +1,64 @@
+# label: ok
+# flax-error: none
+# class: 4 DEQ.__call__ calls self.solver.solve; the while_loop carries the count and the solver's variable is written after the loop
+"""Deep-equilibrium layer whose fixed-point solver counts its iterations.
+
+Twin of h221_deq_iter_count: the iteration count is part of the while_loop
+carry and the 'diagnostics' variable is updated once the loop has returned.
+"""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax import lax
+
+
+class Block(nn.Module):
+    features: int = 8
+
+    @nn.compact
+    def __call__(self, z, x):
+        return jnp.tanh(nn.Dense(self.features, kernel_init=nn.initializers.normal(0.1))(z) + x)
+
+
+class FixedPointSolver(nn.Module):
+    tol: float = 1e-4
+    max_iter: int = 50
+
+    def setup(self):
+        self.n_iter = self.variable('diagnostics', 'n_iter', lambda: jnp.zeros((), jnp.int32))
+
+    def solve(self, f, z0):
+        def cond(state):
+            z, z_prev, i = state
+            return (jnp.linalg.norm(z - z_prev) > self.tol) & (i < self.max_iter)
+
+        def body(state):
+            z, _, i = state
+            return f(z), z, i + 1
+
+        z, _, i = lax.while_loop(cond, body, (f(z0), z0, 0))
+        self.n_iter.value = self.n_iter.value + i
+        return z
+
+
+class DEQ(nn.Module):
+    features: int = 8
+
+    def setup(self):
+        self.block = Block(self.features)
+        self.solver = FixedPointSolver()
+
+    def __call__(self, x):
+        return self.solver.solve(lambda z: self.block(z, x), jnp.zeros_like(x))
+
+
+def main():
+    model = DEQ()
+    x = jax.random.normal(jax.random.PRNGKey(0), (8,))
+    variables = model.init(jax.random.PRNGKey(1), x)
+    z, state = model.apply({'params': variables['params'],
+                            'diagnostics': variables['diagnostics']}, x,
+                           mutable=['diagnostics'])
+    n_iter = int(state['diagnostics']['solver']['n_iter'])
+    print('converged after', n_iter, 'iterations', z.shape)
+    return None

@@ -1,0 +1,46 @@
+# label: ok
+# flax-error: none
+# class: 5 the jax.checkpoint-wrapped scan body passes Dropout an rng folded from self.make_rng('dropout') and the sample index
+"""Monte-Carlo dropout uncertainty, samples drawn with a raw lax.scan.
+
+Twin of h221_mc_dropout: the body folds the sample index into the key it gets
+from make_rng and hands it to Dropout through its rng argument, so every
+sample has its own mask.
+"""
+import jax
+import jax.numpy as jnp
+from jax import lax
+from flax import linen as nn
+
+
+class Regressor(nn.Module):
+    hidden: int = 32
+    rate: float = 0.3
+
+    def setup(self):
+        self.fc1 = nn.Dense(self.hidden)
+        self.drop = nn.Dropout(self.rate)
+        self.fc2 = nn.Dense(1)
+
+    def __call__(self, x, deterministic=True, rng=None):
+        h = nn.relu(self.fc1(x))
+        h = self.drop(h, deterministic=deterministic, rng=rng)
+        return self.fc2(h)
+
+    def predict_mc(self, x, num_samples=10):
+        @jax.checkpoint
+        def one_sample(carry, i):
+            y = self(x, deterministic=False, rng=jax.random.fold_in(self.make_rng('dropout'), i))
+            return carry, y
+
+        _, ys = lax.scan(one_sample, None, jnp.arange(num_samples))
+        return ys
+
+
+def main():
+    model = Regressor()
+    x = jnp.linspace(-1.0, 1.0, 12).reshape(6, 2)
+    variables = model.init(jax.random.PRNGKey(0), x)
+    samples = model.apply(variables, x, method=Regressor.predict_mc,
+                          rngs={'dropout': jax.random.PRNGKey(1)})
+    return samples
