@@ -827,6 +827,11 @@ class FlaxFile:
             if not found:
                 return []
             bodies.update((body.node, body) for body in found if body.node not in bodies)
+        if isinstance(node, cst.Subscript) and len(bodies) > 1:
+            # `self.handlers[self.mode]` with the mode known: the one stored under that key
+            picked = {body.node for body in self.flow_functions(node, scope)}
+            if picked and picked < bodies.keys():
+                return [body for function, body in bodies.items() if function in picked]
         return list(bodies.values())
 
     def closure_made_without_arrays(self, value: cst.BaseExpression, scope: Scope) -> bool:

@@ -480,7 +480,7 @@ def first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -
     local = submodule.made_class(flax)
     if local is not None and flax.linen_class_without_variables(local):
         return False  # nothing to create, so nothing leaks
-    if submodule.label.count(".") > 1:
+    if submodule.label.count(".") > 1 and not _reached_only_from_outside(flax, code, submodule):
         return False  # `self.encoder.mixer`: whether `init` ran it is its parent's to know
     holder = code.loop.scope.enclosing_method()
     path = flax.init_path(holder[1], holder[0].name.value) if holder is not None else None
@@ -502,6 +502,46 @@ def first_called_in_body(flax: FlaxFile, code: BodyCode, submodule: Submodule) -
         if flax.called_earlier_on_init_path(holder[1], holder[0].name.value, attribute):
             return False  # `init` runs a method that calls it before the one that scans
     return True
+
+
+def _reached_only_from_outside(flax: FlaxFile, code: BodyCode, submodule: Submodule) -> bool:
+    """For `self.plant.pump` that `Plant.setup` makes: whether nothing but the body's code runs
+    it. No method of `Plant` but `setup` reads `self.pump` (so calling `self.plant` does not
+    run it), and the scanning module's class spells `self.plant.pump` nowhere outside the body's
+    code (no earlier call, no helper that calls it)."""
+    parts = submodule.label.split(".")
+    holder = code.loop.scope.enclosing_method()
+    parent_setup = submodule.scope.enclosing_method() if submodule.scope is not None else None
+    if len(parts) != 3 or holder is None or parent_setup is None or parts[0] != flax.index.self_name(code.loop.scope):
+        return False
+    parent, holder_class = parent_setup[1], holder[1]
+    for method in (m for m in parent.body.body if isinstance(m, cst.FunctionDef) and m.name.value != "setup"):
+        reads = _SelfAttributeReads(flax.index.self_name(flax.index.scope_of[method]), (parts[2],), set())
+        walk(method, reads)
+        if reads.found:
+            return False
+    for method in (m for m in holder_class.body.body if isinstance(m, cst.FunctionDef)):
+        reads = _SelfAttributeReads(flax.index.self_name(flax.index.scope_of[method]), tuple(parts[1:]), code.functions)
+        walk(method, reads)
+        if reads.found:
+            return False
+    return True
+
+
+class _SelfAttributeReads(cst.CSTVisitor):
+    """Whether a method reads `self.<path>` (`self.pump`, `self.plant.pump`) outside `skipped`."""
+
+    def __init__(self, self_name: str | None, path: tuple[str, ...], skipped: set[cst.CSTNode]) -> None:
+        self.spelled = ".".join((self_name or "", *path))
+        self.skipped = skipped
+        self.found = self_name is None
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node in self.skipped or self.found:
+            return False
+        if isinstance(node, cst.Attribute) and dotted(node) == self.spelled:
+            self.found = True
+        return True
 
 
 def lifting_call(flax: FlaxFile, submodule: Submodule) -> cst.Call | None:

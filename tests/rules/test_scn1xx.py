@@ -11949,6 +11949,126 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a handler picked from an Enum-keyed table by the phase the call passes trains BatchNorm',
+        """
+        import enum
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Phase(enum.Enum):
+            FIT = "fit"
+            SCORE = "score"
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, training: bool):
+                h = nn.BatchNorm(use_running_average=not training)(nn.Dense(6)(x))
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def fit_step(model, variables, batch):
+            return model.apply(variables, batch, training=True)
+
+
+        def score_step(model, variables, batch):
+            return model.apply(variables, batch, training=False)
+
+
+        class Session:
+            def __init__(self, model, variables):
+                self.model, self.variables = model, variables
+                self.steps = {Phase.FIT: self._fit, Phase.SCORE: self._score}
+
+            def _fit(self, batch):
+                return fit_step(self.model, self.variables, batch)
+
+            def _score(self, batch):
+                return score_step(self.model, self.variables, batch)
+
+            def sweep(self, batches, phase):
+                step_fn = self.steps[phase]
+
+                def body(total, batch):
+                    out = step_fn(batch)
+                    return total + out.sum(), out
+
+                return jax.lax.scan(body, jnp.float32(0.0), batches)
+
+
+        def main():
+            batches = jax.random.normal(jax.random.PRNGKey(0), (3, 5, 4))
+            model = Scorer()
+            variables = model.init(jax.random.PRNGKey(1), batches[0], training=False)
+            Session(model, variables).sweep(batches, Phase.FIT)
+            return None
+        """,
+        ["22:12 SCN102"],
+    ),
+    Case(
+        'the phase the call passes picks the handler that evaluates',
+        """
+        import enum
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Phase(enum.Enum):
+            FIT = "fit"
+            SCORE = "score"
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, training: bool):
+                h = nn.BatchNorm(use_running_average=not training)(nn.Dense(6)(x))
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def fit_step(model, variables, batch):
+            return model.apply(variables, batch, training=True)
+
+
+        def score_step(model, variables, batch):
+            return model.apply(variables, batch, training=False)
+
+
+        class Session:
+            def __init__(self, model, variables):
+                self.model, self.variables = model, variables
+                self.steps = {Phase.FIT: self._fit, Phase.SCORE: self._score}
+
+            def _fit(self, batch):
+                return fit_step(self.model, self.variables, batch)
+
+            def _score(self, batch):
+                return score_step(self.model, self.variables, batch)
+
+            def sweep(self, batches, phase):
+                step_fn = self.steps[phase]
+
+                def body(total, batch):
+                    out = step_fn(batch)
+                    return total + out.sum(), out
+
+                return jax.lax.scan(body, jnp.float32(0.0), batches)
+
+
+        def main():
+            batches = jax.random.normal(jax.random.PRNGKey(0), (3, 5, 4))
+            model = Scorer()
+            variables = model.init(jax.random.PRNGKey(1), batches[0], training=False)
+            Session(model, variables).sweep(batches, Phase.SCORE)
+            return None
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -23323,6 +23443,222 @@ SUBMODULE = [
             x = jnp.ones(8)
             variables = model.init(jax.random.key(0), x)
             return model.apply(variables, x)
+        """,
+        [],
+    ),
+    Case(
+        'a submodule that a setup submodule makes, called only in the loop body through the parent',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Pump(nn.Module):
+            @nn.compact
+            def __call__(self, level, inflow):
+                return nn.sigmoid(nn.Dense(1)(jnp.concatenate([level, inflow])))
+
+
+        class Plant(nn.Module):
+            def setup(self):
+                self.pump = Pump()
+                self.capacity = 4.0
+
+
+        class LevelController(nn.Module):
+            def setup(self):
+                self.plant = Plant()
+
+            def __call__(self, level0, inflows):
+                def body(i, level):
+                    rate = self.plant.pump(level, inflows[i])
+                    return jnp.clip(level + inflows[i] - rate, 0.0, self.plant.capacity)
+
+                return jax.lax.fori_loop(0, inflows.shape[0], body, level0)
+
+
+        def main():
+            inflows = jax.random.uniform(jax.random.PRNGKey(0), (6, 1))
+            ctrl = LevelController()
+            variables = ctrl.init(jax.random.PRNGKey(1), jnp.ones((1,)), inflows)
+            return ctrl.apply(variables, jnp.ones((1,)), inflows)
+        """,
+        ["25:20 SCN104"],
+    ),
+    Case(
+        'the parent submodule is called before the loop, but its __call__ never runs the nested one',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Pump(nn.Module):
+            @nn.compact
+            def __call__(self, level, inflow):
+                return nn.sigmoid(nn.Dense(1)(jnp.concatenate([level, inflow])))
+
+
+        class Plant(nn.Module):
+            def setup(self):
+                self.pump = Pump()
+                self.capacity = 4.0
+                self.gauge = nn.Dense(1)
+
+            def __call__(self, level):
+                return self.gauge(level)
+
+
+        class LevelController(nn.Module):
+            def setup(self):
+                self.plant = Plant()
+
+            def __call__(self, level0, inflows):
+                level0 = level0 + 0.0 * self.plant(level0)
+
+                def body(i, level):
+                    rate = self.plant.pump(level, inflows[i])
+                    return jnp.clip(level + inflows[i] - rate, 0.0, self.plant.capacity)
+
+                return jax.lax.fori_loop(0, inflows.shape[0], body, level0)
+
+
+        def main():
+            inflows = jax.random.uniform(jax.random.PRNGKey(0), (6, 1))
+            ctrl = LevelController()
+            variables = ctrl.init(jax.random.PRNGKey(1), jnp.ones((1,)), inflows)
+            return ctrl.apply(variables, jnp.ones((1,)), inflows)
+        """,
+        ["31:20 SCN104"],
+    ),
+    Case(
+        'the nested submodule is called once before the loop',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Pump(nn.Module):
+            @nn.compact
+            def __call__(self, level, inflow):
+                return nn.sigmoid(nn.Dense(1)(jnp.concatenate([level, inflow])))
+
+
+        class Plant(nn.Module):
+            def setup(self):
+                self.pump = Pump()
+                self.capacity = 4.0
+
+
+        class LevelController(nn.Module):
+            def setup(self):
+                self.plant = Plant()
+
+            def __call__(self, level0, inflows):
+                self.plant.pump(level0, inflows[0])
+
+                def body(i, level):
+                    rate = self.plant.pump(level, inflows[i])
+                    return jnp.clip(level + inflows[i] - rate, 0.0, self.plant.capacity)
+
+                return jax.lax.fori_loop(0, inflows.shape[0], body, level0)
+
+
+        def main():
+            inflows = jax.random.uniform(jax.random.PRNGKey(0), (6, 1))
+            ctrl = LevelController()
+            variables = ctrl.init(jax.random.PRNGKey(1), jnp.ones((1,)), inflows)
+            return ctrl.apply(variables, jnp.ones((1,)), inflows)
+        """,
+        [],
+    ),
+    Case(
+        "the parent's __call__ runs the nested submodule and is called before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Pump(nn.Module):
+            @nn.compact
+            def __call__(self, level, inflow):
+                return nn.sigmoid(nn.Dense(1)(jnp.concatenate([level, inflow])))
+
+
+        class Plant(nn.Module):
+            def setup(self):
+                self.pump = Pump()
+                self.capacity = 4.0
+
+            def __call__(self, level, inflow):
+                return self.pump(level, inflow)
+
+
+        class LevelController(nn.Module):
+            def setup(self):
+                self.plant = Plant()
+
+            def __call__(self, level0, inflows):
+                self.plant(level0, inflows[0])
+
+                def body(i, level):
+                    rate = self.plant.pump(level, inflows[i])
+                    return jnp.clip(level + inflows[i] - rate, 0.0, self.plant.capacity)
+
+                return jax.lax.fori_loop(0, inflows.shape[0], body, level0)
+
+
+        def main():
+            inflows = jax.random.uniform(jax.random.PRNGKey(0), (6, 1))
+            ctrl = LevelController()
+            variables = ctrl.init(jax.random.PRNGKey(1), jnp.ones((1,)), inflows)
+            return ctrl.apply(variables, jnp.ones((1,)), inflows)
+        """,
+        [],
+    ),
+    Case(
+        'the loop runs in a method only apply runs; init went through __call__',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Pump(nn.Module):
+            @nn.compact
+            def __call__(self, level, inflow):
+                return nn.sigmoid(nn.Dense(1)(jnp.concatenate([level, inflow])))
+
+
+        class Plant(nn.Module):
+            def setup(self):
+                self.pump = Pump()
+                self.capacity = 4.0
+
+
+        class LevelController(nn.Module):
+            def setup(self):
+                self.plant = Plant()
+
+            def __call__(self, level0, inflows):
+                return self.plant.pump(level0, inflows[0])
+
+            def simulate(self, level0, inflows):
+                def body(i, level):
+                    rate = self.plant.pump(level, inflows[i])
+                    return jnp.clip(level + inflows[i] - rate, 0.0, self.plant.capacity)
+
+                return jax.lax.fori_loop(0, inflows.shape[0], body, level0)
+
+
+        def main():
+            inflows = jax.random.uniform(jax.random.PRNGKey(0), (6, 1))
+            ctrl = LevelController()
+            variables = ctrl.init(jax.random.PRNGKey(1), jnp.ones((1,)), inflows)
+            return ctrl.apply(variables, jnp.ones((1,)), inflows, method=LevelController.simulate)
         """,
         [],
     ),

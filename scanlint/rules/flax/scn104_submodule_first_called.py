@@ -116,7 +116,9 @@ class LinenSubmoduleFirstCalledInScanBody(Rule):
     variables back after every call, so calling it in a body that `init` runs leaks them even
     after an earlier call: it is flagged unless the scan runs only under `apply`. A same-file
     submodule that surely creates no variable (only JAX operations, or only an `nn.Dropout`)
-    has nothing to leak and is not flagged.
+    has nothing to leak and is not flagged. A submodule another submodule's `setup` makes
+    (`self.plant.pump`) is flagged when nothing but the body runs it: no method of the parent's
+    class but `setup` uses it, and the scanning class spells it nowhere outside the body.
     """
 
     CODE = "SCN104"
