@@ -1,0 +1,58 @@
+# label: ok
+# flax-error: none
+# class: 4 the scan body calls screening.evaluator.model and returns logits and losses per day; screening.evaluator.metrics is updated after the loop
+"""Satellite collision avoidance: evaluate the manoeuvre classifier over a week of conjunction messages."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import optax
+import flax.nnx as nnx
+
+lax = jax.lax
+
+
+class ManeuverClassifier(nnx.Module):
+    """Logits for (no action, monitor, manoeuvre) from a conjunction data message."""
+
+    def __init__(self, features: int, rngs: nnx.Rngs):
+        self.body = nnx.Linear(features, 24, rngs=rngs)
+        self.head = nnx.Linear(24, 3, rngs=rngs)
+
+    def __call__(self, cdm):
+        return self.head(nnx.tanh(self.body(cdm)))
+
+
+class ScreeningEvaluator:
+    def __init__(self, model: ManeuverClassifier):
+        self.model = model
+        self.metrics = nnx.MultiMetric(
+            accuracy=nnx.metrics.Accuracy(),
+            loss=nnx.metrics.Average("loss"),
+        )
+
+
+class ConjunctionScreening:
+    def __init__(self, features: int = 7, seed: int = 0):
+        self.evaluator = ScreeningEvaluator(ManeuverClassifier(features, nnx.Rngs(seed)))
+
+    def evaluate_week(self, messages, decisions):
+        def day(_, batch):
+            cdm, decision = batch
+            logits = self.evaluator.model(cdm)
+            loss = optax.softmax_cross_entropy_with_integer_labels(logits, decision).mean()
+            return None, (loss, logits)
+
+        _, (losses, logits) = lax.scan(day, None, (messages, decisions))
+        for i in range(messages.shape[0]):
+            self.evaluator.metrics.update(loss=losses[i], logits=logits[i], labels=decisions[i])
+        return self.evaluator.metrics.compute()
+
+
+def main():
+    screening = ConjunctionScreening()
+    messages = jax.random.normal(jax.random.key(3), (7, 16, 7))
+    decisions = jax.random.randint(jax.random.key(4), (7, 16), 0, 3)
+    report = screening.evaluate_week(messages, decisions)
+    jax.block_until_ready(report)
+    return None
