@@ -133,6 +133,7 @@ class OutsideNnxState:
         self._trained = False  # the called module was switched to training before the loop
         self._called: tuple[cst.BaseExpression, Scope] | None = None  # the outside module the body calls
         self._factories_seen: set[cst.CSTNode] = set()  # factories being followed (recursion)
+        self._attributes_followed: set[cst.CSTNode] = set()  # arguments being followed (recursion)
 
     def _outside_binding(self, name: cst.Name, scope: Scope) -> tuple[Scope, cst.CSTNode] | None:
         """The single binding of a name the body reads from outside, with its scope; or the
@@ -1495,6 +1496,13 @@ class OutsideNnxState:
                 if followed is None:
                     return None
                 values += followed
+            elif isinstance(value, cst.Attribute) and value not in self._attributes_followed:
+                # `self.schedule.apply_mode(self.model)`: what the caller's `self.model` holds
+                self._attributes_followed.add(value)
+                try:
+                    values += self.outside_values(value, value_scope) or [(value, value_scope)]
+                finally:
+                    self._attributes_followed.discard(value)
             else:
                 values.append((value, value_scope))
         return values or None

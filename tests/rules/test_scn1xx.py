@@ -35605,6 +35605,135 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a policy object's method switches to eval a module the body hands it through two properties; the train branch never runs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class CrackScorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(4, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+                self.out = nnx.Linear(8, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.drop(nnx.relu(self.proj(x))))
+
+
+        class InferencePolicy:
+            def __init__(self, deterministic=True):
+                self.deterministic = deterministic
+
+            def prepare(self, module):
+                if self.deterministic:
+                    module.eval()
+                else:
+                    module.train()
+
+
+        class Holder:
+            def __init__(self, net):
+                self._net = net
+
+            @property
+            def net(self):
+                return self._net
+
+
+        class Inspector:
+            def __init__(self, holder, policy):
+                self.holder = holder
+                self.policy = policy
+
+            @property
+            def net(self):
+                return self.holder.net
+
+            def sweep(self, frames):
+                def body(worst, frame):
+                    self.policy.prepare(self.net)
+                    score = self.net(frame).max()
+                    return jnp.maximum(worst, score), score
+
+                return jax.lax.scan(body, jnp.float32(-1e9), frames)
+
+
+        def main():
+            net = CrackScorer(nnx.Rngs(params=0, dropout=1))
+            frames = jax.random.normal(jax.random.PRNGKey(3), (5, 7, 4))
+            Inspector(Holder(net), InferencePolicy()).sweep(frames)
+            return None
+        """,
+        ["23:13 SCN105"],
+    ),
+    Case(
+        'the policy switches the module before the scan',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class CrackScorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(4, 8, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+                self.out = nnx.Linear(8, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.out(self.drop(nnx.relu(self.proj(x))))
+
+
+        class InferencePolicy:
+            def __init__(self, deterministic=True):
+                self.deterministic = deterministic
+
+            def prepare(self, module):
+                if self.deterministic:
+                    module.eval()
+                else:
+                    module.train()
+
+
+        class Holder:
+            def __init__(self, net):
+                self._net = net
+
+            @property
+            def net(self):
+                return self._net
+
+
+        class Inspector:
+            def __init__(self, holder, policy):
+                self.holder = holder
+                self.policy = policy
+
+            @property
+            def net(self):
+                return self.holder.net
+
+            def sweep(self, frames):
+                self.policy.prepare(self.net)
+
+                def body(worst, frame):
+                    score = self.net(frame).max()
+                    return jnp.maximum(worst, score), score
+
+                return jax.lax.scan(body, jnp.float32(-1e9), frames)
+
+
+        def main():
+            net = CrackScorer(nnx.Rngs(params=0, dropout=1))
+            frames = jax.random.normal(jax.random.PRNGKey(3), (5, 7, 4))
+            Inspector(Holder(net), InferencePolicy()).sweep(frames)
+            return None
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.

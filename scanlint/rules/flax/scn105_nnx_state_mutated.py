@@ -118,7 +118,9 @@ class NnxStateMutatedInScanBody(Rule):
     are modules called in a comprehension in the body (`[m(obs) for m in members]`), methods of
     outside objects run as `cond`/`switch` branches (`lax.cond(p, agent.explore, agent.exploit,
     obs)`), and methods of a plain class's object that update the optimizer or hand the model to
-    an NNX transform (`self.trainer.train_step(x, y)`). Other methods of outside plain objects
+    an NNX transform (`self.trainer.train_step(x, y)`), or switch the mode of a module the body
+    hands them (`self.policy.prepare(self.net)` running `module.eval()`). A change under a
+    branch that no run the file shows takes is not reported. Other methods of outside plain objects
     the body calls run as part of it (`cb.on_batch(loss)` for each callback a `for` walks, of
     whichever same-file classes the list holds): what they change is reported where they change
     it, unless the body's call of them already is. A module built through a registry of
@@ -272,8 +274,9 @@ def _reports(context: FileContext, flax: FlaxFile, code: BodyCode) -> Iterator[R
         what = "leaks loop values into a Python container" if mutation.leaks else "mutates NNX state made outside the body"
         summary = f"`{called}(...)` inside a raw lax.scan body {what}"
         found.append((Report(call, mutation.message, summary=summary), scope))
+    never_runs = run_flags(flax).never_runs
     for report, scope in found:
-        if not _reported_at_a_call(code, scope, seen):
+        if not _reported_at_a_call(code, scope, seen) and not never_runs(report.node):
             yield in_loop(code, report)
 
 
