@@ -1276,8 +1276,10 @@ class OutsideNnxState:
         if isinstance(node, cst.Attribute) and isinstance(node.value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
             class_node = self._holder_self(node.value, scope)
             if class_node is not None:  # `self.model`: what `__init__` keeps, or a property gives
-                return self._init_values(class_node, node.attr.value) or self._kept_returns(
-                    class_node, node.attr.value, property_only=True
+                return (
+                    self._init_values(class_node, node.attr.value)
+                    or self._kept_returns(class_node, node.attr.value, property_only=True)
+                    or self._made_outside_by_flow(node, scope)  # a descriptor's `__get__`
                 )
             # `agent.policy`: what the outside object's class stores there, for every value.
             values: list[tuple[cst.BaseExpression, Scope]] = []
@@ -1331,6 +1333,14 @@ class OutsideNnxState:
         if flowed and not any(self.code.is_inside(value_scope) for _, value_scope in flowed):
             return flowed  # type: ignore[return-value]
         return self.outside_values(iterated, scope)
+
+    def _made_outside_by_flow(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+        """The constructions the object flow says an expression may hold, when each is of a
+        same-file class and made outside the body; empty otherwise."""
+        made = self.flax.flow_instances(node, scope)
+        if not made or any(self.code.is_inside(made_scope) for _, made_scope in made):
+            return []
+        return list(made)
 
     def _getter_returns(self, call: cst.Call, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """For `self.registry.resolve(version)` on an outside object whose method only returns

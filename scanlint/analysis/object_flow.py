@@ -134,6 +134,7 @@ _NNX_ATTRIBUTE_MARKERS = frozenset({
     "flax.nnx.static", "flax.nnx.data", "flax.experimental.nnx.static", "flax.experimental.nnx.data",
 })  # fmt: skip
 _LOOP_VALUE = cst.Arg(value=cst.Name("loop_value"))  # what a loop passes its body: arrays
+_DESCRIPTOR_ARGS = (cst.Arg(value=cst.Name("obj")), cst.Arg(value=cst.Name("objtype")))  # `__get__`'s
 _CONSTANT_NAMES = frozenset({"True", "False", "None"})
 _PASSES = 12
 
@@ -668,7 +669,7 @@ class ObjectFlow:
             return set(stored)
         class_value = self._class_attribute(class_node, name, holder)
         if class_value:
-            return class_value
+            return self._through_descriptors(class_value, holder, class_node, node, scope)
         owner = self.index.defining_class(class_node, "__getattr__")
         delegate = self.index.method_of(owner, "__getattr__") if owner is not None else None
         if delegate is not None:  # `def __getattr__(self, name): return getattr(self._bound, name)`
@@ -677,6 +678,26 @@ class ObjectFlow:
         if self.index.defining_class(class_node, name) is None and not self._surely_own(class_node):
             return {self._origin(node, scope)}  # a library base's attribute (`model.apply`)
         return self._missing()  # stored by no code of the file (so far)
+
+    def _through_descriptors(
+        self, values: set[Origin], holder: cst.Call, class_node: cst.ClassDef, node: cst.CSTNode, scope: Scope
+    ) -> set[Origin]:
+        """A class-level value read on an object: what its `__get__` returns when it is an object
+        of a same-file descriptor class (`model = ModelSlot()`, whose `__get__(self, obj,
+        objtype)` looks the model up from `obj`), else the value itself."""
+        found: set[Origin] = set()
+        for value in values:
+            getters = [
+                getter
+                for made in (self.made_class.get(value, ()) if isinstance(value, cst.Call) else ())
+                if (owner := self.index.defining_class(made, "__get__")) is not None
+                and (getter := self.index.method_of(owner, "__get__")) is not None
+            ]
+            if not getters:
+                found.add(value)
+            for getter in getters:  # read on an object, not the class: never `if obj is None: return self`
+                found |= self._run(getter, value, list(_DESCRIPTOR_ARGS), [{holder}, {class_node}], node, scope) - {value}
+        return found
 
     def _super_attribute(self, holder: Derived, name: str) -> set[Origin]:
         """`super().<name>` in a method of a class: the first same-file base's method."""

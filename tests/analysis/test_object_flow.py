@@ -446,3 +446,33 @@ def test_concatenated_lists_hold_the_elements_of_both():
     """
     assert _values(source, "run", "step") == ["Step(abs)", "Step(float)", "Step(round)"]
     assert _values(source, "main", "total") == ["3 + 4"]
+
+
+def test_a_descriptor_read_on_an_object_gives_what_its_get_returns():
+    source = """
+        import flax.linen as nn
+
+        class Slot:
+            def __get__(self, obj, objtype=None):
+                if obj is None:
+                    return self
+                return obj.registry[obj.key]
+
+        class Engine:
+            pass
+
+        class Owner:
+            engine = Slot()
+
+            def __init__(self, registry, key):
+                self.registry = registry
+                self.key = key
+
+            def run(self):
+                current = self.engine
+                return current
+
+        def main():
+            Owner({"a": Engine()}, "a").run()
+    """
+    assert _values(source, "run", "current") == ["Engine()"]

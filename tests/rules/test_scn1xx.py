@@ -12069,6 +12069,100 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a descriptor's __get__ returns a partial of apply whose module updates a variable",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Gauge(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("stats", "seen", jnp.zeros, ())
+                seen.value = seen.value + 1.0
+                return nn.Dense(3)(x)
+
+
+        class AppliedWith:
+            def __get__(self, instance, owner=None):
+                if instance is None:
+                    return self
+                return functools.partial(instance.module.apply, instance.variables)
+
+
+        class Meter:
+            read = AppliedWith()
+
+            def __init__(self, module, variables):
+                self.module = module
+                self.variables = variables
+
+            def sweep(self, xs):
+                def body(i, acc):
+                    return acc + self.read(xs[i]).sum()
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, jnp.float32(0.0))
+
+
+        def main():
+            xs = jnp.ones((3, 3))
+            module = Gauge()
+            variables = module.init(jax.random.PRNGKey(0), xs[0])
+            Meter(module, variables).sweep(xs)
+            return None
+        """,
+        ["33:26 SCN102"],
+    ),
+    Case(
+        "a descriptor's __get__ returns a partial of apply of a module without variables to update",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Gauge(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(3)(x)
+
+
+        class AppliedWith:
+            def __get__(self, instance, owner=None):
+                if instance is None:
+                    return self
+                return functools.partial(instance.module.apply, instance.variables)
+
+
+        class Meter:
+            read = AppliedWith()
+
+            def __init__(self, module, variables):
+                self.module = module
+                self.variables = variables
+
+            def sweep(self, xs):
+                def body(i, acc):
+                    return acc + self.read(xs[i]).sum()
+
+                return jax.lax.fori_loop(0, xs.shape[0], body, jnp.float32(0.0))
+
+
+        def main():
+            xs = jnp.ones((3, 3))
+            module = Gauge()
+            variables = module.init(jax.random.PRNGKey(0), xs[0])
+            Meter(module, variables).sweep(xs)
+            return None
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -35730,6 +35824,115 @@ NNX = [
             net = CrackScorer(nnx.Rngs(params=0, dropout=1))
             frames = jax.random.normal(jax.random.PRNGKey(3), (5, 7, 4))
             Inspector(Holder(net), InferencePolicy()).sweep(frames)
+            return None
+        """,
+        [],
+    ),
+    Case(
+        "a descriptor's __get__ picks the module from the owner's pool; the module counts its calls",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class CallCount(nnx.Variable):
+            pass
+
+
+        class Smoother(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.calls = CallCount(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                self.calls.value = self.calls.value + 1
+                return self.lin(x)
+
+
+        class FromPool:
+            def __set_name__(self, owner, name):
+                self.attr = name
+
+            def __get__(self, instance, owner=None):
+                if instance is None:
+                    return self
+                return instance.pool[instance.key]
+
+
+        class Track:
+            smoother = FromPool()
+
+            def __init__(self, pool, key):
+                self.pool = pool
+                self.key = key
+
+            def run(self, xs):
+                def body(h, x):
+                    h = self.smoother(h + x)
+                    return h, h
+
+                return jax.lax.scan(body, jnp.zeros((2,)), xs)
+
+
+        def main():
+            pool = {"north": Smoother(nnx.Rngs(0))}
+            xs = jnp.ones((4, 2))
+            Track(pool, "north").run(xs)
+            return None
+        """,
+        ["40:17 SCN105"],
+    ),
+    Case(
+        'a descriptor hands out a module that changes nothing when called',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class CallCount(nnx.Variable):
+            pass
+
+
+        class Smoother(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.calls = CallCount(jnp.zeros((), jnp.int32))
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        class FromPool:
+            def __set_name__(self, owner, name):
+                self.attr = name
+
+            def __get__(self, instance, owner=None):
+                if instance is None:
+                    return self
+                return instance.pool[instance.key]
+
+
+        class Track:
+            smoother = FromPool()
+
+            def __init__(self, pool, key):
+                self.pool = pool
+                self.key = key
+
+            def run(self, xs):
+                def body(h, x):
+                    h = self.smoother(h + x)
+                    return h, h
+
+                return jax.lax.scan(body, jnp.zeros((2,)), xs)
+
+
+        def main():
+            pool = {"north": Smoother(nnx.Rngs(0))}
+            xs = jnp.ones((4, 2))
+            Track(pool, "north").run(xs)
             return None
         """,
         [],
