@@ -1,0 +1,68 @@
+# label: ok
+# flax-error: none
+# class: 4 RolloutBase.run runs the scan over the split model state; the on_step hook a third-level subclass overrides returns its audit value as ys, and finish reads them after the loop
+"""Avalanche forecasting: snowpack weak-layer evolution over a storm cycle, with an audited rollout."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+from jax import lax
+
+
+class WeakLayer(nnx.Variable):
+    pass
+
+
+class SnowpackModel(nnx.Module):
+    def __init__(self, n_layers, *, rngs):
+        self.metamorphism = nnx.Linear(n_layers + 3, n_layers, rngs=rngs)
+        self.weak_layer = WeakLayer(jnp.full((n_layers,), 0.5))
+
+    def __call__(self, weather):
+        drive = jnp.concatenate([self.weak_layer[...], weather])
+        self.weak_layer[...] = nnx.sigmoid(self.metamorphism(drive))
+        return self.weak_layer[...].min()
+
+
+class RolloutBase:
+    def __init__(self, model):
+        self.model = model
+
+    def run(self, weather):
+        graphdef, state = nnx.split(self.model)
+
+        def body(state, obs):
+            model = nnx.merge(graphdef, state)
+            stability = self.advance(model, obs)
+            audit = self.on_step(model, stability)
+            return nnx.state(model), (stability, audit)
+
+        state, (stability, audit) = lax.scan(body, state, weather)
+        nnx.update(self.model, state)
+        return self.finish(stability, audit)
+
+    def on_step(self, model, stability):
+        return jnp.zeros((), jnp.int32)
+
+    def finish(self, stability, audit):
+        return stability
+
+
+class SnowpackRollout(RolloutBase):
+    def advance(self, model, obs):
+        return model(obs)
+
+
+class AuditedSnowpackRollout(SnowpackRollout):
+    def on_step(self, model, stability):
+        return jnp.argmin(model.weak_layer[...])
+
+    def finish(self, stability, audit):
+        return {"weakest_layer": audit[-1], "min_stability": stability.min()}
+
+
+def main():
+    weather = jax.random.normal(jax.random.key(9), (10, 3))  # snowfall, wind, temperature gradient
+    rollout = AuditedSnowpackRollout(SnowpackModel(6, rngs=nnx.Rngs(0)))
+    audit = rollout.run(weather)
+    jax.block_until_ready(audit)
+    return None

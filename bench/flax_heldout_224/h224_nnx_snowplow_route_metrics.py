@@ -1,0 +1,66 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate MetricState from a different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 4 RouteEvaluator.callbacks[i].tracker.metrics (an nnx.MultiMetric) is updated from the while_loop body through the callback's on_batch
+"""Municipal snowplow operations: evaluate a route clearance-time model on last winter's runs."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class ClearanceModel(nnx.Module):
+    def __init__(self, n_features, *, rngs):
+        self.hidden = nnx.Linear(n_features, 12, rngs=rngs)
+        self.out = nnx.Linear(12, 1, rngs=rngs)
+
+    def __call__(self, x):
+        return nnx.softplus(self.out(nnx.relu(self.hidden(x))))[..., 0] * 60.0  # minutes
+
+
+class MetricsTracker:
+    def __init__(self):
+        self.metrics = nnx.MultiMetric(
+            mae=nnx.metrics.Average("abs_err"),
+            late=nnx.metrics.Average("late"),
+        )
+
+
+class MetricsCallback:
+    def __init__(self, tracker):
+        self.tracker = tracker
+
+    def on_batch(self, predicted, actual):
+        err = predicted - actual
+        self.tracker.metrics.update(abs_err=jnp.abs(err), late=(err < -15.0).astype(jnp.float32))
+
+
+class RouteEvaluator:
+    def __init__(self, model, callbacks):
+        self.model = model
+        self.callbacks = callbacks
+
+    def evaluate(self, features, actual):
+        n_batches = features.shape[0]
+
+        def pending(state):
+            return state[0] < n_batches
+
+        def body(state):
+            i, worst = state
+            predicted = self.model(features[i])
+            for cb in self.callbacks:
+                cb.on_batch(predicted, actual[i])
+            return i + 1, jnp.maximum(worst, jnp.abs(predicted - actual[i]).max())
+
+        _, worst = jax.lax.while_loop(pending, body, (0, jnp.zeros(())))
+        return worst
+
+
+def main():
+    kx, ky = jax.random.split(jax.random.key(3))
+    features = jax.random.normal(kx, (6, 8, 5))  # 6 storm days, 8 routes, 5 route features
+    actual = 60.0 + 20.0 * jax.random.normal(ky, (6, 8))
+    tracker = MetricsTracker()
+    evaluator = RouteEvaluator(ClearanceModel(5, rngs=nnx.Rngs(0)), [MetricsCallback(tracker)])
+    worst = evaluator.evaluate(features, actual)
+    jax.block_until_ready((worst, tracker.metrics.compute()))
+    return None
