@@ -1092,6 +1092,8 @@ class RunFlags:
         (`make_train_step(model)`); None when a read does anything else."""
         uses = []
         for read in self.index.reads_of(bound.value, scope):
+            if self._field_read(read, class_node):
+                continue  # `encoder.tile`: runs nothing
             use = self._use_of(read, scope, class_node)
             if use is not None:
                 uses.append(use)
@@ -1301,6 +1303,26 @@ class RunFlags:
                 return None
             uses += found
         return uses
+
+    def _field_read(self, read: cst.BaseExpression, class_node: cst.ClassDef | None) -> bool:
+        """Whether a read of an instance only reads one of its dataclass fields (`encoder.tile`),
+        a value, not a call or a store."""
+        parent = self.parents.get(read)
+        if class_node is None or not isinstance(parent, cst.Attribute) or parent.value is not read:
+            return False
+        above = self.parents.get(parent)
+        if isinstance(above, cst.Call) and above.func is parent or isinstance(above, (cst.AssignTarget, cst.AugAssign, cst.Del)):
+            return False
+        if isinstance(above, cst.Assign | cst.AnnAssign) and getattr(above, "target", None) is parent:
+            return False
+        return any(
+            isinstance(line, cst.SimpleStatementLine)
+            and isinstance(line.body[0], cst.AnnAssign)
+            and isinstance(line.body[0].target, cst.Name)
+            and line.body[0].target.value == parent.attr.value
+            for each in (class_node, *self.index.same_file_bases(class_node))
+            for line in each.body.body
+        )
 
     def _use_of(
         self, read: cst.BaseExpression, scope: Scope, class_node: cst.ClassDef | None

@@ -12163,6 +12163,76 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a module whose field main reads trains its BatchNorm in its own scan under apply',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class StripScorer(nn.Module):
+            window: int = 4
+
+            def setup(self):
+                self.proj = nn.Dense(6)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def score(self, strip, train):
+                return self.norm(self.proj(strip), use_running_average=not train).sum()
+
+            def __call__(self, strips, train: bool = False):
+                def step(total, strip):
+                    return total + self.score(strip, train), None
+
+                total, _ = jax.lax.scan(step, jnp.float32(0.0), strips)
+                return total
+
+
+        def main():
+            scorer = StripScorer()
+            strips = jax.random.normal(jax.random.PRNGKey(0), (5, 3, scorer.window))
+            variables = scorer.init(jax.random.PRNGKey(1), strips[0], False, method=StripScorer.score)
+            out, updates = scorer.apply(variables, strips, train=True, mutable=["batch_stats"])
+            variables = {**variables, **updates}
+            return scorer.apply(variables, strips)
+        """,
+        ["15:16 SCN102", "19:28 SCN102"],
+    ),
+    Case(
+        'main reads a field of the module, and apply passes train=False',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class StripScorer(nn.Module):
+            window: int = 4
+
+            def setup(self):
+                self.proj = nn.Dense(6)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def score(self, strip, train):
+                return self.norm(self.proj(strip), use_running_average=not train).sum()
+
+            def __call__(self, strips, train: bool = False):
+                def step(total, strip):
+                    return total + self.score(strip, train), None
+
+                total, _ = jax.lax.scan(step, jnp.float32(0.0), strips)
+                return total
+
+
+        def main():
+            scorer = StripScorer()
+            strips = jax.random.normal(jax.random.PRNGKey(0), (5, 3, scorer.window))
+            variables = scorer.init(jax.random.PRNGKey(1), strips[0], False, method=StripScorer.score)
+            return scorer.apply(variables, strips, train=False)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -35934,6 +36004,109 @@ NNX = [
             xs = jnp.ones((4, 2))
             Track(pool, "north").run(xs)
             return None
+        """,
+        [],
+    ),
+    Case(
+        'a method draws from its own stream when the body passes no key',
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.scale = nnx.Linear(2, 2, rngs=rngs)
+                self.rngs = rngs
+
+            def perturb(self, x, key=None):
+                if key is None:
+                    key = self.rngs.noise()
+                return self.scale(x) + 0.1 * jax.random.normal(key, x.shape)
+
+
+        def roll(model, x0, steps):
+            def body(x, _):
+                x = model.perturb(x)
+                return x, x
+
+            return jax.lax.scan(body, x0, None, length=steps)
+
+
+        def main():
+            model = Jitter(nnx.Rngs(params=0, noise=1))
+            _, xs = roll(model, jnp.ones((2,)), 4)
+            return xs
+        """,
+        ["20:13 SCN105"],
+    ),
+    Case(
+        "the body passes the step's key, so the draw under key is None never runs",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.scale = nnx.Linear(2, 2, rngs=rngs)
+                self.rngs = rngs
+
+            def perturb(self, x, key=None):
+                if key is None:
+                    key = self.rngs.noise()
+                return self.scale(x) + 0.1 * jax.random.normal(key, x.shape)
+
+
+        def roll(model, x0, steps):
+            def body(x, key):
+                x = model.perturb(x, key)
+                return x, x
+
+            keys = jax.random.split(model.rngs.noise(), steps)
+            return jax.lax.scan(body, x0, keys)
+
+
+        def main():
+            model = Jitter(nnx.Rngs(params=0, noise=1))
+            _, xs = roll(model, jnp.ones((2,)), 4)
+            return xs
+        """,
+        [],
+    ),
+    Case(
+        "an annotated module parameter's method draws only when no key is given, and the body gives the step's key",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.scale = nnx.Linear(2, 2, rngs=rngs)
+                self.rngs = rngs
+
+            def perturb(self, x, key=None):
+                key = self.rngs.noise() if key is None else key
+                return self.scale(x) + 0.1 * jax.random.normal(key, x.shape)
+
+
+        def roll(model: Jitter, x0, steps):
+            def body(total, key):
+                x = model.perturb(x0, key)
+                return total + x, x
+
+            keys = jax.random.split(model.rngs.noise(), steps)
+            return jax.lax.scan(body, x0, keys)
+
+
+        def main():
+            model = Jitter(nnx.Rngs(params=0, noise=1))
+            _, xs = roll(model, jnp.ones((2,)), 4)
+            return xs
         """,
         [],
     ),

@@ -274,7 +274,7 @@ def _reports(context: FileContext, flax: FlaxFile, code: BodyCode) -> Iterator[R
         what = "leaks loop values into a Python container" if mutation.leaks else "mutates NNX state made outside the body"
         summary = f"`{called}(...)` inside a raw lax.scan body {what}"
         found.append((Report(call, mutation.message, summary=summary), scope))
-    never_runs = run_flags(flax).never_runs
+    never_runs = run_flags(flax).within(code).never_runs
     for report, scope in found:
         if not _reported_at_a_call(code, scope, seen) and not never_runs(report.node):
             yield in_loop(code, report)
