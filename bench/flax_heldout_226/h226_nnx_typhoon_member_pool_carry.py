@@ -1,0 +1,53 @@
+# label: ok
+# flax-error: none
+# class: 4 the EnsembleService's pool of MemberSessions each hold an nnx.split (graphdef, state) of a member with an nnx.Rngs "noise" stream; the session states travel through the scan carry and are stored back after the loop
+"""Typhoon track ensembles: a service keeps a pool of perturbed steering members and advances them together."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class SteeringMember(nnx.Module):
+    def __init__(self, seed, spread_km=40.0):
+        rngs = nnx.Rngs(params=seed, noise=seed + 100)
+        self.flow = nnx.Linear(2, 2, rngs=rngs)
+        self.rngs = rngs
+        self.spread_km = spread_km
+
+    def __call__(self, position):
+        perturbation = self.spread_km * jax.random.normal(self.rngs.noise(), (2,))
+        return position + 0.01 * self.flow(position) + perturbation, perturbation
+
+
+class MemberSession:
+    def __init__(self, member):
+        self.graphdef, self.state = nnx.split(member)
+
+    def advance(self, state, position):
+        member = nnx.merge(self.graphdef, state)
+        moved, perturbation = member(position)
+        return moved, perturbation, nnx.state(member)
+
+
+class EnsembleService:
+    def __init__(self, seeds):
+        self.pool = [MemberSession(SteeringMember(seed)) for seed in seeds]
+
+    def _lead_time(self, carry, _):
+        positions, states = carry
+        results = [session.advance(states[i], positions[i]) for i, session in enumerate(self.pool)]
+        moved, perturbations, states = zip(*results)
+        return (jnp.stack(moved), tuple(states)), jnp.stack(perturbations)
+
+    def forecast(self, genesis, lead_times):
+        start = jnp.broadcast_to(genesis, (len(self.pool), 2))
+        states = tuple(session.state for session in self.pool)
+        (_, states), perturbations = jax.lax.scan(self._lead_time, (start, states), None, length=lead_times)
+        for session, state in zip(self.pool, states):
+            session.state = state
+        return perturbations
+
+
+def main():
+    service = EnsembleService(seeds=[3, 5, 8, 13])
+    return service.forecast(jnp.array([131.0, 17.5]), lead_times=8)

@@ -1,0 +1,44 @@
+# label: ok
+# flax-error: none
+# class: 1 TrackEnsemble.__call__ runs the scan itself; it draws self.make_rng("perturb") once before the loop and the body folds the lead-time index into it
+"""Typhoon track ensembles: a steering-flow model advances a storm centre with stochastic perturbations."""
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+lax = jax.lax
+
+
+class TrackEnsemble(nn.Module):
+    members: int = 5
+    lead_times: int = 8
+    spread_km: float = 35.0
+
+    def setup(self):
+        self.steering = nn.Dense(2, name="steering")
+        self.encoder = nn.Dense(16, name="environment")
+
+    def __call__(self, genesis, environment):
+        context = nn.tanh(self.encoder(environment))
+        first_motion = self.steering(context)
+        perturb_key = self.make_rng("perturb")
+
+        def advance(position, lead):
+            step_key = jax.random.fold_in(perturb_key, lead.astype(jnp.int32))
+            noise = jax.random.normal(step_key, (self.members, 2))
+            perturbation = self.spread_km * noise
+            motion = self.steering(context) + 0.01 * lead
+            return position + motion + perturbation, perturbation
+
+        start = jnp.broadcast_to(genesis + first_motion, (self.members, 2))
+        final, perturbations = lax.scan(advance, start, jnp.arange(self.lead_times, dtype=jnp.float32))
+        return final, perturbations
+
+
+def main():
+    model = TrackEnsemble()
+    genesis = jnp.array([128.4, 14.2])
+    environment = jax.random.normal(jax.random.key(0), (12,))
+    variables = model.init({"params": jax.random.key(1), "perturb": jax.random.key(2)}, genesis, environment)
+    _, perturbations = model.apply(variables, genesis, environment, rngs={"perturb": jax.random.key(3)})
+    return perturbations
