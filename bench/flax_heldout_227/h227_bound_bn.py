@@ -1,0 +1,49 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type float32[16] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 2 a local module bound with mutable=['batch_stats'] is closed over by the while_loop body, which runs it in train mode and so writes the running statistics into the bound scope
+"""Test-time adaptation of BatchNorm statistics, looped with lax.while_loop until confident.
+
+Modelled on reports about Module.bind used for interactive code: the user binds the classifier
+once with mutable batch_stats, calls the bound module in train mode inside the loop body to adapt
+the statistics, and reads bound.variables after the loop for the final evaluation.
+"""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+class Net(nn.Module):
+    @nn.compact
+    def __call__(self, x, train: bool):
+        h = nn.Dense(16)(x)
+        h = nn.BatchNorm(use_running_average=not train, momentum=0.8)(h)
+        return nn.Dense(4)(nn.relu(h))
+
+
+def entropy(logits):
+    p = jax.nn.softmax(logits)
+    return -jnp.mean(jnp.sum(p * jnp.log(p + 1e-9), axis=-1))
+
+
+def adapt(model, variables, batches, threshold=0.05):
+    bound = model.bind(variables, mutable=["batch_stats"])
+
+    def cond(state):
+        i, ent = state
+        return (i < batches.shape[0]) & (ent > threshold)
+
+    def body(state):
+        i, _ = state
+        return i + 1, entropy(bound(batches[i], train=True))
+
+    n, _ = jax.lax.while_loop(cond, body, (0, jnp.inf))
+    return {"params": variables["params"], "batch_stats": bound.variables["batch_stats"]}
+
+
+def main():
+    model = Net()
+    batches = 2.0 + jax.random.normal(jax.random.key(0), (6, 8, 3))
+    variables = model.init(jax.random.key(1), batches[0], train=False)
+    adapted = adapt(model, variables, batches)
+    logits = model.apply(adapted, batches[0], train=False)
+    jax.block_until_ready(logits)
