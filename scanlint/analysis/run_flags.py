@@ -36,6 +36,7 @@ from scanlint.analysis.call_order import call_order
 from scanlint.analysis.flax_model import (
     LIFTED_MODULE_TRANSFORMS,
     BodyCode,
+    CallFinder,
     FlaxFile,
     all_calls,
     argument_for,
@@ -48,6 +49,9 @@ from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import (
     Scope,
     argument,
+    can_fall_off,
+    returns_of,
+    yields,
     is_classmethod,
     is_staticmethod,
     keyword_argument,
@@ -67,6 +71,9 @@ Values = frozenset[object] | None  # None: unknown
 MAX_DEPTH = 12
 MAX_VALUES = 8
 _MERGE_PARAM = {"flax.linen.merge_param", "flax.linen.module.merge_param"}
+_ENVIRONMENT_GETTERS = {"os.environ.get", "os.getenv"}
+_STRING_NORMALISERS = {"strip": str.strip, "lower": str.lower, "upper": str.upper, "casefold": str.casefold}
+_SWITCH_ACTIONS = {"store_true", "store_false"}
 _ENTRY_METHODS = {"apply": 1, "init": 1, "init_with_output": 1}  # their arguments before the method's
 _INIT_METHODS = ("init", "init_with_output")
 _PARTIAL_APPLY_KEYWORDS = frozenset({"method", "mutable", "rngs", "capture_intermediates"})
@@ -317,6 +324,12 @@ class RunFlags:
                 return frozenset({tuple(literal)})
             except (ValueError, SyntaxError, TypeError):
                 return None
+        if isinstance(node, cst.IfExp):  # `DEFAULT_ARGV if argv is None else argv`
+            test = self.values(node.test, scope, depth + 1)
+            if test is None:
+                return None
+            branches = [self.values(node.body if truth else node.orelse, scope, depth + 1) for truth in {bool(v) for v in test}]
+            return _limited(frozenset().union(*branches)) if all(b is not None for b in branches) else None  # type: ignore[arg-type]
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
             inner = self.values(node.expression, scope, depth + 1)
             return frozenset(not v for v in inner) if inner is not None else None
@@ -331,6 +344,18 @@ class RunFlags:
             return _limited(frozenset((b if a else a) if both else (a if a else b) for a, b in itertools.product(left, right)))
         if isinstance(node, cst.Call) and self.index.qualify(node.func) in _MERGE_PARAM and len(node.args) == 3:
             return self._merged(node.args[1].value, node.args[2].value, scope, depth)
+        if isinstance(node, cst.Call) and self.index.qualify(node.func) in _ENVIRONMENT_GETTERS and len(node.args) == 2:
+            # `os.environ.get("PHASE", "train")`: the run the file shows sets no environment
+            return self.values(node.args[1].value, scope, depth + 1)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and depth < 6:
+            returned = self._returned_values(node, scope, depth)  # `phase = read_phase()`
+            if returned is not None:
+                return returned
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _STRING_NORMALISERS and not node.args:
+            strings = self.values(node.func.value, scope, depth + 1)  # `phase.strip().lower()`
+            if strings is None or not all(isinstance(v, str) for v in strings):
+                return None
+            return frozenset(_STRING_NORMALISERS[node.func.attr.value](v) for v in strings)  # type: ignore[arg-type]
         if isinstance(node, cst.Attribute):
             class_node = self.flax.linen_self(node.value, scope) if isinstance(node.value, cst.Name) else None
             if class_node is not None:
@@ -338,6 +363,9 @@ class RunFlags:
             plain = self._plain_attribute_switch(node, scope, depth)
             if plain is not None:
                 return plain
+            command_line = self._command_line_values(node, scope)
+            if command_line is not None:
+                return command_line
             return self._dataclass_field_values(node, scope, depth)
         if isinstance(node, cst.Name):
             return self._name_values(node.value, scope, depth)
@@ -351,6 +379,69 @@ class RunFlags:
                 picked = [self._picked_values(node.value, cst.SimpleString(repr(k)), scope, depth) for k in keys]
                 return frozenset().union(*picked) if all(p is not None for p in picked) else None  # type: ignore[arg-type]
         return None
+
+    def _returned_values(self, call: cst.Call, scope: Scope, depth: int) -> Values:
+        """What a same-file module-level function a call runs returns, over its `return`
+        statements, when it cannot fall off its end."""
+        found = self.index.resolve_callable(call.func, scope)
+        function = found.node if found is not None and found.via == "def" else None
+        if not isinstance(function, cst.FunctionDef) or found.scope.parent is not self.index.module_scope:  # type: ignore[union-attr]
+            return None
+        returns = returns_of(function)
+        if not returns or can_fall_off(function) or yields(function) or any(r.value is None for r in returns):
+            return None
+        values = [self.values(r.value, found.scope, depth + 1) for r in returns]  # type: ignore[arg-type, union-attr]
+        return _limited(frozenset().union(*values)) if all(v is not None for v in values) else None  # type: ignore[arg-type]
+
+    def _command_line_values(self, node: cst.Attribute, scope: Scope) -> Values:
+        """`args.mode` with `args = parser.parse_args(argv)` of an `argparse.ArgumentParser` the
+        file builds: what the option holds for each argument list `argv` may be (a literal list,
+        or one a name or conditional the run flags know); with no `argv`, the run the file
+        shows gives no arguments: the defaults. None for an option or argument not read here."""
+        flow = self.flax.flow
+        origins = flow.origins(node.value, scope) if flow.converged else set()
+        if not origins:
+            return None
+        found: set[object] = set()
+        for origin in origins:
+            options = self._parser_options(origin) if isinstance(origin, cst.Call) else None
+            if options is None or node.attr.value not in options:
+                return None
+            given = argument(origin, 0, "args")  # type: ignore[arg-type]
+            argument_lists = self.values(given, self.scope_at(origin)) if given is not None else frozenset({()})
+            if argument_lists is None:
+                return None
+            for arguments in argument_lists:
+                parsed = _parsed_options(options, arguments) if isinstance(arguments, tuple) else None
+                if parsed is None or node.attr.value not in parsed:
+                    return None
+                found.add(parsed[node.attr.value])
+        return _limited(frozenset(found))
+
+    def _parser_options(self, parsed: cst.Call) -> dict[str, cst.Call] | None:
+        """For `parser.parse_args(...)` on a name bound once to `argparse.ArgumentParser(...)`:
+        each `parser.add_argument(...)` of the function that builds it, by its destination."""
+        func = parsed.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "parse_args" and isinstance(func.value, cst.Name)):
+            return None
+        found = self.scope_at(parsed).only_binding(func.value.value)
+        if found is None or not isinstance(found[1], cst.Call) or self.index.qualify(found[1].func) != "argparse.ArgumentParser":
+            return None
+        builder = found[0].node
+        calls = CallFinder()
+        walk(builder, calls)
+        options: dict[str, cst.Call] = {}
+        for call in calls.calls:
+            added = call.func
+            if not (isinstance(added, cst.Attribute) and added.attr.value == "add_argument"):
+                continue
+            if not (isinstance(added.value, cst.Name) and added.value.value == func.value.value):
+                continue
+            dest = _option_destination(call)
+            if dest is None:
+                return None  # an option the file names in a way not read here
+            options[dest] = call
+        return options
 
     def _picked_values(
         self, container: cst.BaseExpression, key: cst.SimpleString | cst.Integer, scope: Scope, depth: int
@@ -588,9 +679,12 @@ class RunFlags:
 
     def _function_parameter_values(self, function: cst.FunctionDef, parameter: cst.Param, depth: int) -> Values:
         """A parameter of a module-level function (`make_loss_fn(model, train=True)`): what every
-        call of it in the file passes, or its default; unknown when no call is shown."""
+        call of it in the file passes, or its default; unknown when no call is shown, except for
+        the default of a `main` the file never calls (the entry point, run as `main()`)."""
         key = (function, parameter)
         sites = self.flax.calls_running(function)
+        if not sites and function.name.value == "main" and parameter.default is not None and key not in self._resolving:
+            return self.values(parameter.default, self.index.module_scope, depth + 1)  # the entry point, run as `main()`
         if key in self._resolving or not sites:
             return None
         self._resolving.add(key)
@@ -1504,6 +1598,72 @@ def run_flags(flax: FlaxFile) -> RunFlags:
     if not isinstance(found, RunFlags):
         found = flax.index.derived[RunFlags] = RunFlags(flax)
     return found
+
+
+def _parsed_options(options: dict[str, cst.Call], arguments: tuple[object, ...]) -> dict[str, object] | None:
+    """What `parse_args(arguments)` gives each option, for `--name value`, `--name=value` and
+    switches (`store_true`, `store_false`), converted by `type=int` or `float`; None when an
+    argument or an option's default is not read here."""
+    by_flag = {
+        flag: dest
+        for dest, call in options.items()
+        for arg in call.args
+        if arg.keyword is None and isinstance(arg.value, cst.SimpleString) and isinstance(flag := arg.value.evaluated_value, str)
+    }
+    parsed: dict[str, object] = {}
+    for dest, call in options.items():
+        action, default = keyword_argument(call, "action"), keyword_argument(call, "default")
+        switch = action.evaluated_value if isinstance(action, cst.SimpleString) else None
+        if switch in _SWITCH_ACTIONS:
+            parsed[dest] = switch == "store_false"
+        elif default is None:
+            parsed[dest] = None
+        else:
+            try:
+                parsed[dest] = ast.literal_eval(cst.Module([]).code_for_node(default))
+            except (ValueError, SyntaxError):
+                continue  # not known, unless given
+    words = list(arguments)
+    while words:
+        word = words.pop(0)
+        if not isinstance(word, str) or not word.startswith("-"):
+            return None
+        flag, _, inline = word.partition("=")
+        dest = by_flag.get(flag)
+        if dest is None:
+            return None
+        call = options[dest]
+        action = keyword_argument(call, "action")
+        switch = action.evaluated_value if isinstance(action, cst.SimpleString) else None
+        if switch in _SWITCH_ACTIONS:
+            parsed[dest] = switch == "store_true"
+            continue
+        if action is not None or (not inline and not words):
+            return None
+        value = inline if inline else words.pop(0)
+        converter = keyword_argument(call, "type")
+        kind = converter.value if isinstance(converter, cst.Name) else "str" if converter is None else None
+        if kind not in ("int", "float", "str"):
+            return None
+        try:
+            parsed[dest] = {"int": int, "float": float, "str": str}[kind](value)
+        except ValueError:
+            return None
+    return parsed
+
+
+def _option_destination(call: cst.Call) -> str | None:
+    """Where `argparse` stores an option: its `dest=`, else its first long flag (`--max-hours`
+    stores `max_hours`), else its first flag or its positional name."""
+    dest = keyword_argument(call, "dest")
+    if dest is not None:
+        return dest.evaluated_value if isinstance(dest, cst.SimpleString) else None  # type: ignore[return-value]
+    flags = [arg.value.evaluated_value for arg in call.args if arg.keyword is None and isinstance(arg.value, cst.SimpleString)]
+    if not flags or not all(isinstance(flag, str) for flag in flags):
+        return None
+    long_flags = [flag for flag in flags if flag.startswith("--")]  # type: ignore[union-attr]
+    chosen = long_flags[0] if long_flags else flags[0]
+    return chosen.lstrip("-").replace("-", "_")  # type: ignore[union-attr]
 
 
 def _merge_param(made: Values, given: Values) -> Values:

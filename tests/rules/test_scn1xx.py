@@ -12233,6 +12233,154 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'the launch arguments main parses pick the fit stage of a command-line choice, which trains BatchNorm',
+        """
+        import argparse
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        LAUNCH_ARGS = ["--stage", "fit", "--steps=5"]
+
+
+        class Calibrator(nn.Module):
+            @nn.compact
+            def __call__(self, x, fit: bool):
+                h = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not fit)(h).sum()
+
+
+        def options(argv):
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--stage", choices=("fit", "score"), default="score")
+            parser.add_argument("--steps", type=int, default=3)
+            return parser.parse_args(argv)
+
+
+        def main(argv=None):
+            opts = options(LAUNCH_ARGS if argv is None else argv)
+            fit = opts.stage == "fit"
+            model = Calibrator()
+            xs = jnp.ones((opts.steps, 2, 3))
+            variables = model.init(jax.random.PRNGKey(0), xs[0], fit=False)
+
+            def body(total, x):
+                return total + model.apply(variables, x, fit=fit), None
+
+            total, _ = jax.lax.scan(body, jnp.float32(0.0), xs)
+            return total
+        """,
+        ["33:24 SCN102"],
+    ),
+    Case(
+        'the launch arguments pick the score stage',
+        """
+        import argparse
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        LAUNCH_ARGS = ["--stage", "score", "--steps=5"]
+
+
+        class Calibrator(nn.Module):
+            @nn.compact
+            def __call__(self, x, fit: bool):
+                h = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not fit)(h).sum()
+
+
+        def options(argv):
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--stage", choices=("fit", "score"), default="score")
+            parser.add_argument("--steps", type=int, default=3)
+            return parser.parse_args(argv)
+
+
+        def main(argv=None):
+            opts = options(LAUNCH_ARGS if argv is None else argv)
+            fit = opts.stage == "fit"
+            model = Calibrator()
+            xs = jnp.ones((opts.steps, 2, 3))
+            variables = model.init(jax.random.PRNGKey(0), xs[0], fit=False)
+
+            def body(total, x):
+                return total + model.apply(variables, x, fit=fit), None
+
+            total, _ = jax.lax.scan(body, jnp.float32(0.0), xs)
+            return total
+        """,
+        [],
+    ),
+    Case(
+        "an environment variable's default, normalised by a helper, puts BatchNorm in training",
+        """
+        import os
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Probe(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(2)(x))
+
+
+        def run_phase():
+            return os.getenv("PROBE_PHASE", " Train ").strip().lower()
+
+
+        def main():
+            train = run_phase() == "train"
+            model = Probe()
+            xs = jnp.ones((4, 3, 2))
+            variables = model.init(jax.random.PRNGKey(0), xs[0], train=False)
+
+            def body(i, acc):
+                return acc + model.apply(variables, xs[i], train=train).mean()
+
+            return jax.lax.fori_loop(0, 4, body, jnp.float32(0.0))
+        """,
+        ["26:22 SCN102"],
+    ),
+    Case(
+        "the environment variable's default is the evaluation phase",
+        """
+        import os
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Probe(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(2)(x))
+
+
+        def run_phase():
+            return os.getenv("PROBE_PHASE", " Eval ").strip().lower()
+
+
+        def main():
+            train = run_phase() == "train"
+            model = Probe()
+            xs = jnp.ones((4, 3, 2))
+            variables = model.init(jax.random.PRNGKey(0), xs[0], train=False)
+
+            def body(i, acc):
+                return acc + model.apply(variables, xs[i], train=train).mean()
+
+            return jax.lax.fori_loop(0, 4, body, jnp.float32(0.0))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -36107,6 +36255,78 @@ NNX = [
             model = Jitter(nnx.Rngs(params=0, noise=1))
             _, xs = roll(model, jnp.ones((2,)), 4)
             return xs
+        """,
+        [],
+    ),
+    Case(
+        'a store_false switch left unset keeps the model in training mode',
+        """
+        import argparse
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.norm = nnx.BatchNorm(3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x))
+
+
+        def main():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--frozen", dest="adapt", action="store_false")
+            args = parser.parse_args([])
+            model = Denoiser(nnx.Rngs(0))
+            if args.adapt:
+                model.train()
+            else:
+                model.eval()
+
+            def body(i, x):
+                return model(x)
+
+            return jax.lax.fori_loop(0, 3, body, jnp.ones((4, 3)))
+        """,
+        ["29:16 SCN105"],
+    ),
+    Case(
+        'the parsed arguments set the switch that puts the model in eval mode',
+        """
+        import argparse
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.norm = nnx.BatchNorm(3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x))
+
+
+        def main():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--frozen", dest="adapt", action="store_false")
+            args = parser.parse_args(["--frozen"])
+            model = Denoiser(nnx.Rngs(0))
+            if args.adapt:
+                model.train()
+            else:
+                model.eval()
+
+            def body(i, x):
+                return model(x)
+
+            return jax.lax.fori_loop(0, 3, body, jnp.ones((4, 3)))
         """,
         [],
     ),
