@@ -1,0 +1,56 @@
+# label: ok
+# flax-error: none
+# class: 5 a factory returns a step function that closes over model.apply and the variables; the scan body calls it with a per-member 'rain' key from xs
+"""Landslide early warning: a rainfall-ensemble sampler for a slope, drawing one
+stochastic infiltration scenario per forecast step."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax import lax
+
+
+@dataclasses.dataclass(frozen=True)
+class EnsembleSpec:
+    members: int = 8
+    seed: int = 21
+
+
+class InfiltrationModel(nn.Module):
+    @nn.compact
+    def __call__(self, soil):
+        base = nn.softplus(nn.Dense(1, name="permeability")(soil))[0]
+        burst = jax.random.gamma(self.make_rng("rain"), 2.0)
+        return base * burst
+
+
+def make_rain_sampler(model, variables, spec: EnsembleSpec):
+    def sample(soil, key):
+        return model.apply(variables, soil, rngs={"rain": key})
+
+    return sample
+
+
+class WarningPipeline:
+    def __init__(self, sampler, spec):
+        self.sampler = sampler
+        self.spec = spec
+
+    def scenarios(self, soil):
+        keys = jax.random.split(jax.random.key(self.spec.seed), self.spec.members)
+
+        def body(carry, key):
+            return carry, self.sampler(soil, key)
+
+        _, draws = lax.scan(body, None, keys)
+        return draws
+
+
+def main():
+    spec = EnsembleSpec()
+    model = InfiltrationModel()
+    soil = jnp.array([0.35, 0.6, 12.0])  # moisture, clay fraction, slope degrees
+    variables = model.init({"params": jax.random.key(0), "rain": jax.random.key(1)}, soil)
+    pipeline = WarningPipeline(make_rain_sampler(model, variables, spec), spec)
+    return pipeline.scenarios(soil)
