@@ -447,23 +447,9 @@ class RunFlags:
         self, container: cst.BaseExpression, key: cst.SimpleString | cst.Integer, scope: Scope, depth: int
     ) -> Values:
         """The values of the element a literal key picks from every dict, list or tuple literal
-        a name may hold: bound once to one, or a parameter every call fills with one."""
-        literals: list[tuple[cst.BaseExpression, Scope]] | None = [(container, scope)]
-        if isinstance(container, cst.Attribute):  # `self._MODES`, a literal the class body binds
-            literal = self._class_body_literal(container, scope)
-            if literal is None:
-                return None
-            literals = [literal]
-        elif isinstance(container, cst.Name):
-            found = scope.only_binding(container.value)
-            if found is None:
-                return None
-            if isinstance(found[1], cst.Param):
-                literals = self.flax.parameter_arguments(found[1], found[0], defaults=True)
-            elif isinstance(found[1], cst.BaseExpression):
-                literals = [(found[1], found[0])]
-            else:
-                return None
+        a name may hold: bound once to one, or a parameter every call fills with one; also a
+        literal picked from another by a literal key (`section = CONFIG["model"]`)."""
+        literals = self._literal_containers(container, scope, depth)
         found_values: set[object] = set()
         for literal, literal_scope in literals or []:
             element = literal_element(literal, key)
@@ -472,6 +458,43 @@ class RunFlags:
                 return None
             found_values |= values
         return _limited(frozenset(found_values)) if literals else None
+
+    def _literal_containers(
+        self, container: cst.BaseExpression, scope: Scope, depth: int
+    ) -> list[tuple[cst.BaseExpression, Scope]] | None:
+        """The dict, list or tuple literals an expression may be, with their scopes (see
+        `_picked_values`); None when one is not known."""
+        if depth > MAX_DEPTH:
+            return None
+        if isinstance(container, cst.Attribute):  # `self._MODES`, a literal the class body binds
+            literal = self._class_body_literal(container, scope)
+            return [literal] if literal is not None else None
+        if isinstance(container, cst.Name):
+            found = scope.only_binding(container.value)
+            if found is None:
+                return None
+            if isinstance(found[1], cst.Param):
+                passed = self.flax.parameter_arguments(found[1], found[0], defaults=True)
+                if passed is None:
+                    return None
+                literals: list[tuple[cst.BaseExpression, Scope]] = []
+                for value, value_scope in passed:
+                    each = self._literal_containers(value, value_scope, depth + 1) if isinstance(value, (cst.Name, cst.Subscript)) else [(value, value_scope)]
+                    if each is None:
+                        return None
+                    literals += each
+                return literals
+            if isinstance(found[1], (cst.Name, cst.Subscript)) and found[1] is not container:
+                return self._literal_containers(found[1], found[0], depth + 1)
+            return [(found[1], found[0])] if isinstance(found[1], cst.BaseExpression) else None
+        if isinstance(container, cst.Subscript) and len(container.slice) == 1 and isinstance(container.slice[0].slice, cst.Index):
+            key = container.slice[0].slice.value
+            outer = self._literal_containers(container.value, scope, depth + 1) if isinstance(key, (cst.SimpleString, cst.Integer)) else None
+            if outer is None:
+                return None
+            picked = [(literal_element(literal, key), literal_scope) for literal, literal_scope in outer]  # type: ignore[arg-type]
+            return [(element, element_scope) for element, element_scope in picked if element is not None] if all(e is not None for e, _ in picked) else None
+        return [(container, scope)]
 
     def _class_body_literal(self, node: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """For `self.<attr>` in a method: the dict, list or tuple literal the class body binds

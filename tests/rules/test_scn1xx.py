@@ -12381,6 +12381,86 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a factory builds the module in the phase a nested settings dict gives, picked and unpacked in main',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        SETTINGS = {
+            "io": {"width": 3},
+            "encoder": {"phase": "fit", "width": 5},
+        }
+
+
+        class Encoder(nn.Module):
+            width: int
+            training: bool
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(self.width)(x)
+                return nn.BatchNorm(use_running_average=not self.training)(h)
+
+
+        def make_encoder(block):
+            return Encoder(width=block["width"], training=block["phase"] == "fit")
+
+
+        def main():
+            io, block = SETTINGS["io"], SETTINGS["encoder"]
+            encoder = make_encoder(block)
+            xs = jnp.ones((4, 2, io["width"]))
+            variables = encoder.init(jax.random.PRNGKey(0), xs[0])
+
+            def body(carry, x):
+                return carry + encoder.apply(variables, x).sum(), None
+
+            return jax.lax.scan(body, jnp.float32(0.0), xs)
+        """,
+        ["33:24 SCN102"],
+    ),
+    Case(
+        'the nested settings dict gives the serving phase',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        SETTINGS = {
+            "io": {"width": 3},
+            "encoder": {"phase": "serve", "width": 5},
+        }
+
+
+        class Encoder(nn.Module):
+            width: int
+            training: bool
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(self.width)(x)
+                return nn.BatchNorm(use_running_average=not self.training)(h)
+
+
+        def make_encoder(block):
+            return Encoder(width=block["width"], training=block["phase"] == "fit")
+
+
+        def main():
+            io, block = SETTINGS["io"], SETTINGS["encoder"]
+            encoder = make_encoder(block)
+            xs = jnp.ones((4, 2, io["width"]))
+            variables = encoder.init(jax.random.PRNGKey(0), xs[0])
+
+            def body(carry, x):
+                return carry + encoder.apply(variables, x).sum(), None
+
+            return jax.lax.scan(body, jnp.float32(0.0), xs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
