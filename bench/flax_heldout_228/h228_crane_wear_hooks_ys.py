@@ -1,0 +1,68 @@
+# label: ok
+# flax-error: none
+# class: 4 ShiftReplay.run -> self.callbacks (CallbackList) -> hooks receive the sown 'intermediates' collection from model.apply as stacked scan outputs after the loop
+"""Port crane wear: replays a shift of container lifts through a wire-rope wear model and
+lets monitoring hooks watch the predicted wear after each lift."""
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax.lax import scan
+
+
+class RopeWearModel(nn.Module):
+    sheaves: int = 4
+
+    @nn.compact
+    def __call__(self, lift):
+        load = nn.Dense(self.sheaves)(lift)
+        self.sow("intermediates", "sheave_load", load)
+        return nn.softplus(load)
+
+
+class PeakWearHook:
+    def __init__(self):
+        self.samples = []
+
+    def on_step(self, intermediates):
+        (load,) = intermediates["sheave_load"]
+        self.samples.append(load)
+
+    def report(self):
+        return float(jnp.max(jnp.stack(self.samples)))
+
+
+class CallbackList:
+    def __init__(self, hooks):
+        self.hooks = list(hooks)
+
+    def on_step(self, intermediates):
+        for hook in self.hooks:
+            hook.on_step(intermediates)
+
+    def reports(self):
+        return [hook.report() for hook in self.hooks]
+
+
+class ShiftReplay:
+    def __init__(self, model, variables, callbacks):
+        self.model = model
+        self.variables = variables
+        self.callbacks = callbacks
+
+    def run(self, lifts):
+        def lift_step(cumulative, lift):
+            wear, state = self.model.apply(self.variables, lift, mutable=["intermediates"])
+            return cumulative + wear, state["intermediates"]
+
+        total, per_lift = scan(lift_step, jnp.zeros(self.model.sheaves), lifts)
+        for i in range(lifts.shape[0]):
+            self.callbacks.on_step(jax.tree.map(lambda leaf: leaf[i], per_lift))
+        return total, self.callbacks.reports()
+
+
+def main():
+    model = RopeWearModel()
+    lifts = jax.random.uniform(jax.random.key(11), (10, 3))
+    variables = model.init(jax.random.key(0), lifts[0])
+    ShiftReplay(model, variables, CallbackList([PeakWearHook()])).run(lifts)
+    return None

@@ -1,0 +1,70 @@
+# label: ok
+# flax-error: none
+# class: 1 SortPolicy.rollout runs lax.scan itself; it draws self.make_rng('explore') once before the loop and folds the parcel index into that key inside the body
+"""Parcel sorting robot: a chute-assignment policy that adds exploration noise to its
+chute scores while rolling out a shift of parcels on the induction belt."""
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+from flax import linen as nn
+from jax import lax
+
+
+@dataclasses.dataclass(frozen=True)
+class SorterConfig:
+    num_chutes: int = 6
+    feature_dim: int = 5
+    explore_scale: float = 0.3
+
+
+class SortPolicy(nn.Module):
+    config: SorterConfig
+
+    def setup(self):
+        self.scorer = nn.Dense(self.config.num_chutes, name="chute_scorer")
+
+    def __call__(self, parcel):
+        return self.scorer(parcel)
+
+    def rollout(self, parcels):
+        """Scores every parcel of the shift; returns the exploration noise used per parcel."""
+        self.scorer(parcels[0])  # parameters exist before the belt starts
+
+        explore_key = self.make_rng("explore")
+
+        def induct(carry, step):
+            index, parcel = step
+            scores = self.scorer(parcel)
+            parcel_key = jax.random.fold_in(explore_key, index)
+            noise = self.config.explore_scale * jax.random.gumbel(
+                parcel_key, (self.config.num_chutes,))
+            chute = jnp.argmax(scores + noise)
+            load = carry.at[chute].add(1.0)
+            return load, noise
+
+        load, noise_trace = lax.scan(
+            induct, jnp.zeros(self.config.num_chutes), (jnp.arange(parcels.shape[0]), parcels))
+        return load, noise_trace
+
+
+class ShiftSimulator:
+    def __init__(self, config: SorterConfig, seed: int = 0):
+        self.config = config
+        self.policy = SortPolicy(config)
+        self.seed = seed
+
+    def run_shift(self, parcels):
+        key = jax.random.key(self.seed)
+        params_key, explore_key, run_key = jax.random.split(key, 3)
+        variables = self.policy.init({"params": params_key, "explore": explore_key},
+                                     parcels, method=SortPolicy.rollout)
+        _, noise_trace = self.policy.apply(variables, parcels, method=SortPolicy.rollout,
+                                           rngs={"explore": run_key})
+        return noise_trace
+
+
+def main():
+    config = SorterConfig()
+    parcels = jax.random.normal(jax.random.key(42), (8, config.feature_dim))
+    return ShiftSimulator(config).run_shift(parcels)
