@@ -283,6 +283,28 @@ class FlaxFile:
                 return []
         return bodies
 
+    def closed_over_functions(self, node: cst.BaseExpression, scope: Scope, loop_scope: Scope) -> list[Body]:
+        """`step(variables, batch, rate)` in a loop a closure runs, `step` a parameter of the
+        factory that made the closure (`with_backoff(make_train_step(model))`): the one function
+        the object flow says every call of the factory passes."""
+        found = scope.lookup(node.value) if isinstance(node, cst.Name) else None
+        if found is None or len(found[1]) != 1 or not isinstance(found[1][0], cst.Param):
+            return []
+        factory = found[0]
+        enclosing = loop_scope.parent
+        while enclosing is not None and enclosing is not factory:
+            enclosing = enclosing.parent
+        if enclosing is None or not isinstance(factory.node, cst.FunctionDef):
+            return []
+        origins = self.flow.origins(node, scope) if self.flow.converged else set()
+        if len(origins) != 1:
+            return []
+        origin = next(iter(origins))
+        if not isinstance(origin, cst.FunctionDef) or self._method_function(origin):
+            return []
+        nested = isinstance(self.index.scope_of[origin].parent.node, cst.FunctionDef)  # type: ignore[union-attr]
+        return [Body(origin, self.index.scope_of[origin], "factory" if nested else "def", [p.name.value for p in origin.params.params])]
+
     def _method_function(self, function: cst.FunctionDef) -> bool:
         parent = self.index.scope_of[function].parent
         return parent is not None and parent.is_class
@@ -2461,6 +2483,7 @@ class BodyCode:
                     or _registry_picks_called(index, call, scope)
                     or flax_file(index).held_functions(call.func, scope)
                     or (flax_file(index).flow_functions(*bound) if bound is not None else [])  # what the caller passed
+                    or flax_file(index).closed_over_functions(call.func, scope, loop.scope)
                 ))
                 if helper is None:
                     # methods only: a function a registry or the object flow gives runs as a helper

@@ -12461,6 +12461,86 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        'a closure runs the loop over the update its factory was given, made by another factory that trains BatchNorm',
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(3)(x))
+
+
+        def repeated(update, times):
+            def run(state):
+                def body(i, s):
+                    return update(s)
+
+                return jax.lax.fori_loop(0, times, body, state)
+
+            return run
+
+
+        def make_update(model, variables, train):
+            def update(state):
+                return model.apply(variables, state, train=train)
+
+            return update
+
+
+        def main():
+            model = Smoother()
+            x = jnp.ones((2, 3))
+            variables = model.init(jax.random.PRNGKey(0), x, train=False)
+            run = repeated(make_update(model, variables, True), 3)
+            return run(x)
+        """,
+        ["25:16 SCN102"],
+    ),
+    Case(
+        "the update the closure's factory was given evaluates",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                return nn.BatchNorm(use_running_average=not train)(nn.Dense(3)(x))
+
+
+        def repeated(update, times):
+            def run(state):
+                def body(i, s):
+                    return update(s)
+
+                return jax.lax.fori_loop(0, times, body, state)
+
+            return run
+
+
+        def make_update(model, variables, train):
+            def update(state):
+                return model.apply(variables, state, train=train)
+
+            return update
+
+
+        def main():
+            model = Smoother()
+            x = jnp.ones((2, 3))
+            variables = model.init(jax.random.PRNGKey(0), x, train=False)
+            run = repeated(make_update(model, variables, False), 3)
+            return run(x)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
