@@ -160,8 +160,13 @@ class OutsideNnxState:
             isinstance(binding, cst.Param)
             and function in self.code.functions
             and (body is None or function is not body.node)
-            # a method of an outside plain object the body calls takes what the body passes too
-            and (binding_scope.enclosing_method() is None or function in self.code.object_methods)
+            # a method of an outside plain object the body calls takes what the body passes too,
+            # and so does a plain class's own helper (`self._train_step(self.state.model, ...)`)
+            and (
+                binding_scope.enclosing_method() is None
+                or function in self.code.object_methods
+                or self.flax.is_plain(binding_scope.enclosing_method()[1])  # type: ignore[index]
+            )
         )
 
     def outside_object(self, name: cst.Name, scope: Scope) -> str | None:
@@ -749,6 +754,9 @@ class OutsideNnxState:
             annotation = binding.annotation.annotation if binding.annotation else None
             if annotation is not None:
                 return self.flax.is_nnx_rngs_class(annotation)
+            passed = self._parameter_values(binding, found[0], 0) or []
+            if any(isinstance(value, cst.Call) and not self.flax.is_nnx_rngs_class(value.func) for value, _ in passed):
+                return False  # `rngs=key` given a JAX key (`jax.random.key(77)`), not an `nnx.Rngs`
             return binding.name.value == "rngs" and self.flax.uses_nnx
         return False
 

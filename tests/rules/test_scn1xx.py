@@ -36490,6 +36490,146 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a plain trainer's static helper, called from the body with the trainer's model and optimizer, takes gradients and updates",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def mse(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+
+        class Fitter:
+            def __init__(self, model, optimizer):
+                self.model = model
+                self.optimizer = optimizer
+
+            @staticmethod
+            def _update(model, optimizer, x, y):
+                loss, grads = nnx.value_and_grad(mse)(model, x, y)
+                optimizer.update(model, grads)
+                return loss
+
+            def epoch(self, xs, ys):
+                def body(total, batch):
+                    return total + self._update(self.model, self.optimizer, *batch), None
+
+                return jax.lax.scan(body, jnp.float32(0.0), (xs, ys))
+
+
+        def main():
+            model = Regressor(nnx.Rngs(0))
+            fitter = Fitter(model, nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param))
+            xs = jnp.ones((4, 5, 3))
+            ys = jnp.zeros((4, 5))
+            return fitter.epoch(xs, ys)
+        """,
+        ["27:23 SCN105", "28:9 SCN105"],
+    ),
+    Case(
+        "the trainer's static helper only computes the loss",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def mse(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+
+        class Fitter:
+            def __init__(self, model, optimizer):
+                self.model = model
+                self.optimizer = optimizer
+
+            @staticmethod
+            def _update(model, optimizer, x, y):
+                return mse(model, x, y)
+
+            def epoch(self, xs, ys):
+                def body(total, batch):
+                    return total + self._update(self.model, self.optimizer, *batch), None
+
+                return jax.lax.scan(body, jnp.float32(0.0), (xs, ys))
+
+
+        def main():
+            model = Regressor(nnx.Rngs(0))
+            fitter = Fitter(model, nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param))
+            xs = jnp.ones((4, 5, 3))
+            ys = jnp.zeros((4, 5))
+            return fitter.epoch(xs, ys)
+        """,
+        [],
+    ),
+    Case(
+        "an adapter's method passes a JAX key fixed by a partial as rngs=, not an outside nnx.Rngs",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Noisy(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        class Adapter:
+            def __init__(self, module):
+                self.graphdef, self.state = nnx.split(module)
+
+            def run(self, x, rngs=None):
+                model = nnx.merge(self.graphdef, self.state)
+                return model(x, rngs=rngs)
+
+
+        class Sampler:
+            def __init__(self, adapter, key):
+                self.call = functools.partial(adapter.run, rngs=key)
+
+            def draw(self, x0, n):
+                def body(x, _):
+                    y = self.call(x)
+                    return x, y
+
+                return jax.lax.scan(body, x0, None, length=n)
+
+
+        def main():
+            sampler = Sampler(Adapter(Noisy(nnx.Rngs(0))), jax.random.key(5))
+            return sampler.draw(jnp.ones((2,)), 3)
+        """,
+        ["33:17 SCN103"],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
