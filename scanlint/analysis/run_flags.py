@@ -50,11 +50,11 @@ from scanlint.analysis.resolver import (
     Scope,
     argument,
     can_fall_off,
-    returns_of,
-    yields,
     is_classmethod,
     is_staticmethod,
     keyword_argument,
+    returns_of,
+    yields,
 )
 from scanlint.analysis.values import (
     _init_fields,
@@ -1633,6 +1633,8 @@ def _parsed_options(options: dict[str, cst.Call], arguments: tuple[object, ...])
         for arg in call.args
         if arg.keyword is None and isinstance(arg.value, cst.SimpleString) and isinstance(flag := arg.value.evaluated_value, str)
     }
+    if any(not flag.startswith("-") for flag in by_flag):
+        return None  # a positional argument: not read here
     parsed: dict[str, object] = {}
     for dest, call in options.items():
         action, default = keyword_argument(call, "action"), keyword_argument(call, "default")
