@@ -41118,6 +41118,91 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a module global the body's helper fills lazily on first use, never filled before the loop",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        _SCORER = None
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(x)[..., 0]
+
+
+        def get_scorer():
+            global _SCORER
+            if _SCORER is None:
+                model = Scorer()
+                params = model.init(jax.random.PRNGKey(0), jnp.zeros(3))
+                _SCORER = functools.partial(model.apply, params)
+            return _SCORER
+
+
+        def sweep(xs):
+            def body(total, x):
+                return total + get_scorer()(x), None
+
+            total, _ = jax.lax.scan(body, jnp.float32(0.0), xs)
+            return total
+
+
+        def main():
+            xs = jnp.ones((4, 3))
+            sweep(xs)
+            return get_scorer()(xs[0])
+        """,
+        ["22:9 SCN106"],
+    ),
+    Case(
+        'main fills the lazy global before the loop, so the body only reads it',
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        _SCORER = None
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(1)(x)[..., 0]
+
+
+        def get_scorer():
+            global _SCORER
+            if _SCORER is None:
+                model = Scorer()
+                params = model.init(jax.random.PRNGKey(0), jnp.zeros(3))
+                _SCORER = functools.partial(model.apply, params)
+            return _SCORER
+
+
+        def sweep(xs):
+            def body(total, x):
+                return total + get_scorer()(x), None
+
+            total, _ = jax.lax.scan(body, jnp.float32(0.0), xs)
+            return total
+
+
+        def main():
+            get_scorer()
+            xs = jnp.ones((4, 3))
+            sweep(xs)
+            return get_scorer()(xs[0])
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

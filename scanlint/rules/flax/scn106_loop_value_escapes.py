@@ -241,6 +241,8 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         elif isinstance(target, cst.Name) and target.value in scope.declared_elsewhere:
             outer = scope.declared_elsewhere[target.value]
             where = "the module" if outer is flax.index.module_scope else "an enclosing function"
+            if _filled_before_loop(flax, code, statement, scope):
+                continue  # `if _MODEL is None: _MODEL = ...`, filled by a call before the loop
             if outer not in code.scopes and _read_outside(flax, target.value, outer, code.loop.call):
                 yield statement, f"rebinds `{target.value}`, a name of {where}, to a value of the loop"
         elif isinstance(target, cst.Attribute) and _plain_class_attribute(flax, target, scope, statement):
@@ -492,6 +494,17 @@ def _computed_in_loop(flax: FlaxFile, code: BodyCode, statement: cst.CSTNode, va
         return True
     function = scope.node
     return function is not code.loop.body.node and call_order(flax).runs_before(code.loop.call, {function}) is False  # type: ignore[union-attr]
+
+
+def _filled_before_loop(flax: FlaxFile, code: BodyCode, statement: cst.CSTNode, scope: Scope) -> bool:
+    """Whether a store the body's code makes under a condition (a lazy first fill, `if _MODEL is
+    None:`) sits in a helper that surely runs before the loop too (`get_model()` warmed up in
+    `main`): the first fill happened outside the trace, and the test keeps the loop from
+    filling again."""
+    function = scope.node
+    if not run_flags(flax).conditions(statement) or function is code.loop.body.node:  # type: ignore[union-attr]
+        return False
+    return call_order(flax).runs_before(code.wrapped_call or code.loop.call, {function}) is True
 
 
 def _outside_container(flax: FlaxFile, code: BodyCode, name: cst.Name, scope: Scope) -> str | None:
