@@ -1,0 +1,71 @@
+# label: ok
+# flax-error: none
+# class: 5 make_cycle_step() returns the fori_loop body; the cycle count travels in the carry and is written to the 'maintenance' variable after the loop
+import functools
+
+import jax
+import jax.numpy as jnp
+import flax.linen as fl
+from jax.lax import fori_loop
+
+
+def make_cycle_step(friction_of, loads):
+    def cycle_step(i, carry):
+        count, wear = carry
+        return count + 1, wear + friction_of(loads[i])
+
+    return cycle_step
+
+
+class HandrailFriction(fl.Module):
+    @fl.compact
+    def __call__(self, load):
+        return fl.softplus(fl.Dense(1, name="belt")(load)).sum()
+
+
+class HandrailMonitor(fl.Module):
+    belt_segments: int = 4
+
+    @fl.compact
+    def __call__(self, loads):
+        cycles = self.variable("maintenance", "cycles", lambda: jnp.zeros((), jnp.int32))
+        friction = HandrailFriction(name="friction")
+        baseline = friction(loads[0])
+        step = make_cycle_step(friction, loads)
+        count, wear = fori_loop(0, loads.shape[0], step, (cycles.value, baseline))
+        cycles.value = count
+        return wear
+
+
+@functools.lru_cache(maxsize=None)
+def passenger_loads(segments: int, shifts: int = 5):
+    hours = jnp.arange(shifts, dtype=jnp.float32)[:, None]
+    return jnp.cos(hours * 0.7 + jnp.arange(segments, dtype=jnp.float32)[None, :])
+
+
+class NightShift:
+    def __init__(self, monitor: HandrailMonitor):
+        self.monitor = monitor
+        self.variables = None
+
+    def commission(self, loads):
+        variables = self.monitor.init(jax.random.key(8), loads)
+        self.variables = {"params": variables["params"], "maintenance": {"cycles": jnp.zeros((), jnp.int32)}}
+
+    def run(self, loads):
+        wear, updates = self.monitor.apply(self.variables, loads, mutable=["maintenance"])
+        self.variables = {**self.variables, **updates}
+        return wear
+
+    def cycles_logged(self):
+        return self.variables["maintenance"]["cycles"] * 1
+
+
+def main():
+    shift = NightShift(HandrailMonitor())
+    loads = passenger_loads(shift.monitor.belt_segments)
+    shift.commission(loads)
+    wear = shift.run(loads)
+    logged = shift.cycles_logged()
+    jax.block_until_ready((wear, logged))
+    return None

@@ -1,0 +1,51 @@
+# label: ok
+# flax-error: none
+# class: 1 BiomassPool.grow owns the biomass Variable; its value travels in the carry of its own while_loop and is assigned after the loop
+import jax
+import jax.numpy as jnp
+import jax.lax as lax
+from flax import nnx
+
+
+class Biomass(nnx.Variable):
+    pass
+
+
+class BiomassPool(nnx.Module):
+    """Above-ground Spartina biomass on one restored cell."""
+
+    def __init__(self, species: int, *, rngs: nnx.Rngs, capacity: float = 4.0):
+        self.uptake = nnx.Linear(species, species, rngs=rngs)
+        self.biomass = Biomass(jnp.full((species,), 0.5))
+        self.capacity = capacity
+
+    def grow(self, light, max_weeks: int):
+        def growing(state):
+            week, biomass, _ = state
+            return (week < max_weeks) & (biomass.sum() < self.capacity * light.shape[-1])
+
+        def week_of_growth(state):
+            week, biomass, total_uptake = state
+            rate = jax.nn.softplus(self.uptake(light))
+            return week + 1, biomass * (1.0 + 0.1 * rate), total_uptake + rate.sum()
+
+        start = (jnp.int32(0), self.biomass.value, jnp.float32(0.0))
+        weeks, biomass, total_uptake = lax.while_loop(growing, week_of_growth, start)
+        self.biomass.value = biomass
+        return weeks, total_uptake
+
+
+class Transect:
+    def __init__(self, cells: int, species: int):
+        self.pools = [BiomassPool(species, rngs=nnx.Rngs(c)) for c in range(cells)]
+
+    def season(self, light):
+        return [pool.grow(light, max_weeks=8) for pool in self.pools]
+
+
+def main():
+    transect = Transect(cells=2, species=3)
+    light = jnp.array([0.8, 0.6, 0.9])
+    results = transect.season(light)
+    jax.block_until_ready((results, [p.biomass.value for p in transect.pools]))
+    return None
