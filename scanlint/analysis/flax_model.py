@@ -1739,6 +1739,22 @@ class FlaxFile:
             if assign is not None:
                 sites += list(self.index.calls_of(assign, wrapped.scope))
         sites += self._registry_calls(function)
+        sites += self._dispatch_calls(function)
+        return sites
+
+    def _dispatch_calls(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
+        """`handle(RoastBatch(x), engine)`: the calls of a `functools.singledispatch` function
+        that run this implementation of it (see `ScanIndex.singledispatch_implementation`)."""
+        sites = []
+        for decorator in function.decorators:
+            expression = decorator.decorator
+            register = expression.func if isinstance(expression, cst.Call) else expression
+            if isinstance(register, cst.Attribute) and register.attr.value == "register" and isinstance(register.value, cst.Name):
+                sites += [
+                    (call, scope)
+                    for call, scope in self.index.calls_of(register.value.value, self.index.module_scope)
+                    if self.index.singledispatch_implementation(call, scope) is function
+                ]
         return sites
 
     def _registry_calls(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
@@ -2470,8 +2486,11 @@ class BodyCode:
             for call, scope in code.calls[start:]:
                 transformed = _transformed_function(index, call.func, scope)
                 maker = transformed or (call.func, scope)  # what gives the function the call runs
+                dispatched = index.singledispatch_implementation(call, scope)
                 helper = (
-                    index.resolve_callable(call.func, scope)
+                    (Body(dispatched, index.scope_of[dispatched], "def", [p.name.value for p in dispatched.params.params])
+                     if dispatched is not None else None)
+                    or index.resolve_callable(call.func, scope)
                     or code._bound_callable(index, call, scope)
                     or (index.resolve_callable(*transformed) if transformed is not None else None)
                 )
@@ -3136,7 +3155,7 @@ def _wrapper_sites(index: ScanIndex, wrapper: cst.FunctionDef, scope: Scope) -> 
     module-level factory defines and returns (`integrate = make_integrator(n)`), the calls of
     the names bound to that factory's calls."""
     if scope.parent is index.module_scope:  # also `jax.jit(run_sampler, static_argnums=0)(step, x)`
-        return flax_file(index).calls_running(wrapper)
+        return flax_file(index).calls_running(wrapper) + _keyword_partial_calls(index, wrapper)
     if scope.parent is not None and scope.parent.is_class:  # `self._reverse_process(x, step_fn)`
         return _self_calls_of(index, scope.parent.node, wrapper.name.value)  # type: ignore[arg-type]
     factory = scope.parent.node if scope.parent is not None else None
@@ -3154,6 +3173,33 @@ def _wrapper_sites(index: ScanIndex, wrapper: cst.FunctionDef, scope: Scope) -> 
             made = index.factory_of(found[1], found[0])
             if made is not None and made[1] is factory:
                 sites.append((call, call_scope))
+    return sites
+
+
+def _keyword_partial_calls(index: ScanIndex, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
+    """The calls of a module-level function through a `functools.partial` that fixes only
+    keywords, so that a call's positional arguments fill the function's first parameters:
+    `partial(run, steps=40)(step)`, a name bound to it, or the entry a literal key picks from a
+    dict literal of such partials (`RECIPES["sourdough"](step)`)."""
+    partials = [
+        (p.call, p.scope) for p in index.calls_to(PARTIAL)
+        if p.call.args and isinstance(p.call.args[0].value, cst.Name) and p.call.args[0].value.value == function.name.value
+        and (bound := p.scope.lookup(function.name.value)) is not None and bound[0] is index.module_scope
+        and all(a.keyword is not None for a in p.call.args[1:])
+    ]
+    if not partials:
+        return []
+    sites = []
+    for partial, scope in partials:
+        if (outer := index.result_called_by.get(partial)) is not None:
+            sites.append(outer)
+        if (name := scope.name_bound_to(partial)) is not None:
+            sites += list(index.calls_of(name, scope))
+    made = {partial for partial, _ in partials}
+    for call, scope, pick, pick_scope in index.pick_calls():
+        entry = index.dispatch_entry(pick, pick_scope)
+        if entry is not None and entry[0] in made:
+            sites.append((call, scope))
     return sites
 
 

@@ -397,7 +397,7 @@ class ScanIndex:
             found = self._resolve_factory(node, scope, depth)
             return found or (self._resolve_instance_call(node, scope) if objects else None)
         if isinstance(node, cst.Subscript):
-            picked = self._dispatch_entry(node, scope)  # `entry_points["sample"](key, cond)`
+            picked = self.dispatch_entry(node, scope)  # `entry_points["sample"](key, cond)`
             if picked is not None:
                 return self.resolve_callable(*picked, depth + 1, objects)
             picked = self.picked_functions(node, scope)
@@ -406,7 +406,7 @@ class ScanIndex:
                 return Body(function, self.scope_of[function], "def", _parameter_names(function.params))
         return None
 
-    def _dispatch_entry(self, node: cst.Subscript, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+    def dispatch_entry(self, node: cst.Subscript, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
         """The entry a literal key picks from a dict literal bound once to a name that nothing
         stores into (`entry_points = {"sample": generator.sample}`, then
         `entry_points["sample"]`), with the dict's scope."""
@@ -1183,6 +1183,62 @@ class ScanIndex:
         if position is None and found[1] not in base_init.params.kwonly_params:
             return None
         return argument(call, position if position is not None else len(call.args), found[1].name.value)
+
+    def singledispatch_implementation(self, call: cst.Call, scope: Scope) -> cst.FunctionDef | None:
+        """The function a call of a same-file `functools.singledispatch` function runs, when
+        the same-file class of its first argument is known (`handle(RoastBatch(x), engine)`):
+        the implementation registered for that class or the nearest of its bases
+        (`@handle.register` on a def whose first parameter is annotated, or
+        `@handle.register(RoastBatch)`), else the generic function itself. None when the call
+        is not such a dispatch, or the class or a registration is not known. A registration
+        for a class from elsewhere (`str`) matters only past a base from elsewhere, where
+        nothing is picked."""
+        if not isinstance(call.func, cst.Name) or not call.args or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        found = scope.only_binding(call.func.value)
+        if found is None or not isinstance(found[1], cst.FunctionDef):
+            return None
+        generic = found[1]
+        if not any(self.qualify(d.decorator) == "functools.singledispatch" for d in generic.decorators):
+            return None
+        argument_class = self._instance_class(call.args[0].value, scope, attributes=True)
+        registered = self._singledispatch_registrations(generic.name.value, found[0])
+        if argument_class is None or registered is None:
+            return None
+        lineage = self._lineage(argument_class)
+        for class_node in lineage:
+            if class_node in registered:
+                return registered[class_node]
+        if any(base.keyword is None and self.class_named(base.value, found[0]) is None
+               for class_node in lineage for base in class_node.bases):
+            return None  # an outside base may have an implementation of its own
+        return generic
+
+    def _singledispatch_registrations(self, name: str, scope: Scope) -> dict[cst.ClassDef, cst.FunctionDef] | None:
+        """The implementations `@<name>.register` adds in a scope, by the same-file class each
+        is registered for; None when one does not say its class."""
+        registered: dict[cst.ClassDef, cst.FunctionDef] = {}
+        for values in scope.bindings.values():
+            for function in values:
+                if not isinstance(function, cst.FunctionDef):
+                    continue
+                for decorator in function.decorators:
+                    expression = decorator.decorator
+                    register = expression.func if isinstance(expression, cst.Call) else expression
+                    if not (isinstance(register, cst.Attribute) and register.attr.value == "register"
+                            and isinstance(register.value, cst.Name) and register.value.value == name):
+                        continue
+                    if isinstance(expression, cst.Call):
+                        named = expression.args[0].value if expression.args else None
+                    else:
+                        first = function.params.params[0] if function.params.params else None
+                        named = first.annotation.annotation if first is not None and first.annotation is not None else None
+                    class_node = self.class_named(named, scope) if named is not None else None
+                    if class_node is not None:
+                        registered[class_node] = function
+                    elif named is None:
+                        return None
+        return registered
 
     def _lineage(self, class_node: cst.ClassDef, depth: int = 0) -> list[cst.ClassDef]:
         """A class and its same-file bases, and theirs."""

@@ -12541,6 +12541,218 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a functools.singledispatch handler registered for the base class of the event the body builds applies the model with train=True",
+        """
+        import functools
+        from dataclasses import dataclass
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x, train):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+
+        @dataclass(frozen=True)
+        class Reading:
+            values: jax.Array
+
+
+        @dataclass(frozen=True)
+        class Calibration(Reading):
+            pass
+
+
+        class Station:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+
+        @functools.singledispatch
+        def route(event, station):
+            raise NotImplementedError(type(event))
+
+
+        @route.register(Reading)
+        def _score(event, station):
+            return station.model.apply(station.variables, event.values, train=True)
+
+
+        @route.register(str)
+        def _label(event, station):
+            return jnp.zeros(())
+
+
+        def watch(station, frames):
+            def step(total, frame):
+                out = route(Calibration(frame), station)
+                return total + out.sum(), out
+            return jax.lax.scan(step, 0.0, frames)
+
+
+        def main():
+            model = Smoother()
+            frames = jnp.ones((3, 2, 5))
+            station = Station(model, model.init(jax.random.key(0), frames[0], train=False))
+            jax.block_until_ready(watch(station, frames))
+        """,
+        ["40:12 SCN102"],
+    ),
+    Case(
+        "not flagged: the singledispatch handler the event of the body picks applies the model with train=False",
+        """
+        import functools
+        from dataclasses import dataclass
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x, train):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+
+        @dataclass(frozen=True)
+        class Reading:
+            values: jax.Array
+
+
+        @dataclass(frozen=True)
+        class Calibration(Reading):
+            pass
+
+
+        class Station:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+
+        @functools.singledispatch
+        def route(event, station):
+            raise NotImplementedError(type(event))
+
+
+        @route.register(Reading)
+        def _score(event, station):
+            return station.model.apply(station.variables, event.values, train=False)
+
+
+        @route.register(str)
+        def _label(event, station):
+            return jnp.zeros(())
+
+
+        def watch(station, frames):
+            def step(total, frame):
+                out = route(Calibration(frame), station)
+                return total + out.sum(), out
+            return jax.lax.scan(step, 0.0, frames)
+
+
+        def main():
+            model = Smoother()
+            frames = jnp.ones((3, 2, 5))
+            station = Station(model, model.init(jax.random.key(0), frames[0], train=False))
+            jax.block_until_ready(watch(station, frames))
+        """,
+        [],
+    ),
+    Case(
+        "a loop wrapper run through a dict of keyword-only partials, picked by a literal key and bound to a name, runs a factory's step that writes a collection",
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Meter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                total = self.variable("usage", "total", jnp.zeros, ())
+                y = nn.Dense(2)(x)
+                total.value += y.sum()
+                return y
+
+
+        def build_tick(model, variables):
+            def tick(i, acc):
+                return acc + model.apply(variables, acc)
+            return tick
+
+
+        def drive(tick, x0, *, steps):
+            return jax.lax.fori_loop(0, steps, tick, x0)
+
+
+        RUNNERS = {"short": partial(drive, steps=3), "long": partial(drive, steps=30)}
+
+
+        def main():
+            model = Meter()
+            x0 = jnp.ones(2)
+            variables = model.init(jax.random.key(1), x0)
+            runner = RUNNERS["short"]
+            jax.block_until_ready(runner(build_tick(model, variables), x0))
+        """,
+        ["20:22 SCN102"],
+    ),
+    Case(
+        "not flagged: the same wrapper and dict of partials, the step threading the collection through the carry with mutable=",
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Meter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                total = self.variable("usage", "total", jnp.zeros, ())
+                y = nn.Dense(2)(x)
+                total.value += y.sum()
+                return y
+
+
+        def build_tick(model, params):
+            def tick(i, state):
+                acc, usage = state
+                y, updates = model.apply({"params": params, "usage": usage}, acc, mutable=["usage"])
+                return acc + y, updates["usage"]
+            return tick
+
+
+        def drive(tick, x0, *, steps):
+            return jax.lax.fori_loop(0, steps, tick, x0)
+
+
+        RUNNERS = {"short": partial(drive, steps=3), "long": partial(drive, steps=30)}
+
+
+        def main():
+            model = Meter()
+            x0 = jnp.ones(2)
+            variables = model.init(jax.random.key(1), x0)
+            runner = RUNNERS["short"]
+            jax.block_until_ready(runner(build_tick(model, variables["params"]), (x0, variables["usage"])))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -36629,6 +36841,195 @@ NNX = [
             return sampler.draw(jnp.ones((2,)), 3)
         """,
         ["33:17 SCN103"],
+    ),
+    Case(
+        "a singledispatch implementation picked by the annotated type of the message the body builds calls an outside module with a Dropout stream",
+        """
+        from functools import singledispatch
+        from typing import NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.proj(x))
+
+
+        class Ping(NamedTuple):
+            x: jax.Array
+
+
+        class Pong(NamedTuple):
+            x: jax.Array
+
+
+        class Hub:
+            def __init__(self, scorer):
+                self.scorer = scorer
+
+
+        @singledispatch
+        def on(msg, hub):
+            return msg.x
+
+
+        @on.register
+        def _(msg: Ping, hub: Hub):
+            return hub.scorer(msg.x)
+
+
+        @on.register
+        def _(msg: Pong, hub: Hub):
+            return msg.x * 2.0
+
+
+        def serve(hub: Hub, xs):
+            def body(carry, x):
+                y = on(Ping(x), hub)
+                return carry + y.sum(), y
+            return jax.lax.scan(body, jnp.zeros(()), xs)
+
+
+        def main():
+            hub = Hub(Scorer(nnx.Rngs(0, dropout=1)))
+            jax.block_until_ready(serve(hub, jnp.ones((4, 3))))
+        """,
+        ["39:12 SCN105"],
+    ),
+    Case(
+        "not flagged: the message the body builds picks the singledispatch implementation that never calls the module",
+        """
+        from functools import singledispatch
+        from typing import NamedTuple
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.proj(x))
+
+
+        class Ping(NamedTuple):
+            x: jax.Array
+
+
+        class Pong(NamedTuple):
+            x: jax.Array
+
+
+        class Hub:
+            def __init__(self, scorer):
+                self.scorer = scorer
+
+
+        @singledispatch
+        def on(msg, hub):
+            return msg.x
+
+
+        @on.register
+        def _(msg: Ping, hub: Hub):
+            return hub.scorer(msg.x)
+
+
+        @on.register
+        def _(msg: Pong, hub: Hub):
+            return msg.x * 2.0
+
+
+        def serve(hub: Hub, xs):
+            def body(carry, x):
+                y = on(Pong(x), hub)
+                return carry + y.sum(), y
+            return jax.lax.scan(body, jnp.zeros(()), xs)
+
+
+        def main():
+            hub = Hub(Scorer(nnx.Rngs(0, dropout=1)))
+            jax.block_until_ready(serve(hub, jnp.ones((4, 3))))
+        """,
+        [],
+    ),
+    Case(
+        "a scan wrapper called through functools.partial(refine, length=3) with a module whose Dropout draws from its stream",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        def refine(net, x0, length=5):
+            def body(x, _):
+                x = net(x)
+                return x, x.mean()
+            return jax.lax.scan(body, x0, None, length=length)
+
+
+        def main():
+            net = Denoiser(nnx.Rngs(0, dropout=2))
+            quick = functools.partial(refine, length=3)
+            jax.block_until_ready(quick(net, jnp.ones(4)))
+        """,
+        ["20:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the module is put in eval mode before the keyword partial of the wrapper runs it",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.2, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        def refine(net, x0, length=5):
+            def body(x, _):
+                x = net(x)
+                return x, x.mean()
+            return jax.lax.scan(body, x0, None, length=length)
+
+
+        def main():
+            net = Denoiser(nnx.Rngs(0, dropout=2))
+            net.eval()
+            quick = functools.partial(refine, length=3)
+            jax.block_until_ready(quick(net, jnp.ones(4)))
+        """,
+        [],
     ),
 ]
 
