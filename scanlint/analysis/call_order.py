@@ -7,7 +7,8 @@ analysis answers that question over the calls the object flow resolves:
 
 * the *callees* of a call are the functions it may run: `def`s, lambdas and methods of plain
   same-file objects (`FlaxFile.flow_functions`), the `__init__` of a same-file class it
-  constructs, and the `__call__` of a plain same-file object it calls;
+  constructs (and its `__enter__` when a `with` statement enters the construction), and the
+  `__call__` of a plain same-file object it calls;
 * the *callers* of a function are the calls whose callees hold it, each with the function
   (or module) whose own code makes the call;
 * a call *runs before* a loop when it comes before the loop's call in the code of the function
@@ -46,6 +47,7 @@ class CallOrder:
         self.owner_of: dict[cst.CSTNode, cst.CSTNode] = collector.owner_of  # calls and attributes
         self.position = collector.position  # calls and attributes, in the order they are written
         self.end = collector.end  # a call's position after everything written inside it
+        self.with_items = collector.with_items  # calls a `with` statement enters
         self.nodes_of_owner = collector.nodes  # function (or module) -> its own calls and attributes
         self.end[_IMPORTED] = len(self.position)  # the module's code has run when `main` is called
         self._callees: dict[cst.Call, frozenset[cst.CSTNode]] = {}
@@ -64,6 +66,8 @@ class CallOrder:
             constructed = flax.flow.classes_made(call) or {flax.index.class_named(call.func, scope)} - {None}
             for class_node in constructed:
                 functions |= self._methods(class_node, "__init__")  # type: ignore[arg-type]
+                if call in self.with_items:  # `with Session(model) as s:` enters it before its block
+                    functions |= self._methods(class_node, "__enter__")  # type: ignore[arg-type]
             if not functions and isinstance(call.func, cst.Attribute):
                 # `plugins[-1].export_into(model)`: the method of each class of the objects that
                 # has it (an object without it cannot be the one called)
@@ -246,8 +250,11 @@ class _CallsByOwner(SemanticVisitor):
         self.position: dict[cst.CSTNode, int] = {}
         self.end: dict[cst.CSTNode, int] = {}
         self.owners: list[cst.CSTNode] = []
+        self.with_items: set[cst.Call] = set()
 
     def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.WithItem) and isinstance(node.item, cst.Call):
+            self.with_items.add(node.item)
         if isinstance(node, (cst.Module, cst.FunctionDef, cst.Lambda)):
             self.owners.append(node)
             self.nodes.setdefault(node, [])

@@ -1892,6 +1892,7 @@ class OutsideNnxState:
         ]
         # `if not cfg.train: model.eval()` with a config the file leaves training: never runs.
         switches = [call for call in switches if not flags.never_runs(call) and not self._after_loop(call, flags)]
+        switches = [call for call in switches if not _switches_to_training(call, flags)]
         return any(self._may_switch(call, flags) for call in switches)
 
     def _after_loop(self, switch: cst.Call, flags: RunFlags) -> bool:
@@ -2025,6 +2026,19 @@ class OutsideNnxState:
                 if bound is not None and isinstance(bound[1], cst.Param) and bound[1].default is not None:
                     return False
         return True
+
+
+def _switches_to_training(switch: cst.Call, flags: RunFlags) -> bool:
+    """`model.set_attributes(use_running_average=self.mode != "train")` whose every mode
+    keyword is surely False in the run the file shows: it leaves the layers training."""
+    assert isinstance(switch.func, cst.Attribute)
+    if switch.func.attr.value != "set_attributes":
+        return False
+    modes = [arg.value for arg in switch.args if arg.keyword is not None and arg.keyword.value in _MODE_ATTRIBUTES]
+    if not modes or len(modes) != len(switch.args):
+        return False
+    scope = flags.scope_at(switch)
+    return all((found := flags.values(mode, scope)) is not None and found == {False} for mode in modes)
 
 
 def training_dropout(flax: FlaxFile, method: cst.FunctionDef, call: cst.Call) -> bool:

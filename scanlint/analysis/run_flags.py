@@ -1165,6 +1165,8 @@ class RunFlags:
         assign = self.parents.get(construction)
         if isinstance(assign, cst.Return):  # `return MLP(**kw)` in a builder
             return self._returned_to_callers(construction, class_node, 0)
+        if isinstance(assign, cst.Arg):  # `Forecaster(Tracker())`, `train(MLP(), xs)`
+            return self._handed_to_function(construction, class_node, 0) or self._kept_by_object(construction, class_node)
         if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
             return None
         target = assign.targets[0].target
@@ -1376,6 +1378,8 @@ class RunFlags:
                 and self.flax.self_class(attribute.value, scope) is owner
             ):
                 return None
+            if self._field_read(attribute, class_node):
+                continue  # `self.net.probes`: runs nothing
             use = self._use_of(attribute, scope, class_node)
             if use is None:
                 return None
@@ -1430,7 +1434,7 @@ class RunFlags:
         above = self.parents.get(parent)
         if isinstance(above, cst.Call) and above.func is parent or isinstance(above, (cst.AssignTarget, cst.AugAssign, cst.Del)):
             return False
-        if isinstance(above, cst.Assign | cst.AnnAssign) and getattr(above, "target", None) is parent:
+        if isinstance(above, cst.AnnAssign) and above.target is parent:
             return False
         return any(
             isinstance(line, cst.SimpleStatementLine)

@@ -12753,6 +12753,92 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a module built in the argument of a plain job object (Job(Smoother())) applied with train=True writes a variable under if train in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Smoother(nn.Module):
+            width: int = 3
+
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                level = self.variable("stats", "level", jnp.zeros, (self.width,))
+                head = nn.Dense(self.width)
+                head(xs[0])
+
+                def step(acc, x):
+                    if train:
+                        level.value = 0.5 * level.value + 0.5 * x
+                    return acc + head(x - level.value).sum(), x
+
+                return jax.lax.scan(step, 0.0, xs)
+
+
+        class Job:
+            def __init__(self, net: Smoother):
+                self.net = net
+
+            def data(self):
+                return jnp.ones((4, self.net.width))
+
+            def run(self):
+                xs = self.data()
+                variables = self.net.init(jax.random.key(0), xs)
+                return self.net.apply(variables, xs, train=True)
+
+
+        def main():
+            jax.block_until_ready(Job(Smoother()).run())
+        """,
+        ["18:17 SCN102"],
+    ),
+    Case(
+        "not flagged: the module built in a job object's argument is only ever run with train=False, and the job reads a field of it",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Smoother(nn.Module):
+            width: int = 3
+
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                level = self.variable("stats", "level", jnp.zeros, (self.width,))
+                head = nn.Dense(self.width)
+                head(xs[0])
+
+                def step(acc, x):
+                    if train:
+                        level.value = 0.5 * level.value + 0.5 * x
+                    return acc + head(x - level.value).sum(), x
+
+                return jax.lax.scan(step, 0.0, xs)
+
+
+        class Job:
+            def __init__(self, net: Smoother):
+                self.net = net
+
+            def data(self):
+                return jnp.ones((4, self.net.width))
+
+            def run(self):
+                xs = self.data()
+                variables = self.net.init(jax.random.key(0), xs)
+                return self.net.apply(variables, xs)
+
+
+        def main():
+            jax.block_until_ready(Job(Smoother()).run())
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -37028,6 +37114,94 @@ NNX = [
             net.eval()
             quick = functools.partial(refine, length=3)
             jax.block_until_ready(quick(net, jnp.ones(4)))
+        """,
+        [],
+    ),
+    Case(
+        "a with-statement session whose __enter__ sets deterministic=not self.training, entered with training=True: the Dropout draws in the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        class Inference:
+            def __init__(self, model, training=False):
+                self.model = model
+                self.training = training
+
+            def __enter__(self):
+                self.model.set_attributes(deterministic=not self.training)
+                return self
+
+            def __exit__(self, *exc):
+                return False
+
+            def sweep(self, xs):
+                def body(c, x):
+                    y = self.model(x)
+                    return c + y.sum(), y
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            model = Scorer(nnx.Rngs(0, dropout=1))
+            with Inference(model, training=True) as run:
+                out = run.sweep(jnp.ones((4, 3)))
+            jax.block_until_ready(out)
+        """,
+        ["30:17 SCN105"],
+    ),
+    Case(
+        "not flagged: the with-statement session's __enter__ switches the module to deterministic before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        class Inference:
+            def __init__(self, model, training=False):
+                self.model = model
+                self.training = training
+
+            def __enter__(self):
+                self.model.set_attributes(deterministic=not self.training)
+                return self
+
+            def __exit__(self, *exc):
+                return False
+
+            def sweep(self, xs):
+                def body(c, x):
+                    y = self.model(x)
+                    return c + y.sum(), y
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            model = Scorer(nnx.Rngs(0, dropout=1))
+            with Inference(model) as run:
+                out = run.sweep(jnp.ones((4, 3)))
+            jax.block_until_ready(out)
         """,
         [],
     ),

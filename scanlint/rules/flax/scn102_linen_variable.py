@@ -268,7 +268,8 @@ class ParamRNN(nn.Module):
                     yield in_loop(code, report)
             for target, scope in code.targets:
                 variable = _outside_variable_updated(flax, code, target, scope)
-                if variable is not None and not _stores_outside_read(flax, code, target, scope):
+                if variable is not None and not _stores_outside_read(flax, code, target, scope) \
+                        and not run_flags(flax).within(code).never_runs(target):
                     summary = f"updating `{variable}.value` inside a raw lax.scan body stores a tracer of the scan"
                     advice = "Carry the value through the loop and assign it after the scan, or lift the loop with `nn.scan`."
                     yield in_loop(code, Report(
