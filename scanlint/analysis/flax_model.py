@@ -1624,6 +1624,20 @@ class FlaxFile:
             if class_scope is not None and self.index.defining_class(made, "__init__") is owner:
                 sites += list(self.index.calls_of(made.name.value, class_scope))
                 sites += self.index.registry_constructions(made)  # `STRATEGIES[name](model)`
+                sites += self._classmethod_constructions(made)  # `return cls(policy, gain)`
+        return sites
+
+    def _classmethod_constructions(self, class_node: cst.ClassDef) -> list[tuple[cst.Call, Scope]]:
+        """The `cls(...)` calls in a class's own classmethods that some call of the file runs
+        (an alternate constructor never called makes nothing)."""
+        sites: list[tuple[cst.Call, Scope]] = []
+        for method in class_node.body.body:
+            if not (isinstance(method, cst.FunctionDef) and is_classmethod(method) and method.params.params):
+                continue
+            if self._classmethod_calls(class_node, method) == []:
+                continue
+            method_scope = self.index.scope_of[method]
+            sites += list(self.index.calls_of(method.params.params[0].name.value, method_scope))
         return sites
 
     def star_arguments(self, param: cst.Param, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
@@ -1687,8 +1701,10 @@ class FlaxFile:
         of the class (see `instances`) or `self.<method>(...)` in its own methods; None when a
         call of a method of that name is on an object not known, or the method is also read
         without being called (handed on as a value)."""
-        if is_staticmethod(method) or is_classmethod(method):
+        if is_staticmethod(method):
             return None
+        if is_classmethod(method):
+            return self._classmethod_calls(owner, method)
         below = self.index.subclasses(owner)
         if any(self.index.defining_class(sub, method.name.value) is not owner for sub in below):
             return None  # a subclass runs its own
@@ -1719,6 +1735,27 @@ class FlaxFile:
             return sites
         finally:
             self._method_sites_seen.discard(key)
+
+    def _classmethod_calls(self, owner: cst.ClassDef, method: cst.FunctionDef) -> list[tuple[cst.Call, Scope]] | None:
+        """The calls `<Class>.<method>(...)` of a plain class's classmethod (an alternate
+        constructor, `InspectionStep.for_station(detector, log)`), through the class or a
+        subclass that does not redefine it; None when it is called or read any other way."""
+        uses = self.index.derived.get(_AttributeUses)
+        if not isinstance(uses, _AttributeUses):
+            uses = self.index.derived[_AttributeUses] = _AttributeUses(self.index)
+            walk(self.index.module, uses)
+        name = method.name.value
+        if name in uses.read:
+            return None
+        sites = []
+        for call, call_scope in uses.calls.get(name, []):
+            holder = call.func.value  # type: ignore[attr-defined]
+            class_node = self.index.class_named(holder, call_scope) if isinstance(holder, cst.Name) else None
+            if class_node is None:
+                return None  # `cls.for_station(...)`, or an object's: not followed
+            if self.index.defining_class(class_node, name) is owner:
+                sites.append((call, call_scope))
+        return sites
 
     def calls_running(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
         """The calls of a module-level function in the file, also through a transform that runs
@@ -2159,6 +2196,8 @@ def callee_binds_self(function: cst.CSTNode, function_scope: Scope, callee: cst.
         return False
     if isinstance(function, cst.FunctionDef) and is_staticmethod(function):
         return False
+    if isinstance(function, cst.FunctionDef) and is_classmethod(function):
+        return True  # `Step.from_config(cfg)` fills `cls` too
     owner = callee.value if isinstance(callee, cst.Attribute) else None
     if isinstance(owner, cst.Name):
         found = scope.only_binding(owner.value)

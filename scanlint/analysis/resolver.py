@@ -1013,11 +1013,29 @@ class ScanIndex:
             scope, node = found[0], found[1]
         if not isinstance(node, cst.Call):
             return None
-        class_node = self.class_named(node.func, scope)
+        class_node = self.class_named(node.func, scope) or self.alternate_constructor_class(node.func, scope)
         if class_node is None or any(
             isinstance(b, cst.FunctionDef) and b.name.value == "__new__"
             for values in self.scope_of[class_node].bindings.values()
             for b in values
+        ):
+            return None
+        return class_node
+
+    def alternate_constructor_class(self, func: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """For `Step.from_profile` called: the same-file class `Step`, when `from_profile` is a
+        classmethod every `return` of which constructs `cls(...)`."""
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+            return None
+        class_node = self.class_named(func.value, scope)
+        owner = self.defining_class(class_node, func.attr.value) if class_node is not None else None
+        method = self.method_of(owner, func.attr.value) if owner is not None else None
+        if method is None or not is_classmethod(method) or not method.params.params:
+            return None
+        cls = method.params.params[0].name.value
+        returns = returns_of(method)
+        if not returns or not all(
+            isinstance(r.value, cst.Call) and isinstance(r.value.func, cst.Name) and r.value.func.value == cls for r in returns
         ):
             return None
         return class_node

@@ -531,6 +531,8 @@ class RunFlags:
             # (`self.training = False` in an `eval()`), see `_plain_attribute_values`
             return self.values(*initial[0], depth + 1) if len(initial) == 1 else None
         stored = self.index.stored_value(node, scope)
+        if stored is None and len(initial) == 1:  # `self.train = train`, over every construction
+            stored = initial[0]
         return self.values(*stored, depth + 1) if stored is not None else None
 
     def values_in_run(self, node: cst.BaseExpression, given: dict[str, tuple[cst.BaseExpression, Scope]]) -> Values:
@@ -762,11 +764,29 @@ class RunFlags:
         field = node.attr.value
         if self._stored_after_made(field):
             return None  # `cfg.train = ...` somewhere: set after it is built
-        instances = self._dataclass_instances(node.value, scope, depth + 1)
+        return self._dataclass_copy_field_values(node.value, scope, field, depth)
+
+    def _dataclass_copy_field_values(self, instance: cst.BaseExpression, scope: Scope, field: str, depth: int) -> Values:
+        """The values of a field over the dataclass instances an expression may be (see
+        `_dataclass_instances`); a copy `dataclasses.replace(cfg, mode="eval")` has what it
+        passes for the field, else what the copied instance has."""
+        instances = self._dataclass_instances(instance, scope, depth + 1)
         if not instances:
             return None
         found: set[object] = set()
         for call, call_scope, class_node in instances:
+            if self.index.qualify(call.func) == DATACLASS_REPLACE:
+                if any(a.star for a in call.args):
+                    return None
+                given = keyword_argument(call, field)
+                passed = (
+                    self.values(given, call_scope, depth + 1) if given is not None
+                    else self._dataclass_copy_field_values(call.args[0].value, call_scope, field, depth + 1)
+                )
+                if passed is None:
+                    return None
+                found |= passed
+                continue
             declaration = _field_declaration(self.index, class_node, field)
             if declaration is None or any(a.star for a in call.args):
                 return None
@@ -798,6 +818,10 @@ class RunFlags:
         if depth > MAX_DEPTH:
             return None
         arguments: list[tuple[cst.BaseExpression, Scope]] | None = None
+        if isinstance(node, cst.Call) and self.index.qualify(node.func) == DATACLASS_REPLACE:
+            copied = self._dataclass_instances(node.args[0].value, scope, depth + 1) if node.args and node.args[0].keyword is None else None
+            classes = {class_node for _, _, class_node in copied or []}
+            return [(node, scope, classes.pop())] if len(classes) == 1 else None
         if isinstance(node, cst.Call):
             class_node = self.index.class_named(node.func, scope)
             if class_node is None or not is_dataclass(self.index, class_node) or self.flax.is_linen(class_node):
@@ -1764,6 +1788,9 @@ def _field_declaration(index, class_node: cst.ClassDef, field: str) -> cst.AnnAs
         ):
             return statement
     return None
+
+
+DATACLASS_REPLACE = "dataclasses.replace"
 
 
 def _overrides(call: cst.Call, field: str) -> bool:

@@ -12839,6 +12839,184 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a callable step object made by a classmethod constructor (Stepper.for_training) applies a BatchNorm model with the train flag its cls(...) call stores",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(3)(x)
+                return nn.BatchNorm(use_running_average=not train, momentum=0.8)(x)
+
+
+        class Stepper:
+            def __init__(self, model, variables, train):
+                self.model = model
+                self.variables = variables
+                self.train = train
+
+            @classmethod
+            def for_training(cls, model, variables):
+                return cls(model, variables, True)
+
+            @classmethod
+            def for_eval(cls, model, variables):
+                return cls(model, variables, False)
+
+            def __call__(self, total, x):
+                y = self.model.apply(self.variables, x, train=self.train)
+                return total + y.sum(), y
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((4, 2, 3))
+            variables = model.init(jax.random.key(0), xs[0], train=False)
+            total, ys = lax.scan(Stepper.for_training(model, variables), 0.0, xs)
+            jax.block_until_ready((total, ys))
+        """,
+        ["30:13 SCN102"],
+    ),
+    Case(
+        "not flagged: the step object comes from the classmethod that stores train=False",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from jax import lax
+
+
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool):
+                x = nn.Dense(3)(x)
+                return nn.BatchNorm(use_running_average=not train, momentum=0.8)(x)
+
+
+        class Stepper:
+            def __init__(self, model, variables, train):
+                self.model = model
+                self.variables = variables
+                self.train = train
+
+            @classmethod
+            def for_training(cls, model, variables):
+                return cls(model, variables, True)
+
+            @classmethod
+            def for_eval(cls, model, variables):
+                return cls(model, variables, False)
+
+            def __call__(self, total, x):
+                y = self.model.apply(self.variables, x, train=self.train)
+                return total + y.sum(), y
+
+
+        def main():
+            model = Net()
+            xs = jnp.ones((4, 2, 3))
+            variables = model.init(jax.random.key(0), xs[0], train=False)
+            total, ys = lax.scan(Stepper.for_eval(model, variables), 0.0, xs)
+            jax.block_until_ready((total, ys))
+        """,
+        [],
+    ),
+    Case(
+        "a settings copy made by dataclasses.replace keeps record=True from the base settings: the body writes a variable under if self.settings.record",
+        """
+        import dataclasses
+        from dataclasses import replace
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Settings:
+            width: int = 3
+            record: bool = True
+
+
+        class Tracker(nn.Module):
+            settings: Settings
+
+            @nn.compact
+            def __call__(self, xs):
+                seen = self.variable("log", "seen", jnp.zeros, ())
+                dense = nn.Dense(self.settings.width)
+                dense(xs[0])
+
+                def step(c, x):
+                    if self.settings.record:
+                        seen.value = seen.value + 1.0
+                    return c + dense(x).sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def evaluate(base: Settings, xs):
+            model = Tracker(replace(base, width=3))
+            variables = model.init(jax.random.key(0), xs)
+            return model.apply(variables, xs)
+
+
+        def main():
+            jax.block_until_ready(evaluate(Settings(), jnp.ones((4, 3))))
+        """,
+        ["27:17 SCN102"],
+    ),
+    Case(
+        "not flagged: the module runs with settings copied by replace(base, record=False), so the write under if self.settings.record never runs",
+        """
+        import dataclasses
+        from dataclasses import replace
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Settings:
+            width: int = 3
+            record: bool = True
+
+
+        class Tracker(nn.Module):
+            settings: Settings
+
+            @nn.compact
+            def __call__(self, xs):
+                seen = self.variable("log", "seen", jnp.zeros, ())
+                dense = nn.Dense(self.settings.width)
+                dense(xs[0])
+
+                def step(c, x):
+                    if self.settings.record:
+                        seen.value = seen.value + 1.0
+                    return c + dense(x).sum(), None
+
+                return jax.lax.scan(step, 0.0, xs)[0]
+
+
+        def evaluate(base: Settings, xs):
+            model = Tracker(replace(base, record=False))
+            variables = model.init(jax.random.key(0), xs)
+            return model.apply(variables, xs)
+
+
+        def main():
+            jax.block_until_ready(evaluate(Settings(), jnp.ones((4, 3))))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -37202,6 +37380,85 @@ NNX = [
             with Inference(model) as run:
                 out = run.sweep(jnp.ones((4, 3)))
             jax.block_until_ready(out)
+        """,
+        [],
+    ),
+    Case(
+        "a callable step object built by a classmethod (Rollout.from_spec) is the scan body and calls the policy it keeps, whose Dropout draws",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.body = nnx.Linear(2, 2, rngs=rngs)
+                self.noise = nnx.Dropout(0.25, rngs=rngs)
+
+            def __call__(self, state):
+                return self.noise(self.body(state))
+
+
+        class Rollout:
+            def __init__(self, policy, gain):
+                self.policy = policy
+                self.gain = gain
+
+            @classmethod
+            def from_spec(cls, policy, spec):
+                return cls(policy, spec.get("gain", 1.0))
+
+            def __call__(self, state, _):
+                nxt = state + self.gain * self.policy(state)
+                return nxt, nxt.sum()
+
+
+        def main():
+            policy = Policy(nnx.Rngs(3, dropout=4))
+            step = Rollout.from_spec(policy, {"gain": 0.5})
+            final, path = jax.lax.scan(step, jnp.ones(2), None, length=5)
+            jax.block_until_ready((final, path))
+        """,
+        ["26:35 SCN105"],
+    ),
+    Case(
+        "not flagged: the policy the classmethod-built step keeps is switched to eval before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Policy(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.body = nnx.Linear(2, 2, rngs=rngs)
+                self.noise = nnx.Dropout(0.25, rngs=rngs)
+
+            def __call__(self, state):
+                return self.noise(self.body(state))
+
+
+        class Rollout:
+            def __init__(self, policy, gain):
+                self.policy = policy
+                self.gain = gain
+
+            @classmethod
+            def from_spec(cls, policy, spec):
+                return cls(policy, spec.get("gain", 1.0))
+
+            def __call__(self, state, _):
+                nxt = state + self.gain * self.policy(state)
+                return nxt, nxt.sum()
+
+
+        def main():
+            policy = Policy(nnx.Rngs(3, dropout=4))
+            policy.eval()
+            step = Rollout.from_spec(policy, {"gain": 0.5})
+            final, path = jax.lax.scan(step, jnp.ones(2), None, length=5)
+            jax.block_until_ready((final, path))
         """,
         [],
     ),
