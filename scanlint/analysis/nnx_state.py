@@ -642,6 +642,16 @@ class OutsideNnxState:
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in passed])
         return None
 
+    def _object_kinds(self, value: cst.BaseExpression, scope: Scope) -> list[str | cst.ClassDef | None]:
+        """`_object_kind`, or for a construction of a class the code picks at run time
+        (`Kiln.registry[kind](chambers, rngs=rngs)`), each same-file NNX class the object flow
+        says it may make."""
+        kind = self._object_kind(value, scope, 0)
+        made = self.flax.flow.classes_made(value) if kind is None and isinstance(value, cst.Call) else set()
+        if made and all(self.flax.is_nnx(c) for c in made):
+            return sorted(made, key=lambda c: c.name.value)
+        return [kind]
+
     def _instance_kind(self, value: cst.BaseExpression, scope: Scope) -> cst.ClassDef | str | None:
         """The one same-file class of the objects an expression may hold, as the Flax model's
         `instances` finds them (elements of pools, what getters and builders return)."""
@@ -982,15 +992,16 @@ class OutsideNnxState:
             # `__init__` kept `model.stream_step`): what its class stores there.
             kinds: list[cst.ClassDef | object] = [holder]
         else:
-            kinds = [self._object_kind(value, value_scope, 0) for value, value_scope in self.outside_values(func.value, scope)]
+            kinds = [kind for value, value_scope in self.outside_values(func.value, scope) for kind in self._object_kinds(value, value_scope)]
         changes = []
         for kind in kinds:
             if not isinstance(kind, cst.ClassDef):
                 return None
-            if self.flax.index.method_of(kind, func.attr.value) is None and depth < 2:
+            owner = self.flax.index.defining_class(kind, func.attr.value)  # also a base's method
+            if owner is None and depth < 2:
                 # `self.feedback = bandit.observe` in a plain object's `__init__`
                 return self._stored_method_changing_state(kind, func.attr.value, depth)
-            method = self.flax.index.method_of(kind, func.attr.value)
+            method = self.flax.index.method_of(owner, func.attr.value) if owner is not None else None
             changes.append(self._method_changes_state(kind, func.attr.value, omitted=self._left_as_none(method, func, scope)))
         if not changes or any(c is None for c in changes):
             return None

@@ -37462,6 +37462,130 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "objects built from an __init_subclass__ registry (Pump.kinds[kind](rngs)) kept by a station; the body calls push, which the base class defines and which counts calls in a Variable",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Calls(nnx.Variable):
+            pass
+
+
+        class Pump(nnx.Module):
+            kinds = {}
+
+            def __init_subclass__(cls, kind, **kwargs):
+                super().__init_subclass__(**kwargs)
+                Pump.kinds[kind] = cls
+
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.calls = Calls(jnp.zeros((), jnp.int32))
+
+            def push(self, x):
+                self.calls[...] += 1
+                return self.predict(x)
+
+            def predict(self, x):
+                return jnp.tanh(self.lin(x))
+
+
+        class Piston(Pump, kind="piston"):
+            pass
+
+
+        class Rotary(Pump, kind="rotary"):
+            def predict(self, x):
+                return jax.nn.relu(self.lin(x))
+
+
+        class Station:
+            def __init__(self, kinds, seed=0):
+                rngs = nnx.Rngs(seed)
+                self._pumps = {kind: Pump.kinds[kind](rngs) for kind in kinds}
+
+            def pump(self, kind):
+                return self._pumps[kind]
+
+
+        def run(station, kind, x0):
+            def body(x, _):
+                x = station.pump(kind).push(x)
+                return x, x.sum()
+            return jax.lax.scan(body, x0, None, length=4)
+
+
+        def main():
+            station = Station(("piston", "rotary"))
+            jax.block_until_ready(run(station, "rotary", jnp.ones(2)))
+        """,
+        ["50:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the body calls predict on the registry-built pumps, which changes no state",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Calls(nnx.Variable):
+            pass
+
+
+        class Pump(nnx.Module):
+            kinds = {}
+
+            def __init_subclass__(cls, kind, **kwargs):
+                super().__init_subclass__(**kwargs)
+                Pump.kinds[kind] = cls
+
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.calls = Calls(jnp.zeros((), jnp.int32))
+
+            def push(self, x):
+                self.calls[...] += 1
+                return self.predict(x)
+
+            def predict(self, x):
+                return jnp.tanh(self.lin(x))
+
+
+        class Piston(Pump, kind="piston"):
+            pass
+
+
+        class Rotary(Pump, kind="rotary"):
+            def predict(self, x):
+                return jax.nn.relu(self.lin(x))
+
+
+        class Station:
+            def __init__(self, kinds, seed=0):
+                rngs = nnx.Rngs(seed)
+                self._pumps = {kind: Pump.kinds[kind](rngs) for kind in kinds}
+
+            def pump(self, kind):
+                return self._pumps[kind]
+
+
+        def run(station, kind, x0):
+            def body(x, _):
+                x = station.pump(kind).predict(x)
+                return x, x.sum()
+            return jax.lax.scan(body, x0, None, length=4)
+
+
+        def main():
+            station = Station(("piston", "rotary"))
+            jax.block_until_ready(run(station, "rotary", jnp.ones(2)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
