@@ -844,11 +844,25 @@ class OutsideNnxState:
         try:
             for value, value_scope in self.outside_values(func, scope):
                 self._called = (value, value_scope)
-                held.append([h for h in self.holdings(value, value_scope, frozenset()) if not (rngs_passed and h == DROPOUT)])
+                found = [h for h in self.holdings(value, value_scope, frozenset()) if not (rngs_passed and h == DROPOUT)]
+                held.append(found or self._call_with_defaults_changes(value, value_scope, func, scope))
         finally:
             self._trained = False
             self._called = None
         return held[0][0] if held and all(held) else None
+
+    def _call_with_defaults_changes(
+        self, value: cst.BaseExpression, value_scope: Scope, func: cst.BaseExpression, scope: Scope
+    ) -> list[HeldState]:
+        """What the `__call__` of a same-file NNX module changes when every call of it in the
+        body leaves an optional argument at its `None` default (`self.effect(sky)` running
+        `key = self.rngs.sparkle() if key is None else key`)."""
+        kind = self._object_kind(value, value_scope, 0)
+        owner = self.flax.index.defining_class(kind, "__call__") if isinstance(kind, cst.ClassDef) and self.flax.is_nnx(kind) else None
+        method = self.flax.index.method_of(owner, "__call__") if owner is not None else None
+        omitted = self._left_as_none(method, func, scope)
+        changed = self._method_changes_state(kind, "__call__", omitted=omitted) if omitted else None  # type: ignore[arg-type]
+        return [changed.held_by("__call__")] if changed is not None else []
 
     def _trained_before_loop(self, func: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
         """`model.train()` as the last mode switch of `model` among the statements of the

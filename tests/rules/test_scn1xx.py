@@ -37586,6 +37586,68 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "the body calls a module without its optional noise_key, so its __call__ draws from its own Rngs stream",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.scale = nnx.Linear(3, 3, rngs=rngs)
+                self.rngs = rngs
+
+            def __call__(self, x, noise_key=None):
+                if noise_key is None:
+                    noise_key = self.rngs.noise()
+                return self.scale(x) + 0.1 * jax.random.normal(noise_key, x.shape)
+
+
+        def simulate(jitter, x0, base_key):
+            def body(x, t):
+                return jitter(x), x.sum()
+            return jax.lax.scan(body, x0, jnp.arange(5))
+
+
+        def main():
+            jitter = Jitter(nnx.Rngs(0, noise=1))
+            jax.block_until_ready(simulate(jitter, jnp.ones(3), jax.random.key(7)))
+        """,
+        ["20:16 SCN105"],
+    ),
+    Case(
+        "not flagged: every call in the body passes the optional key, so the module never draws from its stream",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.nnx as nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.scale = nnx.Linear(3, 3, rngs=rngs)
+                self.rngs = rngs
+
+            def __call__(self, x, noise_key=None):
+                if noise_key is None:
+                    noise_key = self.rngs.noise()
+                return self.scale(x) + 0.1 * jax.random.normal(noise_key, x.shape)
+
+
+        def simulate(jitter, x0, base_key):
+            def body(x, t):
+                return jitter(x, noise_key=jax.random.fold_in(base_key, t)), x.sum()
+            return jax.lax.scan(body, x0, jnp.arange(5))
+
+
+        def main():
+            jitter = Jitter(nnx.Rngs(0, noise=1))
+            jax.block_until_ready(simulate(jitter, jnp.ones(3), jax.random.key(7)))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
