@@ -42221,6 +42221,98 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a dict cache a helper fills lazily per key, warmed before the loop under another key than the body asks for: the body fills its key with a tracer",
+        """
+        import zlib
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        _OFFSETS = {}
+
+
+        def offset_for(site):
+            if site not in _OFFSETS:
+                _OFFSETS[site] = jax.random.normal(jax.random.key(zlib.crc32(site.encode())), (2,))
+            return _OFFSETS[site]
+
+
+        class Gauge(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+
+        class Monitor:
+            site = "north"
+
+            def __init__(self):
+                self.model = Gauge()
+                self.bias = offset_for("south")
+                self.variables = self.model.init(jax.random.key(0), jnp.ones(2))
+
+            def watch(self, xs):
+                def body(c, x):
+                    y = self.model.apply(self.variables, x + offset_for(self.site))
+                    return c + y.sum(), y
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            monitor = Monitor()
+            total, ys = monitor.watch(jnp.ones((3, 2)))
+            jax.block_until_ready((total, ys, _OFFSETS["north"] * 2))
+        """,
+        ["13:9 SCN106"],
+    ),
+    Case(
+        "not flagged: the lazily filled dict entry is warmed before the loop under the one key the body asks for",
+        """
+        import zlib
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        _OFFSETS = {}
+
+
+        def offset_for(site):
+            if site not in _OFFSETS:
+                _OFFSETS[site] = jax.random.normal(jax.random.key(zlib.crc32(site.encode())), (2,))
+            return _OFFSETS[site]
+
+
+        class Gauge(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.Dense(2)(x)
+
+
+        class Monitor:
+            site = "north"
+
+            def __init__(self):
+                self.model = Gauge()
+                self.bias = offset_for(self.site)
+                self.variables = self.model.init(jax.random.key(0), jnp.ones(2))
+
+            def watch(self, xs):
+                def body(c, x):
+                    y = self.model.apply(self.variables, x + offset_for(self.site))
+                    return c + y.sum(), y
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            monitor = Monitor()
+            total, ys = monitor.watch(jnp.ones((3, 2)))
+            jax.block_until_ready((total, ys, _OFFSETS["north"] * 2))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

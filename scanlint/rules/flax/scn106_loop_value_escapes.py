@@ -224,6 +224,8 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         value = statement.value if isinstance(statement, (cst.Assign, cst.AugAssign, cst.AnnAssign)) else None
         if value is None or _closure_of_outside_values(flax, code, value, scope):
             continue
+        if isinstance(target, cst.Subscript) and _key_filled_before_loop(flax, code, statement, target, scope):
+            continue  # `if name not in _STREAMS: _STREAMS[name] = ...`, that one key filled before the loop
         if not _traced(code, value, scope):
             if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _computed_in_loop(flax, code, statement, value, scope):
                 container = _outside_container(flax, code, target.value, scope)
@@ -505,6 +507,30 @@ def _filled_before_loop(flax: FlaxFile, code: BodyCode, statement: cst.CSTNode, 
     if not run_flags(flax).conditions(statement) or function is code.loop.body.node:  # type: ignore[union-attr]
         return False
     return call_order(flax).runs_before(code.wrapped_call or code.loop.call, {function}) is True
+
+
+def _key_filled_before_loop(flax: FlaxFile, code: BodyCode, statement: cst.CSTNode, target: cst.Subscript, scope: Scope) -> bool:
+    """`if name not in _STREAMS: _STREAMS[name] = ...` in a helper that surely runs before the
+    loop too (see `_filled_before_loop`), where every run gives the key the same one value: that
+    entry was filled outside the trace, and the test keeps the loop from filling it again."""
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return False
+    key = target.slice[0].slice.value
+    code_of = flax.index.module.code_for_node
+    flags = run_flags(flax)
+    tested = any(
+        wanted
+        and isinstance(condition, cst.Comparison)
+        and len(condition.comparisons) == 1
+        and isinstance(condition.comparisons[0].operator, cst.NotIn)
+        and code_of(condition.left) == code_of(key)
+        and code_of(condition.comparisons[0].comparator) == code_of(target.value)
+        for condition, wanted in flags.conditions(statement)
+    )
+    if not tested or not _filled_before_loop(flax, code, statement, scope):
+        return False
+    values = flags.values(key, scope)
+    return values is not None and len(values) == 1
 
 
 def _outside_container(flax: FlaxFile, code: BodyCode, name: cst.Name, scope: Scope) -> str | None:
