@@ -489,7 +489,10 @@ class OutsideNnxState:
         for attribute in attributes:
             if owner is None:
                 return None
-            kind = _one_kind([self._object_kind(v, s, 0) for v, s in self._init_values(owner, attribute)])
+            values = self._init_values(owner, attribute)
+            if not values and len(attributes) == 1:  # `self.fast = nnx.clone(self.model)` before the loop
+                values = self.outside_values(whole, scope)
+            kind = _one_kind([self._object_kind(v, s, 0) for v, s in values])
             if kind is None:
                 return None
             owner = kind if isinstance(kind, cst.ClassDef) else None
@@ -1369,8 +1372,16 @@ class OutsideNnxState:
 
     def _made_outside_by_flow(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
         """The constructions the object flow says an expression may hold, when each is of a
-        same-file class and made outside the body; empty otherwise."""
+        same-file class, or a copy `nnx.clone(...)` (`self.fast = nnx.clone(self.model)` before
+        the loop), and made outside the body; empty otherwise."""
         made = self.flax.flow_instances(node, scope)
+        if not made:
+            flowed = self.flax.flow.values(node, scope) or []
+            made = [
+                (value, value_scope) for value, value_scope in flowed
+                if isinstance(value, cst.Call) and self.flax.index.qualify(value.func) in NNX_CLONE
+            ]
+            made = made if len(made) == len(flowed) else []
         if not made or any(self.code.is_inside(made_scope) for _, made_scope in made):
             return []
         return list(made)

@@ -37648,6 +37648,86 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a copy nnx.clone(self.net) stored on self by the method that runs the scan, then given to nnx.value_and_grad in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        def loss_fn(net, x):
+            return jnp.mean(net(x) ** 2)
+
+
+        class FineTuner:
+            def __init__(self, net):
+                self.net = net
+
+            def tune(self, xs):
+                self.work = nnx.clone(self.net)
+
+                def step(total, x):
+                    loss, grads = nnx.value_and_grad(loss_fn)(self.work, x)
+                    return total + loss, loss
+
+                return jax.lax.scan(step, 0.0, xs)
+
+
+        def main():
+            tuner = FineTuner(Net(nnx.Rngs(0)))
+            jax.block_until_ready(tuner.tune(jnp.ones((3, 4, 2))))
+        """,
+        ["27:27 SCN105"],
+    ),
+    Case(
+        "not flagged: the body only calls the copy the method stored on self, changing no state",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(2, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)
+
+
+        def loss_fn(net, x):
+            return jnp.mean(net(x) ** 2)
+
+
+        class FineTuner:
+            def __init__(self, net):
+                self.net = net
+
+            def tune(self, xs):
+                self.work = nnx.clone(self.net)
+
+                def step(total, x):
+                    loss = loss_fn(self.work, x)
+                    return total + loss, loss
+
+                return jax.lax.scan(step, 0.0, xs)
+
+
+        def main():
+            tuner = FineTuner(Net(nnx.Rngs(0)))
+            jax.block_until_ready(tuner.tune(jnp.ones((3, 4, 2))))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
