@@ -1,0 +1,50 @@
+# label: ok
+# flax-error: none
+# class: 1 LangevinEBM.sample, the method that owns the 'langevin' rng stream, draws one key before its scan and folds the step index into it in the body
+import jax
+import jax.numpy as jnp
+import jax.random as jrandom
+from flax import linen as nn
+
+DIM = 2
+
+
+class LangevinEBM(nn.Module):
+    hidden: int = 32
+    n_steps: int = 6
+    step_size: float = 0.02
+
+    def setup(self):
+        self.layers = [nn.Dense(self.hidden), nn.Dense(self.hidden)]
+        self.out = nn.Dense(1)
+
+    def energy(self, x):
+        for layer in self.layers:
+            x = nn.swish(layer(x))
+        return self.out(x).squeeze(-1)
+
+    def __call__(self, x):
+        return self.energy(x)
+
+    def sample(self, x0):
+        score = jax.grad(lambda z: self.energy(z).sum())
+        chain_key = self.make_rng("langevin")
+
+        def step(x, t):
+            key = jrandom.fold_in(chain_key, t)
+            noise = jnp.sqrt(2 * self.step_size) * jrandom.normal(key, x.shape)
+            return x - self.step_size * score(x) + noise, noise
+
+        x, injected = jax.lax.scan(step, x0, jnp.arange(self.n_steps))
+        return x, injected
+
+
+def main():
+    model = LangevinEBM()
+    x0 = jnp.zeros((4, DIM))
+    variables = model.init(jrandom.key(0), x0)
+    samples, injected = model.apply(
+        variables, x0, method=LangevinEBM.sample, rngs={"langevin": jrandom.key(42)}
+    )
+    jax.block_until_ready(samples)
+    return injected
