@@ -95,6 +95,8 @@ Origin = object  # a cst node (see the module docstring), a BoundMethod, a Deriv
 _ELEMENTS = "*"
 _KEYS = "*keys"
 _CONTAINER_CALLS = frozenset({"dict", "list", "set", "tuple", "frozenset", "sorted", "reversed"})
+# `heapq` functions on a list: push stores an element, the others return one (and may store one)
+_HEAP_OPERATIONS = frozenset({"heapq.heappush", "heapq.heappop", "heapq.heappushpop", "heapq.heapreplace"})
 _COLLECTIONS = frozenset(
     {"collections.OrderedDict", "collections.deque", "collections.defaultdict", "collections.ChainMap"}
 )
@@ -858,6 +860,15 @@ class ObjectFlow:
                     for origin in positional[0] - {UNKNOWN}:
                         self._add(self._field(origin, arg.keyword.value), values)
             return positional[0]
+        if qualified in _HEAP_OPERATIONS and positional and len(positional) == len(node.args):
+            # `heapq.heappush(self.pending, job)`, `heapq.heappop(self.pending)`: the list's elements
+            heaps = [holder for holder in positional[0] if self._is_container(holder)]
+            if len(heaps) != len(positional[0]):
+                return {UNKNOWN}
+            if len(positional) == 2:
+                for heap in heaps:
+                    self._add(self._field(heap, _ELEMENTS), positional[1])
+            return set() if qualified == "heapq.heappush" else self._elements(positional[0])
         if qualified == "functools.reduce" and len(positional) in (2, 3) and len(positional) == len(node.args):
             # `reduce(lambda acc, stage: stage(acc), stages, x)`: each step gets the last result
             accumulated = self._known_or_empty(node) | (positional[2] if len(positional) == 3 else self._elements(positional[1]))

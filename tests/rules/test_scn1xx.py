@@ -42393,6 +42393,119 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "a task popped from a heapq priority queue before the loop gets the loop's updated collections assigned onto it in the body",
+        """
+        import heapq
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                hits = self.variable("stats", "hits", jnp.zeros, ())
+                hits.value = hits.value + x.sum()
+                return nn.Dense(2)(x)
+
+
+        @dataclass(order=True)
+        class Task:
+            rank: int
+            state: dict = field(compare=False)
+
+
+        class Queue:
+            def __init__(self, model):
+                self.model = model
+                self.heap = []
+
+            def add(self, rank, state):
+                heapq.heappush(self.heap, Task(rank, state))
+
+            def work(self, xs):
+                task = heapq.heappop(self.heap)
+
+                def body(c, x):
+                    y, updates = self.model.apply(task.state, x, mutable=["stats"])
+                    task.state = {**task.state, **updates}
+                    return c + y.sum(), None
+
+                total, _ = jax.lax.scan(body, 0.0, xs)
+                return total, task
+
+
+        def main():
+            model = Counter()
+            xs = jnp.ones((3, 2))
+            variables = model.init(jax.random.key(0), xs[0])
+            queue = Queue(model)
+            queue.add(1, variables)
+            total, task = queue.work(xs)
+            jax.block_until_ready((total, task.state["stats"]["hits"] + 1))
+        """,
+        ["37:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the popped task's collections travel in the carry and are assigned onto it after the loop",
+        """
+        import heapq
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Counter(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                hits = self.variable("stats", "hits", jnp.zeros, ())
+                hits.value = hits.value + x.sum()
+                return nn.Dense(2)(x)
+
+
+        @dataclass(order=True)
+        class Task:
+            rank: int
+            state: dict = field(compare=False)
+
+
+        class Queue:
+            def __init__(self, model):
+                self.model = model
+                self.heap = []
+
+            def add(self, rank, state):
+                heapq.heappush(self.heap, Task(rank, state))
+
+            def work(self, xs):
+                task = heapq.heappop(self.heap)
+
+                def body(carry, x):
+                    total, stats = carry
+                    y, updates = self.model.apply({**task.state, "stats": stats}, x, mutable=["stats"])
+                    return (total + y.sum(), updates["stats"]), None
+
+                (total, stats), _ = jax.lax.scan(body, (0.0, task.state["stats"]), xs)
+                task.state = {**task.state, "stats": stats}
+                return total, task
+
+
+        def main():
+            model = Counter()
+            xs = jnp.ones((3, 2))
+            variables = model.init(jax.random.key(0), xs[0])
+            queue = Queue(model)
+            queue.add(1, variables)
+            total, task = queue.work(xs)
+            jax.block_until_ready((total, task.state["stats"]["hits"] + 1))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES
