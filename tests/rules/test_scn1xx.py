@@ -13017,6 +13017,100 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a registry keeps modules bound with a mutable collection in a dict filled on first lookup, warmed before the loop; the body calls the kept bound module, which writes that collection",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Tally(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("tally", "seen", jnp.zeros, ())
+                y = nn.Dense(1)(x)
+                seen.value = seen.value + 1.0
+                return y
+
+
+        class Registry:
+            def __init__(self):
+                self._bound = {}
+
+            def lookup(self, name):
+                if name not in self._bound:
+                    model = Tally()
+                    variables = model.init(jax.random.key(0), jnp.zeros((3,)))
+                    self._bound[name] = model.bind(variables, mutable=["tally"])
+                return self._bound[name]
+
+
+        REGISTRY = Registry()
+
+
+        def score(name, xs):
+            REGISTRY.lookup(name)
+
+            def body(c, x):
+                return c + REGISTRY.lookup(name)(x).sum(), None
+
+            total, _ = jax.lax.scan(body, 0.0, xs)
+            return total, REGISTRY.lookup(name).variables["tally"]["seen"] + 0
+
+
+        def main():
+            jax.block_until_ready(score("east", jnp.ones((4, 3))))
+        """,
+        ["35:20 SCN102"],
+    ),
+    Case(
+        "not flagged: the kept bound module writes no variable",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Tally(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                seen = self.variable("tally", "seen", jnp.zeros, ())
+                y = nn.Dense(1)(x)
+                del seen
+                return y
+
+
+        class Registry:
+            def __init__(self):
+                self._bound = {}
+
+            def lookup(self, name):
+                if name not in self._bound:
+                    model = Tally()
+                    variables = model.init(jax.random.key(0), jnp.zeros((3,)))
+                    self._bound[name] = model.bind(variables)
+                return self._bound[name]
+
+
+        REGISTRY = Registry()
+
+
+        def score(name, xs):
+            REGISTRY.lookup(name)
+
+            def body(c, x):
+                return c + REGISTRY.lookup(name)(x).sum(), None
+
+            total, _ = jax.lax.scan(body, 0.0, xs)
+            return total, REGISTRY.lookup(name).variables["tally"]["seen"] + 0
+
+
+        def main():
+            jax.block_until_ready(score("east", jnp.ones((4, 3))))
+        """,
+        [],
+    ),
 ]
 
 RNG = [

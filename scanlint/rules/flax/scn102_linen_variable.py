@@ -605,9 +605,13 @@ def _immutable_apply_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, sco
 
 def _kept_on_object(flax: FlaxFile, bind: cst.Call) -> bool:
     """Whether a `model.bind(...)` is stored on an object (`self._bound = model.bind(...)` in a
-    getter the body runs): the bound module outlives the body that made it."""
+    getter the body runs, or `self._sessions[line] = model.bind(...)` in a pool's): the bound
+    module outlives the body that made it."""
     statement = run_flags(flax).parents.get(bind)
-    return isinstance(statement, cst.Assign) and any(isinstance(t.target, cst.Attribute) for t in statement.targets)
+    return isinstance(statement, cst.Assign) and any(
+        isinstance(t.target, cst.Attribute) or isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Attribute)
+        for t in statement.targets
+    )
 
 
 def _bound_module_updates(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> Report | None:
