@@ -523,6 +523,10 @@ class OutsideNnxState:
         index = self.flax.index
         init = index.method_of(class_node, "__init__")
         if init is None:
+            post_init = index.method_of(class_node, "__post_init__")
+            stored = self.flax.self_attribute_values(class_node, "__post_init__").get(attribute, []) if post_init else []
+            if stored and is_dataclass(index, class_node):  # `self.chiller = Chiller(...)` for a `field(init=False)`
+                return [(value, index.scope_of[post_init]) for value in stored]  # type: ignore[index]
             if is_dataclass(index, class_node) or is_namedtuple(index, class_node):
                 return constructor_arguments(index, class_node, None, attribute)
             below = index.subclasses(class_node)  # a mixin's `self`: the one class using it

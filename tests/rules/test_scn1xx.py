@@ -37822,6 +37822,91 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a dataclass field(init=False) that __post_init__ fills with an NNX module holding a Dropout stream, called in the body",
+        """
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Estimator(nnx.Module):
+            def __init__(self, width, rngs):
+                self.lin = nnx.Linear(width, width, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        @dataclass
+        class Site:
+            name: str
+            width: int = 3
+            estimator: Estimator = field(init=False)
+
+            def __post_init__(self):
+                self.estimator = Estimator(self.width, nnx.Rngs(params=0, dropout=1))
+
+
+        def survey(site: Site, xs):
+            def body(c, x):
+                y = site.estimator(x)
+                return c + y.sum(), y
+            return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            site = Site("ridge")
+            jax.block_until_ready(survey(site, jnp.ones((4, 3))))
+        """,
+        ["30:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the module __post_init__ made is switched to eval before the loop",
+        """
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Estimator(nnx.Module):
+            def __init__(self, width, rngs):
+                self.lin = nnx.Linear(width, width, rngs=rngs)
+                self.drop = nnx.Dropout(0.3, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        @dataclass
+        class Site:
+            name: str
+            width: int = 3
+            estimator: Estimator = field(init=False)
+
+            def __post_init__(self):
+                self.estimator = Estimator(self.width, nnx.Rngs(params=0, dropout=1))
+
+
+        def survey(site: Site, xs):
+            def body(c, x):
+                y = site.estimator(x)
+                return c + y.sum(), y
+            return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            site = Site("ridge")
+            site.estimator.eval()
+            jax.block_until_ready(survey(site, jnp.ones((4, 3))))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
