@@ -469,7 +469,8 @@ class OutsideNnxState:
 
     def outside_nnx_object(self, node: cst.BaseExpression, scope: Scope) -> str | None:
         """What outside NNX object an argument is: a name (`outside_object`), or a module or
-        optimizer that `__init__` stores on an NNX `self` (`self.inner`, `self.model.encoder`)."""
+        optimizer that `__init__` stores on an NNX `self` (`self.inner`, `self.model.encoder`, up to
+        three attributes deep: `self.controller.log.firings`)."""
         if isinstance(node, cst.Name):
             return self.outside_object(node, scope)
         whole = node
@@ -483,7 +484,7 @@ class OutsideNnxState:
             kinds = [self._object_kind(v, s, 0) for v, s in self.outside_values(whole, scope)]
             kind = _one_kind(kinds)
             return _nnx_kind(self.flax, kind) if kind is not None else None
-        if not isinstance(node, cst.Name) or not 1 <= len(attributes) <= 2:
+        if not isinstance(node, cst.Name) or not 1 <= len(attributes) <= 3:
             return None
         kind: str | cst.ClassDef | None = None
         for attribute in attributes:

@@ -37907,6 +37907,79 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a Variable three attributes down (self.tracker.stats.count) written in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Stats(nnx.Module):
+            def __init__(self):
+                self.count = nnx.Variable(jnp.zeros((), jnp.int32))
+
+
+        class Tracker(nnx.Module):
+            def __init__(self, rngs):
+                self.head = nnx.Linear(2, 2, rngs=rngs)
+                self.stats = Stats()
+
+
+        class Service:
+            def __init__(self):
+                self.tracker = Tracker(nnx.Rngs(0))
+
+            def run(self, xs):
+                def body(c, x):
+                    self.tracker.stats.count[...] += 1
+                    return c + self.tracker.head(x).sum(), None
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        def main():
+            service = Service()
+            jax.block_until_ready(service.run(jnp.ones((3, 2))))
+        """,
+        ["24:13 SCN105"],
+    ),
+    Case(
+        "not flagged: the Variable three attributes down is written after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Stats(nnx.Module):
+            def __init__(self):
+                self.count = nnx.Variable(jnp.zeros((), jnp.int32))
+
+
+        class Tracker(nnx.Module):
+            def __init__(self, rngs):
+                self.head = nnx.Linear(2, 2, rngs=rngs)
+                self.stats = Stats()
+
+
+        class Service:
+            def __init__(self):
+                self.tracker = Tracker(nnx.Rngs(0))
+
+            def run(self, xs):
+                def body(c, x):
+                    return c + self.tracker.head(x).sum(), None
+                total, _ = jax.lax.scan(body, 0.0, xs)
+                self.tracker.stats.count[...] += xs.shape[0]
+                return total
+
+
+        def main():
+            service = Service()
+            jax.block_until_ready(service.run(jnp.ones((3, 2))))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
