@@ -1,0 +1,59 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate RngCount from a different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 2 holdover_trace() builds an nnx.Rngs local and the while_loop body draws freezing-rain noise from its weather stream at every minute
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flax.nnx as nnx
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@dataclass(frozen=True)
+class Conditions:
+    oat_c: float
+    rain_mm_h: float
+    wind_kt: float
+
+    def as_array(self):
+        return jnp.array([self.oat_c / 10.0, self.rain_mm_h, self.wind_kt / 20.0], jnp.float32)
+
+
+class FreezingRain(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.mix = nnx.Linear(3, 2, rngs=rngs)
+
+    def __call__(self, conditions, noise):
+        return nnx.softplus(self.mix(conditions) + noise)
+
+
+def holdover_trace(model: FreezingRain, conditions, seed: int, horizon: int):
+    rngs = nnx.Rngs(weather=seed)
+    trace = jnp.zeros((horizon, 2), jnp.float32)
+
+    def running(state):
+        return state[0] < horizon
+
+    def minute(state):
+        t, trace = state
+        noise = 0.3 * jax.random.normal(rngs.weather(), (2,))
+        return t + 1, trace.at[t].set(model(conditions, noise))
+
+    _, trace = lax.while_loop(running, minute, (jnp.int32(0), trace))
+    return trace
+
+
+class HoldoverDesk:
+    def __init__(self, seed: int = 9):
+        self.model = FreezingRain(nnx.Rngs(seed))
+        self.seed = seed
+
+    def forecast(self, conditions: Conditions, horizon: int = 6):
+        return holdover_trace(self.model, conditions.as_array(), self.seed + 1, horizon)
+
+
+def main():
+    desk = HoldoverDesk()
+    return desk.forecast(Conditions(oat_c=-4.0, rain_mm_h=1.3, wind_kt=12.0))
