@@ -963,13 +963,21 @@ class RunFlags:
         if declaration is None:
             return None
         sites = [construction] if construction is not None else self._constructions(class_node)
+        clones = self._clone_sites(class_node, sites) if construction is None and sites else {}
+        if clones is None:
+            return None  # `module.clone(field=...)` of a module not known
+        if clones:
+            copied = {made for each in clones.values() for made, _ in each}
+            # a module that is only copied (`model.clone(mode="drill")` its one use) never runs itself
+            sites = [(call, scope) for call, scope in sites if not (call in copied and self.instance_calls(call, scope) == [])]
+            sites += [(clone, self.scope_at(clone)) for clone in clones]
         if construction is None and sites and self._loop_method is not None and self._loop_method[0] is class_node and self._loop_method[1] != "setup":
             reaching = self.flax.methods_reaching(class_node, self._loop_method[1])
             sites = [(call, scope) for call, scope in sites if self._may_run(call, scope, reaching)]
         if construction is None and sites and self._apply_only:
             sites = [(call, scope) for call, scope in sites if not self._only_initialized(call, scope)]
-        if not sites or any(_overrides(call, field) for call in self.attribute_calls):
-            return None  # no run is shown, or `module.clone(field=...)` may set it anew
+        if not sites or any(_overrides(call, field) and call not in clones for call in self.attribute_calls):
+            return None  # no run is shown, or `module.replace(field=...)` may set it anew
         default = field_default(declaration.value) if declaration.value is not None else None
         fields = _init_fields(self.index, class_node)
         position = fields.index(field) if fields is not None and field in fields else None
@@ -977,6 +985,13 @@ class RunFlags:
         for call, scope in sites:
             if any(a.star for a in call.args):
                 return None
+            if call in clones:  # `train_model.clone(adapt=False)`: what it sets, else what the copied module has
+                given = keyword_argument(call, field)
+                copied = [self.field_arguments(class_node, field, made) for made in clones[call]] if given is None else [[(given, scope)]]
+                if any(each is None for each in copied):
+                    return None
+                found += [value for each in copied for value in each]  # type: ignore[union-attr]
+                continue
             positional = sum(1 for a in call.args if a.keyword is None)
             value = keyword_argument(call, field)
             if value is None and position is not None and position < positional:
@@ -989,6 +1004,29 @@ class RunFlags:
                 return None
             found.append((value, scope))
         return found
+
+    def _clone_sites(
+        self, class_node: cst.ClassDef, sites: list[tuple[cst.Call, Scope]]
+    ) -> dict[cst.Call, list[tuple[cst.Call, Scope]]] | None:
+        """The `module.clone(...)` calls that copy a module some of `sites` constructs, each with
+        the constructions it may copy; None when a clone passing a field copies a module this
+        file does not show."""
+        clones: dict[cst.Call, list[tuple[cst.Call, Scope]]] = {}
+        constructions = {call for call, _ in sites}
+        for call in self.attribute_calls:
+            assert isinstance(call.func, cst.Attribute)
+            if call.func.attr.value != "clone" or any(a.keyword is None or a.star for a in call.args):
+                continue
+            copied = self.flax.instances(call.func.value, self.scope_at(call))
+            if copied is None or not copied:
+                if call.args:
+                    return None
+                continue
+            if all(made in constructions for made, _ in copied):
+                clones[call] = copied
+            elif any(made in constructions for made, _ in copied) and call.args:
+                return None
+        return clones
 
     def _only_initialized(self, construction: cst.Call, scope: Scope) -> bool:
         """Whether every use this file shows of the instance a construction makes is an `init`
@@ -1190,7 +1228,11 @@ class RunFlags:
         if isinstance(assign, cst.Return):  # `return MLP(**kw)` in a builder
             return self._returned_to_callers(construction, class_node, 0)
         if isinstance(assign, cst.Arg):  # `Forecaster(Tracker())`, `train(MLP(), xs)`
-            return self._handed_to_function(construction, class_node, 0) or self._kept_by_object(construction, class_node)
+            return (
+                self._handed_to_function(construction, class_node, 0)
+                or self._kept_by_object(construction, class_node)
+                or self._only_cloned_by_init(construction)
+            )
         if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
             return None
         target = assign.targets[0].target
@@ -1235,8 +1277,8 @@ class RunFlags:
         (`make_train_step(model)`); None when a read does anything else."""
         uses = []
         for read in self.index.reads_of(bound.value, scope):
-            if self._field_read(read, class_node):
-                continue  # `encoder.tile`: runs nothing
+            if self._field_read(read, class_node) or self._cloned(read):
+                continue  # `encoder.tile`, `model.clone(...)`: runs nothing (a clone is its own instance)
             use = self._use_of(read, scope, class_node)
             if use is not None:
                 uses.append(use)
@@ -1448,6 +1490,29 @@ class RunFlags:
                 return None
             uses += found
         return uses
+
+    def _only_cloned_by_init(self, construction: cst.Call) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """For a module handed to a plain class's `__init__` that only copies it
+        (`self.model = model.clone(mode="drill")`): no call runs the module itself."""
+        arg = self.parents.get(construction)
+        call = self.parents.get(arg)
+        if not isinstance(call, cst.Call):
+            return None
+        owner = self.flax.local_class(call.func, self.scope_at(call))
+        builder = self.index.defining_class(owner, "__init__") if owner is not None and self.flax.is_plain(owner) else None
+        init = self.index.method_of(builder, "__init__") if builder is not None else None
+        if init is None:
+            return None
+        init_scope = self.index.scope_of[init]
+        params = [param for param, value in parameters_passed(init, init_scope, call, self.scope_at(call)) if value is construction]
+        reads = self.index.reads_of(params[0].name.value, init_scope) if len(params) == 1 else []
+        return [] if reads and all(self._cloned(read) for read in reads) else None
+
+    def _cloned(self, read: cst.BaseExpression) -> bool:
+        """Whether a read of an instance only copies it (`model.clone(adapt=False)`)."""
+        attribute = self.parents.get(read)
+        call = self.parents.get(attribute) if isinstance(attribute, cst.Attribute) else None
+        return isinstance(call, cst.Call) and call.func is attribute and attribute.attr.value == "clone"  # type: ignore[union-attr]
 
     def _field_read(self, read: cst.BaseExpression, class_node: cst.ClassDef | None) -> bool:
         """Whether a read of an instance only reads one of its dataclass fields (`encoder.tile`),

@@ -13111,6 +13111,70 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a module built for evaluation and copied with clone(training=True) runs its loop method with BatchNorm training",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Smoother(nn.Module):
+            training: bool = True
+            rounds: int = 3
+
+            def setup(self):
+                self.proj = nn.Dense(4)
+                self.norm = nn.BatchNorm(use_running_average=not self.training)
+
+            def __call__(self, x):
+                return self.norm(self.proj(x))
+
+            def smooth(self, x):
+                h = self.proj(x)
+                return jax.lax.fori_loop(0, self.rounds, lambda i, h: h + 0.1 * self.norm(h), h)
+
+
+        def main():
+            base = Smoother(training=False)
+            variables = base.init(jax.random.key(0), jnp.ones((2, 4)))
+            frozen = base.clone(training=True)
+            jax.block_until_ready(frozen.apply(variables, jnp.ones((2, 4)), method=Smoother.smooth))
+        """,
+        ["20:73 SCN102"],
+    ),
+    Case(
+        "not flagged: the module that init ran is copied with clone(training=False) for the run of its loop method",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Smoother(nn.Module):
+            training: bool = True
+            rounds: int = 3
+
+            def setup(self):
+                self.proj = nn.Dense(4)
+                self.norm = nn.BatchNorm(use_running_average=not self.training)
+
+            def __call__(self, x):
+                return self.norm(self.proj(x))
+
+            def smooth(self, x):
+                h = self.proj(x)
+                return jax.lax.fori_loop(0, self.rounds, lambda i, h: h + 0.1 * self.norm(h), h)
+
+
+        def main():
+            base = Smoother(training=True)
+            variables = base.init(jax.random.key(0), jnp.ones((2, 4)))
+            frozen = base.clone(training=False)
+            jax.block_until_ready(frozen.apply(variables, jnp.ones((2, 4)), method=Smoother.smooth))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
