@@ -1,0 +1,86 @@
+# label: ok
+# flax-error: none
+# class: 4 the swell buffer is reached through self.desk.buffer; the smoothed swell is threaded through the scan carry and remembered once after the loop
+"""Swell nowcast for the pilot station: wave-buoy readings arrive in chunks, and the last smoothed
+swell of one chunk is kept in a cache so that the next chunk continues from it."""
+
+import jax
+import jax.numpy as jnp
+import flax.linen as fnn
+
+lax = jax.lax
+
+BUOYS = 3
+CHUNK = 5
+
+
+class SwellBuffer(fnn.Module):
+    width: int
+
+    def setup(self):
+        self.last = self.variable("cache", "last_swell", jnp.zeros, (self.width,))
+
+    def recall(self):
+        return self.last.value
+
+    def remember(self, swell):
+        self.last.value = swell
+
+
+class PilotDesk(fnn.Module):
+    width: int
+
+    def setup(self):
+        self.buffer = SwellBuffer(self.width)
+        self.smoother = fnn.Dense(self.width)
+
+    def smooth(self, previous, reading):
+        return 0.6 * previous + 0.4 * fnn.tanh(self.smoother(reading))
+
+
+class SwellNowcast(fnn.Module):
+    width: int = BUOYS
+
+    def setup(self):
+        self.desk = PilotDesk(self.width)
+
+    def __call__(self, reading):
+        swell = self.desk.smooth(self.desk.buffer.recall(), reading)
+        self.desk.buffer.remember(swell)
+        return swell
+
+    def nowcast_chunk(self, readings):
+        def per_reading(previous, reading):
+            swell = self.desk.smooth(previous, reading)
+            return swell, swell
+
+        last, swells = lax.scan(per_reading, self.desk.buffer.recall(), readings)
+        self.desk.buffer.remember(last)
+        return swells
+
+
+class SwellStream:
+    def __init__(self, model: SwellNowcast, variables):
+        self.model = model
+        self.params = variables["params"]
+        self.cache = jax.tree.map(jnp.zeros_like, variables["cache"])
+
+    def process(self, chunk):
+        swells, state = self.model.apply({"params": self.params, "cache": self.cache}, chunk,
+                                         method=SwellNowcast.nowcast_chunk, mutable=["cache"])
+        self.cache = state["cache"]
+        return swells
+
+
+def buoy_chunks(count: int):
+    key = jax.random.key(5)
+    return jax.random.normal(key, (count, CHUNK, BUOYS))
+
+
+def main():
+    model = SwellNowcast()
+    variables = model.init(jax.random.key(0), jnp.zeros((BUOYS,)))
+    stream = SwellStream(model, variables)
+    outputs = [stream.process(chunk) for chunk in buoy_chunks(2)]
+    jax.block_until_ready(outputs)
+    return None
