@@ -1,0 +1,56 @@
+# label: unexpected-tracer
+# flax-error: UnexpectedTracerError: Encountered an unexpected tracer. A function transformed by JAX had a side effect, allowing for a reference to an intermediate value with type int32[] wrapped in a DynamicJaxprTracer to escape the scope of the transformation.
+# class: 1 EpsGreedyActor.rollout runs the scan itself and advances its own 'schedule' step variable in the scan body
+import jax
+from jax import numpy as jnp
+from flax import linen as nn
+
+scan = jax.lax.scan
+
+
+class EpsGreedyActor(nn.Module):
+    num_actions: int
+    eps_start: float = 0.9
+    eps_end: float = 0.1
+    decay_steps: int = 50
+
+    def setup(self):
+        self.q_net = nn.Sequential([nn.Dense(32), nn.relu, nn.Dense(self.num_actions)])
+        self.step_count = self.variable('schedule', 'step', jnp.zeros, (), jnp.int32)
+
+    def __call__(self, obs):
+        return self.q_net(obs)
+
+    def epsilon(self, step):
+        frac = jnp.minimum(step / self.decay_steps, 1.0)
+        return self.eps_start + frac * (self.eps_end - self.eps_start)
+
+    def rollout(self, obs, num_steps):
+        def body(carry, _):
+            t = self.step_count.value
+            explore_key, action_key = jax.random.split(jax.random.fold_in(self.make_rng('explore'), t))
+            greedy = jnp.argmax(self.q_net(obs), axis=-1)
+            random_action = jax.random.randint(action_key, greedy.shape, 0, self.num_actions)
+            explore = jax.random.uniform(explore_key, greedy.shape) < self.epsilon(t)
+            self.step_count.value = t + 1
+            return carry, jnp.where(explore, random_action, greedy)
+
+        _, actions = scan(body, None, None, length=num_steps)
+        return actions
+
+
+def main():
+    actor = EpsGreedyActor(num_actions=3)
+    obs = jnp.array([[0.2, -0.4, 0.6, 0.0]])
+    variables = actor.init(jax.random.key(0), obs)
+    params = variables['params']
+    schedule = variables['schedule']
+    rollouts = []
+    for episode in range(2):
+        actions, updates = actor.apply({'params': params, 'schedule': schedule}, obs, 6,
+                                       method=EpsGreedyActor.rollout,
+                                       rngs={'explore': jax.random.key(10 + episode)},
+                                       mutable=['schedule'])
+        schedule = updates['schedule']
+        rollouts.append(actions)
+    return jnp.concatenate(rollouts, axis=0)
