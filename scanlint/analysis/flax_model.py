@@ -30,6 +30,7 @@ from scanlint.analysis.resolver import (
     Unpacked,
     argument,
     can_fall_off,
+    dispatch_registrations,
     dotted,
     is_classmethod,
     is_property,
@@ -1782,17 +1783,12 @@ class FlaxFile:
     def _dispatch_calls(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
         """`handle(RoastBatch(x), engine)`: the calls of a `functools.singledispatch` function
         that run this implementation of it (see `ScanIndex.singledispatch_implementation`)."""
-        sites = []
-        for decorator in function.decorators:
-            expression = decorator.decorator
-            register = expression.func if isinstance(expression, cst.Call) else expression
-            if isinstance(register, cst.Attribute) and register.attr.value == "register" and isinstance(register.value, cst.Name):
-                sites += [
-                    (call, scope)
-                    for call, scope in self.index.calls_of(register.value.value, self.index.module_scope)
-                    if self.index.singledispatch_implementation(call, scope) is function
-                ]
-        return sites
+        return [
+            (call, scope)
+            for _, dispatcher in dispatch_registrations(function)
+            for call, scope in self.index.calls_of(dispatcher, self.index.module_scope)
+            if self.index.singledispatch_implementation(call, scope) is function
+        ]
 
     def _registry_calls(self, function: cst.FunctionDef) -> list[tuple[cst.Call, Scope]]:
         """`ESTIMATORS["mc_dropout"](model, variables)`, or `builder(model)` with `builder =

@@ -1240,11 +1240,8 @@ class ScanIndex:
             for function in values:
                 if not isinstance(function, cst.FunctionDef):
                     continue
-                for decorator in function.decorators:
-                    expression = decorator.decorator
-                    register = expression.func if isinstance(expression, cst.Call) else expression
-                    if not (isinstance(register, cst.Attribute) and register.attr.value == "register"
-                            and isinstance(register.value, cst.Name) and register.value.value == name):
+                for expression, dispatcher in dispatch_registrations(function):
+                    if dispatcher != name:
                         continue
                     if isinstance(expression, cst.Call):
                         named = expression.args[0].value if expression.args else None
@@ -1611,6 +1608,18 @@ def yields(function: cst.FunctionDef) -> bool:
     collector = _ReturnCollector()
     walk(function.body, collector)
     return collector.yields
+
+
+def dispatch_registrations(function: cst.FunctionDef) -> list[tuple[cst.BaseExpression, str]]:
+    """The `@<name>.register` and `@<name>.register(Class)` decorators of a function: each
+    decorator expression with the name of the dispatcher it registers with."""
+    found = []
+    for decorator in function.decorators:
+        expression = decorator.decorator
+        register = expression.func if isinstance(expression, cst.Call) else expression
+        if isinstance(register, cst.Attribute) and register.attr.value == "register" and isinstance(register.value, cst.Name):
+            found.append((expression, register.value.value))
+    return found
 
 
 def can_fall_off(function: cst.FunctionDef) -> bool:
@@ -2183,3 +2192,4 @@ class _RegistryStores(cst.CSTVisitor):
                     index = target.target.slice[0].slice if len(target.target.slice) == 1 else None
                     key = index.value if isinstance(index, cst.Index) else target.target
                     self.values.append((key, node.value, self.functions[-1] if self.functions else None))
+

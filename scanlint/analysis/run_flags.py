@@ -51,6 +51,7 @@ from scanlint.analysis.resolver import (
     argument,
     can_fall_off,
     is_classmethod,
+    is_property,
     is_staticmethod,
     keyword_argument,
     returns_of,
@@ -76,6 +77,9 @@ _STRING_NORMALISERS = {"strip": str.strip, "lower": str.lower, "upper": str.uppe
 _SWITCH_ACTIONS = {"store_true", "store_false"}
 _ENTRY_METHODS = {"apply": 1, "init": 1, "init_with_output": 1}  # their arguments before the method's
 _INIT_METHODS = ("init", "init_with_output")
+LAMBDA_ENTRY = "<lambda>"  # an `init`/`apply` entry that runs none of the class's own methods
+# What runs a module's method given as `method=`: its own entries, and a train state's `apply_fn`.
+_NAMED_ENTRIES = {**_ENTRY_METHODS, "apply_fn": 1}
 _PARTIAL_APPLY_KEYWORDS = frozenset({"method", "mutable", "rngs", "capture_intermediates"})
 
 
@@ -788,7 +792,13 @@ class RunFlags:
                 found |= passed
                 continue
             declaration = _field_declaration(self.index, class_node, field)
-            if declaration is None or any(a.star for a in call.args):
+            if declaration is None:
+                computed = self._property_values(class_node, field, depth)
+                if computed is None:
+                    return None
+                found |= computed
+                continue
+            if any(a.star for a in call.args):
                 return None
             value, value_scope = keyword_argument(call, field), call_scope
             fields = _init_fields(self.index, class_node)
@@ -806,6 +816,25 @@ class RunFlags:
                 return None
             found |= passed
         return _limited(frozenset(found))
+
+    def _property_values(self, class_node: cst.ClassDef, name: str, depth: int) -> Values:
+        """`cfg.update_statistics` for a property of a same-file dataclass that only returns an
+        expression (`return self.mode == "train"`): that expression's values, over every
+        construction of the class (its reads of `self.<field>` take them all)."""
+        function = self.index.method_of(class_node, name)
+        if function is None or not is_property(function) or depth > MAX_DEPTH:
+            return None
+        returned = returns_of(function)
+        last = function.body.body[-1] if isinstance(function.body, cst.IndentedBlock) else None
+        if (
+            len(returned) != 1
+            or returned[0].value is None
+            or not isinstance(last, cst.SimpleStatementLine)
+            or last.body[0] is not returned[0]
+            or any(not _is_string_statement(s) for s in function.body.body[:-1])  # type: ignore[union-attr]
+        ):
+            return None
+        return self.values(returned[0].value, self.index.scope_of[function], depth + 1)
 
     def _dataclass_instances(
         self, node: cst.BaseExpression, scope: Scope, depth: int
@@ -836,8 +865,8 @@ class RunFlags:
                 arguments = self.flax.parameter_arguments(found[1], found[0])
             elif found is not None and isinstance(found[1], cst.BaseExpression):
                 arguments = [(found[1], found[0])]
-        elif isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
-            class_node = self.flax.linen_self(node.value, scope)
+        elif isinstance(node, cst.Attribute):
+            class_node = self.flax.linen_self(node.value, scope) if isinstance(node.value, cst.Name) else None
             if class_node is not None:
                 arguments = self.field_arguments(class_node, node.attr.value)
             else:
@@ -854,6 +883,8 @@ class RunFlags:
         class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
         if class_node is None or not self.flax.is_plain(class_node) or node.attr.value in self._stored_attributes():
             return None
+        if is_dataclass(self.index, class_node) and _field_declaration(self.index, class_node, node.attr.value) is not None:
+            return None  # a field: its class-level value is only the default (`_dataclass_field_values`)
         found: set[object] = set()
         built = 0
         for each in (class_node, *self.index.subclasses(class_node)):
@@ -884,12 +915,15 @@ class RunFlags:
         return self._class_level_value(bases[0], name, depth + 1) if len(bases) == 1 and depth < 4 else None
 
     def _plain_attribute_values(self, node: cst.Attribute, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]] | None:
-        """`self.cfg` of a plain (not Flax) class: what its `__init__` assigns, when only
-        `__init__` assigns it (or other methods that run only after the loop), and no other code
-        of the file stores an attribute of that name."""
-        assert isinstance(node.value, cst.Name)
-        owner = scope.lookup(node.value.value)
-        class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
+        """`self.cfg` of a plain (not Flax) class, or `self.trainer.cfg` of an object of one: what
+        its `__init__` assigns, when only `__init__` assigns it (or other methods that run only
+        after the loop), and no other code of the file stores an attribute of that name."""
+        class_node = None
+        if isinstance(node.value, cst.Name):
+            owner = scope.lookup(node.value.value)
+            class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
+        if class_node is None:
+            class_node = self.flax.instance_class(node.value, scope)
         init = self.index.method_of(class_node, "__init__") if class_node is not None else None
         if class_node is None or init is None or self.flax.is_linen(class_node) or self.flax.is_nnx(class_node):
             return None
@@ -1187,19 +1221,58 @@ class RunFlags:
         return self._sites[key]
 
     def _find_method_calls(self, class_node: cst.ClassDef, method: str) -> list[tuple[cst.Call, Scope, int]] | None:
-        constructions = self._constructions(class_node)
-        if not constructions:
-            return None
-        sites: list[tuple[cst.Call, Scope, int]] = []
-        for construction, scope in constructions:
-            uses = self.instance_calls(construction, scope)
-            if uses is None:
-                return None
-            sites += [(call, where, skipped) for call, where, name, skipped in uses if name == method]
         own = self._self_calls(class_node, method)
         if own is None:
             return None
-        return sites + own
+        constructions = self._constructions(class_node)
+        sites: list[tuple[cst.Call, Scope, int]] | None = [] if constructions else None
+        for construction, scope in constructions or ():
+            uses = self.instance_calls(construction, scope)
+            if uses is None:
+                sites = None
+                break
+            sites += [(call, where, skipped) for call, where, name, skipped in uses if name == method]
+        if sites is None:
+            sites = self._entries_naming(class_node, method)
+        return None if sites is None else sites + own
+
+    def _entries_naming(self, class_node: cst.ClassDef, method: str) -> list[tuple[cst.Call, Scope, int]] | None:
+        """When the instances of a class cannot all be followed (a model built in a container's
+        lambda, an `apply_fn` kept by a train state), the calls that run one of its methods
+        other than `__call__` still show in the file, when every read of `.<method>` is either
+        its own `self.<method>` or `method=Cls.<method>` given to `init`/`apply` (or a train state's
+        `apply_fn`):
+        `self.model.apply(variables, weeks, False, method=Forecaster.forecast)`. None when
+        anything else reads it (a bound module's `m.forecast(...)`, a `partial`, a lambda), or
+        the file looks methods up by a computed name."""
+        if method == "__call__" or self.index.subclasses(class_node) or self._computed_getattr():
+            return None
+        sites: list[tuple[cst.Call, Scope, int]] = []
+        for read in self.attribute_reads(method):
+            if self.encloses(class_node, read) and isinstance(read.value, cst.Name) and self.flax.linen_self(read.value, self.scope_at(read)) is class_node:
+                continue  # `self.<method>`: `_self_calls`
+            argument = self.parents.get(read)
+            call = self.parents.get(argument) if isinstance(argument, cst.Arg) else None
+            if not (
+                isinstance(call, cst.Call)
+                and argument.keyword is not None
+                and argument.keyword.value == "method"
+                and isinstance(read.value, cst.Name)
+                and self.index.class_named(read.value, self.scope_at(read)) is class_node
+                and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value in _NAMED_ENTRIES
+            ):
+                return None
+            sites.append((call, self.scope_at(call), _NAMED_ENTRIES[call.func.attr.value]))
+        return sites
+
+    def _computed_getattr(self) -> bool:
+        """Whether the file calls `getattr` with a name that is not a string literal."""
+        return any(
+            len(call.args) < 2 or not isinstance(call.args[1].value, cst.SimpleString)
+            for call, scope in self.index.local_name_calls.get("getattr", ())
+            if scope.lookup("getattr") is None
+        )
 
     def _self_calls(self, class_node: cst.ClassDef, method: str) -> list[tuple[cst.Call, Scope, int]] | None:
         """`self.method(...)` in the class's own methods; None when `self.method` is also used
@@ -1433,16 +1506,18 @@ class RunFlags:
         self, owner: cst.ClassDef, attribute_name: str, class_node: cst.ClassDef | None
     ) -> list[tuple[cst.Call, Scope, str, int]] | None:
         """The uses of the module a plain class keeps in `self.<attribute_name>`
-        (`self.model.apply(...)` in its methods); None when anything reads that attribute
-        outside the class or does something else with it."""
+        (`self.model.apply(...)` in its methods, or `session.model.init(...)` through an object
+        of the class); None when anything else reads that attribute or does something else with
+        it."""
         uses = []
         for attribute in self.attribute_reads(attribute_name):
             scope = self.scope_at(attribute)
-            if not (
+            own = (
                 self.encloses(owner, attribute)
                 and isinstance(attribute.value, cst.Name)
                 and self.flax.self_class(attribute.value, scope) is owner
-            ):
+            )
+            if not own and self.flax.instance_class(attribute.value, scope) is not owner:
                 return None
             if self._field_read(attribute, class_node):
                 continue  # `self.net.probes`: runs nothing
@@ -1549,12 +1624,31 @@ class RunFlags:
                 return None
             called = parent.attr.value
             if called in _ENTRY_METHODS:
-                entered = entered_method(call)
+                entered = entered_method(call) or self._lambda_entry(call, class_node)
                 return (call, self.scope_at(call), entered, _ENTRY_METHODS[called]) if entered else None
             if class_node is None or self.index.method_of(class_node, called) is None:
                 return None
             return call, self.scope_at(call), called, 0
         return None
+
+    def _lambda_entry(self, call: cst.Call, class_node: cst.ClassDef | None) -> str | None:
+        """`model.init(key, x, method=lambda m, x: m.head(m.cell(x, train=False)))`: a lambda
+        that only calls the module's submodules runs none of its class's own methods, which
+        `LAMBDA_ENTRY` names. None when it calls the module itself or one of its methods, or the
+        class is not known."""
+        method = keyword_argument(call, "method")
+        if class_node is None or not isinstance(method, cst.Lambda) or not method.params.params:
+            return None
+        module = method.params.params[0].name.value
+        reads = _NameReads(module)
+        walk(method.body, reads)
+        for read in reads.found:
+            parent = self.parents.get(read)
+            if not (isinstance(parent, cst.Attribute) and parent.value is read):
+                return None  # `m(x)`, or the module handed on
+            if self.index.defining_class(class_node, parent.attr.value) is not None:
+                return None  # `m.encode(x)`
+        return LAMBDA_ENTRY
 
     # -- where code runs ---------------------------------------------------------------------
 
@@ -1837,6 +1931,32 @@ class _AttributeStores(cst.CSTVisitor):
             attribute = node.args[1].value
             if isinstance(attribute, cst.SimpleString):
                 self._add(attribute.value.strip("\"'"))
+
+
+class _NameReads(cst.CSTVisitor):
+    """The reads of one name in an expression."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found: list[cst.Name] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.name:
+            self.found.append(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        walk(node.value, self)
+        return False  # `x.m`: the attribute's own name is no read
+
+
+def _is_string_statement(statement: cst.BaseStatement) -> bool:
+    """A docstring: a statement that is only a string."""
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
 
 
 def _limited(values: frozenset[object]) -> Values:

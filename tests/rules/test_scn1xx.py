@@ -13175,6 +13175,310 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a module only a train state's apply_fn runs, with method=Cls.rollout and train=False: running averages",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from flax.training import train_state
+        import optax
+
+
+        class Smoother(nn.Module):
+            width: int = 8
+
+            def setup(self):
+                self.proj = nn.Dense(self.width)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def __call__(self, x, train: bool = True):
+                return self.track(x, train)
+
+            def track(self, x, train: bool):
+                return self.norm(self.proj(x), use_running_average=not train)
+
+            def rollout(self, xs, train: bool):
+                def body(c, x):
+                    y = self.track(x, train)
+                    return c + y.sum(), y
+
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        def make_state(x):
+            model = Smoother()
+            variables = model.init(jax.random.key(0), x)
+            state = train_state.TrainState.create(apply_fn=model.apply, params=variables["params"], tx=optax.sgd(0.1))
+            return state, variables
+
+
+        def main():
+            xs = jnp.ones((5, 2, 3))
+            state, variables = make_state(xs[0])
+            total, ys = state.apply_fn(variables, xs, False, method=Smoother.rollout)
+            jax.block_until_ready(ys)
+        """,
+        [],
+    ),
+    Case(
+        "apply_fn(..., True, method=Cls.rollout) of a module a train state keeps: BatchNorm in training",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+        from flax.training import train_state
+        import optax
+
+
+        class Smoother(nn.Module):
+            width: int = 8
+
+            def setup(self):
+                self.proj = nn.Dense(self.width)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def __call__(self, x, train: bool = True):
+                return self.track(x, train)
+
+            def track(self, x, train: bool):
+                return self.norm(self.proj(x), use_running_average=not train)
+
+            def rollout(self, xs, train: bool):
+                def body(c, x):
+                    y = self.track(x, train)
+                    return c + y.sum(), y
+
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        def make_state(x):
+            model = Smoother()
+            variables = model.init(jax.random.key(0), x)
+            state = train_state.TrainState.create(apply_fn=model.apply, params=variables["params"], tx=optax.sgd(0.1))
+            return state, variables
+
+
+        def main():
+            xs = jnp.ones((5, 2, 3))
+            state, variables = make_state(xs[0])
+            total, ys = state.apply_fn(variables, xs, True, method=Smoother.rollout)
+            jax.block_until_ready(ys)
+        """,
+        ["20:16 SCN102", "24:17 SCN102"],
+    ),
+    Case(
+        "train flag from a dataclass property (phase == 'fit') read through a session object: BatchNorm trains in the body",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        @dataclass(frozen=True)
+        class RunConfig:
+            phase: str = "fit"
+            width: int = 6
+
+            @property
+            def training(self) -> bool:
+                "Whether the statistics follow the batches."
+                return self.phase == "fit"
+
+
+        class Tracker(nn.Module):
+            width: int
+
+            def setup(self):
+                self.proj = nn.Dense(self.width)
+                self.norm = nn.BatchNorm(momentum=0.8)
+
+            def __call__(self, frames, training: bool):
+                def step(state, frame):
+                    state = jnp.tanh(self.norm(self.proj(frame), use_running_average=not training) + state)
+                    return state, state.sum(-1)
+
+                self.norm(self.proj(frames[0]), use_running_average=True)
+                return jax.lax.scan(step, jnp.zeros(frames.shape[1:-1] + (self.width,)), frames)[1]
+
+
+        class Session:
+            def __init__(self, config: RunConfig):
+                self.config = config
+                self.model = Tracker(config.width)
+
+            def run(self, variables, frames):
+                return self.model.apply(variables, frames, training=self.config.training)
+
+
+        def main():
+            config = RunConfig()
+            session = Session(config)
+            frames = jnp.ones((4, 2, 3))
+            variables = session.model.init(jax.random.key(0), frames, training=False)
+            jax.block_until_ready(session.run(variables, frames))
+        """,
+        ["29:30 SCN102"],
+    ),
+    Case(
+        "the same property on a config built with phase='serve': running averages",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        @dataclass(frozen=True)
+        class RunConfig:
+            phase: str = "fit"
+            width: int = 6
+
+            @property
+            def training(self) -> bool:
+                "Whether the statistics follow the batches."
+                return self.phase == "fit"
+
+
+        class Tracker(nn.Module):
+            width: int
+
+            def setup(self):
+                self.proj = nn.Dense(self.width)
+                self.norm = nn.BatchNorm(momentum=0.8)
+
+            def __call__(self, frames, training: bool):
+                def step(state, frame):
+                    state = jnp.tanh(self.norm(self.proj(frame), use_running_average=not training) + state)
+                    return state, state.sum(-1)
+
+                self.norm(self.proj(frames[0]), use_running_average=True)
+                return jax.lax.scan(step, jnp.zeros(frames.shape[1:-1] + (self.width,)), frames)[1]
+
+
+        class Session:
+            def __init__(self, config: RunConfig):
+                self.config = config
+                self.model = Tracker(config.width)
+
+            def run(self, variables, frames):
+                return self.model.apply(variables, frames, training=self.config.training)
+
+
+        def main():
+            config = RunConfig(phase="serve")
+            session = Session(config)
+            frames = jnp.ones((4, 2, 3))
+            variables = session.model.init(jax.random.key(0), frames, training=False)
+            jax.block_until_ready(session.run(variables, frames))
+        """,
+        [],
+    ),
+    Case(
+        "init through a lambda that calls only submodules; the pipeline's apply passes train=True",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Cell(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(self.width)(x)
+                return nn.relu(nn.BatchNorm(use_running_average=not train, momentum=0.9)(h))
+
+
+        class Refiner(nn.Module):
+            width: int = 5
+
+            def setup(self):
+                self.cell = Cell(self.width)
+                self.head = nn.Dense(2)
+
+            def __call__(self, xs, train: bool = False):
+                def refine(h, x):
+                    h = h + self.cell(x, train)
+                    return h, self.head(h)
+
+                return jax.lax.scan(refine, jnp.zeros(xs.shape[1:-1] + (self.width,)), xs)[1]
+
+
+        class Pipeline:
+            def __init__(self, sample, train):
+                self.train = train
+                self.model = Refiner()
+                self.variables = self.model.init(
+                    jax.random.key(0), sample, method=lambda m, x: m.head(m.cell(x, train=False))
+                )
+
+            def __call__(self, xs):
+                return self.model.apply(self.variables, xs, self.train)
+
+
+        def main():
+            xs = jnp.ones((4, 2, 3))
+            outputs = Pipeline(xs[0], train=True)(xs)
+            jax.block_until_ready(outputs * 2)
+        """,
+        ["25:21 SCN102"],
+    ),
+    Case(
+        "init through a lambda over submodules; apply passes train=False: running averages",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Cell(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, x, train: bool):
+                h = nn.Dense(self.width)(x)
+                return nn.relu(nn.BatchNorm(use_running_average=not train, momentum=0.9)(h))
+
+
+        class Refiner(nn.Module):
+            width: int = 5
+
+            def setup(self):
+                self.cell = Cell(self.width)
+                self.head = nn.Dense(2)
+
+            def __call__(self, xs, train: bool = False):
+                def refine(h, x):
+                    h = h + self.cell(x, train)
+                    return h, self.head(h)
+
+                return jax.lax.scan(refine, jnp.zeros(xs.shape[1:-1] + (self.width,)), xs)[1]
+
+
+        class Pipeline:
+            def __init__(self, sample, train):
+                self.train = train
+                self.model = Refiner()
+                self.variables = self.model.init(
+                    jax.random.key(0), sample, method=lambda m, x: m.head(m.cell(x, train=False))
+                )
+
+            def __call__(self, xs):
+                return self.model.apply(self.variables, xs, self.train)
+
+
+        def main():
+            xs = jnp.ones((4, 2, 3))
+            outputs = Pipeline(xs[0], train=False)(xs)
+            jax.block_until_ready(outputs * 2)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -38041,6 +38345,120 @@ NNX = [
         def main():
             service = Service()
             jax.block_until_ready(service.run(jnp.ones((3, 2))))
+        """,
+        [],
+    ),
+    Case(
+        "the mode a runner sets through its bench's config (self.bench.settings.mode) is training: BatchNorm mutates in the body",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        @dataclasses.dataclass
+        class Settings:
+            mode: str = "train"
+            features: int = 3
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, settings: Settings, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(settings.features, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class Workbench:
+            def __init__(self, settings: Settings):
+                self.settings = settings
+                self.scorer = Scorer(settings, nnx.Rngs(0))
+
+            def apply_mode(self, mode: str):
+                if mode == "train":
+                    self.scorer.train()
+                else:
+                    self.scorer.eval()
+
+
+        class Shift:
+            def __init__(self, bench: Workbench):
+                self.bench = bench
+
+            def run(self, batches):
+                self.bench.apply_mode(self.bench.settings.mode)
+
+                def step(total, batch):
+                    scores = self.bench.scorer(batch)
+                    return total + scores.sum(), scores
+
+                return jax.lax.scan(step, jnp.zeros(()), batches)
+
+
+        def main():
+            total, scores = Shift(Workbench(Settings())).run(jnp.ones((4, 2, 3)))
+            jax.block_until_ready((total, scores))
+        """,
+        ["44:22 SCN105"],
+    ),
+    Case(
+        "the same runner with a config in evaluation mode",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        @dataclasses.dataclass
+        class Settings:
+            mode: str = "train"
+            features: int = 3
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, settings: Settings, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(settings.features, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class Workbench:
+            def __init__(self, settings: Settings):
+                self.settings = settings
+                self.scorer = Scorer(settings, nnx.Rngs(0))
+
+            def apply_mode(self, mode: str):
+                if mode == "train":
+                    self.scorer.train()
+                else:
+                    self.scorer.eval()
+
+
+        class Shift:
+            def __init__(self, bench: Workbench):
+                self.bench = bench
+
+            def run(self, batches):
+                self.bench.apply_mode(self.bench.settings.mode)
+
+                def step(total, batch):
+                    scores = self.bench.scorer(batch)
+                    return total + scores.sum(), scores
+
+                return jax.lax.scan(step, jnp.zeros(()), batches)
+
+
+        def main():
+            total, scores = Shift(Workbench(Settings(mode="eval"))).run(jnp.ones((4, 2, 3)))
+            jax.block_until_ready((total, scores))
         """,
         [],
     ),
