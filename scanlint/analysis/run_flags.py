@@ -924,18 +924,22 @@ class RunFlags:
             class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
         if class_node is None:
             class_node = self.flax.instance_class(node.value, scope)
-        init = self.index.method_of(class_node, "__init__") if class_node is not None else None
-        if class_node is None or init is None or self.flax.is_linen(class_node) or self.flax.is_nnx(class_node):
+        if class_node is None or self.flax.is_linen(class_node) or self.flax.is_nnx(class_node):
+            return None
+        init_owner = self.index.defining_class(class_node, "__init__")  # also a base's `__init__`
+        init = self.index.method_of(init_owner, "__init__") if init_owner is not None else None
+        if init is None:
             return None
         own = 0
-        for statement in class_node.body.body:
-            if isinstance(statement, cst.FunctionDef) and statement is not init:
-                stores = self.index.self_attribute_values(class_node, statement.name.value).get(node.attr.value, [])
-                if stores and not self._runs_only_after_loop(statement):
-                    return None
-                own += len(stores)
+        for each in (class_node, *self.index.same_file_bases(class_node)):
+            for statement in each.body.body:
+                if isinstance(statement, cst.FunctionDef) and statement is not init:
+                    stores = self.index.self_attribute_values(each, statement.name.value).get(node.attr.value, [])
+                    if stores and not self._runs_only_after_loop(statement):
+                        return None
+                    own += len(stores)
         init_scope = self.index.scope_of[init]
-        initial = self.index.self_attribute_values(class_node, "__init__").get(node.attr.value, [])
+        initial = self.index.self_attribute_values(init_owner, "__init__").get(node.attr.value, [])
         if self._stored_attributes().get(node.attr.value, 0) > own + len(initial):
             return None  # `self.evaluator.options = replace(options, train=False)` by other code
         return [(value, init_scope) for value in initial]
@@ -1397,21 +1401,63 @@ class RunFlags:
         call = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
         if not isinstance(call, cst.Call) or arg.star:
             return None
-        function = self.index.resolve_callable(call.func, self.scope_at(call))
-        if function is None or function.via != "def" or not isinstance(function.node, cst.FunctionDef):
-            return None
-        if function.scope.parent is not self.index.module_scope:
-            return None
-        params = [*function.node.params.posonly_params, *function.node.params.params]
-        if arg.keyword is not None:
-            named = [p for p in (*params, *function.node.params.kwonly_params) if p.name.value == arg.keyword.value]
-            if len(named) != 1 or named[0] in function.node.params.posonly_params:
+        targets = self._plain_methods_called(call)  # `self.load_variables(model, x)`
+        if targets is None:
+            function = self.index.resolve_callable(call.func, self.scope_at(call))
+            if function is None or function.via != "def" or not isinstance(function.node, cst.FunctionDef):
                 return None
-            return self._uses_of_name(named[0].name, function.scope, class_node, depth + 1)
+            if function.scope.parent is not self.index.module_scope:
+                return None
+            targets = [function.node]
+        uses = []
+        for target in targets:
+            found = self._parameter_uses(target, call, arg, class_node, depth)
+            if found is None:
+                return None
+            uses += found
+        return uses
+
+    def _parameter_uses(
+        self, function: cst.FunctionDef, call: cst.Call, arg: cst.Arg, class_node: cst.ClassDef | None, depth: int
+    ) -> list[tuple[cst.Call, Scope, str, int]] | None:
+        """The uses of the parameter of `function` that an argument of `call` fills."""
+        function_scope = self.index.scope_of[function]
+        params = [*function.params.posonly_params, *function.params.params]
+        if isinstance(self.scope_at(function).node, cst.ClassDef):
+            params = params[1:]  # a method called on its object: `self` is bound
+        if arg.keyword is not None:
+            named = [p for p in (*params, *function.params.kwonly_params) if p.name.value == arg.keyword.value]
+            if len(named) != 1 or named[0] in function.params.posonly_params:
+                return None
+            return self._uses_of_name(named[0].name, function_scope, class_node, depth + 1)
         position = [a for a in call.args].index(arg)
         if any(a.star for a in call.args[: position + 1]) or position >= len(params):
             return None
-        return self._uses_of_name(params[position].name, function.scope, class_node, depth + 1)
+        return self._uses_of_name(params[position].name, function_scope, class_node, depth + 1)
+
+    def _plain_methods_called(self, call: cst.Call) -> list[cst.FunctionDef] | None:
+        """The methods of plain classes a call `self.<m>(...)` or `obj.<m>(...)` may run: for
+        `self` in a method of class S, S's own (or inherited) `m` and every override in S's
+        subclasses (a template method's `self.load_variables(model, x)`); for an object of one
+        known class, its `m`. None when the receiver is not such an object."""
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            return None
+        scope = self.scope_at(call)
+        name = func.attr.value
+        own = self.flax.self_class(func.value, scope) if isinstance(func.value, cst.Name) else None
+        classes = [own, *self.index.subclasses(own)] if own is not None else [self.flax.instance_class(func.value, scope)]
+        if any(c is None or not self.flax.is_plain(c) for c in classes):
+            return None
+        methods = []
+        for class_node in classes:
+            defining = self.index.defining_class(class_node, name)  # type: ignore[arg-type]
+            method = self.index.method_of(defining, name) if defining is not None else None
+            if method is None or is_staticmethod(method) or is_classmethod(method):
+                return None
+            if method not in methods:
+                methods.append(method)
+        return methods
 
     def _kept_by_object(
         self, read: cst.BaseExpression, class_node: cst.ClassDef | None
@@ -1543,11 +1589,16 @@ class RunFlags:
             if not isinstance(statement, cst.Return) or any(isinstance(e, cst.StarredElement) for e in returned.elements):
                 return None
         function = self.scope_at(statement).node
-        if not isinstance(function, cst.FunctionDef) or self.index.scope_of[function].parent is not self.index.module_scope:
+        if not isinstance(function, cst.FunctionDef):
             return None
-        sites = self.flax.calls_running(function)
-        if not sites:  # a builder never called makes nothing; one handed on is not followed
-            return [] if not self.index.reads_of(function.name.value, self.index.module_scope) else None
+        if self.index.scope_of[function].parent is self.index.module_scope:
+            sites = self.flax.calls_running(function)
+            if not sites:  # a builder never called makes nothing; one handed on is not followed
+                return [] if not self.index.reads_of(function.name.value, self.index.module_scope) else None
+        else:
+            sites = self._plain_method_calls(function)  # `def build_model(self): return Scorer(...)`
+            if sites is None:
+                return None
         uses = []
         for call, scope in sites:
             assign = self.parents.get(call)
@@ -1565,6 +1616,37 @@ class RunFlags:
                 return None
             uses += found
         return uses
+
+    def _plain_method_calls(self, method: cst.FunctionDef) -> list[tuple[cst.Call, Scope]] | None:
+        """The calls that may run a method of a plain class: `x.<method>(...)` on an object of
+        the class, or `self.<method>(...)` in a method of it or of a base it overrides (a
+        template method's `self.build_model()`). None when some call of that name is on an
+        object of no known class, or the method is read without being called."""
+        owner = self.scope_at(method).node
+        if not isinstance(owner, cst.ClassDef) or not self.flax.is_plain(owner) or is_staticmethod(method) or is_classmethod(method):
+            return None
+        name = method.name.value
+        sites = []
+        for read in self.attribute_reads(name):
+            call = self.parents.get(read)
+            if not isinstance(call, cst.Call) or call.func is not read:
+                return None
+            scope = self.scope_at(call)
+            receiver = read.value
+            own = self.flax.self_class(receiver, scope) if isinstance(receiver, cst.Name) else None
+            if own is not None:
+                if own is owner or own in self.index.subclasses(owner):
+                    if self.index.defining_class(own, name) is owner:
+                        sites.append((call, scope))
+                elif owner in self.index.subclasses(own):  # `self` may be an object of this class
+                    sites.append((call, scope))
+                continue
+            receiver_class = self.flax.instance_class(receiver, scope)
+            if receiver_class is None:
+                return None
+            if self.index.defining_class(receiver_class, name) is owner:
+                sites.append((call, scope))
+        return sites
 
     def _only_cloned_by_init(self, construction: cst.Call) -> list[tuple[cst.Call, Scope, str, int]] | None:
         """For a module handed to a plain class's `__init__` that only copies it
@@ -1591,8 +1673,11 @@ class RunFlags:
 
     def _field_read(self, read: cst.BaseExpression, class_node: cst.ClassDef | None) -> bool:
         """Whether a read of an instance only reads one of its dataclass fields (`encoder.tile`),
-        a value, not a call or a store."""
+        a value, not a call or a store, or asks for its class (`type(model)`)."""
         parent = self.parents.get(read)
+        above = self.parents.get(parent) if isinstance(parent, cst.Arg) else None
+        if isinstance(above, cst.Call) and len(above.args) == 1 and isinstance(above.func, cst.Name) and above.func.value == "type":
+            return self.scope_at(above).lookup("type") is None
         if class_node is None or not isinstance(parent, cst.Attribute) or parent.value is not read:
             return False
         above = self.parents.get(parent)

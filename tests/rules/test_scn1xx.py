@@ -13479,6 +13479,154 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a template method builds the module through the subclass's make_model and inits it in prepare; the config trains: BatchNorm updates in the body",
+        """
+        import abc
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclass(frozen=True)
+        class JobConfig:
+            train: bool = True
+            width: int = 4
+
+
+        class Block(nn.Module):
+            width: int
+            train: bool
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=not self.train, momentum=0.9)(nn.Dense(self.width)(x))
+
+
+        class Stack(nn.Module):
+            cfg: JobConfig
+            train: bool = False
+
+            def setup(self):
+                self.block = Block(self.cfg.width, self.train)
+
+            def warm(self, x):
+                return self.block(x)
+
+            def roll(self, xs):
+                def body(c, x):
+                    y = self.block(x)
+                    return c + y.sum(), y
+
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        class Job(abc.ABC):
+            def __init__(self, cfg: JobConfig):
+                self.cfg = cfg
+
+            @abc.abstractmethod
+            def make_model(self): ...
+
+            @abc.abstractmethod
+            def prepare(self, model, sample): ...
+
+            def run(self, xs):
+                model = self.make_model()
+                variables = self.prepare(model, xs[0])
+                return model.apply(variables, xs, method=type(model).roll)
+
+
+        class NightlyJob(Job):
+            def make_model(self):
+                return Stack(self.cfg, train=self.cfg.train)
+
+            def prepare(self, model, sample):
+                return model.init(jax.random.key(0), sample, method=Stack.warm)
+
+
+        def main():
+            total, ys = NightlyJob(JobConfig()).run(jnp.ones((3, 2, 5)))
+            jax.block_until_ready(ys * 2)
+        """,
+        ["37:17 SCN102"],
+    ),
+    Case(
+        "the same template-method job with a config that does not train",
+        """
+        import abc
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclass(frozen=True)
+        class JobConfig:
+            train: bool = True
+            width: int = 4
+
+
+        class Block(nn.Module):
+            width: int
+            train: bool
+
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=not self.train, momentum=0.9)(nn.Dense(self.width)(x))
+
+
+        class Stack(nn.Module):
+            cfg: JobConfig
+            train: bool = False
+
+            def setup(self):
+                self.block = Block(self.cfg.width, self.train)
+
+            def warm(self, x):
+                return self.block(x)
+
+            def roll(self, xs):
+                def body(c, x):
+                    y = self.block(x)
+                    return c + y.sum(), y
+
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        class Job(abc.ABC):
+            def __init__(self, cfg: JobConfig):
+                self.cfg = cfg
+
+            @abc.abstractmethod
+            def make_model(self): ...
+
+            @abc.abstractmethod
+            def prepare(self, model, sample): ...
+
+            def run(self, xs):
+                model = self.make_model()
+                variables = self.prepare(model, xs[0])
+                return model.apply(variables, xs, method=type(model).roll)
+
+
+        class NightlyJob(Job):
+            def make_model(self):
+                return Stack(self.cfg, train=self.cfg.train)
+
+            def prepare(self, model, sample):
+                return model.init(jax.random.key(0), sample, method=Stack.warm)
+
+
+        def main():
+            total, ys = NightlyJob(JobConfig(train=False)).run(jnp.ones((3, 2, 5)))
+            jax.block_until_ready(ys * 2)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
