@@ -1,0 +1,68 @@
+# label: ok
+# flax-error: none
+# class: 5 a decorator registry maps "score" to an nnx.jit handler; sort_until_confident threads desk.classifier through the while_loop state and the body calls HANDLERS["score"] on it
+"""Parcel-class scoring for a postal sorting centre, with handlers registered by name."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import jax
+import jax.numpy as jnp
+import flax.nnx as nnx
+from jax.lax import while_loop
+
+HANDLERS: dict[str, Callable] = {}
+
+
+def register(name: str):
+    def wrap(fn):
+        HANDLERS[name] = nnx.jit(fn)
+        return fn
+
+    return wrap
+
+
+class ParcelClassifier(nnx.Module):
+    def __init__(self, features: int, classes: int, rngs: nnx.Rngs):
+        self.hidden = nnx.Linear(features, 10, rngs=rngs)
+        self.logits = nnx.Linear(10, classes, rngs=rngs)
+
+    def __call__(self, parcel):
+        return self.logits(nnx.gelu(self.hidden(parcel)))
+
+
+@register("score")
+def score(classifier: ParcelClassifier, parcel):
+    return jax.nn.softmax(classifier(parcel)).max()
+
+
+class SortingDesk:
+    def __init__(self, features=5, classes=4, seed=3):
+        self.classifier = ParcelClassifier(features, classes, nnx.Rngs(seed))
+        self.threshold = 2.5
+
+
+def sort_until_confident(desk: SortingDesk, parcels):
+    handler = HANDLERS["score"]
+
+    def keep_sorting(state):
+        i, confidence, _ = state
+        return (i < parcels.shape[0]) & (confidence < desk.threshold)
+
+    def sort_one(state):
+        i, confidence, classifier = state
+        return i + 1, confidence + handler(classifier, parcels[i]), classifier
+
+    count, confidence, _ = while_loop(
+        keep_sorting, sort_one, (jnp.int32(0), jnp.float32(0.0), desk.classifier)
+    )
+    return count, confidence
+
+
+def main():
+    parcels = jnp.linspace(-1.0, 1.0, 30).reshape(6, 5)
+    desk = SortingDesk()
+    count, confidence = sort_until_confident(desk, parcels)
+    jax.block_until_ready((count, confidence))
+    return None
