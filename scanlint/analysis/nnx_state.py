@@ -391,7 +391,7 @@ class OutsideNnxState:
         (`self._step = step`, a def decorated with `@nnx.jit`)."""
         written, written_scope = func, scope
         if isinstance(func, cst.Attribute):
-            stored = self.flax.index.stored_value(func, scope)
+            stored = self.flax.index.stored_value(func, scope) or self._stored_on_held_object(func, scope)
             if stored is None or not isinstance(stored[0], (cst.Name, cst.Call)):
                 return None
             func, scope = stored
@@ -408,6 +408,15 @@ class OutsideNnxState:
                 return made
         # `step = compiled_step(cfg)` handing out what a cache keeps: by the object flow
         return self._flow_transform(written, written_scope) if depth == 0 else None
+
+    def _stored_on_held_object(self, func: cst.Attribute, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """`self.controller.compiled_step`: what the constructor of the one plain class the
+        object is stores in that attribute (`self.compiled_step = nnx.jit(Controller.step)`)."""
+        class_node = self.flax.instance_class(func.value, scope)
+        if class_node is None or not self.flax.is_plain(class_node):
+            return None
+        stored = self.flax.index.stored_on_object(class_node, func.attr.value)
+        return (stored[0], stored[1]) if stored is not None else None
 
     def _flow_transform(self, func: cst.BaseExpression, scope: Scope) -> cst.BaseExpression | None:
         """The NNX transform every value the object flow gives a called name is: a registry of
@@ -1480,7 +1489,7 @@ class OutsideNnxState:
         found: list[tuple[cst.BaseExpression, Scope]] = []
         containers = self.outside_values(container_node, scope) or (
             [(container_node, scope)] if isinstance(container_node, (cst.Tuple, cst.List, cst.Dict)) else []
-        )
+        ) or self._returned_literals(container_node, scope)
         for _ in range(3):  # a parameter's value may be a name bound to the literal
             if not any(isinstance(c, cst.Name) for c, _ in containers):
                 break
@@ -1495,6 +1504,19 @@ class OutsideNnxState:
                 return []
             found.append((picked, container_scope))
         return found
+
+    def _returned_literals(self, node: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+        """`open_session(spec)` of a same-file function whose every return is a tuple or list
+        literal (`return model, optimizer`): those literals, in the function's scope."""
+        if not isinstance(node, cst.Call):
+            return []
+        function = self.flax.index.resolve_callable(node.func, scope)
+        if function is None or function.via != "def" or not isinstance(function.node, cst.FunctionDef):
+            return []
+        returned = [r.value for r in returns_of(function.node)]
+        if not returned or not all(isinstance(r, (cst.Tuple, cst.List)) for r in returned):
+            return []
+        return [(r, function.scope) for r in returned]  # type: ignore[misc]
 
     def _factory_parameter(self, param: cst.Param, scope: Scope) -> bool:
         """Whether a parameter belongs to a function outside the body's code, other than the one
@@ -1669,13 +1691,26 @@ class OutsideNnxState:
     def _registry_holds(self, call: cst.Call, registry: cst.Name, scope: Scope, seen: frozenset[cst.CSTNode]) -> list[HeldState]:
         """`POLICIES[cfg.policy](obs_dim, act_dim, rngs=rngs)`: the state every NNX class the
         registry holds keeps when built so, when each of them keeps some."""
-        classes = self.flax.index.registered_classes(registry, scope) or []
+        classes = self._picked_classes(call, registry, scope) or self.flax.index.registered_classes(registry, scope) or []
         # A subclass without its own `__init__` keeps what its base's `__init__` stores.
         builders = [self.flax.index.defining_class(c, "__init__") for c in classes]
         if not builders or any(b is None or not self.flax.is_nnx(b) or b in seen for b in builders):
             return []
         per_class = [self._class_holds(b, seen | {b}, _Construction(b, call, scope)) for b in builders if b is not None]
         return per_class[0] if all(per_class) else []
+
+    def _picked_classes(self, call: cst.Call, registry: cst.Name, scope: Scope) -> list[cst.ClassDef] | None:
+        """The classes a registry pick may build, when its key is known (`MODELS[cfg.model]`
+        with the config's `model` field left at `"current"`); None when it is not."""
+        pick = call.func
+        assert isinstance(pick, cst.Subscript)
+        picked = self.flax.index.registry_picks(pick, scope)
+        if picked is None and len(pick.slice) == 1 and isinstance(pick.slice[0].slice, cst.Index):
+            keys = run_flags(self.flax).values(pick.slice[0].slice.value, scope)
+            picked = self.flax.index.registry_entries(registry, scope, keys) if keys else None  # type: ignore[assignment]
+        if picked is None or not all(isinstance(p, cst.ClassDef) for p in picked):
+            return None
+        return picked  # type: ignore[return-value]
 
     def _factory_holds(self, call: cst.Call, scope: Scope, seen: frozenset[cst.CSTNode]) -> list[HeldState]:
         """The state what a same-file factory function returns holds (`model = make_model()`),

@@ -18,7 +18,7 @@ be seen in this file, it answers "unknown" and the rules stay silent.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -639,7 +639,6 @@ class ScanIndex:
         `HEADS[name]` in `{name: HEADS[name](x) for name in ("eta", "bins")}` takes both."""
         if not isinstance(pick.value, cst.Name) or len(pick.slice) != 1 or not isinstance(pick.slice[0].slice, cst.Index):
             return None
-        items = self._registry_items(pick.value, scope)
         picking = self.derived.setdefault(ScanIndex.registry_picks, set())  # type: ignore[arg-type]
         if pick in picking:  # a key that depends on what this pick builds
             return None
@@ -648,12 +647,20 @@ class ScanIndex:
             keys = self.key_strings(pick.slice[0].slice.value, scope)
         finally:
             picking.discard(pick)  # type: ignore[attr-defined]
-        if items is None or keys is None or any(key is None for key, _ in items):
+        return self.registry_entries(pick.value, scope, keys) if keys is not None else None
+
+    def registry_entries(
+        self, name: cst.Name, scope: Scope, keys: Iterable[object]
+    ) -> list[cst.ClassDef | cst.FunctionDef] | None:
+        """The entries of a module-level registry under the given keys, when every key of the
+        registry and every one given is a known string held there."""
+        items = self._registry_items(name, scope)
+        if items is None or any(key is None for key, _ in items):
             return None
         by_key = dict(items)
-        if any(key not in by_key for key in keys):
+        if any(not isinstance(key, str) or key not in by_key for key in keys):
             return None
-        return list(dict.fromkeys(by_key[key] for key in keys))
+        return list(dict.fromkeys(by_key[key] for key in keys))  # type: ignore[index]
 
     def table_picks(self, pick: cst.Subscript, scope: Scope) -> tuple[list[cst.BaseExpression], bool] | None:
         """For a pick from a module-level dict literal of layer makers that nothing stores into
@@ -1151,7 +1158,13 @@ class ScanIndex:
         found = scope.enclosing_method()
         if found is None or not isinstance(node.value, cst.Name) or node.value.value != self.self_name(scope):
             return None
-        class_node = found[1]
+        return self.stored_on_object(found[1], node.attr.value, constructor)
+
+    def stored_on_object(
+        self, class_node: cst.ClassDef, attribute: str, constructor: str = "__init__"
+    ) -> tuple[cst.BaseExpression, Scope, cst.ClassDef] | None:
+        """The one value the constructor of a class's objects stores in `self.<attribute>` (see
+        `stored_by_init`), with the scope of the method that stores it and the class."""
         if self.defining_class(class_node, constructor) is None and self.defining_class(class_node, "__post_init__") is None:
             below = self.subclasses(class_node)  # a mixin's `self` is an object of the one class using it
             if len(below) == 1:
@@ -1168,18 +1181,88 @@ class ScanIndex:
             for each in lineage
             for statement in each.body.body
             if isinstance(statement, cst.FunctionDef)
-            for value in self.self_attribute_values(each, statement.name.value).get(node.attr.value, [])
+            for value in self.self_attribute_values(each, statement.name.value).get(attribute, [])
         ]
         if len(assigned) != 1:
             return None
-        stored = self.self_attribute_values(owner, constructor).get(node.attr.value, [])
+        stored = self.self_attribute_values(owner, constructor).get(attribute, [])
         if len(stored) == 1:
             return stored[0], self.scope_of[init], class_node
-        for helper, stored in self.stored_by_init_helpers(class_node, init, node.attr.value):
+        for helper, stored in self.stored_by_init_helpers(class_node, init, attribute):
             if len(stored) == 1:
                 return stored[0], self.scope_of[helper], class_node
-        passed = self._passed_to_base_init(owner, init, node.attr.value)
-        return (passed, self.scope_of[init], class_node) if passed is not None else None
+        passed = self._passed_to_base_init(owner, init, attribute)
+        if passed is not None:
+            return passed, self.scope_of[init], class_node
+        for cooperative in self._cooperative_inits(class_node)[1:]:  # a mixin's `__init__`, run by `super()`
+            stored = self.self_attribute_values(self.scope_of[cooperative].parent.node, "__init__").get(attribute, [])  # type: ignore[union-attr, arg-type]
+            if len(stored) == 1:
+                return stored[0], self.scope_of[cooperative], class_node
+        return None
+
+    def _cooperative_inits(self, class_node: cst.ClassDef) -> list[cst.FunctionDef]:
+        """The `__init__` methods an object of the class surely runs, in order, when they
+        cooperate through `super().__init__(...)` along the method resolution order of its
+        same-file classes (`class Controller(JitStepMixin, BaseController)`); empty when a
+        base comes from elsewhere."""
+        order = self._resolution_order(class_node)
+        if order is None:
+            return []
+        inits = [self.method_of(each, "__init__") for each in order]
+        running = []
+        position = next((i for i, init in enumerate(inits) if init is not None), None)
+        while position is not None:
+            init = inits[position]
+            assert init is not None
+            running.append(init)
+            if not any(
+                isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "__init__"
+                and isinstance(call.func.value, cst.Call)
+                and isinstance(call.func.value.func, cst.Name)
+                and call.func.value.func.value == "super"
+                and not call.func.value.args
+                for call in _statement_calls(init)
+            ):
+                break
+            position = next((i for i in range(position + 1, len(inits)) if inits[i] is not None), None)
+        return running
+
+    def _resolution_order(self, class_node: cst.ClassDef, depth: int = 0) -> list[cst.ClassDef] | None:
+        """The C3 method resolution order of a class over its same-file bases; None when a base
+        is neither a same-file class nor `object`, `abc.ABC` or a typing generic."""
+        if depth > 6:
+            return None
+        outer = self.scope_of[class_node].parent
+        bases = []
+        for base in class_node.bases:
+            if base.keyword is not None:
+                continue
+            named = self.class_named(base.value, outer) if outer is not None else None
+            if named is None:
+                if dotted(base.value) in ("object", "ABC", "abc.ABC", "Generic", "typing.Generic", "Protocol", "typing.Protocol"):
+                    continue
+                if isinstance(base.value, cst.Subscript):
+                    continue  # `Generic[T]`
+                return None
+            bases.append(named)
+        orders = []
+        for base in bases:
+            order = self._resolution_order(base, depth + 1)
+            if order is None:
+                return None
+            orders.append(order)
+        merged = [class_node]
+        pending = [list(order) for order in orders] + [list(bases)]
+        while any(pending):
+            head = next(
+                (seq[0] for seq in pending if seq and not any(seq[0] in other[1:] for other in pending)), None
+            )
+            if head is None:
+                return None
+            merged.append(head)
+            pending = [seq[1:] if seq and seq[0] is head else seq for seq in pending]
+        return merged
 
     def _passed_to_base_init(self, class_node: cst.ClassDef, init: cst.FunctionDef, attribute: str) -> cst.BaseExpression | None:
         """For a class whose `__init__` runs `super().__init__(model, variables)` and whose base's

@@ -1376,19 +1376,29 @@ class RunFlags:
         """`step = functools.partial(model.apply, method=..., mutable=...)`, then `step(v, x)`:
         each call of `step` runs the entered method. Only keywords that are not the method's
         own arguments may be bound (`method`, `mutable`, `rngs`)."""
-        found = self._apply_partial_of(read)
+        found = self._apply_partial_of(read, binding_arguments=True)
         if found is None:
             return None
         partial, entered, target = found
         scope = self.scope_at(partial)
         if not isinstance(target, cst.Name) or scope.only_binding(target.value) is None:
             return None
+        bound = [a for a in partial.args[1:] if a.keyword is None or a.keyword.value not in _PARTIAL_APPLY_KEYWORDS]
         uses = []
         for call_read in self.index.reads_of(target.value, scope):
             call = self.parents.get(call_read)
             if not isinstance(call, cst.Call) or call.func is not call_read:
                 return None
-            uses.append((call, self.scope_at(call), entered, 1))
+            if bound:
+                if self.scope_at(call) is not scope:
+                    return None  # the bound arguments are read where the partial is made
+                # `encode = partial(model.apply, variables, train=True)`, then `encode(x)`: the
+                # apply call with the partial's arguments before the call's own
+                given = [*partial.args[1:], *call.args]
+                positional = [a for a in given if a.keyword is None and a.star != "**"]
+                placed = {id(a) for a in positional}
+                call = cst.Call(func=partial.args[0].value, args=[*positional, *(a for a in given if id(a) not in placed)])
+            uses.append((call, scope if bound else self.scope_at(call), entered, 1))
         return uses
 
     def _handed_to_function(
@@ -1497,10 +1507,13 @@ class RunFlags:
         uses = self._plain_attribute_uses(owner, kept[0], class_node)
         return None if uses is None else uses + partial_uses
 
-    def _apply_partial_of(self, read: cst.BaseExpression) -> tuple[cst.Call, str, cst.BaseExpression] | None:
+    def _apply_partial_of(
+        self, read: cst.BaseExpression, binding_arguments: bool = False
+    ) -> tuple[cst.Call, str, cst.BaseExpression] | None:
         """For `model` in `<target> = functools.partial(model.apply, method=..., mutable=...)`
-        binding only keywords that are not the method's own arguments: the partial, the method
-        it enters, and the target it is assigned to."""
+        binding only keywords that are not the method's own arguments (or, with
+        `binding_arguments`, any argument but a starred one): the partial, the method it
+        enters, and the target it is assigned to."""
         attribute = self.parents.get(read)
         arg = self.parents.get(attribute) if isinstance(attribute, cst.Attribute) else None
         partial = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
@@ -1510,7 +1523,10 @@ class RunFlags:
             and isinstance(partial, cst.Call)
             and self.index.qualify(partial.func) == PARTIAL
             and partial.args[0] is arg
-            and all(a.keyword is not None and a.keyword.value in _PARTIAL_APPLY_KEYWORDS for a in partial.args[1:])
+            and all(
+                not a.star if binding_arguments else a.keyword is not None and a.keyword.value in _PARTIAL_APPLY_KEYWORDS
+                for a in partial.args[1:]
+            )
         ):
             return None
         entered = entered_method(partial)

@@ -13627,6 +13627,86 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "functools.partial(model.apply, variables, train=True), called with the input: BatchNorm trains in the fori_loop body",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Refine(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, h, train: bool):
+                return h + nn.BatchNorm(use_running_average=not train, momentum=0.9)(nn.Dense(self.width)(h))
+
+
+        class Looped(nn.Module):
+            width: int = 4
+            depth: int = 3
+
+            def setup(self):
+                self.refine = Refine(self.width)
+
+            def __call__(self, h, train: bool = False):
+                if self.is_initializing():
+                    self.refine(h, train=False)
+                return jax.lax.fori_loop(0, self.depth, lambda i, h: self.refine(h, train), h)
+
+
+        def main():
+            model = Looped()
+            h = jnp.ones((2, 4))
+            variables = model.init(jax.random.key(0), h)
+            run = functools.partial(model.apply, variables, train=True)
+            jax.block_until_ready(run(h) * 2)
+        """,
+        ["27:62 SCN102"],
+    ),
+    Case(
+        "the same partial binding train=False",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Refine(nn.Module):
+            width: int
+
+            @nn.compact
+            def __call__(self, h, train: bool):
+                return h + nn.BatchNorm(use_running_average=not train, momentum=0.9)(nn.Dense(self.width)(h))
+
+
+        class Looped(nn.Module):
+            width: int = 4
+            depth: int = 3
+
+            def setup(self):
+                self.refine = Refine(self.width)
+
+            def __call__(self, h, train: bool = False):
+                if self.is_initializing():
+                    self.refine(h, train=False)
+                return jax.lax.fori_loop(0, self.depth, lambda i, h: self.refine(h, train), h)
+
+
+        def main():
+            model = Looped()
+            h = jnp.ones((2, 4))
+            variables = model.init(jax.random.key(0), h)
+            run = functools.partial(model.apply, variables, train=False)
+            jax.block_until_ready(run(h) * 2)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -38607,6 +38687,423 @@ NNX = [
         def main():
             total, scores = Shift(Workbench(Settings(mode="eval"))).run(jnp.ones((4, 2, 3)))
             jax.block_until_ready((total, scores))
+        """,
+        [],
+    ),
+    Case(
+        "an nnx.jit step a mixin's cooperative __init__ stores, called on the controller's outside model through the runner",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Tally(nnx.Variable):
+            pass
+
+
+        class Plant(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.calls = Tally(jnp.zeros(()))
+
+            def __call__(self, x):
+                self.calls[...] += 1
+                return self.lin(x)
+
+
+        class Base:
+            def __init__(self, **kwargs):
+                super().__init__(**kwargs)
+                self.ready = True
+
+
+        class CompiledStepMixin:
+            def __init__(self, **kwargs):
+                super().__init__(**kwargs)
+                self.step_fn = nnx.jit(type(self).advance)
+
+
+        class Controller(CompiledStepMixin, Base):
+            def __init__(self, seed: int = 0):
+                super().__init__()
+                self.model = Plant(nnx.Rngs(seed))
+
+            @staticmethod
+            def advance(model, command):
+                return model(command)
+
+
+        class Runner:
+            def __init__(self, controller: Controller):
+                self.controller = controller
+
+            def run(self, commands):
+                def tick(total, command):
+                    out = self.controller.step_fn(self.controller.model, command)
+                    return total + out.sum(), out
+
+                return jax.lax.scan(tick, jnp.zeros(()), commands)
+
+
+        def main():
+            runner = Runner(Controller())
+            total, outs = runner.run(jnp.ones((4, 2)))
+            jax.block_until_ready((total, outs))
+        """,
+        ["49:19 SCN105"],
+    ),
+    Case(
+        "the same mixin step called on a module merged from the carried state",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Tally(nnx.Variable):
+            pass
+
+
+        class Plant(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.calls = Tally(jnp.zeros(()))
+
+            def __call__(self, x):
+                self.calls[...] += 1
+                return self.lin(x)
+
+
+        class Base:
+            def __init__(self, **kwargs):
+                super().__init__(**kwargs)
+                self.ready = True
+
+
+        class CompiledStepMixin:
+            def __init__(self, **kwargs):
+                super().__init__(**kwargs)
+                self.step_fn = nnx.jit(type(self).advance)
+
+
+        class Controller(CompiledStepMixin, Base):
+            def __init__(self, seed: int = 0):
+                super().__init__()
+                self.model = Plant(nnx.Rngs(seed))
+
+            @staticmethod
+            def advance(model, command):
+                return model(command)
+
+
+        class Runner:
+            def __init__(self, controller: Controller):
+                self.controller = controller
+
+            def run(self, commands):
+                graphdef, state = nnx.split(self.controller.model)
+
+                def tick(state, command):
+                    model = nnx.merge(graphdef, state)
+                    out = self.controller.step_fn(model, command)
+                    return nnx.state(model), out
+
+                state, outs = jax.lax.scan(tick, state, commands)
+                nnx.update(self.controller.model, state)
+                return state, outs
+
+
+        def main():
+            runner = Runner(Controller())
+            state, outs = runner.run(jnp.ones((4, 2)))
+            jax.block_until_ready((runner.controller.model.calls[...], outs))
+        """,
+        [],
+    ),
+    Case(
+        "an nnx.jit step the controller's __init__ stores, called on its outside model through self.controller in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Tally(nnx.Variable):
+            pass
+
+
+        class Plant(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(2, 2, rngs=rngs)
+                self.calls = Tally(jnp.zeros(()))
+
+            def __call__(self, x):
+                self.calls[...] += 1
+                return self.lin(x)
+
+
+        class Base:
+            def __init__(self, **kwargs):
+                super().__init__(**kwargs)
+                self.ready = True
+
+
+        class Controller(Base):
+            def __init__(self, seed: int = 0):
+                super().__init__()
+                self.model = Plant(nnx.Rngs(seed))
+                self.step_fn = nnx.jit(Controller.advance)
+
+            @staticmethod
+            def advance(model, command):
+                return model(command)
+
+
+        class Runner:
+            def __init__(self, controller: Controller):
+                self.controller = controller
+
+            def run(self, commands):
+                def tick(total, command):
+                    out = self.controller.step_fn(self.controller.model, command)
+                    return total + out.sum(), out
+
+                return jax.lax.scan(tick, jnp.zeros(()), commands)
+
+
+        def main():
+            runner = Runner(Controller())
+            total, outs = runner.run(jnp.ones((4, 2)))
+            jax.block_until_ready((total, outs))
+        """,
+        ["44:19 SCN105"],
+    ),
+    Case(
+        "a registry pick whose key is the config's arch field, left at the BatchNorm model: it mutates in the body",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        @dataclass(frozen=True)
+        class Settings:
+            arch: str = "normed"
+            features: int = 3
+
+
+        class NormedNet(nnx.Module):
+            def __init__(self, settings: Settings, *, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(settings.features, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class PlainNet(nnx.Module):
+            def __init__(self, settings: Settings, *, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(settings.features, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        ARCHITECTURES = {"normed": NormedNet, "plain": PlainNet}
+
+
+        def build(settings: Settings):
+            return ARCHITECTURES[settings.arch](settings, rngs=nnx.Rngs(0))
+
+
+        def make_step(model):
+            def step(total, x):
+                y = model(x)
+                return total + y.sum(), y
+
+            return step
+
+
+        def main():
+            model = build(Settings())
+            total, ys = jax.lax.scan(make_step(model), jnp.zeros(()), jnp.ones((4, 2, 3)))
+            jax.block_until_ready((total, ys))
+        """,
+        ["41:13 SCN105"],
+    ),
+    Case(
+        "the same registry picked with arch='plain', a model without state",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        @dataclass(frozen=True)
+        class Settings:
+            arch: str = "normed"
+            features: int = 3
+
+
+        class NormedNet(nnx.Module):
+            def __init__(self, settings: Settings, *, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(settings.features, 4, rngs=rngs)
+                self.norm = nnx.BatchNorm(4, rngs=rngs)
+
+            def __call__(self, x):
+                return self.norm(self.lin(x)).sum(-1)
+
+
+        class PlainNet(nnx.Module):
+            def __init__(self, settings: Settings, *, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(settings.features, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        ARCHITECTURES = {"normed": NormedNet, "plain": PlainNet}
+
+
+        def build(settings: Settings):
+            return ARCHITECTURES[settings.arch](settings, rngs=nnx.Rngs(0))
+
+
+        def make_step(model):
+            def step(total, x):
+                y = model(x)
+                return total + y.sum(), y
+
+            return step
+
+
+        def main():
+            model = build(Settings(arch="plain"))
+            total, ys = jax.lax.scan(make_step(model), jnp.zeros(()), jnp.ones((4, 2, 3)))
+            jax.block_until_ready((total, ys))
+        """,
+        [],
+    ),
+    Case(
+        "a model and optimizer a helper returns as a tuple, kept in a dataclass bundle, trained in a fori_loop body",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        @dataclass
+        class Bundle:
+            model: Regressor
+            optimizer: nnx.Optimizer
+
+
+        def open_bundle(seed: int):
+            model = Regressor(nnx.Rngs(seed))
+            optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            return model, optimizer
+
+
+        def mse(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+
+        class Fitter:
+            def __init__(self, seed: int = 0):
+                model, optimizer = open_bundle(seed)
+                self.bundle = Bundle(model, optimizer)
+
+            def fit(self, x, y, steps: int = 3):
+                def one_step(i, last):
+                    loss, grads = nnx.value_and_grad(mse)(self.bundle.model, x, y)
+                    self.bundle.optimizer.update(self.bundle.model, grads)
+                    return loss
+
+                return jax.lax.fori_loop(0, steps, one_step, jnp.float32(0.0))
+
+
+        def main():
+            x = jnp.ones((4, 3))
+            loss = Fitter().fit(x, jnp.zeros(4))
+            jax.block_until_ready(loss)
+        """,
+        ["41:27 SCN105", "42:13 SCN105"],
+    ),
+    Case(
+        "the same bundle split before the loop and merged from the carry",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        @dataclass
+        class Bundle:
+            model: Regressor
+            optimizer: nnx.Optimizer
+
+
+        def open_bundle(seed: int):
+            model = Regressor(nnx.Rngs(seed))
+            optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+            return model, optimizer
+
+
+        def mse(model, x, y):
+            return jnp.mean((model(x) - y) ** 2)
+
+
+        class Fitter:
+            def __init__(self, seed: int = 0):
+                model, optimizer = open_bundle(seed)
+                self.bundle = Bundle(model, optimizer)
+
+            def fit(self, x, y, steps: int = 3):
+                graphdef, state = nnx.split((self.bundle.model, self.bundle.optimizer))
+
+                def one_step(i, carry):
+                    state, _ = carry
+                    model, optimizer = nnx.merge(graphdef, state)
+                    loss, grads = nnx.value_and_grad(mse)(model, x, y)
+                    optimizer.update(model, grads)
+                    return nnx.state((model, optimizer)), loss
+
+                state, loss = jax.lax.fori_loop(0, steps, one_step, (state, jnp.float32(0.0)))
+                nnx.update((self.bundle.model, self.bundle.optimizer), state)
+                return loss
+
+
+        def main():
+            x = jnp.ones((4, 3))
+            loss = Fitter().fit(x, jnp.zeros(4))
+            jax.block_until_ready(loss)
         """,
         [],
     ),
