@@ -2742,6 +2742,65 @@ class BodyCode:
                 return False
         return True
 
+    def unchanged_carry_part(self, name: cst.Name, scope: Scope) -> tuple[cst.Name, Scope] | None:
+        """For a name read in the body's code that holds a part of the carry no step changes, the
+        body's own name for it, with the body's scope: the carry parameter itself (see
+        `carried_unchanged`), or a name the body unpacks from it once (`key, h = carry`) and
+        every return gives back at the same place (`return (key, h), y`); a helper's parameter
+        every call in the body's code fills with such a name leads to that name."""
+        body = self.loop.body
+        if body is None or not isinstance(body.node, cst.FunctionDef):
+            return None
+        if scope is not body.scope:
+            handed = self._passed_from_body(name, scope)
+            if handed is None:
+                return None
+            name, scope = handed
+        if self.carried_unchanged(name, scope):
+            return name, scope
+        carry = self.loop.carry_name
+        found = scope.only_binding(name.value)
+        if carry is None or found is None or isinstance(found[1], cst.CSTNode) or found[0] is not scope:
+            return None
+        position = _unpacked_from(body.node, name.value, carry)
+        returned = [r.value for r in returns_of(body.node)]
+        if position is None or not returned or can_fall_off(body.node) or scope.only_binding(carry) is None:
+            return None
+        for value in returned:
+            if self.loop.kind == "scan":
+                value = value.elements[0].value if isinstance(value, cst.Tuple) and value.elements else None
+            if not isinstance(value, (cst.Tuple, cst.List)) or position >= len(value.elements):
+                return None
+            element = value.elements[position].value
+            if not (isinstance(element, cst.Name) and element.value == name.value):
+                return None
+        return name, scope
+
+    def _passed_from_body(self, name: cst.Name, scope: Scope, depth: int = 0) -> tuple[cst.Name, Scope] | None:
+        """For a parameter of a helper the body calls, the one name of the body's own scope every
+        call of the helper in the body's code passes for it, through other helpers."""
+        body = self.loop.body
+        found = scope.only_binding(name.value)
+        function = scope.node
+        if depth > 3 or body is None or found is None or not isinstance(found[1], cst.Param) or found[0] is not scope:
+            return None
+        if not isinstance(function, (cst.FunctionDef, cst.Lambda)) or function is body.node:
+            return None
+        passed = []
+        for call, call_scope in self.entries.get(function, []):
+            value = dict(parameters_passed(function, scope, call, call_scope)).get(found[1])
+            if not isinstance(value, cst.Name):
+                return None
+            if call_scope is not body.scope:
+                handed = self._passed_from_body(value, call_scope, depth + 1)
+                if handed is None:
+                    return None
+                value, call_scope = handed
+            passed.append((value, call_scope))
+        if not passed or any(value.value != passed[0][0].value for value, _ in passed):
+            return None
+        return passed[0]
+
     def step_constant(self, node: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
         """Whether a value is the same at every step: it reads no step value of the body (its
         parameters, what the loop passes), following names the body binds to their values and a
@@ -4050,3 +4109,21 @@ def _receiver(method: cst.FunctionDef | cst.Lambda, call: cst.Call) -> cst.BaseE
 def _first_parameter(function: cst.FunctionDef | cst.Lambda) -> cst.Param | None:
     params = (*function.params.posonly_params, *function.params.params)
     return params[0] if params else None
+
+
+def _unpacked_from(function: cst.FunctionDef, name: str, source: str) -> int | None:
+    """The position of `name` in a statement of the function's own body that unpacks the name
+    `source` (`key, h = carry`), when there is one such statement."""
+    found = []
+    for line in function.body.body if isinstance(function.body, cst.IndentedBlock) else ():
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for statement in line.body:
+            if not (isinstance(statement, cst.Assign) and isinstance(statement.value, cst.Name) and statement.value.value == source):
+                continue
+            for target in statement.targets:
+                if isinstance(target.target, (cst.Tuple, cst.List)):
+                    names = [e.value.value if isinstance(e.value, cst.Name) else None for e in target.target.elements]
+                    if name in names and not any(isinstance(e, cst.StarredElement) for e in target.target.elements):
+                        found.append(names.index(name))
+    return found[0] if len(found) == 1 else None

@@ -22061,6 +22061,239 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a key carried through a scan and handed back unchanged, drawn from each step",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def main():
+            def body(key, _):
+                return key, jax.random.normal(key, (2,))
+
+            _, ys = jax.lax.scan(body, jax.random.key(0), None, length=4)
+            return ys
+        """,
+        ["8:39 SCN103"],
+    ),
+    Case(
+        "a key unpacked from the carry, handed to a helper that draws, and returned in the same place",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def noisy(h, key):
+            return h + 0.1 * jax.random.normal(key, h.shape)
+
+
+        def main():
+            def body(carry, x):
+                key, h = carry
+                noise = noisy(jnp.zeros_like(h), key)
+                h = h + x + noise
+                return (key, h), noise
+
+            _, hs = jax.lax.scan(body, (jax.random.key(0), jnp.zeros(3)), jnp.zeros((4, 3)))
+            return hs
+        """,
+        ["13:42 SCN103"],
+    ),
+    Case(
+        "the carried key split each step, the new key carried",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def noisy(h, key):
+            return h + 0.1 * jax.random.normal(key, h.shape)
+
+
+        def main():
+            def body(carry, x):
+                key, h = carry
+                key, sub = jax.random.split(key)
+                noise = noisy(jnp.zeros_like(h), sub)
+                h = h + x + noise
+                return (key, h), noise
+
+            _, hs = jax.lax.scan(body, (jax.random.key(0), jnp.zeros(3)), jnp.zeros((4, 3)))
+            return hs
+        """,
+        [],
+    ),
+    Case(
+        "a fori_loop state tuple whose key comes back unchanged",
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+
+        def main():
+            def body(i, state):
+                rng, xs = state
+                step = jax.random.uniform(rng, (2,))
+                return rng, xs.at[i].set(step)
+
+            _, xs = lax.fori_loop(0, 4, body, (jax.random.PRNGKey(1), jnp.zeros((4, 2))))
+            return xs
+        """,
+        ["10:35 SCN103"],
+    ),
+    Case(
+        "a fori_loop state key folded with the index before drawing",
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+
+        def main():
+            def body(i, state):
+                rng, xs = state
+                step = jax.random.uniform(jax.random.fold_in(rng, i), (2,))
+                return rng, xs.at[i].set(step)
+
+            _, xs = lax.fori_loop(0, 4, body, (jax.random.PRNGKey(1), jnp.zeros((4, 2))))
+            return xs
+        """,
+        [],
+    ),
+    Case(
+        "a carried key passed through unused while per-step keys come as xs",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def main():
+            keys = jax.random.split(jax.random.key(0), 4)
+
+            def body(carry, key):
+                base, h = carry
+                h = h + jax.random.normal(key, h.shape)
+                return (base, h), h
+
+            _, hs = jax.lax.scan(body, (jax.random.key(9), jnp.zeros(3)), keys)
+            return hs
+        """,
+        [],
+    ),
+    Case(
+        "a while_loop state whose key comes back unchanged",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def main():
+            def cond(state):
+                return state[0] < 4
+
+            def body(state):
+                t, key, out = state
+                out = out.at[t].set(jax.random.bernoulli(key, 0.5, ()).astype(jnp.float32))
+                return t + 1, key, out
+
+            _, _, out = jax.lax.while_loop(cond, body, (0, jax.random.key(3), jnp.zeros(4)))
+            return out
+        """,
+        ["12:50 SCN103"],
+    ),
+    Case(
+        "a carried key handed unchanged to an NNX module that draws from it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Jitter(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.proj = nnx.Linear(3, 3, rngs=rngs)
+
+            def __call__(self, x, key):
+                return self.proj(x) + jax.random.normal(key, x.shape)
+
+
+        def main():
+            model = Jitter(nnx.Rngs(0))
+            x = jnp.ones((3,))
+
+            def body(key, _):
+                return key, model(x, key)
+
+            _, ys = jax.lax.scan(body, jax.random.key(1), None, length=4)
+            return ys
+        """,
+        ["20:30 SCN103"],
+    ),
+    Case(
+        "a partial scan body that hands its carried key to rngs= and returns it unchanged",
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, *, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        def sample(model, x, rng_key, _):
+            return rng_key, model(x, rngs=rng_key)
+
+
+        def main():
+            model = Net(nnx.Rngs(0))
+            x = jnp.ones((2, 4))
+            _, ys = jax.lax.scan(partial(sample, model, x), jax.random.key(2), None, length=5)
+            return ys
+        """,
+        ["19:35 SCN103"],
+    ),
+    Case(
+        "the same partial body that splits its carried key",
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(4, 4, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, *, rngs=None):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        def sample(model, x, rng_key, _):
+            rng_key, sub = jax.random.split(rng_key)
+            return rng_key, model(x, rngs=sub)
+
+
+        def main():
+            model = Net(nnx.Rngs(0))
+            x = jnp.ones((2, 4))
+            _, ys = jax.lax.scan(partial(sample, model, x), jax.random.key(2), None, length=5)
+            return ys
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

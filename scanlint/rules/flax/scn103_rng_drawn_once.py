@@ -327,10 +327,14 @@ class RngDrawnOncePerTrace(Rule):
     rngs.jitter()`); a Linen Dropout given `rng=rng`, a helper's parameter the body's call
     leaves at its `None` default; and a sampler a registry pick builds (`cls = SAMPLERS[kind]`).
     A `make_rng` in a branch one run never takes (`key = self.make_rng(...) if key is None
-    else key`, the run passing `jax.random.fold_in(key, i)`) is not drawn there. Nothing fails: every step
+    else key`, the run passing `jax.random.fold_in(key, i)`) is not drawn there. A key carried
+    through the loop that every step gives back unchanged (`return key, y`, or `key, h = carry`
+    then `return (key, h), y`) is the same at every step too, when the body draws from it, hands
+    it to a helper or module that does, or gives it as `rngs=`. Nothing fails: every step
     gets the same noise or the same dropout mask, a silently wrong result. A key carried through
-    the loop or given as `xs`, `nnx.Rngs(key)` from such a key, and a `make_rng` key folded with
-    a step value (`fold_in(self.make_rng("noise"), t)`, also in a helper given the step) are fine.
+    the loop and split each step, or given as `xs`, `nnx.Rngs(key)` from such a key, and a
+    `make_rng` key folded with a step value (`fold_in(self.make_rng("noise"), t)`, also in a
+    helper given the step) are fine.
 
     Randomness behind a mode flag that no run of this file sets is not flagged: a draw only
     under an `if` (or conditional expression, or after `if flag: return`) whose flag never takes
@@ -509,7 +513,7 @@ class NoisyWalk(nn.Module):
             return None
         key = _key_argument(call)
         shown = key  # where the report points
-        by_partial = False
+        by_partial = carried = False
         stored = _stored_key_read(flax_file(index), code, key, scope) if key is not None and stored_reads else None
         if stored_reads and (stored is None or function in ("split", "fold_in")):
             return None  # a split of a stored key is judged at the draws from its parts
@@ -525,6 +529,9 @@ class NoisyWalk(nn.Module):
             if code.binds(key.value, scope):
                 # `select(obs, key)` in the body, whose helper draws from its `key` parameter
                 handed = code.closed_over_argument(key, scope) or _handed_stored_key(index, code, key, scope)
+                if handed is None:
+                    handed = code.unchanged_carry_part(key, scope)  # `return key, y`: the same key every step
+                    carried = handed is not None
                 if handed is None:
                     # `partial(sample_burn, model, key=rngs.burner())` made outside the body
                     fixed = code.bound_argument(key, scope)
@@ -550,7 +557,14 @@ class NoisyWalk(nn.Module):
             f"(`jax.random.fold_in({written}, t)`), pass per-step keys as `xs` "
             f"(`jax.random.split({written}, n)`), or carry the key and split it each step."
         )
-        if by_partial:
+        if carried:
+            advice = (
+                f"Split it each step and carry the new key (`{written}, sub = jax.random.split({written})`, "
+                f"draw from `sub`), or fold the step in (`jax.random.fold_in({written}, t)`)."
+            )
+        if carried:
+            where, short = "is carried through the raw lax.scan body unchanged", "carried unchanged through"
+        elif by_partial:
             where, short = "is fixed by a `functools.partial` made outside the raw lax.scan body", "fixed by a partial made outside"
         elif isinstance(key, cst.Name):
             where, short = "is closed over by the raw lax.scan body", "closed over by"
@@ -758,8 +772,12 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
     if function is None or function in code.functions or not isinstance(function, cst.FunctionDef):
         return None
     for param, value in parameters_passed(function, index.scope_of[function], call, scope):
-        if not isinstance(value, cst.Name) or code.binds(value.value, scope) or scope.lookup(value.value) is None:
+        if not isinstance(value, cst.Name) or scope.lookup(value.value) is None:
             continue
+        carried = code.binds(value.value, scope) and code.unchanged_carry_part(value, scope) is not None
+        if code.binds(value.value, scope) and not carried:
+            continue
+        how = "carried unchanged through" if carried else "closed over by"
         draws = CallFinder()
         walk(function.body, draws)
         for draw in draws.calls:
@@ -777,10 +795,10 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
                         f"Fold the step in (`jax.random.fold_in({value.value}, t)`), pass per-step keys "
                         f"as `xs`, or carry the key and split it each step."
                     )
-                    summary = f"RNG key `{value.value}` closed over by the raw lax.scan body is drawn from unchanged each step"
+                    summary = f"RNG key `{value.value}` {how} the raw lax.scan body is drawn from unchanged each step"
                     return Report(
                         value,
-                        f"RNG key `{value.value}` is closed over by the raw lax.scan body and handed to "
+                        f"RNG key `{value.value}` is {how} the raw lax.scan body and handed to "
                         f"`{index.module.code_for_node(call.func)}`, which draws from it without splitting "
                         f"it or folding in the step: {_SAME_VALUES}. {advice}",
                         summary=summary,
@@ -855,9 +873,13 @@ class _FixedNnxRandomness:
             return None
         rngs = keyword_argument(call, "rngs")
         key = self._closed_over(rngs, scope) if isinstance(rngs, cst.Name) else None
+        carried = key is None and isinstance(rngs, cst.Name) and self.code.unchanged_carry_part(rngs, scope) is not None
+        if carried:
+            key = self.code.unchanged_carry_part(rngs, scope)  # type: ignore[arg-type]
         if key is not None and self.flax.nnx_module_class(call.func, scope) is None and self._jax_key(*key):
             rngs = key[0]
-            summary = f"RNG key `{rngs.value}` closed over by the raw lax.scan body is given as `rngs=` at every step"
+            how = "carried unchanged through" if carried else "closed over by"
+            summary = f"RNG key `{rngs.value}` {how} the raw lax.scan body is given as `rngs=` at every step"
             return Report(
                 rngs,
                 f"{summary}: the layers draw from the same key each step, so {_SAME_VALUES}. {advice}",
