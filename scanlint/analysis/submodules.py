@@ -149,11 +149,9 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
         if class_node is None or setup is None:
             return None
         values = flax.self_attribute_values(class_node, "setup").get(func.attr.value, [])
-        constructions = [c for v in values for c in _constructions(v)]
         setup_scope = flax.index.scope_of[setup]
+        constructions = _linen_constructions(flax, [c for v in values for c in _constructions(v)], setup_scope)
         if not constructions:
-            return None
-        if not all(flax.linen_module_class(c.func, setup_scope) for c in constructions):
             return None
         only = constructions[0] if len(constructions) == 1 else None
         # Spelled with the scanning method's `self`, also when the body reaches the module through
@@ -180,6 +178,25 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
             return _built_by_factory(flax, func.value, value, binding_scope)
         return Submodule(func.value, value, binding_scope)
     return None
+
+
+def _linen_constructions(flax: FlaxFile, calls: list[cst.Call], scope: Scope) -> list[cst.Call]:
+    """The Linen module constructions `setup` stores: each call that builds a Linen class, or a
+    same-file builder's call (`build_cell(self.cfg)`) or registry pick (`CELLS[name](...)`)
+    whose every object, by the object flow, is a same-file Linen class's construction; empty
+    when one call builds anything else or is not known."""
+    found: list[cst.Call] = []
+    for call in calls:
+        if flax.linen_module_class(call.func, scope) is not None:
+            found.append(call)
+            continue
+        made = flax.flow.values(call, scope) or []
+        built = [value for value, _ in made if isinstance(value, cst.Call)]
+        classes = [flax.flow.classes_made(value) for value in built]
+        if not made or len(built) != len(made) or not all(c and all(flax.is_linen(k) for k in c) for c in classes):
+            return []
+        found += built
+    return found
 
 
 def _built_by_factory(flax: FlaxFile, name: str, call: cst.Call, scope: Scope) -> Submodule | None:

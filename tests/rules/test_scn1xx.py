@@ -25533,6 +25533,174 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "setup stores what a builder returns, a registry pick of a cell class, first called in the scan body",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclass(frozen=True)
+        class Spec:
+            kind: str = "gru"
+            hidden: int = 4
+
+
+        class PlainCell(nn.Module):
+            hidden: int
+
+            @nn.compact
+            def __call__(self, h, x):
+                return jnp.tanh(nn.Dense(self.hidden)(jnp.concatenate([h, x], -1)))
+
+
+        class GatedCell(nn.Module):
+            hidden: int
+
+            @nn.compact
+            def __call__(self, h, x):
+                gate = nn.sigmoid(nn.Dense(self.hidden)(x))
+                return gate * h + (1 - gate) * nn.Dense(self.hidden)(x)
+
+
+        CELL_TYPES = {"plain": PlainCell, "gru": GatedCell}
+
+
+        def make_cell(spec: Spec) -> nn.Module:
+            return CELL_TYPES[spec.kind](hidden=spec.hidden)
+
+
+        class Encoder(nn.Module):
+            spec: Spec
+
+            def setup(self):
+                self.cell = make_cell(self.spec)
+
+            def __call__(self, xs):
+                def step(h, x):
+                    h = self.cell(h, x)
+                    return h, h
+
+                return jax.lax.scan(step, jnp.zeros((xs.shape[1], self.spec.hidden)), xs)[1]
+
+
+        def main():
+            model = Encoder(Spec())
+            xs = jnp.ones((3, 2, 5))
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        ["47:17 SCN104"],
+    ),
+    Case(
+        "the same builder-made cell called once before the scan while initializing",
+        """
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        @dataclass(frozen=True)
+        class Spec:
+            kind: str = "gru"
+            hidden: int = 4
+
+
+        class PlainCell(nn.Module):
+            hidden: int
+
+            @nn.compact
+            def __call__(self, h, x):
+                return jnp.tanh(nn.Dense(self.hidden)(jnp.concatenate([h, x], -1)))
+
+
+        class GatedCell(nn.Module):
+            hidden: int
+
+            @nn.compact
+            def __call__(self, h, x):
+                gate = nn.sigmoid(nn.Dense(self.hidden)(x))
+                return gate * h + (1 - gate) * nn.Dense(self.hidden)(x)
+
+
+        CELL_TYPES = {"plain": PlainCell, "gru": GatedCell}
+
+
+        def make_cell(spec: Spec) -> nn.Module:
+            return CELL_TYPES[spec.kind](hidden=spec.hidden)
+
+
+        class Encoder(nn.Module):
+            spec: Spec
+
+            def setup(self):
+                self.cell = make_cell(self.spec)
+
+            def __call__(self, xs):
+                h0 = jnp.zeros((xs.shape[1], self.spec.hidden))
+                if self.is_initializing():
+                    self.cell(h0, xs[0])
+
+                def step(h, x):
+                    h = self.cell(h, x)
+                    return h, h
+
+                return jax.lax.scan(step, h0, xs)[1]
+
+
+        def main():
+            model = Encoder(Spec())
+            xs = jnp.ones((3, 2, 5))
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        [],
+    ),
+    Case(
+        "setup stores parameter-free modules, one from a builder, first called in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Squash(nn.Module):
+            scale: float = 2.0
+
+            def __call__(self, h, x):
+                return jnp.tanh(self.scale * (h + x))
+
+
+        def make(scale):
+            return Squash(scale)
+
+
+        class Encoder(nn.Module):
+            def setup(self):
+                self.cell = Squash(3.0)
+                self.other = make(1.0)
+
+            def __call__(self, xs):
+                def step(h, x):
+                    h = self.cell(h, x) + self.other(h, x)
+                    return h, h
+
+                return jax.lax.scan(step, jnp.zeros(xs.shape[1:]), xs)[1]
+
+
+        def main():
+            model = Encoder()
+            xs = jnp.ones((3, 2))
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
