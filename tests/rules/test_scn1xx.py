@@ -22294,6 +22294,86 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a partial of a helper that builds nnx.Rngs(seed) when its rngs parameter is left at None (a conditional expression), the module it returns bound to a name and called in the body",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Shake(nnx.Module):
+            def __init__(self, width: int, *, rngs: nnx.Rngs):
+                self.rngs = rngs
+                self.scale = nnx.Param(jnp.full((width,), 0.3))
+
+            def __call__(self, x):
+                return x + self.scale[...] * jax.random.normal(self.rngs.shake(), x.shape)
+
+
+        def make_shake(width: int, seed: int, rngs: nnx.Rngs | None = None):
+            rngs = rngs if rngs is not None else nnx.Rngs(shake=seed)
+            return Shake(width, rngs=rngs)
+
+
+        def run(width: int, steps: int):
+            build = functools.partial(make_shake, width, 7)
+            x = jnp.zeros((width,))
+
+            def step(carry, t):
+                shaker = build()
+                return carry, shaker(x)
+
+            return jax.lax.scan(step, None, jnp.arange(steps))[1]
+
+
+        def main():
+            return run(4, 5)
+        """,
+        ["19:42 SCN103"],
+    ),
+    Case(
+        "the same helper given per-step streams folded with the step",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Shake(nnx.Module):
+            def __init__(self, width: int, *, rngs: nnx.Rngs):
+                self.rngs = rngs
+                self.scale = nnx.Param(jnp.full((width,), 0.3))
+
+            def __call__(self, x):
+                return x + self.scale[...] * jax.random.normal(self.rngs.shake(), x.shape)
+
+
+        def make_shake(width: int, seed: int, rngs: nnx.Rngs | None = None):
+            rngs = rngs if rngs is not None else nnx.Rngs(shake=seed)
+            return Shake(width, rngs=rngs)
+
+
+        def run(width: int, steps: int):
+            build = functools.partial(make_shake, width, 7)
+            x = jnp.zeros((width,))
+
+            def step(carry, t):
+                shaker = build(rngs=nnx.Rngs(shake=jax.random.fold_in(jax.random.key(7), t)))
+                return carry, shaker(x)
+
+            return jax.lax.scan(step, None, jnp.arange(steps))[1]
+
+
+        def main():
+            return run(4, 5)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -56,7 +56,7 @@ from scanlint.analysis.resolver import (
     keyword_argument,
     returns_of,
 )
-from scanlint.analysis.run_flags import RunFlags, Values, run_flags
+from scanlint.analysis.run_flags import RunFlags, Values, none_test, run_flags
 from scanlint.analysis.submodules import (
     called_before_scan,
     first_called_in_body,
@@ -1208,18 +1208,35 @@ class _FixedNnxRandomness:
             return True
         function = scope.node
         if function in self.code.functions and any(r.value is construction for r in returns_of(function)):
-            return any(call in self.code.applied for call, _ in self.code.entries.get(function, []))
+            return any(
+                call in self.code.applied or self._result_called(call, call_scope)
+                for call, call_scope in self.code.entries.get(function, [])
+            )
         return False
+
+    def _result_called(self, call: cst.Call, scope: Scope) -> bool:
+        """`jitter = build()`, then `jitter(marks)`: a name the body's code binds once to the
+        call's result, called there."""
+        name = scope.name_bound_to(call)
+        return name is not None and self.code.is_inside(scope) and any(True for _ in self.index.calls_of(name, scope))
 
     def _default_filled(self, rngs_call: cst.Call, scope: Scope) -> str | None:
         """The parameter a helper the body calls fills with `rngs_call` when it is left out
-        (`if rngs is None: rngs = nnx.Rngs(noise=0)`), when no call of the helper in the body's
-        code passes it."""
+        (`if rngs is None: rngs = nnx.Rngs(noise=0)`, or `rngs = rngs if rngs is not None else
+        nnx.Rngs(noise=0)`), when no call of the helper in the body's code passes it."""
         function = scope.node
         if not isinstance(function, cst.FunctionDef) or function not in self.code.entries:
             return None
         for name, values in scope.bindings.items():
-            if len(values) != 2 or values[1] is not rngs_call or not isinstance(values[0], cst.Param):
+            if len(values) != 2 or not isinstance(values[0], cst.Param):
+                continue
+            chosen = values[1]
+            tested = none_test(chosen.test) if isinstance(chosen, cst.IfExp) else None
+            if isinstance(chosen, cst.IfExp) and tested is not None and tested[0].value == name:
+                when_none, otherwise = (chosen.body, chosen.orelse) if tested[1] else (chosen.orelse, chosen.body)
+                if when_none is rngs_call and isinstance(otherwise, cst.Name) and otherwise.value == name:
+                    chosen = rngs_call
+            if chosen is not rngs_call:
                 continue
             parameter = values[0]
             if not (isinstance(parameter.default, cst.Name) and parameter.default.value == "None"):
