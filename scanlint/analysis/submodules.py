@@ -427,12 +427,12 @@ class _EarlierCall(SemanticVisitor):
             func = found[1] if found is not None else None
             if isinstance(func, cst.Call) and self.flax.index.qualify(func.func) == PARTIAL and func.args:
                 func = func.args[0].value
-        return (
-            isinstance(func, cst.Attribute)
-            and _same_submodule(func.value, self.label)
-            and self.own_class is not None
-            and self.flax.index.method_of(self.own_class, func.attr.value) is not None
+        method = (
+            self.flax.index.method_of(self.own_class, func.attr.value)
+            if isinstance(func, cst.Attribute) and _same_submodule(func.value, self.label) and self.own_class is not None
+            else None
         )
+        return method is not None and not _builds_nothing(self.flax, self.own_class, method)  # type: ignore[arg-type]
 
     def _through_alias(self, call: cst.Call) -> bool:
         """`mdl.cell(x)` where `mdl` is the module's `self` under another name."""
@@ -448,6 +448,46 @@ class _EarlierCall(SemanticVisitor):
             self.scopes.pop()
         if original_node is self.scan_call:
             self.done = True
+
+
+def _builds_nothing(flax: FlaxFile, class_node: cst.ClassDef, method: cst.FunctionDef) -> bool:
+    """Whether running a method of a Linen class can create none of its variables: not
+    `@nn.compact`, in a class without `setup`, and reading of `self` only the class's declared
+    fields (`initial_carry` returning `jnp.zeros((batch, self.features))`)."""
+    if flax.index.defining_class(class_node, "setup") is not None or any(
+        (flax.index.qualify(d.decorator) or "").endswith("compact") for d in method.decorators
+    ):
+        return False
+    self_name = flax.index.self_name(flax.index.scope_of[method])
+    reads = _SelfReads(self_name)
+    walk(method.body, reads)
+    fields = {
+        line.body[0].target.value
+        for each in (class_node, *flax.index.same_file_bases(class_node))
+        for line in each.body.body
+        if isinstance(line, cst.SimpleStatementLine)
+        and isinstance(line.body[0], cst.AnnAssign)
+        and isinstance(line.body[0].target, cst.Name)
+    }
+    return self_name is not None and all(read is not None and read in fields for read in reads.attributes)
+
+
+class _SelfReads(cst.CSTVisitor):
+    """The attributes a method reads from its `self` (None for `self` used otherwise)."""
+
+    def __init__(self, self_name: str | None) -> None:
+        self.self_name = self_name
+        self.attributes: list[str | None] = []
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if isinstance(node.value, cst.Name) and node.value.value == self.self_name:
+            self.attributes.append(node.attr.value)
+            return False
+        return True
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.self_name:
+            self.attributes.append(None)
 
 
 def _loop_targets_over(function: cst.CSTNode, label: str) -> set[str]:

@@ -25781,6 +25781,88 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "a cell's zero_state method, which reads only fields, runs before the scan; the cell's first real call is in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Cell(nn.Module):
+            features: int
+
+            @nn.compact
+            def __call__(self, h, x):
+                h = jnp.tanh(nn.Dense(self.features)(x) + nn.Dense(self.features, use_bias=False)(h))
+                return h, h
+
+            def zero_state(self, batch: int):
+                return jnp.zeros((batch, self.features))
+
+
+        class Tagger(nn.Module):
+            features: int = 6
+
+            def setup(self):
+                self.cell = Cell(self.features)
+
+            def __call__(self, xs):
+                h0 = self.cell.zero_state(xs.shape[1])
+                _, hs = jax.lax.scan(lambda h, x: self.cell(h, x), h0, xs)
+                return hs
+
+
+        def main():
+            xs = jnp.ones((4, 2, 3))
+            model = Tagger()
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        ["27:43 SCN104"],
+    ),
+    Case(
+        "the same cell also called once before the scan while initializing",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Cell(nn.Module):
+            features: int
+
+            @nn.compact
+            def __call__(self, h, x):
+                h = jnp.tanh(nn.Dense(self.features)(x) + nn.Dense(self.features, use_bias=False)(h))
+                return h, h
+
+            def zero_state(self, batch: int):
+                return jnp.zeros((batch, self.features))
+
+
+        class Tagger(nn.Module):
+            features: int = 6
+
+            def setup(self):
+                self.cell = Cell(self.features)
+
+            def __call__(self, xs):
+                h0 = self.cell.zero_state(xs.shape[1])
+                if self.is_initializing():
+                    self.cell(h0, xs[0])
+                _, hs = jax.lax.scan(lambda h, x: self.cell(h, x), h0, xs)
+                return hs
+
+
+        def main():
+            xs = jnp.ones((4, 2, 3))
+            model = Tagger()
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
