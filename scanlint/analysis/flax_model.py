@@ -1823,11 +1823,14 @@ class FlaxFile:
         if (class_node, outside_loops) in cache:
             return cache[(class_node, outside_loops)]
         skipped = {loop.body.node for loop in self.index.loops if loop.body is not None} if outside_loops else set()
+        cache[(class_node, outside_loops)] = {}  # a module that holds itself: no entries through it
         entries = ["__call__", *sorted(self._init_methods_named())]
         if self._init_always_enters_a_method(class_node):
             entries.remove("__call__")
+        by_parents = self._called_by_parents(class_node, outside_loops)
         paths: dict[str, list[str]] = {}
         queue = [(name, [name]) for name in entries if self._method_run(class_node, name) is not None]
+        queue += [(name, path) for name, path in sorted(by_parents.items()) if name not in entries and self._method_run(class_node, name) is not None]
         while queue:
             name, path = queue.pop(0)
             if name in paths:
@@ -1841,6 +1844,47 @@ class FlaxFile:
                     queue.append((called, [*path, called]))
         cache[(class_node, outside_loops)] = paths
         return paths
+
+    def _called_by_parents(self, class_node: cst.ClassDef, outside_loops: bool) -> dict[str, list[str]]:
+        """The methods of a Linen class that a same-file parent module runs on a submodule of
+        this class from a method `init` runs (`self.decoder.greedy(h, n)` in the parent's
+        `__call__`, with `self.decoder = GreedyDecoder(...)` in its `setup`), each with the path
+        `init` takes to it (`["Translator.__call__", "self.decoder.greedy"]`)."""
+        called: dict[str, list[str]] = {}
+        for parent, _ in self.index.classes:
+            if parent is class_node or not self.is_linen(parent) or self.index.method_of(parent, "setup") is None:
+                continue
+            setup_scope = self.index.scope_of[self.index.method_of(parent, "setup")]  # type: ignore[index]
+            held = {
+                attribute
+                for attribute in self.self_attribute_values(parent, "setup")
+                if any(
+                    isinstance(v, cst.Call) and self.local_class(v.func, setup_scope) is class_node
+                    for v in self.setup_values(parent, attribute)
+                )
+            }
+            if not held:
+                continue
+            uses: dict[str, set[str | None]] = {attribute: set() for attribute in held}
+            where: dict[str, list[str]] = {}
+            parent_paths = self._init_paths(parent, outside_loops)
+            for name, path in parent_paths.items():
+                method = self._method_run(parent, name)
+                self_name = self.index.self_name(self.index.scope_of[method]) if method is not None else None
+                if method is None or self_name is None:
+                    continue
+                finder = _SubmoduleUses(self_name, held)
+                walk(method.body, finder)
+                for attribute, used in finder.uses.items():
+                    uses[attribute] |= used
+                    where.setdefault(attribute, [f"{parent.name.value}.{path[0]}", *path[1:]])
+            # Only a submodule the parent uses through one method alone: with another use first
+            # (`self.decoder.warm(h)` before `self.decoder.greedy(h, n)`), the order is not known.
+            for attribute, used in sorted(uses.items()):
+                method_name = next(iter(used)) if len(used) == 1 else None
+                if method_name is not None:
+                    called.setdefault(method_name, [*where[attribute], f"self.{attribute}.{method_name}"])
+        return called
 
     def _method_run(self, class_node: cst.ClassDef, name: str) -> cst.FunctionDef | None:
         """The method of that name an object of the class runs: its own, or one a same-file
@@ -2311,6 +2355,36 @@ def _self_method_calls(
     finder = _SelfCalls(self_name, skipped)
     walk(method.body, finder)
     return finder.names
+
+
+class _SubmoduleUses(SemanticVisitor):
+    """How a method uses the given `self.<attribute>` submodules: the names of the methods it
+    calls on each (`self.decoder.greedy(...)`), and None for any other use (`self.decoder(h)`,
+    handing it on)."""
+
+    def __init__(self, self_name: str, attributes: set[str]) -> None:
+        self.self_name = self_name
+        self.attributes = attributes
+        self.uses: dict[str, set[str | None]] = {}
+        self._method_reads: set[int] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and self._held(func.value):
+            self.uses.setdefault(func.value.attr.value, set()).add(func.attr.value)  # type: ignore[attr-defined]
+            self._method_reads.add(id(func.value))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self._held(node) and id(node) not in self._method_reads:
+            self.uses.setdefault(node.attr.value, set()).add(None)
+
+    def _held(self, node: cst.BaseExpression) -> bool:
+        return (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value == self.self_name
+            and node.attr.value in self.attributes
+        )
 
 
 class _SelfCalls(SemanticVisitor):

@@ -25863,6 +25863,163 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "a parent's __call__, which init runs, calls the decoder submodule's greedy method, whose fori_loop body first calls the decoder's own submodules",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Decoder(nn.Module):
+            vocab: int = 7
+            hidden: int = 8
+
+            def setup(self):
+                self.embed = nn.Embed(self.vocab, self.hidden)
+                self.cell = nn.GRUCell(features=self.hidden)
+                self.proj = nn.Dense(self.vocab)
+
+            def warm(self, h):
+                token = jnp.zeros((h.shape[0],), jnp.int32)
+                h, y = self.cell(h, self.embed(token))
+                return self.proj(y)
+
+            def greedy(self, h, steps: int):
+                def body(t, carry):
+                    h, token, out = carry
+                    h, y = self.cell(h, self.embed(token))
+                    token = jnp.argmax(self.proj(y), axis=-1)
+                    return h, token, out.at[:, t].set(token)
+
+                start = (h, jnp.zeros((h.shape[0],), jnp.int32), jnp.zeros((h.shape[0], steps), jnp.int32))
+                return jax.lax.fori_loop(0, steps, body, start)[2]
+
+
+        class Translator(nn.Module):
+            def setup(self):
+                self.encoder = nn.Dense(8)
+                self.decoder = Decoder()
+
+            def __call__(self, src, steps: int = 4):
+                h = jnp.tanh(self.encoder(src))
+                return self.decoder.greedy(h, steps)
+
+
+        def main():
+            src = jnp.ones((2, 5))
+            model = Translator()
+            variables = model.init(jax.random.key(0), src)
+            jax.block_until_ready(model.apply(variables, src) + 1)
+        """,
+        ["24:20 SCN104", "24:33 SCN104", "25:32 SCN104"],
+    ),
+    Case(
+        "the parent warms the decoder through another method first while initializing",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Decoder(nn.Module):
+            vocab: int = 7
+            hidden: int = 8
+
+            def setup(self):
+                self.embed = nn.Embed(self.vocab, self.hidden)
+                self.cell = nn.GRUCell(features=self.hidden)
+                self.proj = nn.Dense(self.vocab)
+
+            def warm(self, h):
+                token = jnp.zeros((h.shape[0],), jnp.int32)
+                h, y = self.cell(h, self.embed(token))
+                return self.proj(y)
+
+            def greedy(self, h, steps: int):
+                def body(t, carry):
+                    h, token, out = carry
+                    h, y = self.cell(h, self.embed(token))
+                    token = jnp.argmax(self.proj(y), axis=-1)
+                    return h, token, out.at[:, t].set(token)
+
+                start = (h, jnp.zeros((h.shape[0],), jnp.int32), jnp.zeros((h.shape[0], steps), jnp.int32))
+                return jax.lax.fori_loop(0, steps, body, start)[2]
+
+
+        class Translator(nn.Module):
+            def setup(self):
+                self.encoder = nn.Dense(8)
+                self.decoder = Decoder()
+
+            def __call__(self, src, steps: int = 4):
+                h = jnp.tanh(self.encoder(src))
+                if self.is_initializing():
+                    self.decoder.warm(h)
+                return self.decoder.greedy(h, steps)
+
+
+        def main():
+            src = jnp.ones((2, 5))
+            model = Translator()
+            variables = model.init(jax.random.key(0), src)
+            jax.block_until_ready(model.apply(variables, src) + 1)
+        """,
+        [],
+    ),
+    Case(
+        "the parent calls greedy only from a method that apply runs, after init went through __call__",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Decoder(nn.Module):
+            vocab: int = 7
+            hidden: int = 8
+
+            def setup(self):
+                self.embed = nn.Embed(self.vocab, self.hidden)
+                self.cell = nn.GRUCell(features=self.hidden)
+                self.proj = nn.Dense(self.vocab)
+
+            def __call__(self, h):
+                token = jnp.zeros((h.shape[0],), jnp.int32)
+                h, y = self.cell(h, self.embed(token))
+                return self.proj(y)
+
+            def greedy(self, h, steps: int):
+                def body(t, carry):
+                    h, token, out = carry
+                    h, y = self.cell(h, self.embed(token))
+                    token = jnp.argmax(self.proj(y), axis=-1)
+                    return h, token, out.at[:, t].set(token)
+
+                start = (h, jnp.zeros((h.shape[0],), jnp.int32), jnp.zeros((h.shape[0], steps), jnp.int32))
+                return jax.lax.fori_loop(0, steps, body, start)[2]
+
+
+        class Translator(nn.Module):
+            def setup(self):
+                self.encoder = nn.Dense(8)
+                self.decoder = Decoder()
+
+            def __call__(self, src):
+                return self.decoder(jnp.tanh(self.encoder(src)))
+
+            def translate(self, src, steps: int = 4):
+                return self.decoder.greedy(jnp.tanh(self.encoder(src)), steps)
+
+
+        def main():
+            src = jnp.ones((2, 5))
+            model = Translator()
+            variables = model.init(jax.random.key(0), src)
+            jax.block_until_ready(model.apply(variables, src, method=Translator.translate) + 1)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
