@@ -22374,6 +22374,87 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a clone of an outside module with streams handed to a scorer's method that calls it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        class Scorer:
+            def __init__(self, net: Net):
+                self.net = net
+
+            def score(self, model, x):
+                return model(x)
+
+
+        def sample(scorer: Scorer, x, passes: int):
+            def one(carry, _):
+                copy = nnx.clone(scorer.net)
+                return carry, scorer.score(copy, x)
+
+            return jax.lax.scan(one, None, None, length=passes)[1]
+
+
+        def main():
+            net = Net(nnx.Rngs(params=0, dropout=1))
+            return sample(Scorer(net), jnp.ones((2, 3)), 4)
+        """,
+        ["26:16 SCN103"],
+    ),
+    Case(
+        "the clone reseeded with a per-step key before the scorer calls it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+            def __call__(self, x):
+                return self.drop(self.lin(x))
+
+
+        class Scorer:
+            def __init__(self, net: Net):
+                self.net = net
+
+            def score(self, model, x):
+                return model(x)
+
+
+        def sample(scorer: Scorer, x, passes: int):
+            keys = jax.random.split(jax.random.key(5), passes)
+
+            def one(carry, key):
+                copy = nnx.clone(scorer.net)
+                nnx.reseed(copy, dropout=key)
+                return carry, scorer.score(copy, x)
+
+            return jax.lax.scan(one, None, keys)[1]
+
+
+        def main():
+            net = Net(nnx.Rngs(params=0, dropout=1))
+            return sample(Scorer(net), jnp.ones((2, 3)), 4)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

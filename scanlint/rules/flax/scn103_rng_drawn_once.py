@@ -1364,6 +1364,35 @@ class _FixedNnxRandomness:
             ]
             if any(not self._given_step_key(call, copy_scope) for call in calls):
                 return True
+            if bound is not None and self._handed_and_called(bound, copy_scope):
+                return True
+        return False
+
+    def _handed_and_called(self, name: str, scope: Scope) -> bool:
+        """`self.predictor.logits(model, x)` in the body with `model` the clone: a helper of the
+        body's code whose parameter it fills calls that parameter (`return model(x)`)."""
+        for call, call_scope in self.code.calls:
+            if call_scope is not scope or not any(isinstance(a.value, cst.Name) and a.value.value == name for a in call.args):
+                continue
+            resolved = self.index.resolve_callable(call.func, scope, objects=True)
+            helper = resolved.node if resolved is not None else None
+            if helper is None and isinstance(call.func, cst.Attribute):  # `self.predictor.logits`
+                class_node = self.flax.instance_class(call.func.value, scope)
+                helper = self.index.method_of(class_node, call.func.attr.value) if class_node is not None else None
+            if helper is None or helper not in self.code.functions or not isinstance(helper, cst.FunctionDef):
+                continue
+            helper_scope = self.index.scope_of[helper]
+            for param, value in parameters_passed(helper, helper_scope, call, scope):
+                if not (isinstance(value, cst.Name) and value.value == name):
+                    continue
+                if any(
+                    inner_scope is helper_scope
+                    and isinstance(func := root_name(inner.func), cst.Name)
+                    and func.value == param.name.value
+                    and not self._given_step_key(inner, helper_scope)
+                    for inner, inner_scope in self.code.calls
+                ):
+                    return True
         return False
 
     def _given_step_key(self, call: cst.Call, scope: Scope) -> bool:
