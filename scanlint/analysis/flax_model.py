@@ -3929,8 +3929,8 @@ def linen_runs(
         if all(test is not None and taken is not None and taken(test, given) for test in tests):
             inner_method = inner_call.func.attr.value  # type: ignore[attr-defined]
             runs += linen_runs(flax, class_node, inner_call, method_scope, inner_method, given, depth + 1, taken, instance)
-    for inner_call, inner_class in linen_submodule_calls(flax, class_node, method):
-        runs += linen_runs(flax, inner_class, inner_call, method_scope, "__call__", given, depth + 1, taken)
+    for inner_call, inner_class, inner_method in linen_submodule_calls(flax, class_node, method):
+        runs += linen_runs(flax, inner_class, inner_call, method_scope, inner_method, given, depth + 1, taken)
     return runs
 
 
@@ -4065,11 +4065,12 @@ def _passed_on(
 
 def linen_submodule_calls(
     flax: FlaxFile, class_node: cst.ClassDef, method: cst.FunctionDef
-) -> list[tuple[cst.Call, cst.ClassDef]]:
+) -> list[tuple[cst.Call, cst.ClassDef, str]]:
     """The calls in a method's own code (not its nested functions) of submodules that are
-    same-file Linen classes, with the class: `Block(...)(x)`, `self.block(x)` for a `setup`
-    attribute, `block(x)` after `block = Block(...)`, and `layer(x)` in `for layer in
-    self.layers` over a `setup` list."""
+    same-file Linen classes, with the class and the method each runs: `Block(...)(x)`,
+    `self.block(x)` for a `setup` attribute, `block(x)` after `block = Block(...)`, and
+    `layer(x)` in `for layer in self.layers` over a `setup` list run `__call__`;
+    `self.tally.advance(1)` on a `setup` attribute runs that method of its class."""
     method_scope = flax.index.scope_of[method]
     self_name = flax.index.self_name(method_scope)
     setup = flax.self_attribute_values(class_node, "setup")
@@ -4082,7 +4083,16 @@ def linen_submodule_calls(
         func = call.func
         constructions: list[cst.BaseExpression] = []
         construction_scope = method_scope
-        if isinstance(func, cst.Call):
+        entered = "__call__"
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Attribute)
+            and isinstance(func.value.value, cst.Name)
+            and func.value.value.value == self_name
+        ):
+            constructions, construction_scope = setup.get(func.value.attr.value, []), setup_scope
+            entered = func.attr.value  # `self.tally.advance(1)`
+        elif isinstance(func, cst.Call):
             constructions = [func]
         elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self_name:
             constructions, construction_scope = setup.get(func.attr.value, []), setup_scope
@@ -4113,7 +4123,8 @@ def linen_submodule_calls(
             for c in constructions
         ]
         if classes and classes[0] is not None and all(c is classes[0] for c in classes) and flax.is_linen(classes[0]):
-            found.append((call, classes[0]))
+            if entered == "__call__" or flax.index.method_of(classes[0], entered) is not None:
+                found.append((call, classes[0], entered))
     return found
 
 

@@ -13707,6 +13707,119 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "the body runs a submodule's method that runs its own submodule's method writing a variable, two levels down",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Counter(nn.Module):
+            def setup(self):
+                self.seen = self.variable("counts", "seen", lambda: jnp.zeros((), jnp.int32))
+
+            def bump(self, n):
+                self.seen.value = self.seen.value + n
+
+
+        class Reader(nn.Module):
+            width: int
+
+            def setup(self):
+                self.counter = Counter()
+                self.proj = nn.Dense(self.width)
+
+            def read(self, item):
+                self.counter.bump(1)
+                return jnp.tanh(self.proj(item))
+
+
+        class Pipeline(nn.Module):
+            width: int = 4
+
+            def setup(self):
+                self.reader = Reader(self.width)
+
+            def warm(self, item):
+                return self.reader.read(item)
+
+            def __call__(self, items):
+                def step(total, item):
+                    return total + self.reader.read(item).sum(), None
+
+                total, _ = jax.lax.scan(step, jnp.zeros(()), items)
+                return total
+
+
+        def main():
+            items = jnp.ones((3, 2, 5))
+            model = Pipeline()
+            variables = model.init(jax.random.key(0), items[0], method=Pipeline.warm)
+            total, updated = model.apply(variables, items, mutable=["counts"])
+            jax.block_until_ready(total + updated["counts"]["reader"]["counter"]["seen"])
+        """,
+        ["38:28 SCN102"],
+    ),
+    Case(
+        "the count carried through the scan and written once after it",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Counter(nn.Module):
+            def setup(self):
+                self.seen = self.variable("counts", "seen", lambda: jnp.zeros((), jnp.int32))
+
+            def bump(self, n):
+                self.seen.value = self.seen.value + n
+
+
+        class Reader(nn.Module):
+            width: int
+
+            def setup(self):
+                self.counter = Counter()
+                self.proj = nn.Dense(self.width)
+
+            def read(self, item):
+                return jnp.tanh(self.proj(item))
+
+            def count(self, n):
+                self.counter.bump(n)
+
+
+        class Pipeline(nn.Module):
+            width: int = 4
+
+            def setup(self):
+                self.reader = Reader(self.width)
+
+            def warm(self, item):
+                self.reader.count(1)
+                return self.reader.read(item)
+
+            def __call__(self, items):
+                def step(carry, item):
+                    total, n = carry
+                    return (total + self.reader.read(item).sum(), n + 1), None
+
+                (total, n), _ = jax.lax.scan(step, (jnp.zeros(()), jnp.zeros((), jnp.int32)), items)
+                self.reader.count(n)
+                return total
+
+
+        def main():
+            items = jnp.ones((3, 2, 5))
+            model = Pipeline()
+            variables = model.init(jax.random.key(0), items[0], method=Pipeline.warm)
+            total, updated = model.apply(variables, items, mutable=["counts"])
+            jax.block_until_ready(total + updated["counts"]["reader"]["counter"]["seen"])
+        """,
+        [],
+    ),
 ]
 
 RNG = [
