@@ -206,9 +206,17 @@ def _built_by_factory(flax: FlaxFile, name: str, call: cst.Call, scope: Scope) -
     made = flax.flow.values(call, scope)
     construction = made[0][0] if made is not None and len(made) == 1 else None
     classes = flax.flow.classes_made(construction) if isinstance(construction, cst.Call) else set()
-    if len(classes) != 1 or not flax.is_linen(next(iter(classes))):
+    if len(classes) == 1 and flax.is_linen(next(iter(classes))):
+        return Submodule(name, construction)  # type: ignore[arg-type]
+    # `head = build_head(spec)` returning `nn.Sequential([...])` from each factory a registry
+    # holds: constructions of one Flax layer class
+    layers = {
+        flax.index.qualify(value.func) if isinstance(value, cst.Call) and flax.linen_module_class(value.func, value_scope) else None
+        for value, value_scope in made or []
+    }
+    if len(layers) != 1 or None in layers or not (made and all(isinstance(v, cst.Call) for v, _ in made)):
         return None
-    return Submodule(name, construction)  # type: ignore[arg-type]
+    return Submodule(name, made[0][0], made[0][1])  # type: ignore[arg-type]
 
 
 def _nested_submodule(flax: FlaxFile, code: BodyCode, func: cst.Attribute, scope: Scope) -> Submodule | None:

@@ -26214,6 +26214,117 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "a compact method gets an nn.Sequential from a factory a registry holds and first calls it in the scan body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        BUILDERS = {}
+
+
+        def builder(name):
+            def keep(fn):
+                BUILDERS[name] = fn
+                return fn
+
+            return keep
+
+
+        @builder("mlp")
+        def make_mlp(width: int) -> nn.Module:
+            return nn.Sequential([nn.Dense(width), nn.relu, nn.Dense(width)])
+
+
+        @builder("linear")
+        def make_linear(width: int) -> nn.Module:
+            return nn.Sequential([nn.Dense(width)])
+
+
+        def make_layer(kind: str, width: int) -> nn.Module:
+            return BUILDERS[kind](width)
+
+
+        class Smoother(nn.Module):
+            kind: str = "mlp"
+            width: int = 4
+
+            @nn.compact
+            def __call__(self, xs):
+                layer = make_layer(self.kind, self.width)
+
+                def step(h, x):
+                    h = layer(h + x)
+                    return h, h
+
+                return jax.lax.scan(step, jnp.zeros(xs.shape[1:]), xs)[1]
+
+
+        def main():
+            xs = jnp.ones((3, 2, 4))
+            model = Smoother()
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        ["40:17 SCN104"],
+    ),
+    Case(
+        "the factory-made layer called once before the scan to build the carry",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        BUILDERS = {}
+
+
+        def builder(name):
+            def keep(fn):
+                BUILDERS[name] = fn
+                return fn
+
+            return keep
+
+
+        @builder("mlp")
+        def make_mlp(width: int) -> nn.Module:
+            return nn.Sequential([nn.Dense(width), nn.relu, nn.Dense(width)])
+
+
+        @builder("linear")
+        def make_linear(width: int) -> nn.Module:
+            return nn.Sequential([nn.Dense(width)])
+
+
+        def make_layer(kind: str, width: int) -> nn.Module:
+            return BUILDERS[kind](width)
+
+
+        class Smoother(nn.Module):
+            kind: str = "mlp"
+            width: int = 4
+
+            @nn.compact
+            def __call__(self, xs):
+                layer = make_layer(self.kind, self.width)
+                h0 = layer(jnp.zeros(xs.shape[1:]))
+
+                def step(h, x):
+                    h = layer(h + x)
+                    return h, h
+
+                return jax.lax.scan(step, h0, xs)[1]
+
+
+        def main():
+            xs = jnp.ones((3, 2, 4))
+            model = Smoother()
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
