@@ -182,20 +182,32 @@ def submodule_named(flax: FlaxFile, code: BodyCode, func: cst.BaseExpression, sc
 
 def _linen_constructions(flax: FlaxFile, calls: list[cst.Call], scope: Scope) -> list[cst.Call]:
     """The Linen module constructions `setup` stores: each call that builds a Linen class, or a
-    same-file builder's call (`build_cell(self.cfg)`) or registry pick (`CELLS[name](...)`)
-    whose every object, by the object flow, is a same-file Linen class's construction; empty
-    when one call builds anything else or is not known."""
+    same-file builder's call (`build_cell(self.cfg)`) or registry pick (`CELLS[name](...)`,
+    also of lambdas returning Flax layers) whose every object, by the object flow, is a Linen
+    layer's or a same-file Linen class's construction; empty when one call builds anything
+    else or is not known."""
     found: list[cst.Call] = []
     for call in calls:
         if flax.linen_module_class(call.func, scope) is not None:
             found.append(call)
             continue
         made = flax.flow.values(call, scope) or []
-        built = [value for value, _ in made if isinstance(value, cst.Call)]
-        classes = [flax.flow.classes_made(value) for value in built]
-        if not made or len(built) != len(made) or not all(c and all(flax.is_linen(k) for k in c) for c in classes):
+        # each object makes variables: one of several kinds that made none (`nn.Dropout`) would
+        # be lost once the submodule stands for all of them
+        if not made or not all(
+            isinstance(value, cst.Call)
+            and not flax.is_linen_dropout(value.func)
+            and (
+                flax.linen_module_class(value.func, value_scope) is not None  # `nn.GRUCell(...)` a lambda returns
+                or (
+                    bool(classes := flax.flow.classes_made(value))
+                    and all(flax.is_linen(k) and not flax.linen_class_without_variables(k) for k in classes)
+                )
+            )
+            for value, value_scope in made
+        ):
             return []
-        found += built
+        found += [value for value, _ in made]  # type: ignore[misc]
     return found
 
 

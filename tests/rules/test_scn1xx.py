@@ -26325,6 +26325,128 @@ SUBMODULE = [
         """,
         [],
     ),
+    Case(
+        "setup picks a library cell from a dict of lambdas; a partial hands it to the scan body, its first call",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        CELLS = {
+            "gru": lambda width: nn.GRUCell(features=width),
+            "lstm": lambda width: nn.OptimizedLSTMCell(features=width),
+        }
+
+
+        def advance(cell, carry, x):
+            return cell(carry, x)
+
+
+        class Forecaster(nn.Module):
+            kind: str = "gru"
+            width: int = 4
+
+            def setup(self):
+                self.cell = CELLS[self.kind](self.width)
+                self.head = nn.Dense(1)
+
+            def __call__(self, xs):
+                carry = jnp.zeros((xs.shape[1], self.width))
+                carry, outs = jax.lax.scan(functools.partial(advance, self.cell), carry, xs)
+                return self.head(outs)[..., 0]
+
+
+        def main():
+            xs = jnp.ones((3, 2, 5))
+            model = Forecaster()
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        ["15:12 SCN104"],
+    ),
+    Case(
+        "the same picked cell called once before the scan while initializing",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        CELLS = {
+            "gru": lambda width: nn.GRUCell(features=width),
+            "lstm": lambda width: nn.OptimizedLSTMCell(features=width),
+        }
+
+
+        def advance(cell, carry, x):
+            return cell(carry, x)
+
+
+        class Forecaster(nn.Module):
+            kind: str = "gru"
+            width: int = 4
+
+            def setup(self):
+                self.cell = CELLS[self.kind](self.width)
+                self.head = nn.Dense(1)
+
+            def __call__(self, xs):
+                carry = jnp.zeros((xs.shape[1], self.width))
+                if self.is_initializing():
+                    self.cell(carry, xs[0])
+                carry, outs = jax.lax.scan(functools.partial(advance, self.cell), carry, xs)
+                return self.head(outs)[..., 0]
+
+
+        def main():
+            xs = jnp.ones((3, 2, 5))
+            model = Forecaster()
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        [],
+    ),
+    Case(
+        "setup picks one of several Dropout layers from a dict of lambdas: no parameters to create",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        NOISE = {
+            "light": lambda: nn.Dropout(0.1, deterministic=True),
+            "heavy": lambda: nn.Dropout(0.5, deterministic=True),
+        }
+
+
+        class Walker(nn.Module):
+            kind: str = "light"
+
+            def setup(self):
+                self.noise = NOISE[self.kind]()
+                self.proj = nn.Dense(3)
+
+            def __call__(self, xs):
+                h0 = self.proj(xs[0])
+
+                def step(h, x):
+                    h = self.proj(self.noise(h) + x)
+                    return h, h
+
+                return jax.lax.scan(step, h0, xs)[1]
+
+
+        def main():
+            xs = jnp.ones((3, 2, 3))
+            model = Walker()
+            variables = model.init(jax.random.key(0), xs)
+            jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        [],
+    ),
 ]
 
 NNX = [
