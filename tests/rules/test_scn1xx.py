@@ -40254,6 +40254,78 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a method draws from the module's streams only when its key is left at None, and the body passes a folded key through another method",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Sampler(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.out = nnx.Linear(2, 3, rngs=rngs)
+                self.rngs = rngs
+
+            def latent(self, n, key=None):
+                if key is None:
+                    key = self.rngs.noise()
+                return jax.random.normal(key, (n, 2))
+
+            def generate(self, n, key=None):
+                return self.out(self.latent(n, key))
+
+
+        def draw_batches(sampler: Sampler, batches: int):
+            base = jax.random.key(4)
+
+            def body(i, images):
+                return images.at[i].set(sampler.generate(2, jax.random.fold_in(base, i)))
+
+            return jax.lax.fori_loop(0, batches, body, jnp.zeros((batches, 2, 3)))
+
+
+        def main():
+            return draw_batches(Sampler(nnx.Rngs(params=0, noise=1)), 3)
+        """,
+        [],
+    ),
+    Case(
+        "the same method chain called without a key: it draws from the outside streams",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Sampler(nnx.Module):
+            def __init__(self, rngs: nnx.Rngs):
+                self.out = nnx.Linear(2, 3, rngs=rngs)
+                self.rngs = rngs
+
+            def latent(self, n, key=None):
+                if key is None:
+                    key = self.rngs.noise()
+                return jax.random.normal(key, (n, 2))
+
+            def generate(self, n, key=None):
+                return self.out(self.latent(n, key))
+
+
+        def draw_batches(sampler: Sampler, batches: int):
+            base = jax.random.key(4)
+
+            def body(i, images):
+                return images.at[i].set(sampler.generate(2))
+
+            return jax.lax.fori_loop(0, batches, body, jnp.zeros((batches, 2, 3)))
+
+
+        def main():
+            return draw_batches(Sampler(nnx.Rngs(params=0, noise=1)), 3)
+        """,
+        ["14:19 SCN105"],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.

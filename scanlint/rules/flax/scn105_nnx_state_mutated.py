@@ -36,7 +36,7 @@ from scanlint.analysis.nnx_state import (
 )
 from scanlint.analysis.pytree_classes import frozen_dataclass
 from scanlint.analysis.resolver import ScanIndex, Scope, keyword_argument
-from scanlint.analysis.run_flags import run_flags
+from scanlint.analysis.run_flags import none_test, run_flags
 from scanlint.index.names import PARTIAL
 from scanlint.rules.base import FileContext, Report, Rule
 from scanlint.rules.flax.reporting import in_loop, short_code
@@ -261,7 +261,7 @@ def _reports(context: FileContext, flax: FlaxFile, code: BodyCode) -> Iterator[R
                 help=advice,
             ), scope))
     for call, scope in code.calls:
-        if state.under_nnx_transform(scope):
+        if state.under_nnx_transform(scope) or _only_when_left_none(flax, code, call, scope):
             continue
         mutation = _mutating_call(state, call, scope)
         if mutation is None:
@@ -599,6 +599,46 @@ _CONTAINER_LEAK = (
     "stored tracers escape the trace and raise `UnexpectedTracerError` where they are used "
     "after it. Return the values as the scan's outputs (`ys`) and collect them after the loop."
 )
+
+
+def _only_when_left_none(flax: FlaxFile, code: BodyCode, node: cst.CSTNode, scope: Scope) -> bool:
+    """Whether code of a helper the body runs sits under `if key is None:` (or the `None` side
+    of a conditional expression) of a parameter every call in the body's code fills with a value
+    that is never None (`self.sample_latent(n, key)` from `vae.generate(n, fold_in(k, i))`): no
+    step runs it."""
+    flags = run_flags(flax)
+    for condition, needed in flags.conditions(node):
+        tested = none_test(condition)
+        if tested is None or tested[1] != needed:
+            continue
+        branch = flags.parents.get(condition)  # the `if` (or conditional expression) it tests
+        rebound = [b for b in scope.bindings.get(tested[0].value, []) if not isinstance(b, cst.Param)]
+        if branch is not None and all(flags.encloses(branch, b) for b in rebound) and _never_none(code, tested[0], scope):
+            return True
+    return False
+
+
+def _never_none(code: BodyCode, name: cst.Name, scope: Scope, depth: int = 0) -> bool:
+    """Whether a parameter of a helper of the body's code is filled with a call's result (or a
+    literal other than None) by every call of the helper there, also through the parameters of
+    the helpers that pass it on."""
+    function = scope.node
+    if depth > 3 or not isinstance(function, cst.FunctionDef):
+        return False
+    # the parameter itself, rebound only where it is None (`if key is None: key = ...`)
+    param = next((b for b in scope.bindings.get(name.value, []) if isinstance(b, cst.Param)), None)
+    rebound = [b for b in scope.bindings.get(name.value, []) if b is not param]
+    entries = code.entries.get(function, [])
+    if param is None or not entries or (depth > 0 and rebound):
+        return False  # a name passed on must hold what its caller passed
+    for call, call_scope in entries:
+        value = dict(parameters_passed(function, scope, call, call_scope)).get(param)
+        if isinstance(value, cst.Name) and value.value != "None":
+            if not _never_none(code, value, call_scope, depth + 1):
+                return False
+        elif not isinstance(value, (cst.Call, cst.Integer, cst.SimpleString, cst.Tuple, cst.List, cst.BinaryOperation)):
+            return False
+    return True
 
 
 def _left_none(code: BodyCode, rngs: cst.BaseExpression, scope: Scope) -> bool:
