@@ -1,0 +1,50 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate RngCount from a different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 5 the module-level step function, bound with functools.partial, draws from the module-level RNGS stream and calls the module-level ACCORD model inside the scan body
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.lax import scan
+import flax.nnx as nnx
+
+N_NOTES = 5
+RNGS = nnx.Rngs(params=0, jitter=77)
+
+
+class AccordEvaluator(nnx.Module):
+    """Predicts sillage and longevity of a blend from its note ratios."""
+
+    def __init__(self, n_notes: int, *, rngs: nnx.Rngs):
+        self.body = nnx.Linear(n_notes, 8, rngs=rngs)
+        self.out = nnx.Linear(8, 2, rngs=rngs)
+
+    def __call__(self, ratios):
+        return self.out(nnx.tanh(self.body(ratios)))
+
+
+ACCORD = AccordEvaluator(N_NOTES, rngs=RNGS)
+
+
+def _weighing_error(ratios, scale):
+    noise = scale * jax.random.normal(RNGS.jitter(), ratios.shape)
+    weighed = jnp.clip(ratios + noise, 0.0, None)
+    return weighed / weighed.sum()
+
+
+def _trial(ratios, scale, carry, _):
+    weighed = _weighing_error(ratios, scale)
+    return carry, ACCORD(weighed)
+
+
+def bench_trials(ratios, n_trials: int, scale: float = 0.02):
+    step = functools.partial(_trial, ratios, scale)
+    _, profiles = scan(step, None, None, length=n_trials)
+    return profiles
+
+
+def main():
+    ratios = jnp.array([0.35, 0.25, 0.2, 0.12, 0.08])
+    return bench_trials(ratios, n_trials=4)
