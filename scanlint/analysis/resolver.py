@@ -1215,15 +1215,7 @@ class ScanIndex:
             init = inits[position]
             assert init is not None
             running.append(init)
-            if not any(
-                isinstance(call.func, cst.Attribute)
-                and call.func.attr.value == "__init__"
-                and isinstance(call.func.value, cst.Call)
-                and isinstance(call.func.value.func, cst.Name)
-                and call.func.value.func.value == "super"
-                and not call.func.value.args
-                for call in _statement_calls(init)
-            ):
+            if not any(_is_super_init(call) for call in _statement_calls(init)):
                 break
             position = next((i for i in range(position + 1, len(inits)) if inits[i] is not None), None)
         return running
@@ -1382,14 +1374,7 @@ class ScanIndex:
         if len(bases) != 1 or len([b for b in class_node.bases if b.keyword is None]) != 1:
             return None
         for call in _statement_calls(init):
-            if (
-                isinstance(call.func, cst.Attribute)
-                and call.func.attr.value == "__init__"
-                and isinstance(call.func.value, cst.Call)
-                and isinstance(call.func.value.func, cst.Name)
-                and call.func.value.func.value == "super"
-                and not call.func.value.args
-            ):
+            if _is_super_init(call):
                 owner = self.defining_class(bases[0], "__init__")
                 return (call, owner) if owner is not None else None
         return None
@@ -2183,6 +2168,18 @@ def _is_abstract(method: cst.FunctionDef) -> bool:
                 continue
             return False
     return True
+
+
+def _is_super_init(call: cst.Call) -> bool:
+    """`super().__init__(...)`."""
+    return (
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "__init__"
+        and isinstance(call.func.value, cst.Call)
+        and isinstance(call.func.value.func, cst.Name)
+        and call.func.value.func.value == "super"
+        and not call.func.value.args
+    )
 
 
 def _statement_calls(function: cst.FunctionDef) -> list[cst.Call]:
