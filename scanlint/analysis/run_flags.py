@@ -1741,9 +1741,7 @@ class RunFlags:
         if class_node is None or not isinstance(method, cst.Lambda) or not method.params.params:
             return None
         module = method.params.params[0].name.value
-        reads = _NameReads(module)
-        walk(method.body, reads)
-        for read in reads.found:
+        for read in self.index.reads_of(module, self.index.scope_of[method]):
             parent = self.parents.get(read)
             if not (isinstance(parent, cst.Attribute) and parent.value is read):
                 return None  # `m(x)`, or the module handed on
@@ -2032,22 +2030,6 @@ class _AttributeStores(cst.CSTVisitor):
             attribute = node.args[1].value
             if isinstance(attribute, cst.SimpleString):
                 self._add(attribute.value.strip("\"'"))
-
-
-class _NameReads(cst.CSTVisitor):
-    """The reads of one name in an expression."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.found: list[cst.Name] = []
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if node.value == self.name:
-            self.found.append(node)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        walk(node.value, self)
-        return False  # `x.m`: the attribute's own name is no read
 
 
 def _is_string_statement(statement: cst.BaseStatement) -> bool:
