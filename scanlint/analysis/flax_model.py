@@ -27,6 +27,7 @@ from scanlint.analysis.resolver import (
     LoopCall,
     ScanIndex,
     Scope,
+    Binding,
     Unpacked,
     argument,
     can_fall_off,
@@ -2557,6 +2558,8 @@ class BodyCode:
     object_methods: set[cst.CSTNode] = field(default_factory=set)
     # The names each scope of the body binds only as a Python loop counter (SCN106's cache).
     python_counters: dict[Scope, frozenset[str]] = field(default_factory=dict)
+    # The names `name_constant` takes as the same at every step while it checks their bindings.
+    assumed_constant: set[tuple[str, Scope]] = field(default_factory=set)
 
     MAX_FUNCTIONS = 32
 
@@ -2930,8 +2933,29 @@ class BodyCode:
             return True
         found = scope.only_binding(name)
         if found is None:
+            return self._rebound_constant(name, scope, depth)
+        return self._binding_constant(name, scope, *found, depth)
+
+    def _rebound_constant(self, name: str, scope: Scope, depth: int) -> bool:
+        """A name one scope binds more than once (`key, sub = jax.random.split(key)` in a
+        helper's Python `for` loop): the same at every step when each of its bindings is, with
+        the name itself taken as the same where a binding reads it."""
+        resolved = scope.lookup(name)
+        if resolved is None:
             return False
-        binding_scope, binding = found
+        binding_scope, bindings = resolved
+        marker = (name, binding_scope)
+        if marker in self.assumed_constant:
+            return True
+        self.assumed_constant.add(marker)
+        try:
+            return all(self._binding_constant(name, scope, binding_scope, binding, depth) for binding in bindings)
+        finally:
+            self.assumed_constant.discard(marker)
+
+    def _binding_constant(self, name: str, scope: Scope, binding_scope: Scope, binding: Binding, depth: int) -> bool:
+        if isinstance(binding, Unpacked):  # an element of a value the same at every step is too
+            return self.step_constant(binding.value, binding_scope, depth + 1)
         if isinstance(binding, cst.BaseExpression):
             return self.step_constant(binding, binding_scope, depth + 1)
         if isinstance(binding, cst.FunctionDef):  # `def step(cache, x): ...`: what it closes over
@@ -3007,7 +3031,7 @@ class BodyCode:
         such helper (`_refine(x, key)` calling `_noise_like(x, key)`)."""
         if depth > 3:
             return None
-        found = scope.only_binding(name.value)
+        found = scope.only_binding(name.value) or self._rekeyed_parameter(name.value, scope)
         function = scope.node
         body = self.loop.body
         if found is None or not isinstance(found[1], cst.Param) or found[0] is not scope:
@@ -3028,6 +3052,27 @@ class BodyCode:
         if not passed or any(value.value != passed[0][0].value for value, _ in passed):
             return None
         return passed[0]
+
+    def _rekeyed_parameter(self, name: str, scope: Scope) -> tuple[Scope, cst.Param] | None:
+        """A parameter that its function rebinds only to values made from itself and values the
+        same at every step (`key, sub = jax.random.split(key)` in a Python `for` loop): it holds
+        the same at every step whenever what the calls pass does."""
+        bindings = scope.bindings.get(name, [])
+        parameters = [binding for binding in bindings if isinstance(binding, cst.Param)]
+        if len(parameters) != 1 or len(bindings) < 2:
+            return None
+        marker = (name, scope)
+        self.assumed_constant.add(marker)
+        try:
+            for binding in bindings:
+                if binding is parameters[0]:
+                    continue
+                value = binding.value if isinstance(binding, Unpacked) else binding
+                if not isinstance(value, cst.BaseExpression) or not self.step_constant(value, scope):
+                    return None
+        finally:
+            self.assumed_constant.discard(marker)
+        return scope, parameters[0]
 
     def object_outside(self, name: cst.Name, scope: Scope, depth: int = 0) -> bool:
         """Whether a method's `self` read by the body's code is an object made outside the loop

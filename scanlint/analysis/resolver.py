@@ -319,14 +319,24 @@ class ScanIndex:
 
     def _loop_alias_calls(self) -> list[QualifiedCall]:
         """Calls of a name bound once to a loop function (`scan_fn = jax.lax.scan` at module
-        level, `loop = lax.fori_loop` in a function), as calls of that loop."""
+        level, `loop = lax.fori_loop` in a function), or to a `functools.partial` of one that
+        fixes only keywords (`scan = partial(jax.lax.scan, unroll=2)`), as calls of that loop."""
         found = []
         for name, sites in self.local_name_calls.items():
             for call, scope in sites:
                 binding = scope.only_binding(name)
-                if binding is None or not isinstance(binding[1], (cst.Name, cst.Attribute)):
+                loop_function = binding[1] if binding is not None else None
+                if (
+                    isinstance(loop_function, cst.Call)
+                    and self.qualify(loop_function.func) == PARTIAL
+                    and loop_function.args
+                    and loop_function.args[0].keyword is None
+                    and all(arg.keyword is not None for arg in loop_function.args[1:])
+                ):
+                    loop_function = loop_function.args[0].value
+                if not isinstance(loop_function, (cst.Name, cst.Attribute)):
                     continue
-                qualified = self.qualify(binding[1])
+                qualified = self.qualify(loop_function)
                 if qualified in LOOP_KINDS:
                     found.append(QualifiedCall(qualified, call, scope))
         return found

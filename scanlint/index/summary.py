@@ -25,6 +25,7 @@ from scanlint.index.names import (
     METADATA,
     METADATA_KEYWORDS,
     METADATA_NAMES,
+    PARTIAL,
     STATIC_ARGUMENT_KEYWORDS,
     canonical,
     qualify_dotted,
@@ -257,7 +258,8 @@ def _read_imports(node: ast.AST, summary: FileSummary) -> None:
 
 def _read_aliases(units: list[Unit], summary: FileSummary) -> None:
     """`lax = jax.lax` or `scan_fn = jax.lax.scan` at module level, the name's one binding
-    there: an import by another name (the resolver reads it so too)."""
+    there: an import by another name (the resolver reads it so too). So is a `functools.partial`
+    of a loop that fixes only keywords (`scan = partial(jax.lax.scan, unroll=2)`)."""
     bound = Counter(name for unit in units for name in unit.binds)
     for unit in units:
         statement = unit.node
@@ -265,9 +267,20 @@ def _read_aliases(units: list[Unit], summary: FileSummary) -> None:
             continue
         target = statement.targets[0]
         if isinstance(target, ast.Name) and bound[target.id] == 1 and target.id not in summary.imports:
-            qualified = summary.qualify(statement.value) if isinstance(statement.value, (ast.Name, ast.Attribute)) else None
+            value = _loop_of_partial(statement.value, summary) or statement.value
+            qualified = summary.qualify(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
             if qualified is not None:
                 summary.imports[target.id] = qualified
+
+
+def _loop_of_partial(value: ast.expr, summary: FileSummary) -> ast.expr | None:
+    """`jax.lax.scan` in `partial(jax.lax.scan, unroll=2)`: a partial fixing only keywords."""
+    if not (isinstance(value, ast.Call) and value.args and not value.args[1:] and summary.qualify(value.func) == PARTIAL):
+        return None
+    loop = value.args[0]
+    if any(keyword.arg is None for keyword in value.keywords) or isinstance(loop, ast.Starred):
+        return None
+    return loop if summary.qualify(loop) in LOOP_KINDS else None
 
 
 def _trigger_words(kind: str, summary: FileSummary) -> frozenset[str]:

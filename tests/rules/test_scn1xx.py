@@ -467,6 +467,33 @@ LINEN_MODULE = [
         """,
         ["15:26 SCN101"],
     ),
+    Case(
+        "a module-level functools.partial of jax.lax.scan fixing unroll runs the body",
+        """
+        import functools
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+        scan_unrolled = functools.partial(jax.lax.scan, unroll=2)
+
+
+        class M(nn.Module):
+            @nn.compact
+            def __call__(self, xs):
+                def body(c, x):
+                    return c + nn.Dense(2)(x), None
+                c, _ = scan_unrolled(body, jnp.zeros(2), xs)
+                return c
+
+
+        def main():
+            m = M()
+            v = m.init(jax.random.key(0), jnp.ones((3, 2)))
+            jax.block_until_ready(m.apply(v, jnp.ones((3, 2))))
+        """,
+        ["14:24 SCN101"],
+    ),
 ]
 
 LINEN_VARIABLE = [
@@ -22568,6 +22595,240 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "an nnx.Dropout built in the body from a fixed-seed nnx.Rngs and run at once",
+        """
+        import jax, jax.numpy as jnp
+        from flax import nnx
+
+        def main():
+            def body(c, x):
+                y = nnx.Dropout(0.5, rngs=nnx.Rngs(0))(x)
+                return c, y
+            _, ys = jax.lax.scan(body, 0.0, jnp.ones((4, 8)))
+            return ys
+        """,
+        ["7:35 SCN103"],
+    ),
+    Case(
+        "a method hands a fixed-seed nnx.Rngs to a helper method that builds a training Dropout, which is called",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        lax = jax.lax
+
+
+        class NoiseHeads:
+            def __init__(self, rate, seed):
+                self.rate = rate
+                self.seed = seed
+
+            def masking(self, rngs):
+                return nnx.Dropout(self.rate, rngs=rngs)
+
+            def apply(self, x):
+                return self.masking(nnx.Rngs(dropout=self.seed))(x)
+
+
+        def main():
+            heads = NoiseHeads(0.5, 11)
+
+            def body(i, acc):
+                return acc.at[i].set(heads.apply(jnp.ones(8)))
+
+            return lax.fori_loop(0, 4, body, jnp.zeros((4, 8)))
+        """,
+        ["18:29 SCN103"],
+    ),
+    Case(
+        "a registry builder given a fixed-seed nnx.Rngs only initialises Linear layers: nothing drawn per step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        BUILDERS = {}
+
+
+        def register(kind):
+            def decorate(builder):
+                BUILDERS[kind] = builder
+                return builder
+            return decorate
+
+
+        @register("small")
+        def build_small(width, rngs):
+            return nnx.Linear(width, 1, rngs=rngs)
+
+
+        @register("deep")
+        def build_deep(width, rngs):
+            return nnx.Sequential(nnx.Linear(width, width, rngs=rngs), nnx.relu, nnx.Linear(width, 1, rngs=rngs))
+
+
+        class Scorer:
+            def __init__(self, width, seed):
+                self.width = width
+                self.seed = seed
+
+            def score(self, kind, x):
+                head = BUILDERS[kind](self.width, nnx.Rngs(self.seed))
+                return head(x)[..., 0]
+
+
+        def main():
+            scorer = Scorer(4, 3)
+
+            def step(total, x):
+                s = scorer.score("deep", x)
+                return total + s.sum(), s
+
+            total, scores = jax.lax.scan(step, 0.0, jnp.ones((3, 2, 4)))
+            jax.block_until_ready((total, scores))
+            return None
+        """,
+        [],
+    ),
+    Case(
+        "a helper builds a deterministic Dropout from the nnx.Rngs it is given",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def make_regulariser(rate, rngs):
+            return nnx.Dropout(rate, deterministic=True, rngs=rngs)
+
+
+        def main():
+            def body(carry, x):
+                y = make_regulariser(0.3, nnx.Rngs(0))(x)
+                return carry + y.sum(), y
+
+            total, ys = jax.lax.scan(body, 0.0, jnp.ones((4, 6)))
+            jax.block_until_ready((total, ys))
+            return None
+        """,
+        [],
+    ),
+    Case(
+        "a method splits a closed-over key in a Python for loop before each draw: the same keys every step",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Decoder(nnx.Module):
+            def __init__(self, vocab, *, rngs):
+                self.out = nnx.Linear(vocab, vocab, rngs=rngs)
+
+            def __call__(self, h):
+                return self.out(h)
+
+
+        class Sampler:
+            def __init__(self, model, key):
+                self.model = model
+                self.key = key
+
+            def rollout(self, h, key, steps=3):
+                picks = []
+                for _ in range(steps):
+                    key, sub = jax.random.split(key)
+                    logits = self.model(h)
+                    picks.append(jax.random.categorical(sub, logits))
+                return jnp.stack(picks)
+
+
+        def main():
+            model = Decoder(6, rngs=nnx.Rngs(0))
+            sampler = Sampler(model, None)
+            key = jax.random.key(4)
+            h = jnp.ones((6,))
+
+            def body(i, acc):
+                return acc.at[i].set(sampler.rollout(h, key))
+
+            return jax.lax.fori_loop(0, 4, body, jnp.zeros((4, 3), jnp.int32))
+        """,
+        ["36:49 SCN103"],
+    ),
+    Case(
+        "a method folds the step into the key, then splits it in a Python for loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Decoder(nnx.Module):
+            def __init__(self, vocab, *, rngs):
+                self.out = nnx.Linear(vocab, vocab, rngs=rngs)
+
+            def __call__(self, h):
+                return self.out(h)
+
+
+        class Sampler:
+            def __init__(self, model):
+                self.model = model
+
+            def rollout(self, h, key, step, steps=3):
+                key = jax.random.fold_in(key, step)
+                picks = []
+                for _ in range(steps):
+                    key, sub = jax.random.split(key)
+                    logits = self.model(h)
+                    picks.append(jax.random.categorical(sub, logits))
+                return jnp.stack(picks)
+
+
+        def main():
+            model = Decoder(6, rngs=nnx.Rngs(0))
+            sampler = Sampler(model)
+            key = jax.random.key(4)
+            h = jnp.ones((6,))
+
+            def body(i, acc):
+                return acc.at[i].set(sampler.rollout(h, key, i))
+
+            return jax.lax.fori_loop(0, 4, body, jnp.zeros((4, 3), jnp.int32))
+        """,
+        [],
+    ),
+    Case(
+        "a helper splits the per-step key from xs in a Python for loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+
+        def sample_path(key, logits, length):
+            out = []
+            for _ in range(length):
+                key, sub = jax.random.split(key)
+                out.append(jax.random.categorical(sub, logits))
+            return jnp.stack(out)
+
+
+        def main():
+            logits = jnp.zeros((5,))
+            keys = jax.random.split(jax.random.key(0), 4)
+
+            def body(carry, key):
+                return carry, sample_path(key, logits, 3)
+
+            _, paths = lax.scan(body, None, keys)
+            return paths
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -40325,6 +40586,86 @@ NNX = [
             return draw_batches(Sampler(nnx.Rngs(params=0, noise=1)), 3)
         """,
         ["14:19 SCN105"],
+    ),
+    Case(
+        "the loop is a module-level partial(lax.scan, unroll=2) alias",
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax import lax
+
+        scan = partial(lax.scan, unroll=2)
+
+
+        class Counter(nnx.Module):
+            def __init__(self):
+                self.total = nnx.Variable(jnp.zeros(()))
+                self.proj = nnx.Linear(3, 3, rngs=nnx.Rngs(0))
+
+            def __call__(self, x):
+                self.total.value += x.sum()
+                return self.proj(x)
+
+
+        def run(model, xs):
+            def body(c, x):
+                return c + model(x).sum(), None
+
+            total, _ = scan(body, 0.0, xs)
+            return total
+
+
+        def main():
+            model = Counter()
+            jax.block_until_ready(run(model, jnp.ones((4, 3))))
+        """,
+        ["24:20 SCN105"],
+    ),
+    Case(
+        "a partial(lax.scan) alias whose body merges the split state and returns it",
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax import lax
+
+        scan = partial(lax.scan, unroll=2)
+
+
+        class Counter(nnx.Module):
+            def __init__(self):
+                self.total = nnx.Variable(jnp.zeros(()))
+                self.proj = nnx.Linear(3, 3, rngs=nnx.Rngs(0))
+
+            def __call__(self, x):
+                self.total.value += x.sum()
+                return self.proj(x)
+
+
+        def run(model, xs):
+            graphdef, state = nnx.split(model)
+
+            def body(state, x):
+                m = nnx.merge(graphdef, state)
+                y = m(x)
+                return nnx.state(m), y.sum()
+
+            state, ys = scan(body, state, xs)
+            nnx.update(model, state)
+            return ys
+
+
+        def main():
+            model = Counter()
+            ys = run(model, jnp.ones((4, 3)))
+            jax.block_until_ready((ys, model.total.value))
+        """,
+        [],
     ),
 ]
 

@@ -1182,27 +1182,75 @@ class _FixedNnxRandomness:
         def holds(node: cst.BaseExpression, node_scope: Scope) -> bool:
             return node in made or (isinstance(node, cst.Name) and (node.value, node_scope) in names)
 
-        for call, call_scope in self.code.calls:
-            func = call.func
-            owner = func.value if isinstance(func, (cst.Attribute, cst.Subscript)) else func
-            if isinstance(func, cst.Attribute) and func.attr.value in RNG_SAMPLERS and isinstance(owner, cst.Attribute):
-                owner = owner.value  # `rngs.noise.normal(shape)`: a stream's sampler draws from it
-            if holds(owner, call_scope):
-                return True
-            for arg in call.args:  # `drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`
-                if not holds(arg.value, call_scope):
-                    continue
-                kind = self.flax.nnx_module_class(call.func, call_scope)
-                if kind is None or self._built_module_drawn(call, call_scope, kind):
+        growing = True
+        while growing:  # until no helper parameter is added to the names holding it
+            growing = False
+            for call, call_scope in self.code.calls:
+                func = call.func
+                owner = func.value if isinstance(func, (cst.Attribute, cst.Subscript)) else func
+                if isinstance(func, cst.Attribute) and func.attr.value in RNG_SAMPLERS and isinstance(owner, cst.Attribute):
+                    owner = owner.value  # `rngs.noise.normal(shape)`: a stream's sampler draws from it
+                if holds(owner, call_scope):
                     return True
+                for arg in call.args:  # `drop(x, rngs=rngs)`, `rbm.sample_h(v, rngs)`
+                    if not holds(arg.value, call_scope):
+                        continue
+                    kind = self.flax.nnx_module_class(call.func, call_scope)
+                    if kind is not None:
+                        if self._built_module_drawn(call, call_scope, kind):
+                            return True
+                        continue
+                    handed = self._handed_to_helpers(call, call_scope, arg.value)
+                    if handed is None:
+                        return True
+                    if not handed <= names:
+                        names |= handed
+                        growing = True
         return False
+
+    def _handed_to_helpers(
+        self, call: cst.Call, scope: Scope, given: cst.BaseExpression
+    ) -> set[tuple[str, Scope]] | None:
+        """For `build_head(width, nnx.Rngs(seed))` running same-file helpers of the body's code:
+        the parameter each helper binds `given` to, with the helper's scope, when every read of
+        it there is an argument of a call or the owner of one (which `_drawn` then judges, such as
+        `nnx.Linear(width, 1, rngs=rngs)`, which keeps no stream). None when the call runs no
+        known helper, or a helper keeps, returns or stores what it is given."""
+        helpers = [function for function, entries in self.code.entries.items() if any(c is call for c, _ in entries)]
+        if not helpers:
+            return None
+        handed: set[tuple[str, Scope]] = set()
+        for function in helpers:
+            function_scope = self.index.scope_of.get(function)
+            if function_scope is None:
+                return None
+            parameter = next((p for p, value in parameters_passed(function, function_scope, call, scope) if value is given), None)
+            if parameter is None or parameter.star:
+                return None
+            accounted = set()
+            for inner, inner_scope in self.code.calls:
+                if inner_scope is function_scope:
+                    inner_func = inner.func
+                    accounted.add(inner_func.value if isinstance(inner_func, (cst.Attribute, cst.Subscript)) else inner_func)
+                    accounted.update(arg.value for arg in inner.args)
+            if not all(read in accounted for read in self.index.reads_of(parameter.name.value, function_scope)):
+                return None
+            handed.add((parameter.name.value, function_scope))
+        return handed
 
     def _built_module_drawn(self, construction: cst.Call, scope: Scope, kind: object) -> bool:
         """For an `nnx.Rngs` handed to the construction of a same-file NNX class the body builds:
         whether the body calls the module built (`Noise(..., rngs)(x)`, or a factory returning
         it called at once, `make_noise(cfg)()`) and its `__call__` draws from the streams it
         keeps."""
-        if not isinstance(kind, cst.ClassDef) or self.state.rngs_drawn_by(kind, "__call__") is None:
+        if kind == "Dropout":
+            deterministic = keyword_argument(construction, "deterministic")
+            if deterministic is not None and not is_false(deterministic):
+                return False
+            run = self.code.applied.get(construction)
+            if run is not None and is_true(keyword_argument(run, "deterministic")):
+                return False
+        elif not isinstance(kind, cst.ClassDef) or self.state.rngs_drawn_by(kind, "__call__") is None:
             return False
         if construction in self.code.applied:
             return True
