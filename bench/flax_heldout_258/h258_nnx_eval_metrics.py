@@ -1,0 +1,45 @@
+# label: trace-context
+# flax-error: TraceContextError: Cannot mutate MetricState from a different trace level (https://flax.readthedocs.io/en/latest/api_reference/flax.errors.html#flax.errors.TraceContextError)
+# class: 3 the Evaluator object's `metrics` attribute (an nnx.MultiMetric) is updated inside the scan body
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax.lax import scan
+
+
+class Classifier(nnx.Module):
+    def __init__(self, din, n_classes, *, rngs):
+        self.l1 = nnx.Linear(din, 16, rngs=rngs)
+        self.l2 = nnx.Linear(16, n_classes, rngs=rngs)
+
+    def __call__(self, x):
+        return self.l2(nnx.relu(self.l1(x)))
+
+
+class Evaluator:
+    def __init__(self, model):
+        self.model = model
+        self.metrics = nnx.MultiMetric(
+            loss=nnx.metrics.Average("loss"),
+            accuracy=nnx.metrics.Accuracy(),
+        )
+
+    def run(self, xs, ys):
+        def eval_batch(carry, batch):
+            x, labels = batch
+            logits = self.model(x)
+            loss = optax.softmax_cross_entropy_with_integer_labels(logits, labels).mean()
+            self.metrics.update(loss=loss, logits=logits, labels=labels)
+            return carry, None
+
+        scan(eval_batch, None, (xs, ys))
+        return self.metrics.compute()
+
+
+def main():
+    model = Classifier(5, 3, rngs=nnx.Rngs(0))
+    xs = jnp.sin(jnp.arange(4 * 6 * 5, dtype=jnp.float32)).reshape(4, 6, 5)
+    ys = jnp.arange(4 * 6).reshape(4, 6) % 3
+    results = Evaluator(model).run(xs, ys)
+    jax.block_until_ready(results)

@@ -1,0 +1,48 @@
+# label: ok
+# flax-error: none
+# class: 3 the GumbelSampler dataclass's `key` field is split outside the loop and the step keys are scanned as xs
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class CodeLogits(nnx.Module):
+    def __init__(self, din, n_codes, *, rngs):
+        self.proj = nnx.Linear(din, n_codes, rngs=rngs)
+
+    def __call__(self, x):
+        return self.proj(x)
+
+
+@dataclasses.dataclass
+class GumbelSampler:
+    model: CodeLogits
+    key: jax.Array
+    tau: float = 0.5
+    hard: bool = True
+
+    def relaxed_one_hot(self, x, key):
+        logits = self.model(x)
+        soft = jax.nn.softmax((logits + jax.random.gumbel(key, logits.shape)) / self.tau, axis=-1)
+        if not self.hard:
+            return soft
+        hard = jax.nn.one_hot(jnp.argmax(soft, axis=-1), soft.shape[-1])
+        return soft + jax.lax.stop_gradient(hard - soft)
+
+    def sample_n(self, x, n):
+        self.key, sub = jax.random.split(self.key)
+
+        def body(carry, key):
+            return carry, self.relaxed_one_hot(x, key)
+
+        _, codes = jax.lax.scan(body, None, jax.random.split(sub, n))
+        return codes
+
+
+def main():
+    rngs = nnx.Rngs(params=0, gumbel=5)
+    sampler = GumbelSampler(CodeLogits(3, 6, rngs=rngs), key=rngs.gumbel())
+    x = jnp.ones((2, 3))
+    return sampler.sample_n(x, n=6)
