@@ -78,11 +78,12 @@ class CallOrder:
         return found
 
     def _object_methods(self, node: cst.BaseExpression, name: str, scope: Scope) -> set[cst.CSTNode]:
-        """The methods named `name` of the plain same-file classes whose objects `node` may hold."""
+        """The methods named `name` of the plain or NNX same-file classes whose objects `node`
+        may hold (an NNX module's method runs when called; a Linen module's only under `apply`)."""
         found: set[cst.CSTNode] = set()
         for construction, made_scope in self.flax.instances(node, scope) or []:
             for class_node in self.flax.constructed_classes(construction, made_scope):
-                if class_node is not None and self.flax.is_plain(class_node):
+                if class_node is not None and (self.flax.is_plain(class_node) or self.flax.is_nnx(class_node)):
                     found |= self._methods(class_node, name)
         return found
 

@@ -392,6 +392,8 @@ class OutsideNnxState:
         written, written_scope = func, scope
         if isinstance(func, cst.Attribute):
             stored = self.flax.index.stored_value(func, scope) or self._stored_on_held_object(func, scope)
+            if stored is not None and isinstance(stored[0], cst.Subscript) and depth == 0:
+                return self._flow_transform(*stored)  # `self.step = TRAIN_STEPS[strategy]`
             if stored is None or not isinstance(stored[0], (cst.Name, cst.Call)):
                 return None
             func, scope = stored
@@ -420,15 +422,20 @@ class OutsideNnxState:
 
     def _flow_transform(self, func: cst.BaseExpression, scope: Scope) -> cst.BaseExpression | None:
         """The NNX transform every value the object flow gives a called name is: a registry of
-        `nnx.jit(fn)` entries (`score_fn = ACQUISITION[name]`)."""
+        `nnx.jit(fn)` entries (`score_fn = ACQUISITION[name]`), or of defs whose innermost
+        decorator is one (`@register("greedy")` over `@nnx.jit`: the registry keeps the
+        transformed function)."""
         if not isinstance(func, (cst.Name, cst.Attribute, cst.Subscript)):
             return None
         values = self.flax.flow.values(func, scope) or []
-        transforms = [
-            value.func
-            for value, _ in values
-            if isinstance(value, cst.Call) and self.flax.index.qualify(value.func) in NNX_TRANSFORMS
-        ]
+        transforms = []
+        for value, _ in values:
+            if isinstance(value, cst.Call) and self.flax.index.qualify(value.func) in NNX_TRANSFORMS:
+                transforms.append(value.func)
+            elif isinstance(value, cst.FunctionDef) and value.decorators:
+                innermost = self._decorator_transform(value.decorators[-1])
+                if innermost is not None:
+                    transforms.append(innermost)
         return transforms[0] if transforms and len(transforms) == len(values) else None
 
     def _factory_transform(self, call: cst.Call, scope: Scope, depth: int) -> cst.BaseExpression | None:
@@ -465,16 +472,20 @@ class OutsideNnxState:
     def _transform_decorator(self, function: cst.FunctionDef, scope: Scope) -> cst.BaseExpression | None:
         """The NNX transform a def is decorated with: `@nnx.jit`, `@nnx.jit(donate_argnums=0)`,
         `@partial(nnx.jit, static_argnums=1)`."""
-        qualify = self.flax.index.qualify
         for decorator in function.decorators:
-            node = decorator.decorator
-            if isinstance(node, cst.Call) and qualify(node.func) == PARTIAL and node.args:
-                node = node.args[0].value
-            elif isinstance(node, cst.Call):
-                node = node.func
-            if qualify(node) in NNX_TRANSFORMS:
-                return node
+            transform = self._decorator_transform(decorator)
+            if transform is not None:
+                return transform
         return None
+
+    def _decorator_transform(self, decorator: cst.Decorator) -> cst.BaseExpression | None:
+        qualify = self.flax.index.qualify
+        node = decorator.decorator
+        if isinstance(node, cst.Call) and qualify(node.func) == PARTIAL and node.args:
+            node = node.args[0].value
+        elif isinstance(node, cst.Call):
+            node = node.func
+        return node if qualify(node) in NNX_TRANSFORMS else None
 
     def outside_nnx_object(self, node: cst.BaseExpression, scope: Scope) -> str | None:
         """What outside NNX object an argument is: a name (`outside_object`), or a module or
@@ -600,21 +611,13 @@ class OutsideNnxState:
                 source = self._split_source(value, scope)
                 return self._object_kind(*source, depth + 1) if source is not None else None
             factory = self.flax.index.factory_of(value, scope)  # `make_ensemble(keys)` returning one
-            if factory is None:
-                return self._instance_kind(value, scope)  # `pool.acquire(lot)`, a getter's object
-            if factory[1] in self._factories_seen:
-                return None
-            function = factory[1]
-            self._factories_seen.add(function)
-            try:
-                returned = [r.value for r in returns_of(function)]
-                kinds = [
-                    self._object_kind(r, self.flax.index.scope_of[function], depth + 1) if r is not None else None
-                    for r in returned
-                ]
-            finally:
-                self._factories_seen.discard(function)
-            return _one_kind(kinds)
+            if factory is not None:
+                return self._returned_kind(factory[1], depth)
+            builders = [v for v, _ in self.flax.flow.values(value.func, scope) or []] if isinstance(value.func, cst.Subscript) else []
+            if builders and all(isinstance(b, cst.FunctionDef) for b in builders):
+                # `HEAD_BUILDERS[kind](width, rngs)`: a registry of builder functions
+                return _one_kind([self._returned_kind(b, depth) for b in builders])  # type: ignore[arg-type]
+            return self._instance_kind(value, scope)  # `pool.acquire(lot)`, a getter's object
         own = self._own_attribute_values(value, scope)
         if own is not None:  # `Encoder(self.tower)` in `__init__`
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in own])
@@ -658,6 +661,21 @@ class OutsideNnxState:
             )
             return _one_kind([self._object_kind(v, s, depth + 1) for v, s in passed])
         return None
+
+    def _returned_kind(self, function: cst.FunctionDef, depth: int) -> str | cst.ClassDef | None:
+        """The one NNX object kind every return of a same-file function builds."""
+        if function in self._factories_seen:
+            return None
+        self._factories_seen.add(function)
+        try:
+            returned = [r.value for r in returns_of(function)]
+            kinds = [
+                self._object_kind(r, self.flax.index.scope_of[function], depth + 1) if r is not None else None
+                for r in returned
+            ]
+        finally:
+            self._factories_seen.discard(function)
+        return _one_kind(kinds)
 
     def _object_kinds(self, value: cst.BaseExpression, scope: Scope) -> list[str | cst.ClassDef | None]:
         """`_object_kind`, or for a construction of a class the code picks at run time
@@ -1803,6 +1821,9 @@ class OutsideNnxState:
         code_of = self.flax.index.module.code_for_node
         if not self.flax.is_nnx(class_node):  # a plain object's own attributes are Python state (SCN106's)
             updates.targets = [t for t in updates.targets if self._held_nnx_state(class_node, t)]
+        if updates.first_use and call_order(self.flax).runs_before(self.code.loop.call, {method}) is True:
+            # the method ran before the loop, so the attribute it adds on first use is there
+            updates.targets = [t for t in updates.targets if t not in updates.first_use]
         if updates.targets:
             return StateChange(code_of(updates.targets[0]))
         for attribute, call in updates.attribute_calls:
@@ -2281,14 +2302,17 @@ class _AttributeNames(cst.CSTVisitor):
 
 class _OwnStateUpdates(cst.CSTVisitor):
     """Assignments a method makes to its own `self` (`self.calls.value += 1`, `self.cache =
-    ...`, `self.count[...] = ...`) and variables it stores with `self.sow(...)`, not in nested
-    functions, which run only if called."""
+    ...`, `self.count[...] = ...`, `setattr(self, name, ...)`) and variables it stores with
+    `self.sow(...)`, not in nested functions, which run only if called."""
 
     def __init__(self, self_name: str | None) -> None:
         self.self_name = self_name
         self.targets: list[cst.BaseExpression] = []
         self.attribute_calls: list[tuple[str, cst.Call]] = []  # `self.<name>...(...)`, by <name>
         self.aliases: set[str] = set()  # local names bound to what `self` holds
+        self.tests: list[cst.BaseExpression] = []  # the tests of the `if` statements around a node
+        # `setattr(self, ...)` under `if not hasattr(self, name):`: done on the first call only
+        self.first_use: set[cst.Call] = set()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
@@ -2318,12 +2342,37 @@ class _OwnStateUpdates(cst.CSTVisitor):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in ("sow", "perturb"):
             self._add(func)
+        owner = node.args[0].value if isinstance(func, cst.Name) and func.value == "setattr" and node.args else None
+        if isinstance(owner, cst.Name) and owner.value == self.self_name:
+            self.targets.append(node)  # `setattr(self, name, nnx.Linear(...))`: a new attribute
+            if any(self._tests_missing_attribute(test) for test in self.tests):
+                self.first_use.add(node)
         # `self.rngs.action()`, `self.rngs()`: a call on an attribute of self (what it holds
         # decides); `self.helper(x)`: a method of the object, followed.
         while isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute):
             func = func.value
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == self.self_name:
             self.attribute_calls.append((func.attr.value, node))
+
+    def visit_If(self, node: cst.If) -> None:
+        self.tests.append(node.test)
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self.tests.pop()
+
+    def _tests_missing_attribute(self, test: cst.BaseExpression) -> bool:
+        """`not hasattr(self, name)`."""
+        if not (isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)):
+            return False
+        inner = test.expression
+        return (
+            isinstance(inner, cst.Call)
+            and isinstance(inner.func, cst.Name)
+            and inner.func.value == "hasattr"
+            and bool(inner.args)
+            and isinstance(inner.args[0].value, cst.Name)
+            and inner.args[0].value.value == self.self_name
+        )
 
     def _add(self, target: cst.BaseExpression) -> None:
         if not isinstance(target, (cst.Attribute, cst.Subscript)):

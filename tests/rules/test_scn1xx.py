@@ -40667,6 +40667,244 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "a decorator registry keeps an @nnx.jit step (innermost decorator) that the body calls with an outside module",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        ROLLOUTS = {}
+
+
+        def rollout(name):
+            def wrap(fn):
+                ROLLOUTS[name] = fn
+                return fn
+            return wrap
+
+
+        class Policy(nnx.Module):
+            def __init__(self, *, rngs):
+                self.head = nnx.Linear(3, 2, rngs=rngs)
+
+            def __call__(self, obs):
+                return self.head(obs)
+
+
+        @rollout("greedy")
+        @nnx.jit
+        def greedy_action(policy, obs):
+            return jnp.argmax(policy(obs), axis=-1)
+
+
+        class Agent:
+            def __init__(self, mode="greedy"):
+                self.policy = Policy(rngs=nnx.Rngs(0))
+                self.mode = mode
+
+            def act_all(self, observations):
+                act = ROLLOUTS[self.mode]
+
+                def body(count, obs):
+                    action = act(self.policy, obs)
+                    return count + action, action
+
+                return jax.lax.scan(body, 0, observations)
+
+
+        def main():
+            total, actions = Agent().act_all(jnp.ones((4, 3)))
+            jax.block_until_ready((total, actions))
+        """,
+        ["39:22 SCN105"],
+    ),
+    Case(
+        "a registering decorator stores nnx.jit(fn); __init__ keeps the registry pick that the body calls",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+        STEPS = {}
+
+
+        def train_step(name):
+            def register(fn):
+                STEPS[name] = nnx.jit(fn)
+                return fn
+            return register
+
+
+        class Regressor(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        @train_step("mse")
+        def mse_step(model, optimizer, x, y):
+            def loss_fn(model):
+                return jnp.mean((model(x) - y) ** 2)
+
+            loss, grads = nnx.value_and_grad(loss_fn)(model)
+            optimizer.update(model, grads)
+            return loss
+
+
+        class Fitter:
+            def __init__(self, loss="mse"):
+                self.model = Regressor(rngs=nnx.Rngs(0))
+                self.optimizer = nnx.Optimizer(self.model, optax.sgd(0.1), wrt=nnx.Param)
+                self.step = STEPS[loss]
+
+            def fit(self, xs, ys):
+                def body(_, batch):
+                    x, y = batch
+                    return None, self.step(self.model, self.optimizer, x, y)
+
+                _, losses = jax.lax.scan(body, None, (xs, ys))
+                return losses
+
+
+        def main():
+            losses = Fitter().fit(jnp.ones((4, 2, 3)), jnp.zeros((4, 2)))
+            jax.block_until_ready(losses)
+        """,
+        ["44:26 SCN105"],
+    ),
+    Case(
+        "@nnx.jit above the registering decorator: the registry keeps the plain function",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        ROLLOUTS = {}
+
+
+        def rollout(name):
+            def wrap(fn):
+                ROLLOUTS[name] = fn
+                return fn
+            return wrap
+
+
+        class Policy(nnx.Module):
+            def __init__(self, *, rngs):
+                self.head = nnx.Linear(3, 2, rngs=rngs)
+
+            def __call__(self, obs):
+                return self.head(obs)
+
+
+        @nnx.jit
+        @rollout("greedy")
+        def greedy_action(policy, obs):
+            return jnp.argmax(policy(obs), axis=-1)
+
+
+        class Agent:
+            def __init__(self, mode="greedy"):
+                self.policy = Policy(rngs=nnx.Rngs(0))
+                self.mode = mode
+
+            def act_all(self, observations):
+                act = ROLLOUTS[self.mode]
+
+                def body(count, obs):
+                    action = act(self.policy, obs)
+                    return count + action, action
+
+                return jax.lax.scan(body, 0, observations)
+
+
+        def main():
+            total, actions = Agent().act_all(jnp.ones((4, 3)))
+            jax.block_until_ready((total, actions))
+        """,
+        [],
+    ),
+    Case(
+        "a method of an outside NNX module adds a layer with setattr on first use, from the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class ExpertBank(nnx.Module):
+            def __init__(self, width):
+                self.width = width
+
+            def expert(self, name):
+                attr = "expert_" + name
+                if not hasattr(self, attr):
+                    setattr(self, attr, nnx.Linear(self.width, self.width, rngs=nnx.Rngs(0)))
+                return getattr(self, attr)
+
+
+        class Router:
+            def __init__(self, bank):
+                self.bank = bank
+
+            def route(self, xs, name):
+                def body(h, x):
+                    h = self.bank.expert(name)(h + x)
+                    return h, h.sum()
+
+                return jax.lax.scan(body, jnp.zeros(4), xs)
+
+
+        def main():
+            router = Router(ExpertBank(4))
+            h, sums = router.route(jnp.ones((3, 4)), "a")
+            jax.block_until_ready((h, sums))
+        """,
+        ["24:17 SCN105"],
+    ),
+    Case(
+        "the setattr-on-first-use method runs once before the loop, so the body only reads the layer",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class ExpertBank(nnx.Module):
+            def __init__(self, width):
+                self.width = width
+
+            def expert(self, name):
+                attr = "expert_" + name
+                if not hasattr(self, attr):
+                    setattr(self, attr, nnx.Linear(self.width, self.width, rngs=nnx.Rngs(0)))
+                return getattr(self, attr)
+
+
+        class Router:
+            def __init__(self, bank):
+                self.bank = bank
+
+            def route(self, xs, name):
+                self.bank.expert(name)
+                def body(h, x):
+                    h = self.bank.expert(name)(h + x)
+                    return h, h.sum()
+
+                return jax.lax.scan(body, jnp.zeros(4), xs)
+
+
+        def main():
+            router = Router(ExpertBank(4))
+            h, sums = router.route(jnp.ones((3, 4)), "a")
+            jax.block_until_ready((h, sums))
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
@@ -45442,6 +45680,326 @@ ESCAPES = [
             queue.add(1, variables)
             total, task = queue.work(xs)
             jax.block_until_ready((total, task.state["stats"]["hits"] + 1))
+        """,
+        [],
+    ),
+    Case(
+        "a nested helper of the body fills a dict of the enclosing function with an nnx.Linear on first use, read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def decode(latents):
+            cache = {}
+
+            def projection():
+                if "proj" not in cache:
+                    cache["proj"] = nnx.Linear(4, 8, rngs=nnx.Rngs(0))
+                return cache["proj"]
+
+            def step(state):
+                t, spectra = state
+                return t + 1, spectra.at[t].set(projection()(latents[t]))
+
+            _, spectra = jax.lax.while_loop(lambda s: s[0] < 5, step, (0, jnp.zeros((5, 8))))
+            return spectra + cache["proj"](latents.mean(0))
+
+
+        def main():
+            jax.block_until_ready(decode(jnp.ones((5, 4))))
+        """,
+        ["12:13 SCN106"],
+    ),
+    Case(
+        "a step factory's closure stores an nnx.Linear in a dict-subclass cache the caller reads after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class ProjectionCache(dict):
+            kind = "shared layers"
+
+
+        def make_step(latents, cache, seed):
+            def projection():
+                if "proj" not in cache:
+                    cache["proj"] = nnx.Linear(4, 8, rngs=nnx.Rngs(seed))
+                return cache["proj"]
+
+            def step(state):
+                t, spectra = state
+                return t + 1, spectra.at[t].set(projection()(latents[t]))
+
+            return step
+
+
+        def decode(latents):
+            cache = ProjectionCache()
+            step = make_step(latents, cache, 0)
+            _, spectra = jax.lax.while_loop(lambda s: s[0] < 5, step, (0, jnp.zeros((5, 8))))
+            return spectra + cache["proj"](latents.mean(0))
+
+
+        def main():
+            jax.block_until_ready(decode(jnp.ones((5, 4))))
+        """,
+        ["14:13 SCN106"],
+    ),
+    Case(
+        "the lazy nnx.Linear cache is filled by a call before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def decode(latents):
+            cache = {}
+
+            def projection():
+                if "proj" not in cache:
+                    cache["proj"] = nnx.Linear(4, 8, rngs=nnx.Rngs(0))
+                return cache["proj"]
+
+            def step(state):
+                t, spectra = state
+                return t + 1, spectra.at[t].set(projection()(latents[t]))
+
+            projection()
+            _, spectra = jax.lax.while_loop(lambda s: s[0] < 5, step, (0, jnp.zeros((5, 8))))
+            return spectra + cache["proj"](latents.mean(0))
+
+
+        def main():
+            jax.block_until_ready(decode(jnp.ones((5, 4))))
+        """,
+        [],
+    ),
+    Case(
+        "a cache's method fills a dict with a head from a decorator registry of builder functions, in the body, read after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        BUILDERS = {}
+
+
+        def register(kind):
+            def decorate(builder):
+                BUILDERS[kind] = builder
+                return builder
+            return decorate
+
+
+        @register("small")
+        def build_small(width, rngs):
+            return nnx.Linear(width, 1, rngs=rngs)
+
+
+        @register("deep")
+        def build_deep(width, rngs):
+            return nnx.Sequential(nnx.Linear(width, width, rngs=rngs), nnx.relu, nnx.Linear(width, 1, rngs=rngs))
+
+
+        class HeadCache:
+            def __init__(self, width, seed):
+                self.width = width
+                self.seed = seed
+                self._heads = {}
+
+            def head(self, kind):
+                if kind not in self._heads:
+                    self._heads[kind] = BUILDERS[kind](self.width, nnx.Rngs(self.seed))
+                return self._heads[kind]
+
+
+        def main():
+            cache = HeadCache(4, 3)
+
+            def step(total, x):
+                s = cache.head("deep")(x)[..., 0]
+                return total + s.sum(), s
+
+            total, scores = jax.lax.scan(step, 0.0, jnp.ones((3, 2, 4)))
+            check = cache.head("deep")(jnp.ones((2, 4)))
+            jax.block_until_ready((total, scores, check))
+        """,
+        ["34:13 SCN106"],
+    ),
+    Case(
+        "the registry-built head is cached by a call before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        BUILDERS = {}
+
+
+        def register(kind):
+            def decorate(builder):
+                BUILDERS[kind] = builder
+                return builder
+            return decorate
+
+
+        @register("small")
+        def build_small(width, rngs):
+            return nnx.Linear(width, 1, rngs=rngs)
+
+
+        @register("deep")
+        def build_deep(width, rngs):
+            return nnx.Sequential(nnx.Linear(width, width, rngs=rngs), nnx.relu, nnx.Linear(width, 1, rngs=rngs))
+
+
+        class HeadCache:
+            def __init__(self, width, seed):
+                self.width = width
+                self.seed = seed
+                self._heads = {}
+
+            def head(self, kind):
+                if kind not in self._heads:
+                    self._heads[kind] = BUILDERS[kind](self.width, nnx.Rngs(self.seed))
+                return self._heads[kind]
+
+
+        def main():
+            cache = HeadCache(4, 3)
+            cache.head("deep")
+
+            def step(total, x):
+                s = cache.head("deep")(x)[..., 0]
+                return total + s.sum(), s
+
+            total, scores = jax.lax.scan(step, 0.0, jnp.ones((3, 2, 4)))
+            check = cache.head("deep")(jnp.ones((2, 4)))
+            jax.block_until_ready((total, scores, check))
+        """,
+        [],
+    ),
+    Case(
+        "the body calls a held cache's method that keeps a head built by a decorator registry of builder functions",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        BUILDERS = {}
+
+
+        def register(kind):
+            def decorate(builder):
+                BUILDERS[kind] = builder
+                return builder
+            return decorate
+
+
+        @register("small")
+        def build_small(width, rngs):
+            return nnx.Linear(width, 1, rngs=rngs)
+
+
+        @register("deep")
+        def build_deep(width, rngs):
+            return nnx.Sequential(nnx.Linear(width, width, rngs=rngs), nnx.relu, nnx.Linear(width, 1, rngs=rngs))
+
+
+        class HeadCache:
+            def __init__(self, width, seed):
+                self.width = width
+                self.seed = seed
+                self._heads = {}
+
+            def head(self, kind):
+                if kind not in self._heads:
+                    self._heads[kind] = BUILDERS[kind](self.width, nnx.Rngs(self.seed))
+                return self._heads[kind]
+
+
+        class Inspector:
+            def __init__(self):
+                self.heads = HeadCache(4, 3)
+
+            def score(self, xs):
+                def step(total, x):
+                    s = self.heads.head("deep")(x)[..., 0]
+                    return total + s.sum(), s
+
+                return jax.lax.scan(step, 0.0, xs)
+
+
+        def main():
+            inspector = Inspector()
+            total, scores = inspector.score(jnp.ones((3, 2, 4)))
+            check = inspector.heads.head("deep")(jnp.ones((2, 4)))
+            jax.block_until_ready((total, scores, check))
+        """,
+        ["44:17 SCN106"],
+    ),
+    Case(
+        "the held cache's registry-built head is made before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+        BUILDERS = {}
+
+
+        def register(kind):
+            def decorate(builder):
+                BUILDERS[kind] = builder
+                return builder
+            return decorate
+
+
+        @register("small")
+        def build_small(width, rngs):
+            return nnx.Linear(width, 1, rngs=rngs)
+
+
+        @register("deep")
+        def build_deep(width, rngs):
+            return nnx.Sequential(nnx.Linear(width, width, rngs=rngs), nnx.relu, nnx.Linear(width, 1, rngs=rngs))
+
+
+        class HeadCache:
+            def __init__(self, width, seed):
+                self.width = width
+                self.seed = seed
+                self._heads = {}
+
+            def head(self, kind):
+                if kind not in self._heads:
+                    self._heads[kind] = BUILDERS[kind](self.width, nnx.Rngs(self.seed))
+                return self._heads[kind]
+
+
+        class Inspector:
+            def __init__(self):
+                self.heads = HeadCache(4, 3)
+
+            def score(self, xs):
+                def step(total, x):
+                    s = self.heads.head("deep")(x)[..., 0]
+                    return total + s.sum(), s
+
+                return jax.lax.scan(step, 0.0, xs)
+
+
+        def main():
+            inspector = Inspector()
+            inspector.heads.head("deep")
+            total, scores = inspector.score(jnp.ones((3, 2, 4)))
+            check = inspector.heads.head("deep")(jnp.ones((2, 4)))
+            jax.block_until_ready((total, scores, check))
         """,
         [],
     ),

@@ -61,7 +61,9 @@ class NnxStateMutatedInScanBody(Rule):
     also `self.eval()` in the body of the module's own method, when every construction of its
     class the file shows holds one),
     and calling a function decorated with an NNX transform (`@nnx.jit`) with an outside module,
-    even one it only reads. A module `nnx.merge`d in the body from state split outside and
+    even one it only reads; also one picked from a registry that keeps transformed functions
+    (`STEPS[name]` filled by `@register(name)` over `@nnx.jit`, or by a decorator storing
+    `nnx.jit(fn)`), stored on `self` or not. A module `nnx.merge`d in the body from state split outside and
     closed over (not carried) holds the outside Variables, and counts as outside. What a
     module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
     `nnx.List`, an `nnx.Dict` or a list, the attributes or variables a same-file NNX class's
@@ -96,8 +98,10 @@ class NnxStateMutatedInScanBody(Rule):
     `MetricState` fields) is NNX state like a module, and so are the members of an outside
     `nnx.List` a `for` in the body walks (`for member in self.members: member.lr.value = ...`);
     an object the body builds itself (`local = MeanAbsError(); local.update(...)`) is not.
-    Assignments count also inside a tuple assignment (`self.h.value, y = self.cell(...)`), and
-    `self.sow(nnx.Intermediate, ...)` on an outside module stores a variable on it.
+    Assignments count also inside a tuple assignment (`self.h.value, y = self.cell(...)`),
+    `self.sow(nnx.Intermediate, ...)` on an outside module stores a variable on it, and
+    `setattr(self, name, nnx.Linear(...))` adds an attribute (not when it sits under `if not
+    hasattr(self, name):` in a method that surely runs before the loop too).
     An outside NNX object that appends loop values to a Python list, dict or set its `__init__`
     made (`self.records.append(h)` in a probe several modules down, or `model.history.append(h)`
     in the body) raises nothing in the loop, but the stored tracers raise

@@ -94,9 +94,10 @@ class LoopValueEscapesScanBody(Rule):
       experiment's `__init__` and `self.snapshots = []` in the logger's), when every object the
       holder may be is known, plain, and made outside the body, and the attribute is read
       elsewhere in the file;
-    - storing an array computed in the loop in a container of an enclosing function
-      (`memo["emb"] = model.embed(x)` in a helper the body calls), read after the loop; a lazy
-      first fill only when nothing run before the loop fills it.
+    - storing an array computed in the loop, or an NNX module built there, in a container of an
+      enclosing function (`memo["emb"] = model.embed(x)` in a helper the body calls, `cache["proj"]
+      = nnx.Linear(...)`, also in a same-file subclass of `dict` that stores as a dict does),
+      read after the loop; a lazy first fill only when nothing run before the loop fills it.
 
     A store in a branch the body's call switches off (`if cache:` in a method the body calls
     with `cache=False`) is not flagged, and a `functools.partial` of a bound method
@@ -227,10 +228,11 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         if isinstance(target, cst.Subscript) and _key_filled_before_loop(flax, code, statement, target, scope):
             continue  # `if name not in _STREAMS: _STREAMS[name] = ...`, that one key filled before the loop
         if not _traced(code, value, scope):
-            if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and _computed_in_loop(flax, code, statement, value, scope):
-                container = _outside_container(flax, code, target.value, scope)
+            made = _made_in_loop(flax, code, statement, value, scope) if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) else None
+            if made is not None:
+                container = _outside_container(flax, code, target.value, scope)  # type: ignore[union-attr]
                 if container is not None:  # `memo["emb"] = model.embed(x)`: a tracer of the loop all the same
-                    yield statement, f"stores an array computed in the loop in `{code_of(target.value)}`, {container} made outside the body"
+                    yield statement, f"stores {made} in `{code_of(target.value)}`, {container} made outside the body"  # type: ignore[union-attr]
             continue
         if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             container = _outside_container(flax, code, target.value, scope)
@@ -485,17 +487,25 @@ def _runs_in_body(code: BodyCode, scope: Scope) -> bool:
     return (node is code.loop.body.node or node in code.entries) and not code.in_object_method(scope)
 
 
-def _computed_in_loop(flax: FlaxFile, code: BodyCode, statement: cst.CSTNode, value: cst.BaseExpression, scope: Scope) -> bool:
-    """Whether a value the body's code stores computes an array (every JAX operation in the
-    body gives a tracer of the loop, even on constants) and the store runs in the loop: not a
-    lazy first fill (`if "k" not in memo:`) that something run before the loop may have made
-    already, or whose function the file does not show run."""
-    if not computes_array(flax, value, scope):
-        return False
+def _made_in_loop(flax: FlaxFile, code: BodyCode, statement: cst.CSTNode, value: cst.BaseExpression, scope: Scope) -> str | None:
+    """What a value the body's code stores is, when it computes an array (every JAX operation in
+    the body gives a tracer of the loop, even on constants) or builds an NNX module (whose
+    Variables are such arrays too), and the store runs in the loop: not a lazy first fill (`if
+    "k" not in memo:`) that something run before the loop may have made already, or whose
+    function the file does not show run."""
+    if computes_array(flax, value, scope):
+        made = "an array computed in the loop"
+    else:
+        kind = OutsideNnxState(flax, code).built_module_kind(value, scope)
+        if kind is None:
+            return None
+        made = f"{kind} built in the loop"
     if not run_flags(flax).conditions(statement):
-        return True
+        return made
     function = scope.node
-    return function is not code.loop.body.node and call_order(flax).runs_before(code.loop.call, {function}) is False  # type: ignore[union-attr]
+    if function is not code.loop.body.node and call_order(flax).runs_before(code.loop.call, {function}) is False:  # type: ignore[union-attr]
+        return made
+    return None
 
 
 def _filled_before_loop(flax: FlaxFile, code: BodyCode, statement: cst.CSTNode, scope: Scope) -> bool:
@@ -592,6 +602,14 @@ def _container_kind(flax: FlaxFile, value: object) -> str | None:
         made = flax.index.qualify(value.func) or (value.func.value if isinstance(value.func, cst.Name) else "")
         if made in _CONTAINER_MAKERS:
             return "a " + made.rsplit(".", 1)[-1]
+        class_node = flax.index.class_named(value.func, flax.index.module_scope)
+        for base in class_node.bases if class_node is not None else ():
+            # `class ProjectionCache(dict)` that changes no way of storing: the container itself
+            base_name = flax.index.qualify(base.value) or (base.value.value if isinstance(base.value, cst.Name) else "")
+            if base_name in _CONTAINER_MAKERS and not any(
+                flax.index.method_of(class_node, name) for name in ("__setitem__", "append", "update", "__init__")
+            ):
+                return f"a `{class_node.name.value}` (a {base_name.rsplit('.', 1)[-1]})"
     return None
 
 
