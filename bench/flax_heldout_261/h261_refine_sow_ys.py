@@ -1,0 +1,46 @@
+# label: ok
+# flax-error: none
+# class: 3 the scan body in Refiner.refine calls self.block, a submodule attribute; its activation norms leave as the scan's ys and are sown after the loop
+import jax
+import jax.lax as lax
+import jax.numpy as jnp
+from flax import linen as nn
+
+
+class CorrectorBlock(nn.Module):
+    hidden: int = 24
+
+    @nn.compact
+    def __call__(self, x, noise_level):
+        h = nn.Dense(self.hidden)(jnp.concatenate([x, noise_level[:, None]], axis=-1))
+        h = nn.gelu(h)
+        return x - 0.1 * nn.Dense(x.shape[-1])(h), jnp.linalg.norm(h, axis=-1)
+
+
+class Refiner(nn.Module):
+    n_iters: int = 5
+
+    def setup(self):
+        self.block = CorrectorBlock()
+
+    def __call__(self, x, noise_level):
+        return self.block(x, noise_level)[0]
+
+    def refine(self, x, noise_level):
+        def step(x, _):
+            return self.block(x, noise_level)
+
+        x, act_norms = lax.scan(step, x, None, length=self.n_iters)
+        self.sow("intermediates", "act_norm", act_norms)
+        return x
+
+
+def main():
+    model = Refiner()
+    x = jax.random.normal(jax.random.key(0), (6, 4))
+    sigma = jnp.full((6,), 0.5)
+    variables = model.init(jax.random.key(1), x, sigma)
+    x_ref, state = model.apply(variables, x, sigma, method="refine", mutable=["intermediates"])
+    act_norms = jnp.stack(state["intermediates"]["act_norm"])
+    jax.block_until_ready((x_ref, act_norms.mean()))
+    return None
