@@ -2853,6 +2853,26 @@ class BodyCode:
                 return None
         return name, scope
 
+    def carried_initial(self, name: cst.Name, scope: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+        """For a part of the carry no step changes (as `unchanged_carry_part` gives it), what the
+        loop call starts it with: the initial carry, or its element at the place the body
+        unpacks the name from (`(0, buf, make_rngs())` for `i, buf, rngs = state`)."""
+        body = self.loop.body
+        initial = self.loop.init
+        if body is None or not isinstance(body.node, cst.FunctionDef) or initial is None:
+            return None
+        if self.carried_unchanged(name, scope):
+            return initial, self.loop.scope
+        carry = self.loop.carry_name
+        position = _unpacked_from(body.node, name.value, carry) if carry is not None else None
+        if isinstance(initial, cst.Name):
+            found = self.loop.scope.only_binding(initial.value)
+            initial = found[1] if found is not None and isinstance(found[1], (cst.Tuple, cst.List)) else initial
+        if position is None or not isinstance(initial, (cst.Tuple, cst.List)) or position >= len(initial.elements):
+            return None
+        element = initial.elements[position]
+        return (element.value, self.loop.scope) if not isinstance(element, cst.StarredElement) else None
+
     def _passed_from_body(self, name: cst.Name, scope: Scope, depth: int = 0) -> tuple[cst.Name, Scope] | None:
         """For a parameter of a helper the body calls, the one name of the body's own scope every
         call of the helper in the body's code passes for it, through other helpers."""

@@ -51,7 +51,7 @@ from scanlint.analysis.resolver import (
     self_attribute,
 )
 from scanlint.analysis.run_flags import RunFlags, none_test, run_flags
-from scanlint.analysis.values import constructor_arguments
+from scanlint.analysis.values import constructor_arguments, dataclass_field_values
 from scanlint.analysis.walk import OwnCodeVisitor, walk
 from scanlint.index.names import SAME_FUNCTION_WRAPPERS
 
@@ -548,7 +548,9 @@ class OutsideNnxState:
             stored = self.flax.self_attribute_values(class_node, "__post_init__").get(attribute, []) if post_init else []
             if stored and is_dataclass(index, class_node):  # `self.chiller = Chiller(...)` for a `field(init=False)`
                 return [(value, index.scope_of[post_init]) for value in stored]  # type: ignore[index]
-            if is_dataclass(index, class_node) or is_namedtuple(index, class_node):
+            if is_dataclass(index, class_node):
+                return dataclass_field_values(index, class_node, attribute)
+            if is_namedtuple(index, class_node):
                 return constructor_arguments(index, class_node, None, attribute)
             below = index.subclasses(class_node)  # a mixin's `self`: the one class using it
             return self._init_values(below[0], attribute) if len(below) == 1 and self.flax.is_plain(class_node) else []

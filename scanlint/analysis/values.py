@@ -814,6 +814,52 @@ def constructor_arguments(
     return passed
 
 
+def dataclass_field_values(index: ScanIndex, class_node: cst.ClassDef, name: str) -> list[tuple[cst.BaseExpression, Scope]]:
+    """What a dataclass field holds: what the constructions in the file pass for it, and its
+    default when one of them leaves it out (`metrics: nnx.MultiMetric = field(default_factory=
+    lambda: nnx.MultiMetric(...))` gives the lambda's expression). Nothing when a construction
+    unpacks its arguments or leaves out a field whose default is not known."""
+    fields = _init_fields(index, class_node) if _declares(class_node, name) else None
+    if fields is None or name not in fields:
+        return []
+    position = fields.index(name)
+    found: list[tuple[cst.BaseExpression, Scope]] = []
+    default_used = False
+    for call, scope in constructions_of(index, class_node):
+        if any(arg.star for arg in call.args):
+            return []
+        value = argument(call, position, name)
+        if value is None:
+            default_used = True
+        else:
+            found.append((value, scope))
+    if default_used:
+        default = _field_default_value(index, class_node, name)
+        if default is None:
+            return []
+        found.append(default)
+    return found
+
+
+def _field_default_value(index: ScanIndex, class_node: cst.ClassDef, name: str) -> tuple[cst.BaseExpression, Scope] | None:
+    """The value a dataclass field starts with when a construction leaves it out: its default,
+    `field(default=...)`, or the expression of a `field(default_factory=lambda: ...)`."""
+    for statement in class_statements(class_node):
+        if not (isinstance(statement, cst.AnnAssign) and _is_name(statement.target, name)) or statement.value is None:
+            continue
+        value = statement.value
+        if isinstance(value, cst.Call) and index.qualify(value.func) == "dataclasses.field":
+            default = keyword_argument(value, "default")
+            if default is not None:
+                return default, index.scope_of[class_node]
+            factory = keyword_argument(value, "default_factory")
+            if isinstance(factory, cst.Lambda) and factory in index.scope_of:
+                return factory.body, index.scope_of[factory]
+            return None
+        return value, index.scope_of[class_node]
+    return None
+
+
 def kept_argument(index: ScanIndex, class_node: cst.ClassDef, call: cst.Call, attribute: str) -> cst.BaseExpression | None:
     """What one construction of a class passes for what its objects keep in `self.<attribute>`:
     the argument for the dataclass field of that name (a class without an `__init__` of its

@@ -22829,6 +22829,198 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a JAX key carried unchanged through a fori_loop (unpacked from the state) is given as rngs= to a module with a Dropout",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(6, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.4)
+
+            def __call__(self, x, *, rngs):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        def fresh_streams(seed):
+            return jax.random.key(seed)
+
+
+        class Sampler:
+            def __init__(self, model, seed):
+                self.model = model
+                self.seed = seed
+
+            def draws(self, x, n):
+                def body(i, state):
+                    out, rngs = state
+                    return out.at[i].set(self.model(x, rngs=rngs)), rngs
+
+                out, _ = jax.lax.fori_loop(0, n, body, (jnp.zeros((n, 6)), fresh_streams(self.seed)))
+                return out
+
+
+        def main():
+            sampler = Sampler(Denoiser(rngs=nnx.Rngs(0)), 5)
+            return sampler.draws(jnp.ones(6), 4)
+        """,
+        ["28:53 SCN103"],
+    ),
+    Case(
+        "an nnx.Rngs from a helper carried through the fori_loop and given as rngs=: its count moves on at every draw",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(6, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.4)
+
+            def __call__(self, x, *, rngs):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        def fresh_streams(seed):
+            return nnx.Rngs(dropout=seed)
+
+
+        class Sampler:
+            def __init__(self, model, seed):
+                self.model = model
+                self.seed = seed
+
+            def draws(self, x, n):
+                def body(i, state):
+                    out, rngs = state
+                    return out.at[i].set(self.model(x, rngs=rngs)), rngs
+
+                out, _ = jax.lax.fori_loop(0, n, body, (jnp.zeros((n, 6)), fresh_streams(self.seed)))
+                return out
+
+
+        def main():
+            sampler = Sampler(Denoiser(rngs=nnx.Rngs(0)), 5)
+            return sampler.draws(jnp.ones(6), 4)
+        """,
+        [],
+    ),
+    Case(
+        "an nnx.Rngs made by a closure factory, carried through a while_loop and given as rngs= to a module whose Dropout draws from it",
+        """
+        # drum fills
+        from __future__ import annotations
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax.lax import while_loop
+
+        N_INSTRUMENTS = 4
+        N_SLOTS = 16
+
+
+        class GrooveNet(nnx.Module):
+            def __init__(self, hidden: int, rate: float, *, rngs):
+                self.enc = nnx.Linear(N_INSTRUMENTS * N_SLOTS, hidden, rngs=rngs)
+                self.drop = nnx.Dropout(rate)
+                self.dec = nnx.Linear(hidden, N_INSTRUMENTS * N_SLOTS, rngs=rngs)
+
+            def __call__(self, pattern, *, rngs):
+                flat = pattern.reshape(pattern.shape[0], -1)
+                h = nnx.relu(self.enc(flat))
+                logits = self.dec(self.drop(h, rngs=rngs))
+                return jax.nn.sigmoid(logits).reshape(pattern.shape)
+
+
+        def make_rngs_factory(seed_key):
+            def rngs_factory():
+                return nnx.Rngs(dropout=seed_key)
+
+            return rngs_factory
+
+
+        class FillGenerator:
+            def __init__(self, model: GrooveNet, seed: int):
+                self.model = model
+                self.rngs_factory = make_rngs_factory(jax.random.key(seed))
+
+            def fills(self, bar_pattern, n_fills: int):
+                out = jnp.zeros((n_fills,) + bar_pattern.shape)
+
+                def more(state):
+                    return state[0] < n_fills
+
+                def one_fill(state):
+                    i, buf, rngs = state
+                    probs = self.model(bar_pattern, rngs=rngs)
+                    return i + 1, buf.at[i].set(probs), rngs
+
+                _, out, _ = while_loop(more, one_fill, (0, out, self.rngs_factory()))
+                return out
+
+
+        def main():
+            slots = jnp.arange(N_SLOTS)
+            bar = jnp.stack([slots % 4 == 0, slots % 8 == 4, jnp.ones(N_SLOTS, bool), slots >= 12]).astype(jnp.float32)[None]
+            generator = FillGenerator(GrooveNet(32, 0.3, rngs=nnx.Rngs(0)), seed=808)
+            return generator.fills(bar, n_fills=4)
+        """,
+        [],
+    ),
+    Case(
+        "an nnx.Rngs carried through a while_loop state and handed to a module's Dropout",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Denoiser(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(6, 6, rngs=rngs)
+                self.drop = nnx.Dropout(0.4)
+
+            def __call__(self, x, *, rngs):
+                return self.drop(self.lin(x), rngs=rngs)
+
+
+        def make_streams(seed_key):
+            def streams():
+                return nnx.Rngs(dropout=seed_key)
+
+            return streams
+
+
+        class Sampler:
+            def __init__(self, model, seed):
+                self.model = model
+                self.streams = make_streams(jax.random.key(seed))
+
+            def draws(self, x, n):
+                def more(state):
+                    return state[0] < n
+
+                def body(state):
+                    i, out, rngs = state
+                    return i + 1, out.at[i].set(self.model(x, rngs=rngs)), rngs
+
+                _, out, _ = jax.lax.while_loop(more, body, (0, jnp.zeros((n, 6)), self.streams()))
+                return out
+
+
+        def main():
+            sampler = Sampler(Denoiser(rngs=nnx.Rngs(0)), 5)
+            return sampler.draws(jnp.ones(6), 4)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -40902,6 +41094,98 @@ NNX = [
             router = Router(ExpertBank(4))
             h, sums = router.route(jnp.ones((3, 4)), "a")
             jax.block_until_ready((h, sums))
+        """,
+        [],
+    ),
+    Case(
+        "a dataclass field made by default_factory=lambda: nnx.metrics.Average(...), updated in the body through an evaluator",
+        """
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        @dataclass
+        class Book:
+            average: nnx.metrics.Average = field(default_factory=lambda: nnx.metrics.Average("loss"))
+            notes: list = field(default_factory=list)
+
+
+        class Evaluator:
+            def __init__(self, model, book):
+                self.model = model
+                self.book = book
+
+            def run(self, xs):
+                def body(count, x):
+                    loss = jnp.mean(self.model(x) ** 2)
+                    self.book.average.update(loss=loss)
+                    return count + 1, loss
+
+                return jax.lax.scan(body, 0, xs)
+
+
+        def main():
+            evaluator = Evaluator(Scorer(rngs=nnx.Rngs(0)), Book())
+            count, losses = evaluator.run(jnp.ones((3, 2, 3)))
+            jax.block_until_ready((count, losses))
+        """,
+        ["31:13 SCN105"],
+    ),
+    Case(
+        "the default_factory metric is updated after the loop from its ys",
+        """
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Scorer(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        @dataclass
+        class Book:
+            average: nnx.metrics.Average = field(default_factory=lambda: nnx.metrics.Average("loss"))
+            notes: list = field(default_factory=list)
+
+
+        class Evaluator:
+            def __init__(self, model, book):
+                self.model = model
+                self.book = book
+
+            def run(self, xs):
+                def body(count, x):
+                    loss = jnp.mean(self.model(x) ** 2)
+                    return count + 1, loss
+
+                count, losses = jax.lax.scan(body, 0, xs)
+                for loss in losses:
+                    self.book.average.update(loss=loss)
+                return count, losses
+
+
+        def main():
+            evaluator = Evaluator(Scorer(rngs=nnx.Rngs(0)), Book())
+            count, losses = evaluator.run(jnp.ones((3, 2, 3)))
+            jax.block_until_ready((count, losses))
         """,
         [],
     ),

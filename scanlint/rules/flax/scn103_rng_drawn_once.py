@@ -783,6 +783,8 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
         for draw in draws.calls:
             qualified = index.qualify(draw.func) or ""
             if training_dropout(flax_file(index), function, draw):
+                if carried and not _carries_jax_key(index, code, value, scope):
+                    continue  # a carried `nnx.Rngs` advances its count at every draw
                 key = keyword_argument(draw, "rngs")  # `self.drop(h, rngs=key)`: the Dropout draws from it
             elif not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in KEY_PLUMBING:
                 continue
@@ -805,6 +807,15 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
                         help=advice,
                     )
     return None
+
+
+def _carries_jax_key(index: ScanIndex, code: BodyCode, name: cst.Name, scope: Scope) -> bool:
+    """Whether a part of the carry no step changes starts as a JAX key (`jax.random.key(0)`),
+    not an `nnx.Rngs`, whose streams count their draws, so the object the body gives back has
+    moved on."""
+    part = code.unchanged_carry_part(name, scope)
+    initial = code.carried_initial(*part) if part is not None else None
+    return initial is not None and OutsideNnxState(flax_file(index), code).is_key_value(*initial)
 
 
 _KEY_PARAMETER = re.compile(r"(?:\w+_)?(?:key|prng_key)|key_\w+")
@@ -876,7 +887,11 @@ class _FixedNnxRandomness:
         carried = key is None and isinstance(rngs, cst.Name) and self.code.unchanged_carry_part(rngs, scope) is not None
         if carried:
             key = self.code.unchanged_carry_part(rngs, scope)  # type: ignore[arg-type]
-        if key is not None and self.flax.nnx_module_class(call.func, scope) is None and self._jax_key(*key):
+        # A carried `nnx.Rngs` counts its draws, so only a carried JAX key stays the same.
+        is_key = key is not None and self._jax_key(*key)
+        if carried and not is_key:
+            is_key = _carries_jax_key(self.index, self.code, rngs, scope)  # type: ignore[arg-type]
+        if key is not None and self.flax.nnx_module_class(call.func, scope) is None and is_key:
             rngs = key[0]
             how = "carried unchanged through" if carried else "closed over by"
             summary = f"RNG key `{rngs.value}` {how} the raw lax.scan body is given as `rngs=` at every step"
