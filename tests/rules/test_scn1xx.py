@@ -23021,6 +23021,80 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a step factory is handed functools.partial(self.make_rng, 'noise') and the fori_loop body calls it",
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        def make_step(draw_key, scale):
+            def step(i, h):
+                noise = jax.random.normal(draw_key(), h.shape)
+                return h + scale * noise
+
+            return step
+
+
+        class NoisyRefiner(nn.Module):
+            steps: int = 4
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(4)(x)
+                step = make_step(functools.partial(self.make_rng, "noise"), 0.1)
+                return jax.lax.fori_loop(0, self.steps, step, h)
+
+
+        def main():
+            model = NoisyRefiner()
+            x = jnp.ones((2, 3))
+            variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, x)
+            outs = [model.apply(variables, x, rngs={"noise": jax.random.key(k)}) for k in (2, 3)]
+            return jnp.stack(outs)
+        """,
+        ["11:35 SCN103"],
+    ),
+    Case(
+        "the factory-made step folds the loop index into the key the partial of make_rng draws",
+        """
+        import functools
+
+        import flax.linen as nn
+        import jax
+        import jax.numpy as jnp
+
+
+        def make_step(draw_key, scale):
+            def step(i, h):
+                noise = jax.random.normal(jax.random.fold_in(draw_key(), i), h.shape)
+                return h + scale * noise
+
+            return step
+
+
+        class NoisyRefiner(nn.Module):
+            steps: int = 4
+
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(4)(x)
+                step = make_step(functools.partial(self.make_rng, "noise"), 0.1)
+                return jax.lax.fori_loop(0, self.steps, step, h)
+
+
+        def main():
+            model = NoisyRefiner()
+            x = jnp.ones((2, 3))
+            variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, x)
+            outs = [model.apply(variables, x, rngs={"noise": jax.random.key(k)}) for k in (2, 3)]
+            return jnp.stack(outs)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
@@ -46284,6 +46358,66 @@ ESCAPES = [
             total, scores = inspector.score(jnp.ones((3, 2, 4)))
             check = inspector.heads.head("deep")(jnp.ones((2, 4)))
             jax.block_until_ready((total, scores, check))
+        """,
+        [],
+    ),
+    Case(
+        "a factory's dict filled by the while_loop body and read after the loop in the nested function that runs it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+
+        def make_solver(weight, tol=1e-3):
+            last = {}
+
+            def body(carry):
+                i, x, _ = carry
+                x_new = jnp.tanh(weight @ x)
+                last["residual"] = x_new - x
+                return i + 1, x_new, jnp.max(jnp.abs(x_new - x))
+
+            def solve(x0):
+                _, x, _ = lax.while_loop(lambda c: (c[0] < 5) & (c[2] > tol), body, (0, x0, jnp.array(jnp.inf)))
+                return x, jnp.linalg.norm(last["residual"])
+
+            return solve
+
+
+        def main():
+            solve = make_solver(jnp.eye(3) * 0.5)
+            jax.block_until_ready(solve(jnp.ones(3)))
+        """,
+        ["13:9 SCN106"],
+    ),
+    Case(
+        "the nested function running the loop fills the factory's dict before the loop; the body stores nothing",
+        """
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+
+        def make_solver(weight, tol=1e-3):
+            last = {}
+
+            def body(carry):
+                i, x, _ = carry
+                x_new = jnp.tanh(weight @ x)
+                return i + 1, x_new, jnp.max(jnp.abs(x_new - x))
+
+            def solve(x0):
+                last["start"] = x0
+                _, x, _ = lax.while_loop(lambda c: (c[0] < 5) & (c[2] > tol), body, (0, x0, jnp.array(jnp.inf)))
+                return x, jnp.linalg.norm(x - last["start"])
+
+            return solve
+
+
+        def main():
+            solve = make_solver(jnp.eye(3) * 0.5)
+            jax.block_until_ready(solve(jnp.ones(3)))
         """,
         [],
     ),

@@ -235,6 +235,30 @@ def _dropout_never_draws(flags: RunFlags, construction: cst.Call) -> bool:
     )
 
 
+def _partial_of_make_rng(flax: FlaxFile, code: BodyCode, call: cst.Call, scope: Scope) -> cst.Call | None:
+    """For `next_key()` in the body's code: the `functools.partial(self.make_rng, "droppath")`
+    of a Linen module that `next_key` is bound to, made outside the body and handed in (a
+    parameter of the factory that made the body, or a name of the function around it)."""
+    if not isinstance(call.func, cst.Name):
+        return None
+    found = scope.lookup(call.func.value)
+    if found is None or len(found[1]) != 1:
+        return None
+    binding_scope, (binding,) = found
+    if isinstance(binding, cst.Param) and binding in code.bound_arguments:
+        value, value_scope = code.bound_arguments[binding]
+    elif isinstance(binding, cst.Call):
+        value, value_scope = binding, binding_scope
+    else:
+        return None
+    if not (isinstance(value, cst.Call) and flax.index.qualify(value.func) == PARTIAL and value.args) or code.is_inside(value_scope):
+        return None
+    target = value.args[0].value
+    if not (isinstance(target, cst.Attribute) and target.attr.value == "make_rng"):
+        return None
+    return value if flax.linen_self(target.value, value_scope) is not None else None
+
+
 def _draws_from(index: ScanIndex, method: cst.FunctionDef, name: str, samplers: bool = True) -> bool:
     """Whether a method hands its parameter `name` as it is to a draw: `rngs=name` (a Dropout
     or a submodule's call) or, with `samplers`, the key of a `jax.random` sampler."""
@@ -445,6 +469,18 @@ class NoisyWalk(nn.Module):
                     help=advice,
                 )
             return None
+        partial = _partial_of_make_rng(flax, code, call, scope)
+        if partial is not None and not flags.never_runs(call) and not code.key_varies_by_step(flax.index, call, scope):
+            called = f"`{flax.index.module.code_for_node(call.func)}`"
+            made = f"`{flax.index.module.code_for_node(partial)}`"
+            summary = f"{called} inside a raw lax.scan body draws one key for all steps"
+            return Report(
+                call,
+                f"{called} ({made}) inside a raw lax.scan body draws one key while the scan "
+                f"traces the body, not one per step: {_SAME_VALUES}. {_MAKE_RNG_ADVICE}",
+                summary=summary,
+                help=_MAKE_RNG_ADVICE,
+            )
         if flax.is_linen_dropout(call.func):
             applied = code.applied.get(call)
             if (

@@ -723,7 +723,28 @@ def _read_outside(flax: FlaxFile, name: str, binding_scope: Scope, anchor: cst.C
     reads = _Reads(name, readers)
     for statement in statements[anchor_at + 1 :] if anchor_at is not None else statements:
         walk(statement, reads)
-    return reads.found > 0
+    if reads.found:
+        return True
+    # the loop runs in a function of its own (`def refine(x0): ... while_loop(...); use(memo)`)
+    return anchor_at is not None and _read_after_in(flax, statements[anchor_at], name, anchor)
+
+
+def _read_after_in(flax: FlaxFile, function: cst.CSTNode, name: str, anchor: cst.Call, depth: int = 0) -> bool:
+    """Whether a nested function holding `anchor` reads `name` (not rebinding it) in a statement
+    after the one holding `anchor`, or in a function nested deeper that holds it."""
+    if depth > 3 or not isinstance(function, cst.FunctionDef) or not isinstance(function.body, cst.IndentedBlock):
+        return False
+    if name in _assigned_names(function):
+        return False
+    statements = list(function.body.body)
+    flags = run_flags(flax)
+    anchor_at = next((i for i, s in enumerate(statements) if flags.encloses(s, anchor)), None)
+    if anchor_at is None:
+        return False
+    reads = _Reads(name)
+    for statement in statements[anchor_at + 1 :]:
+        walk(statement, reads)
+    return reads.found > 0 or _read_after_in(flax, statements[anchor_at], name, anchor, depth + 1)
 
 
 def _assigned_names(function: cst.FunctionDef) -> set[str]:
