@@ -614,6 +614,8 @@ class RunFlags:
     def _compared(self, node: cst.Comparison, scope: Scope, depth: int) -> Values:
         target = node.comparisons[0]
         operator = target.operator
+        if isinstance(operator, (cst.In, cst.NotIn)):
+            return self._membership(node.left, target.comparator, isinstance(operator, cst.In), scope, depth)
         if not isinstance(operator, (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)):
             return None
         tested = none_test(node)
@@ -625,6 +627,24 @@ class RunFlags:
             return None
         equal = isinstance(operator, (cst.Equal, cst.Is))
         return frozenset((a == b) == equal for a, b in itertools.product(left, right))
+
+    def _membership(
+        self, left: cst.BaseExpression, container: cst.BaseExpression, inside: bool, scope: Scope, depth: int
+    ) -> Values:
+        """`self.stage in ("pretrain", "finetune")`: a literal tuple, list or set whose elements
+        each have one known value."""
+        if not isinstance(container, (cst.Tuple, cst.List, cst.Set)):
+            return None
+        members = []
+        for element in container.elements:
+            known = self.values(element.value, scope, depth + 1) if not isinstance(element, cst.StarredElement) else None
+            if known is None or len(known) != 1:
+                return None
+            members.append(next(iter(known)))
+        tested = self.values(left, scope, depth + 1)
+        if tested is None:
+            return None
+        return frozenset((value in members) == inside for value in tested)
 
     def _name_values(self, name: str, scope: Scope, depth: int) -> Values:
         found = scope.lookup(name)
@@ -638,6 +658,9 @@ class RunFlags:
         if len(found[1]) != 1:
             return None
         binding_scope, binding = found[0], found[1][0]
+        if isinstance(binding, cst.Param) and self._body is not None and binding in self._body.bound_arguments:
+            # `partial(charge_sweep, model.apply, train=config.training)` run as the body
+            return self.values(*self._body.bound_arguments[binding], depth + 1)
         if isinstance(binding, cst.Param):
             method = binding_scope.node
             owner = binding_scope.parent.node if binding_scope.parent is not None else None
@@ -940,7 +963,15 @@ class RunFlags:
                     own += len(stores)
         init_scope = self.index.scope_of[init]
         initial = self.index.self_attribute_values(init_owner, "__init__").get(node.attr.value, [])
-        if self._stored_attributes().get(node.attr.value, 0) > own + len(initial):
+        # what the `__init__` of an unrelated class stores on its own `self` (a service keeping
+        # the same `config` it hands the runner) is not a store on this object
+        related = {class_node, *self.index.same_file_bases(class_node), *self.index.subclasses(class_node)}
+        others = sum(
+            len(self.index.self_attribute_values(other, "__init__").get(node.attr.value, []))
+            for other, _ in self.index.classes
+            if other not in related and self.index.method_of(other, "__init__") is not None
+        )
+        if self._stored_attributes().get(node.attr.value, 0) > own + len(initial) + others:
             return None  # `self.evaluator.options = replace(options, train=False)` by other code
         return [(value, init_scope) for value in initial]
 
@@ -1491,18 +1522,22 @@ class RunFlags:
         if len(kept) != 1:
             return None
         partial_uses: list[tuple[cst.Call, Scope, str, int]] = []
-        if init_owner is not None:  # `__init__` only stores it (`self.variables = model.init(...)` would use it)
+        if init_owner is not None:  # what `__init__` does with it besides storing it
             init = self.index.method_of(init_owner, "__init__")
             stored = self.index.self_attribute_values(init_owner, "__init__")[kept[0]]
             if init is None or len(stored) != 1 or not isinstance(stored[0], cst.Name):
                 return None
-            for other in self.index.reads_of(stored[0].value, self.index.scope_of[init]):
+            init_scope = self.index.scope_of[init]
+            for other in self.index.reads_of(stored[0].value, init_scope):
                 if other is stored[0]:
                     continue
                 # `self._apply = functools.partial(model.apply, mutable=[...])`: its calls
                 through = self._kept_partial_apply_uses(owner, other)
-                if through is None:
-                    return None
+                if through is None:  # `self.variables = model.init(key, x, method=Encoder.encode)`
+                    use = self._use_of(other, init_scope, class_node)
+                    if use is None:
+                        return None
+                    through = [use]
                 partial_uses += through
         uses = self._plain_attribute_uses(owner, kept[0], class_node)
         return None if uses is None else uses + partial_uses

@@ -13847,6 +13847,210 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a partial fixes train= to a dataclass property testing membership in a tuple of phases, true for the default phase",
+        """
+        import functools
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+
+        @dataclass(frozen=True)
+        class Plan:
+            phase: str = "warmup"
+            rounds: int = 3
+
+            @property
+            def learning(self):
+                return self.phase in ("warmup", "train")
+
+
+        def smooth_round(apply_fn, variables, i, x, *, train):
+            return x + 0.1 * apply_fn(variables, x, train=train)
+
+
+        def main():
+            plan = Plan()
+            model = Smoother()
+            x0 = jnp.ones((5, 4))
+            variables = model.init(jax.random.key(0), x0)
+            body = functools.partial(smooth_round, model.apply, variables, train=plan.learning)
+            jax.block_until_ready(jax.lax.fori_loop(0, plan.rounds, body, x0))
+        """,
+        ["28:22 SCN102"],
+    ),
+    Case(
+        "the dataclass property's membership test is false for the default phase",
+        """
+        import functools
+        from dataclasses import dataclass
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, x, train: bool = False):
+                x = nn.Dense(4)(x)
+                return nn.BatchNorm(use_running_average=not train)(x)
+
+
+        @dataclass(frozen=True)
+        class Plan:
+            phase: str = "serve"
+            rounds: int = 3
+
+            @property
+            def learning(self):
+                return self.phase in ("warmup", "train")
+
+
+        def smooth_round(apply_fn, variables, i, x, *, train):
+            return x + 0.1 * apply_fn(variables, x, train=train)
+
+
+        def main():
+            plan = Plan()
+            model = Smoother()
+            x0 = jnp.ones((5, 4))
+            variables = model.init(jax.random.key(0), x0)
+            body = functools.partial(smooth_round, model.apply, variables, train=plan.learning)
+            jax.block_until_ready(jax.lax.fori_loop(0, plan.rounds, body, x0))
+        """,
+        [],
+    ),
+    Case(
+        "a runner keeps the module (initialised in its __init__ through method=) and applies it with train= from a settings property, a service keeping the same settings",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(3)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def step(self, x, train: bool):
+                return self.norm(self.proj(x), use_running_average=not train)
+
+            def __call__(self, xs, train: bool):
+                def body(h, x):
+                    y = self.step(x, train)
+                    return h + y.sum(), y
+
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Settings:
+            mode: str = "fit"
+
+            @property
+            def fitting(self):
+                return self.mode != "serve"
+
+
+        class Runner:
+            def __init__(self, model, settings):
+                self.model = model
+                self.settings = settings
+                self.variables = model.init(jax.random.key(0), jnp.zeros(2), train=False, method=Tracker.step)
+
+            def __call__(self, xs):
+                return self.model.apply(self.variables, xs, train=self.settings.fitting)
+
+
+        class Service:
+            def __init__(self, settings):
+                self.settings = settings
+                self.runner = Runner(Tracker(), settings)
+
+            def track(self, xs):
+                return self.runner(xs)
+
+
+        def main():
+            service = Service(Settings(mode="fit"))
+            jax.block_until_ready(service.track(jnp.ones((4, 2))))
+        """,
+        ["15:16 SCN102", "19:17 SCN102"],
+    ),
+    Case(
+        "the settings property is false for the only settings the service is built with",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Tracker(nn.Module):
+            def setup(self):
+                self.proj = nn.Dense(3)
+                self.norm = nn.BatchNorm(momentum=0.9)
+
+            def step(self, x, train: bool):
+                return self.norm(self.proj(x), use_running_average=not train)
+
+            def __call__(self, xs, train: bool):
+                def body(h, x):
+                    y = self.step(x, train)
+                    return h + y.sum(), y
+
+                return jax.lax.scan(body, 0.0, xs)
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Settings:
+            mode: str = "fit"
+
+            @property
+            def fitting(self):
+                return self.mode != "serve"
+
+
+        class Runner:
+            def __init__(self, model, settings):
+                self.model = model
+                self.settings = settings
+                self.variables = model.init(jax.random.key(0), jnp.zeros(2), train=False, method=Tracker.step)
+
+            def __call__(self, xs):
+                return self.model.apply(self.variables, xs, train=self.settings.fitting)
+
+
+        class Service:
+            def __init__(self, settings):
+                self.settings = settings
+                self.runner = Runner(Tracker(), settings)
+
+            def track(self, xs):
+                return self.runner(xs)
+
+
+        def main():
+            service = Service(Settings(mode="serve"))
+            jax.block_until_ready(service.track(jnp.ones((4, 2))))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -23092,6 +23296,49 @@ RNG = [
             variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, x)
             outs = [model.apply(variables, x, rngs={"noise": jax.random.key(k)}) for k in (2, 3)]
             return jnp.stack(outs)
+        """,
+        [],
+    ),
+    Case(
+        "the body calls a submodule method that draws only from the key it is given; another method made the keys with make_rng before the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Jitter(nn.Module):
+            scale: float = 0.1
+
+            def keys(self, n):
+                return jax.random.split(self.make_rng("jitter"), n)
+
+            def apply_noise(self, x, key):
+                return x + self.scale * jax.random.normal(key, x.shape)
+
+
+        class Ensemble(nn.Module):
+            members: int = 3
+
+            def setup(self):
+                self.jitter = Jitter()
+                self.head = nn.Dense(2)
+
+            def __call__(self, x):
+                x = self.head(x)
+
+                def member(_, key):
+                    return None, self.head(self.jitter.apply_noise(x, key))
+
+                _, outs = jax.lax.scan(member, None, self.jitter.keys(self.members))
+                return outs
+
+
+        def main():
+            model = Ensemble()
+            x = jnp.ones((2,))
+            variables = model.init({"params": jax.random.key(0), "jitter": jax.random.key(1)}, x)
+            return model.apply(variables, x, rngs={"jitter": jax.random.key(2)})
         """,
         [],
     ),

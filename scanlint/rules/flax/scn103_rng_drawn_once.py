@@ -515,7 +515,7 @@ class NoisyWalk(nn.Module):
         local = submodule.made_class(flax)
         if local is None or first_called_in_body(flax, code, submodule):
             return None  # SCN104 says more
-        if called_before_scan(flax, code, submodule):
+        if called_before_scan(flax, code, submodule) and entered == "__call__":
             drawn = _linen_class_draws(flax, local)
         else:  # run only under `apply`: what this call runs, with the flags it passes down
             drawn = _drawn_in_runs(flax, flags, linen_runs(flax, local, call, scope, entered, taken=branch_taken(flags)), code) is not None
