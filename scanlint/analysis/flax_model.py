@@ -354,7 +354,8 @@ class FlaxFile:
         such modules (an `nn.Dropout`, a same-file class like it) or plain values, and every
         call in its methods is a JAX or NumPy function, a lowercase `flax.linen` function
         (`nn.relu`), an `nn.Dropout`, a builtin, one of its own methods or `setup` modules
-        through `self`, a scope query (`self.make_rng(...)`, `self.is_initializing()`), or a
+        through `self` (also a method of such a module, `self.noise.sample(shape)`), a scope
+        query (`self.make_rng(...)`, `self.is_initializing()`), or a
         method of a value that is neither `self` nor a parameter (`u.at[0].set(...)`). Anything else (`self.param`, a layer, a field or argument called, a
         helper function) might create one."""
         if not self.is_linen(class_node) or class_node in seen:
@@ -409,6 +410,10 @@ class FlaxFile:
         if root is None:
             return False
         if root.value == self_name:
+            held_method = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and func.value.value is root
+            if held_method:  # `self.explorer.gumbel(key, shape)`: a method of a `setup` module checked above
+                held = setup.get(func.value.attr.value, [])  # type: ignore[union-attr]
+                return bool(held) and all(isinstance(v, cst.Call) for v in held)
             if not (isinstance(func, cst.Attribute) and func.value is root):
                 return False
             if self.index.method_of(class_node, func.attr.value) is not None:
@@ -681,7 +686,12 @@ class FlaxFile:
         return method[1]
 
     def linen_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:
+        """The Linen class whose module `node` (a method's `self`) is: its own class, or for a
+        plain mixin's method, the one same-file Linen class that uses the mixin."""
         class_node = self.self_class(node, scope)
+        if class_node is not None and self.is_plain(class_node):
+            users = self.index.subclasses(class_node)
+            return users[0] if len(users) == 1 and self.is_linen(users[0]) else None
         return class_node if self.is_linen(class_node) else None
 
     def nnx_self(self, node: cst.BaseExpression, scope: Scope) -> cst.ClassDef | None:

@@ -363,6 +363,9 @@ class RunFlags:
         if isinstance(node, cst.Attribute):
             class_node = self.flax.linen_self(node.value, scope) if isinstance(node.value, cst.Name) else None
             if class_node is not None:
+                owner = self.index.defining_class(class_node, node.attr.value)
+                if owner is not None:  # `self.tracks_popularity`, a property (also a mixin's)
+                    return self._property_values(owner, node.attr.value, depth + 1)
                 return self.field_values(class_node, node.attr.value, depth + 1)
             plain = self._plain_attribute_switch(node, scope, depth)
             if plain is not None:
@@ -841,9 +844,10 @@ class RunFlags:
         return _limited(frozenset(found))
 
     def _property_values(self, class_node: cst.ClassDef, name: str, depth: int) -> Values:
-        """`cfg.update_statistics` for a property of a same-file dataclass that only returns an
-        expression (`return self.mode == "train"`): that expression's values, over every
-        construction of the class (its reads of `self.<field>` take them all)."""
+        """`cfg.update_statistics` for a property of a same-file dataclass (or of a Linen module or
+        the mixin it uses) that only returns an expression (`return self.mode == "train"`): that
+        expression's values, over every construction of the class (its reads of `self.<field>`
+        take them all)."""
         function = self.index.method_of(class_node, name)
         if function is None or not is_property(function) or depth > MAX_DEPTH:
             return None
@@ -1122,6 +1126,8 @@ class RunFlags:
         for read in self.index.reads_of(name, enclosing):
             if id(read) in called or self._reads_a_method(read, class_node) or self._registered(read, registries):
                 continue
+            if self._in_annotation(read):  # `generator: CandidateGenerator` types a field
+                continue
             lifted = self._lifted_constructions(read)
             if lifted is None:
                 return None
@@ -1133,6 +1139,15 @@ class RunFlags:
                 if isinstance(call, cst.Call) and call.func is picked:
                     sites.append((call, self.scope_at(call)))
         return sites
+
+    def _in_annotation(self, node: cst.CSTNode) -> bool:
+        """Whether a node is part of a type annotation (`x: Model`, `-> Optional[Model]`)."""
+        current = self.parents.get(node)
+        while current is not None and not isinstance(current, (cst.BaseStatement, cst.BaseSmallStatement)):
+            if isinstance(current, cst.Annotation):
+                return True
+            current = self.parents.get(current)
+        return False
 
     def _registries_of(self, class_node: cst.ClassDef) -> list[str]:
         """The module-level dict registries whose only class is this one (see

@@ -390,6 +390,7 @@ class _EarlierCall(SemanticVisitor):
             (isinstance(node.func, cst.Name) and node.func.value in self.loop_targets)
             or _same_submodule(node.func, self.label)
             or self._method_of_it(node.func)
+            or self._through_its_attribute(node.func)
             or (element is not None and _same_submodule(element[0], self.label))
             or self._through_alias(node)
             or self._runs_the_body(node)
@@ -453,6 +454,25 @@ class _EarlierCall(SemanticVisitor):
             else None
         )
         return method is not None and not _builds_nothing(self.flax, self.own_class, method)  # type: ignore[arg-type]
+
+    def _through_its_attribute(self, func: cst.BaseExpression) -> bool:
+        """`self.policy.explorer.round_key()`: a call through an attribute of the submodule, of a
+        same-file class that builds its variables in `setup` and has no `@nn.compact` method. Reading
+        the attribute runs the submodule's `setup`, which creates all of them."""
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute)) or self.own_class is None:
+            return False
+        if not _same_submodule(func.value.value, self.label):
+            return False
+        index = self.flax.index
+        if index.defining_class(self.own_class, "setup") is None:
+            return False
+        return not any(
+            (index.qualify(d.decorator) or "").endswith("compact")
+            for each in (self.own_class, *index.same_file_bases(self.own_class))
+            for statement in each.body.body
+            if isinstance(statement, cst.FunctionDef)
+            for d in statement.decorators
+        )
 
     def _through_alias(self, call: cst.Call) -> bool:
         """`mdl.cell(x)` where `mdl` is the module's `self` under another name."""

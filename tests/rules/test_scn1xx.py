@@ -14051,6 +14051,118 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a plain mixin's method bumps a variable under a mixin property reading the module's field, left on",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class CountingMixin:
+            @property
+            def counting(self):
+                return not self.frozen
+
+            def bump(self):
+                if self.counting:
+                    self.visits.value = self.visits.value + 1
+
+
+        class Walker(CountingMixin, nn.Module):
+            steps: int = 3
+            frozen: bool = False
+
+            def setup(self):
+                self.proj = nn.Dense(2)
+                self.visits = self.variable("stats", "visits", jnp.zeros, ())
+
+            def embed(self, x):
+                return self.proj(x)
+
+            def __call__(self, x):
+                def body(i, h):
+                    self.bump()
+                    return jnp.tanh(self.proj(h))
+
+                return jax.lax.fori_loop(0, self.steps, body, self.proj(x))
+
+
+        @dataclasses.dataclass
+        class Bundle:
+            model: Walker
+            variables: dict
+
+
+        def build(frozen=False):
+            model = Walker(frozen=frozen)
+            return Bundle(model, model.init(jax.random.key(0), jnp.ones(2), method=Walker.embed))
+
+
+        def main():
+            bundle = build()
+            jax.block_until_ready(bundle.model.apply(bundle.variables, jnp.ones(2)))
+        """,
+        ["16:13 SCN102"],
+    ),
+    Case(
+        "the mixin property is off for the only construction (built frozen), the class named in a dataclass annotation too",
+        """
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class CountingMixin:
+            @property
+            def counting(self):
+                return not self.frozen
+
+            def bump(self):
+                if self.counting:
+                    self.visits.value = self.visits.value + 1
+
+
+        class Walker(CountingMixin, nn.Module):
+            steps: int = 3
+            frozen: bool = False
+
+            def setup(self):
+                self.proj = nn.Dense(2)
+                self.visits = self.variable("stats", "visits", jnp.zeros, ())
+
+            def embed(self, x):
+                return self.proj(x)
+
+            def __call__(self, x):
+                def body(i, h):
+                    self.bump()
+                    return jnp.tanh(self.proj(h))
+
+                return jax.lax.fori_loop(0, self.steps, body, self.proj(x))
+
+
+        @dataclasses.dataclass
+        class Bundle:
+            model: Walker
+            variables: dict
+
+
+        def build(frozen=False):
+            model = Walker(frozen=frozen)
+            return Bundle(model, model.init(jax.random.key(0), jnp.ones(2), method=Walker.embed))
+
+
+        def main():
+            bundle = build(frozen=True)
+            jax.block_until_ready(bundle.model.apply(bundle.variables, jnp.ones(2)))
+        """,
+        [],
+    ),
 ]
 
 RNG = [
@@ -27218,6 +27330,109 @@ SUBMODULE = [
             model = Walker()
             variables = model.init(jax.random.key(0), xs)
             jax.block_until_ready(model.apply(variables, xs) * 2)
+        """,
+        [],
+    ),
+    Case(
+        "a setup submodule reached through its own attribute before the loop (self.policy.noise.key()) has made its variables",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Noise(nn.Module):
+            scale: float = 0.3
+
+            def key(self):
+                return self.make_rng("noise")
+
+            def sample(self, key, shape):
+                return self.scale * jax.random.normal(key, shape)
+
+
+        class Policy(nn.Module):
+            def setup(self):
+                self.noise = Noise()
+                self.bias = self.param("bias", nn.initializers.zeros, (4,))
+
+            def act(self, scores, key):
+                return scores + self.bias + self.noise.sample(key, scores.shape)
+
+
+        class Actor(nn.Module):
+            steps: int = 3
+
+            def setup(self):
+                self.encoder = nn.Dense(4)
+                self.policy = Policy()
+
+            def __call__(self, obs):
+                scores = self.encoder(obs)
+                base = self.policy.noise.key()
+
+                def body(i, acc):
+                    return acc.at[i].set(self.policy.act(scores, jax.random.fold_in(base, i)))
+
+                return jax.lax.fori_loop(0, self.steps, body, jnp.zeros((self.steps, 4)))
+
+
+        def main():
+            model = Actor()
+            obs = jnp.ones((2,))
+            variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, obs)
+            return model.apply(variables, obs, rngs={"noise": jax.random.key(2)})
+        """,
+        [],
+    ),
+    Case(
+        "a setup submodule whose only submodule makes no variable and whose methods call only it, first called in the body",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Noise(nn.Module):
+            scale: float = 0.3
+
+            def key(self):
+                return self.make_rng("noise")
+
+            def sample(self, key, shape):
+                return self.scale * jax.random.normal(key, shape)
+
+
+        class Policy(nn.Module):
+            def setup(self):
+                self.noise = Noise()
+
+            def act(self, scores, key):
+                return scores + self.noise.sample(key, scores.shape)
+
+
+        class Actor(nn.Module):
+            steps: int = 3
+
+            def setup(self):
+                self.encoder = nn.Dense(4)
+                self.policy = Policy()
+
+            def __call__(self, obs):
+                scores = self.encoder(obs)
+                base = self.make_rng("noise")
+
+                def body(i, acc):
+                    return acc.at[i].set(self.policy.act(scores, jax.random.fold_in(base, i)))
+
+                return jax.lax.fori_loop(0, self.steps, body, jnp.zeros((self.steps, 4)))
+
+
+        def main():
+            model = Actor()
+            obs = jnp.ones((2,))
+            variables = model.init({"params": jax.random.key(0), "noise": jax.random.key(1)}, obs)
+            return model.apply(variables, obs, rngs={"noise": jax.random.key(2)})
         """,
         [],
     ),
