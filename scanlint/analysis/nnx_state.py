@@ -563,7 +563,8 @@ class OutsideNnxState:
             return [(value, index.scope_of[init]) for value in values]
         by_helpers = index.stored_by_init_helpers(class_node, init, attribute)  # `self.init_ema(model)`
         if not by_helpers:
-            return []
+            inherited = index.stored_on_object(class_node, attribute)  # a base's `__init__` run by `super()`
+            return [(inherited[0], inherited[1])] if inherited is not None else []
         helper, stored = by_helpers[0]
         return [(value, index.scope_of[helper]) for value in stored]
 

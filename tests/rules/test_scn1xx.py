@@ -41725,6 +41725,119 @@ NNX = [
         """,
         [],
     ),
+    Case(
+        "the same fitter splits its model and optimizer and merges them in the body before the jit step",
+        """
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def make_step():
+            @nnx.jit
+            def step(model, optimizer, x, y):
+                loss, grads = nnx.value_and_grad(lambda m: jnp.mean((m(x) - y) ** 2))(model)
+                optimizer.update(model, grads)
+                return loss
+
+            return step
+
+
+        class BaseFitter:
+            def __init__(self, model):
+                self.model = model
+                self.optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+
+
+        class ScanFitter(BaseFitter):
+            def __init__(self, model):
+                super().__init__(model)
+                self.step = make_step()
+
+            def fit(self, xs, ys):
+                graphdef, state = nnx.split((self.model, self.optimizer))
+
+                def body(state, batch):
+                    model, optimizer = nnx.merge(graphdef, state)
+                    loss = self.step(model, optimizer, *batch)
+                    return nnx.state((model, optimizer)), loss
+
+                state, losses = jax.lax.scan(body, state, (xs, ys))
+                nnx.update((self.model, self.optimizer), state)
+                return losses
+
+
+        def main():
+            fitter = ScanFitter(Head(rngs=nnx.Rngs(0)))
+            jax.block_until_ready(fitter.fit(jnp.ones((3, 2, 3)), jnp.zeros((3, 2))))
+        """,
+        [],
+    ),
+    Case(
+        "a subclass's body hands the model and optimizer its abc base's __init__ stores (run by super().__init__) to an nnx.jit step from a factory",
+        """
+        import abc
+
+        import jax
+        import jax.numpy as jnp
+        import optax
+        from flax import nnx
+
+
+        class Head(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(3, 1, rngs=rngs)
+
+            def __call__(self, x):
+                return self.lin(x)[..., 0]
+
+
+        def make_step():
+            @nnx.jit
+            def step(model, optimizer, x, y):
+                loss, grads = nnx.value_and_grad(lambda m: jnp.mean((m(x) - y) ** 2))(model)
+                optimizer.update(model, grads)
+                return loss
+
+            return step
+
+
+        class BaseFitter(abc.ABC):
+            def __init__(self, model):
+                self.model = model
+                self.optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+
+            @abc.abstractmethod
+            def fit(self, xs, ys): ...
+
+
+        class ScanFitter(BaseFitter):
+            def __init__(self, model):
+                super().__init__(model)
+                self.step = make_step()
+
+            def fit(self, xs, ys):
+                def body(_, batch):
+                    return None, self.step(self.model, self.optimizer, *batch)
+
+                return jax.lax.scan(body, None, (xs, ys))[1]
+
+
+        def main():
+            fitter = ScanFitter(Head(rngs=nnx.Rngs(0)))
+            jax.block_until_ready(fitter.fit(jnp.ones((3, 2, 3)), jnp.zeros((3, 2))))
+        """,
+        ["44:26 SCN105"],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
