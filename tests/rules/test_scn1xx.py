@@ -23454,6 +23454,68 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a bound Linen module called in the body with a closed-over key its Dropout takes as rng=",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, noise_key=None):
+                h = nn.Dense(4)(x)
+                h = nn.Dropout(0.5, deterministic=noise_key is None)(h, rng=noise_key)
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def sample_scores(scorer, x, key, draws):
+            def body(i, out):
+                return out.at[i].set(scorer(x, noise_key=key))
+
+            return jax.lax.fori_loop(0, draws, body, jnp.zeros((draws,) + x.shape[:1]))
+
+
+        def main():
+            x = jnp.ones((2, 3))
+            model = Scorer()
+            scorer = model.bind(model.init(jax.random.key(0), x))
+            return sample_scores(scorer, x, jax.random.key(1), 4)
+        """,
+        ["17:50 SCN103"],
+    ),
+    Case(
+        "the bound module's Dropout key is folded with the loop index",
+        """
+        import jax
+        import jax.numpy as jnp
+        import flax.linen as nn
+
+
+        class Scorer(nn.Module):
+            @nn.compact
+            def __call__(self, x, noise_key=None):
+                h = nn.Dense(4)(x)
+                h = nn.Dropout(0.5, deterministic=noise_key is None)(h, rng=noise_key)
+                return nn.Dense(1)(h)[..., 0]
+
+
+        def sample_scores(scorer, x, key, draws):
+            def body(i, out):
+                return out.at[i].set(scorer(x, noise_key=jax.random.fold_in(key, i)))
+
+            return jax.lax.fori_loop(0, draws, body, jnp.zeros((draws,) + x.shape[:1]))
+
+
+        def main():
+            x = jnp.ones((2, 3))
+            model = Scorer()
+            scorer = model.bind(model.init(jax.random.key(0), x))
+            return sample_scores(scorer, x, jax.random.key(1), 4)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,

@@ -805,9 +805,21 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
     if function is None and isinstance(call.func, cst.Attribute):
         class_node = flax_file(index).instance_class(call.func.value, scope)
         function = index.method_of(class_node, call.func.attr.value) if class_node is not None else None
+    bound_module = False
+    if function is None:  # `net(x, dropout_rng=key)` with `net = model.bind(variables)`
+        bound = bound_module_called(flax_file(index), call, scope)
+        class_node = flax_file(index).instance_class(bound[0].func.value, bound[1]) if bound is not None and isinstance(bound[0].func, cst.Attribute) else None
+        owner = index.defining_class(class_node, bound[2]) if class_node is not None and bound is not None else None
+        function = index.method_of(owner, bound[2]) if owner is not None and bound is not None else None
+        bound_module = function is not None
     if function is None or function in code.functions or not isinstance(function, cst.FunctionDef):
         return None
-    for param, value in parameters_passed(function, index.scope_of[function], call, scope):
+    passed_parameters = (
+        parameters_filled(function, call.args, bound_method=True)
+        if bound_module
+        else parameters_passed(function, index.scope_of[function], call, scope)
+    )
+    for param, value in passed_parameters:
         if not isinstance(value, cst.Name) or scope.lookup(value.value) is None:
             continue
         carried = code.binds(value.value, scope) and code.unchanged_carry_part(value, scope) is not None
@@ -822,6 +834,10 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
                 if carried and not _carries_jax_key(index, code, value, scope):
                     continue  # a carried `nnx.Rngs` advances its count at every draw
                 key = keyword_argument(draw, "rngs")  # `self.drop(h, rngs=key)`: the Dropout draws from it
+            elif isinstance(draw.func, cst.Call) and flax_file(index).is_linen_dropout(draw.func.func):
+                if is_true(keyword_argument(draw.func, "deterministic")) or is_true(keyword_argument(draw, "deterministic")):
+                    continue
+                key = keyword_argument(draw, "rng")  # `nn.Dropout(rate)(h, rng=dropout_rng)`
             elif not qualified.startswith("jax.random.") or qualified[len("jax.random.") :] in KEY_PLUMBING:
                 continue
             else:
