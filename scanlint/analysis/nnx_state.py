@@ -772,6 +772,20 @@ class OutsideNnxState:
         )
         return [(passed, construction.scope)] if passed is not None else []
 
+    def _passed_by_body(self, param: cst.Param, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What every call in the body's code of the helper or method declaring `param` passes
+        for it (`self.wrapper.propose(obs, self.sample_key)` for `propose`'s `key`); nothing
+        when one of them leaves it out."""
+        function = scope.node
+        calls = self.code.entries.get(function, [])
+        passed = []
+        for call, call_scope in calls:
+            value = dict(parameters_passed(function, scope, call, call_scope)).get(param)
+            if value is None:
+                return []
+            passed.append((value, call_scope))
+        return passed
+
     def is_outside_rngs(self, node: cst.BaseExpression, scope: Scope) -> bool:
         """An `nnx.Rngs` from outside the body: `self.rngs`-like attributes of an NNX self, or a
         closed-over name bound to `nnx.Rngs(...)`, annotated `nnx.Rngs`, or a parameter `rngs`."""
@@ -1286,7 +1300,7 @@ class OutsideNnxState:
             if bound is not None:  # `partial(apply_jitter, model, key=rngs.jitter())`
                 followed = [bound]
             elif found is not None and isinstance(found[1], cst.Param):
-                followed = self._passed_to(found[1], found[0])
+                followed = self._passed_to(found[1], found[0]) or self._passed_by_body(found[1], found[0])
             elif found is not None and isinstance(found[1], cst.BaseExpression):
                 followed = [(found[1], found[0])]
         elif isinstance(value, cst.Attribute):

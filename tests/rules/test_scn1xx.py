@@ -23516,6 +23516,92 @@ RNG = [
         """,
         [],
     ),
+    Case(
+        "a plain adapter's method hands the key a searcher stores to an NNX module whose Dropout draws from it",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Proposer(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                return self.drop(self.lin(x), rngs=key, deterministic=False)
+
+
+        class Adapter:
+            def __init__(self, model):
+                self.model = model
+
+            def suggest(self, x, key):
+                return jnp.tanh(self.model(x, key))
+
+
+        class Search:
+            def __init__(self, adapter, rngs):
+                self.adapter = adapter
+                self.key = rngs.search()
+
+            def run(self, x, n):
+                def body(i, out):
+                    return out.at[i].set(self.adapter.suggest(x, self.key))
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 3)))
+
+
+        def main():
+            search = Search(Adapter(Proposer(rngs=nnx.Rngs(0))), nnx.Rngs(search=3))
+            return search.run(jnp.ones(3), 4)
+        """,
+        ["21:39 SCN103"],
+    ),
+    Case(
+        "the searcher folds the loop index into the stored key before the adapter hands it on",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        class Proposer(nnx.Module):
+            def __init__(self, *, rngs):
+                self.lin = nnx.Linear(3, 3, rngs=rngs)
+                self.drop = nnx.Dropout(0.5)
+
+            def __call__(self, x, key):
+                return self.drop(self.lin(x), rngs=key, deterministic=False)
+
+
+        class Adapter:
+            def __init__(self, model):
+                self.model = model
+
+            def suggest(self, x, key):
+                return jnp.tanh(self.model(x, key))
+
+
+        class Search:
+            def __init__(self, adapter, rngs):
+                self.adapter = adapter
+                self.key = rngs.search()
+
+            def run(self, x, n):
+                def body(i, out):
+                    return out.at[i].set(self.adapter.suggest(x, jax.random.fold_in(self.key, i)))
+
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n, 3)))
+
+
+        def main():
+            search = Search(Adapter(Proposer(rngs=nnx.Rngs(0))), nnx.Rngs(search=3))
+            return search.run(jnp.ones(3), 4)
+        """,
+        [],
+    ),
 ]
 
 # Randomness behind a mode flag: silent when no run this file shows takes the drawing branch,
