@@ -788,7 +788,15 @@ class OutsideNnxState:
 
     def is_outside_rngs(self, node: cst.BaseExpression, scope: Scope) -> bool:
         """An `nnx.Rngs` from outside the body: `self.rngs`-like attributes of an NNX self, or a
-        closed-over name bound to `nnx.Rngs(...)`, annotated `nnx.Rngs`, or a parameter `rngs`."""
+        closed-over name bound to `nnx.Rngs(...)`, annotated `nnx.Rngs`, or a parameter `rngs`;
+        also a stream a `functools.partial` made outside the body binds (`stream()` with
+        `stream=self.rngs.noise`)."""
+        bound = self.code.bound_argument(node, scope) if isinstance(node, cst.Name) else None
+        if bound is not None and isinstance(bound[0], cst.Attribute) and not self.code.is_inside(bound[1]):
+            value, value_scope = bound  # `self.rngs`, or its stream `self.rngs.noise`
+            return self.is_rngs_attribute(value, value_scope) or (
+                isinstance(value.value, cst.Attribute) and self.is_rngs_attribute(value.value, value_scope)
+            )
         if isinstance(node, cst.Call):
             node = node.func  # `self.rngs.fork()`
             while isinstance(node, cst.Attribute) and isinstance(node.value, cst.Call):

@@ -41986,6 +41986,62 @@ NNX = [
         """,
         ["44:26 SCN105"],
     ),
+    Case(
+        "a partial binds an outside object's nnx.Rngs stream (draw=self.rngs.jitter) and the fori_loop body calls it",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def perturb(i, out, *, base, draw):
+            return out.at[i].set(base + 0.1 * jax.random.normal(draw(), base.shape))
+
+
+        class Jitterer:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(jitter=seed)
+
+            def samples(self, base, n):
+                body = functools.partial(perturb, base=base, draw=self.rngs.jitter)
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n,) + base.shape))
+
+
+        def main():
+            return Jitterer(3).samples(jnp.ones(2), 4)
+        """,
+        ["10:57 SCN105"],
+    ),
+    Case(
+        "the partial binds one key drawn from the stream before the loop, folded with the index in the body",
+        """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+
+
+        def perturb(i, out, *, base, key):
+            return out.at[i].set(base + 0.1 * jax.random.normal(jax.random.fold_in(key, i), base.shape))
+
+
+        class Jitterer:
+            def __init__(self, seed):
+                self.rngs = nnx.Rngs(jitter=seed)
+
+            def samples(self, base, n):
+                body = functools.partial(perturb, base=base, key=self.rngs.jitter())
+                return jax.lax.fori_loop(0, n, body, jnp.zeros((n,) + base.shape))
+
+
+        def main():
+            return Jitterer(3).samples(jnp.ones(2), 4)
+        """,
+        [],
+    ),
 ]
 
 # SCN106: a value of the loop stored in Python state made outside the body.
