@@ -841,6 +841,26 @@ def dataclass_field_values(index: ScanIndex, class_node: cst.ClassDef, name: str
     return found
 
 
+def dataclass_field_factory(index: ScanIndex, class_node: cst.ClassDef, name: str) -> cst.BaseExpression | None:
+    """The `default_factory=` of a dataclass field (`history: list = field(default_factory=
+    list)`) when every construction of the class in the file leaves the field out, so each
+    object gets a new value from it; None otherwise."""
+    fields = _init_fields(index, class_node) if _declares(class_node, name) else None
+    if fields is None or name not in fields:
+        return None
+    constructions = constructions_of(index, class_node)
+    position = fields.index(name)
+    if not constructions or any(
+        any(arg.star for arg in call.args) or argument(call, position, name) is not None for call, _ in constructions
+    ):
+        return None
+    for statement in class_statements(class_node):
+        if isinstance(statement, cst.AnnAssign) and _is_name(statement.target, name) and isinstance(statement.value, cst.Call):
+            if index.qualify(statement.value.func) == "dataclasses.field":
+                return keyword_argument(statement.value, "default_factory")
+    return None
+
+
 def _field_default_value(index: ScanIndex, class_node: cst.ClassDef, name: str) -> tuple[cst.BaseExpression, Scope] | None:
     """The value a dataclass field starts with when a construction leaves it out: its default,
     `field(default=...)`, or the expression of a `field(default_factory=lambda: ...)`."""

@@ -47200,6 +47200,84 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "the body appends to a list a held dataclass makes with field(default_factory=list), read after the loop",
+        """
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+
+
+        @dataclass
+        class Journal:
+            scale: float
+            entries: list = field(default_factory=list)
+
+
+        class Integrator:
+            def __init__(self, journal):
+                self.journal = journal
+
+            def run(self, xs):
+                def step(h, x):
+                    h = jnp.tanh(self.journal.scale * h + x)
+                    self.journal.entries.append(h)
+                    return h, None
+
+                h, _ = jax.lax.scan(step, jnp.zeros(2), xs)
+                return h
+
+            def last(self):
+                return self.journal.entries[-1] * 2.0
+
+
+        def main():
+            integrator = Integrator(Journal(0.5))
+            h = integrator.run(jnp.ones((3, 2)))
+            jax.block_until_ready((h, integrator.last()))
+        """,
+        ["21:13 SCN106"],
+    ),
+    Case(
+        "the held dataclass's default_factory list is extended with the loop's ys after the loop",
+        """
+        from dataclasses import dataclass, field
+
+        import jax
+        import jax.numpy as jnp
+
+
+        @dataclass
+        class Journal:
+            scale: float
+            entries: list = field(default_factory=list)
+
+
+        class Integrator:
+            def __init__(self, journal):
+                self.journal = journal
+
+            def run(self, xs):
+                def step(h, x):
+                    h = jnp.tanh(self.journal.scale * h + x)
+                    return h, h
+
+                h, hs = jax.lax.scan(step, jnp.zeros(2), xs)
+                self.journal.entries.extend(hs)
+                return h
+
+            def last(self):
+                return self.journal.entries[-1] * 2.0
+
+
+        def main():
+            integrator = Integrator(Journal(0.5))
+            h = integrator.run(jnp.ones((3, 2)))
+            jax.block_until_ready((h, integrator.last()))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

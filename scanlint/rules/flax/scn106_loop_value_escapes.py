@@ -27,6 +27,7 @@ from scanlint.analysis.object_flow import BoundMethod
 from scanlint.analysis.pytree_classes import is_dataclass
 from scanlint.analysis.resolver import Scope, dotted, keyword_argument, returns_of, self_attribute
 from scanlint.analysis.run_flags import run_flags
+from scanlint.analysis.values import dataclass_field_factory
 from scanlint.analysis.walk import SemanticVisitor, walk
 from scanlint.rules.base import FileContext, Report, Rule
 from scanlint.rules.flax.reporting import in_loop
@@ -91,7 +92,8 @@ class LoopValueEscapesScanBody(Rule):
       `warm_up(sample)` included), and something reads the cache after it;
     - adding a loop value to a container kept by an object that another object holds
       (`experiment.logger.snapshots.append(state)`, with `self.logger = Logger()` in the
-      experiment's `__init__` and `self.snapshots = []` in the logger's), when every object the
+      experiment's `__init__` and `self.snapshots = []` in the logger's, or a dataclass field
+      `history: list = field(default_factory=list)` no construction passes), when every object the
       holder may be is known, plain, and made outside the body, and the attribute is read
       elsewhere in the file;
     - storing an array computed in the loop, or an NNX module built there, in a container of an
@@ -838,9 +840,15 @@ def _held_object_container(
             return None
         values = flax.self_attribute_values(class_node, "__init__").get(holder.attr.value, [])
         kind = _container_kind(flax, values[0]) if len(values) == 1 else None
+        maker = f"`{class_node.name.value}.__init__` made"
+        if kind is None and not values and flax.index.method_of(class_node, "__init__") is None:
+            factory = dataclass_field_factory(flax.index, class_node, holder.attr.value)
+            made = (flax.index.qualify(factory) or (factory.value if isinstance(factory, cst.Name) else None)) if factory is not None else None
+            kind = "a " + made.rsplit(".", 1)[-1] if made in _CONTAINER_MAKERS else None  # `field(default_factory=list)`
+            maker = f"the `{class_node.name.value}` field's `default_factory` made"
         if kind is None:
             return None
-        described.add(f"{kind} `{class_node.name.value}.__init__` made")
+        described.add(f"{kind} {maker}")
     if len(described) != 1 or not run_flags(flax).attribute_read_elsewhere(holder.attr.value, statement):
         return None
     return described.pop()
