@@ -807,10 +807,7 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
         function = index.method_of(class_node, call.func.attr.value) if class_node is not None else None
     bound_module = False
     if function is None:  # `net(x, dropout_rng=key)` with `net = model.bind(variables)`
-        bound = bound_module_called(flax_file(index), call, scope)
-        class_node = flax_file(index).instance_class(bound[0].func.value, bound[1]) if bound is not None and isinstance(bound[0].func, cst.Attribute) else None
-        owner = index.defining_class(class_node, bound[2]) if class_node is not None and bound is not None else None
-        function = index.method_of(owner, bound[2]) if owner is not None and bound is not None else None
+        function = _bound_module_method(index, call, scope)
         bound_module = function is not None
     if function is None or function in code.functions or not isinstance(function, cst.FunctionDef):
         return None
@@ -859,6 +856,18 @@ def _closed_key_handed_to_module(index: ScanIndex, code: BodyCode, call: cst.Cal
                         help=advice,
                     )
     return None
+
+
+def _bound_module_method(index: ScanIndex, call: cst.Call, scope: Scope) -> cst.FunctionDef | None:
+    """The method of a same-file Linen class that a call of a bound module runs (`net(x)` with
+    `net = model.bind(variables)` runs `__call__`)."""
+    bound = bound_module_called(flax_file(index), call, scope)
+    if bound is None or not isinstance(bound[0].func, cst.Attribute):
+        return None
+    bind, bind_scope, method = bound
+    class_node = flax_file(index).instance_class(bind.func.value, bind_scope)
+    owner = index.defining_class(class_node, method) if class_node is not None else None
+    return index.method_of(owner, method) if owner is not None else None
 
 
 def _carries_jax_key(index: ScanIndex, code: BodyCode, name: cst.Name, scope: Scope) -> bool:
@@ -1306,10 +1315,10 @@ class _FixedNnxRandomness:
         return handed
 
     def _built_module_drawn(self, construction: cst.Call, scope: Scope, kind: object) -> bool:
-        """For an `nnx.Rngs` handed to the construction of a same-file NNX class the body builds:
-        whether the body calls the module built (`Noise(..., rngs)(x)`, or a factory returning
-        it called at once, `make_noise(cfg)()`) and its `__call__` draws from the streams it
-        keeps."""
+        """For an `nnx.Rngs` handed to the construction of a same-file NNX class, or of an
+        `nnx.Dropout` not made deterministic, that the body builds: whether the body calls the
+        module built (`Noise(..., rngs)(x)`, or a factory returning it called at once,
+        `make_noise(cfg)()`) and its `__call__` draws from the streams it keeps."""
         if kind == "Dropout":
             deterministic = keyword_argument(construction, "deterministic")
             if deterministic is not None and not is_false(deterministic):

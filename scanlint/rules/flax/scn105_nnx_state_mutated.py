@@ -63,8 +63,9 @@ class NnxStateMutatedInScanBody(Rule):
     and calling a function decorated with an NNX transform (`@nnx.jit`) with an outside module,
     even one it only reads; also one picked from a registry that keeps transformed functions
     (`STEPS[name]` filled by `@register(name)` over `@nnx.jit`, or by a decorator storing
-    `nnx.jit(fn)`), stored on `self` or not. A module `nnx.merge`d in the body from state split outside and
-    closed over (not carried) holds the outside Variables, and counts as outside. What a
+    `nnx.jit(fn)`), stored on `self` or not. A module `nnx.merge`d in the body from state
+    split outside and closed over (not carried) holds the outside Variables, and counts as
+    outside. What a
     module holds is found through what it is built from: the layers of an `nnx.Sequential`, an
     `nnx.List`, an `nnx.Dict` or a list, the attributes or variables a same-file NNX class's
     `__call__` assigns on `self` or stores with `self.sow` (`self.calls[...] += 1`; other methods

@@ -230,11 +230,11 @@ def _escapes(flax: FlaxFile, code: BodyCode) -> Iterator[tuple[cst.CSTNode, str]
         if isinstance(target, cst.Subscript) and _key_filled_before_loop(flax, code, statement, target, scope):
             continue  # `if name not in _STREAMS: _STREAMS[name] = ...`, that one key filled before the loop
         if not _traced(code, value, scope):
-            made = _made_in_loop(flax, code, statement, value, scope) if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) else None
-            if made is not None:
-                container = _outside_container(flax, code, target.value, scope)  # type: ignore[union-attr]
+            if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+                made = _made_in_loop(flax, code, statement, value, scope)
+                container = _outside_container(flax, code, target.value, scope) if made is not None else None
                 if container is not None:  # `memo["emb"] = model.embed(x)`: a tracer of the loop all the same
-                    yield statement, f"stores {made} in `{code_of(target.value)}`, {container} made outside the body"  # type: ignore[union-attr]
+                    yield statement, f"stores {made} in `{code_of(target.value)}`, {container} made outside the body"
             continue
         if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             container = _outside_container(flax, code, target.value, scope)
