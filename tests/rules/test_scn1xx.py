@@ -47278,6 +47278,60 @@ ESCAPES = [
         """,
         [],
     ),
+    Case(
+        "the body stores the step value in a dict a same-file function returns and the caller hands in; the function returns it after the loop",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def new_log():
+            return {"last": None, "steps": 0}
+
+
+        def integrate(log, xs):
+            def step(h, x):
+                h = jnp.tanh(h + x)
+                log["last"] = h
+                return h, None
+
+            h, _ = jax.lax.scan(step, jnp.zeros(2), xs)
+            return h, log
+
+
+        def main():
+            h, log = integrate(new_log(), jnp.ones((3, 2)))
+            jax.block_until_ready((h, log["last"] * 2.0))
+        """,
+        ["13:9 SCN106"],
+    ),
+    Case(
+        "the handed-in dict from a same-file function is filled after the loop from the ys",
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def new_log():
+            return {"last": None, "steps": 0}
+
+
+        def integrate(log, xs):
+            def step(h, x):
+                h = jnp.tanh(h + x)
+                return h, h
+
+            h, hs = jax.lax.scan(step, jnp.zeros(2), xs)
+            log["last"] = hs[-1]
+            return h, log
+
+
+        def main():
+            h, log = integrate(new_log(), jnp.ones((3, 2)))
+            jax.block_until_ready((h, log["last"] * 2.0))
+        """,
+        [],
+    ),
 ]
 
 EVERY_RULE = LINEN_MODULE + LINEN_VARIABLE + RNG + RNG_FLAGS + SUBMODULE + NNX + ESCAPES

@@ -25,7 +25,7 @@ from scanlint.analysis.linen_apply import computes_array
 from scanlint.analysis.nnx_state import OutsideNnxState
 from scanlint.analysis.object_flow import BoundMethod
 from scanlint.analysis.pytree_classes import is_dataclass
-from scanlint.analysis.resolver import Scope, dotted, keyword_argument, returns_of, self_attribute
+from scanlint.analysis.resolver import Scope, can_fall_off, dotted, keyword_argument, returns_of, self_attribute
 from scanlint.analysis.run_flags import run_flags
 from scanlint.analysis.values import dataclass_field_factory
 from scanlint.analysis.walk import SemanticVisitor, walk
@@ -582,12 +582,30 @@ def _container_passed(flax: FlaxFile, code: BodyCode, function_scope: Scope, par
     sites = flax.calls_running(function)
     for call, call_scope in sites:
         passed = dict(parameters_passed(function, function_scope, call, call_scope)).get(parameter)
+        if isinstance(passed, cst.Call):
+            # `warm_up(load_bundle(), xs)`: a container a same-file function returns, which the
+            # function running the loop reads after it (`return bundle`)
+            kind = _returned_container(flax, passed, call_scope)
+            if kind is None or not _read_outside(flax, parameter.name.value, function_scope, code.loop.call):
+                return None
+            kinds.add(kind)
+            continue
         found = call_scope.only_binding(passed.value) if isinstance(passed, cst.Name) else None
         kind = _container_kind(flax, found[1]) if found is not None else None
         if found is None or kind is None or not _read_outside(flax, passed.value, found[0], call):  # type: ignore[union-attr]
             return None
         kinds.add(kind)
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _returned_container(flax: FlaxFile, call: cst.Call, scope: Scope) -> str | None:
+    """The kind of container every return of the same-file function a call runs makes
+    (`return {"graphdef": graphdef, "live": None}`), a new one at each call."""
+    callee = flax.index.resolve_callable(call.func, scope)
+    if callee is None or callee.via != "def" or not isinstance(callee.node, cst.FunctionDef):
+        return None
+    kinds = {_container_kind(flax, r.value) for r in returns_of(callee.node)}
+    return kinds.pop() if len(kinds) == 1 and None not in kinds and not can_fall_off(callee.node) else None
 
 
 def _container_kind(flax: FlaxFile, value: object) -> str | None:
