@@ -1316,6 +1316,27 @@ class RunFlags:
             sites.append((call, self.scope_at(call), _NAMED_ENTRIES[call.func.attr.value]))
         return sites
 
+    def _never_called(self, method: cst.FunctionDef) -> bool:
+        """Whether no code of a file that shows its program (a module-level `main()` without
+        parameters; library code is called from elsewhere) may run a method of a plain class:
+        nothing reads it as an attribute, and every `getattr` of the file takes a name whose
+        values are known and other than it (`getattr(self, step_name)` with `step_name` always
+        "eval_step")."""
+        name = method.name.value
+        entry = self.index.module_scope.bindings.get("main", [])
+        shows_program = len(entry) == 1 and isinstance(entry[0], cst.FunctionDef) and not (
+            entry[0].params.params or entry[0].params.posonly_params or entry[0].params.kwonly_params
+        )
+        if not shows_program or name.startswith("__") or any(True for _ in self.attribute_reads(name)):
+            return False
+        for call, scope in self.index.local_name_calls.get("getattr", ()):
+            if scope.lookup("getattr") is not None:
+                continue
+            names = self.values(call.args[1].value, scope) if len(call.args) >= 2 else None
+            if names is None or name in names:
+                return False
+        return True
+
     def _computed_getattr(self) -> bool:
         """Whether the file calls `getattr` with a name that is not a string literal."""
         return any(
@@ -1631,6 +1652,9 @@ class RunFlags:
             )
             if not own and self.flax.instance_class(attribute.value, scope) is not owner:
                 return None
+            method = scope.enclosing_method()
+            if own and method is not None and self._never_called(method[0]):
+                continue  # `stats_step` of a job that only ever runs `getattr(self, "eval_step")`
             if self._field_read(attribute, class_node):
                 continue  # `self.net.probes`: runs nothing
             use = self._use_of(attribute, scope, class_node)

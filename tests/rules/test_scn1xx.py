@@ -14163,6 +14163,100 @@ LINEN_VARIABLE = [
         """,
         [],
     ),
+    Case(
+        "a job picks its training step with getattr(self, mode), mode always fit_step, whose apply trains a BatchNorm in the scan",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                norm = nn.BatchNorm(use_running_average=not train)
+
+                def body(h, x):
+                    h = norm(h + x)
+                    return h, h.sum()
+
+                return jax.lax.scan(body, norm(xs[0]), xs[1:])
+
+
+        class Job:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            def fit_step(self, xs):
+                out, updates = self.model.apply(self.variables, xs, train=True, mutable=["batch_stats"])
+                self.variables = {**self.variables, **updates}
+                return out
+
+            def score_step(self, xs):
+                return self.model.apply(self.variables, xs, train=False)
+
+            def run(self, batches, mode):
+                step = getattr(self, mode)
+                return [step(b) for b in batches]
+
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs)
+            job = Job(model, variables)
+            outs = job.run([xs, 2 * xs], "fit_step")
+            jax.block_until_ready((outs, job.variables))
+        """,
+        ["13:17 SCN102"],
+    ),
+    Case(
+        "the job's getattr(self, mode) only ever picks the evaluation step; the training step is never run",
+        """
+        import jax
+        import jax.numpy as jnp
+        from flax import linen as nn
+
+
+        class Smoother(nn.Module):
+            @nn.compact
+            def __call__(self, xs, train: bool = False):
+                norm = nn.BatchNorm(use_running_average=not train)
+
+                def body(h, x):
+                    h = norm(h + x)
+                    return h, h.sum()
+
+                return jax.lax.scan(body, norm(xs[0]), xs[1:])
+
+
+        class Job:
+            def __init__(self, model, variables):
+                self.model = model
+                self.variables = variables
+
+            def fit_step(self, xs):
+                out, updates = self.model.apply(self.variables, xs, train=True, mutable=["batch_stats"])
+                return out
+
+            def score_step(self, xs):
+                return self.model.apply(self.variables, xs, train=False)
+
+            def run(self, batches, mode):
+                step = getattr(self, mode)
+                return [step(b) for b in batches]
+
+
+        def main():
+            model = Smoother()
+            xs = jnp.ones((4, 3))
+            variables = model.init(jax.random.key(0), xs)
+            outs = Job(model, variables).run([xs, 2 * xs], "score_step")
+            jax.block_until_ready(outs)
+        """,
+        [],
+    ),
 ]
 
 RNG = [
