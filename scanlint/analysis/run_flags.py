@@ -60,8 +60,8 @@ from scanlint.analysis.resolver import (
 from scanlint.analysis.values import (
     _init_fields,
     class_statements,
+    field_declaration,
     field_default,
-    is_class_variable,
     kept_argument,
 )
 from scanlint.analysis.walk import OwnCodeVisitor, SemanticVisitor, walk
@@ -817,7 +817,7 @@ class RunFlags:
                     return None
                 found |= passed
                 continue
-            declaration = _field_declaration(self.index, class_node, field)
+            declaration = field_declaration(self.index, class_node, field)
             if declaration is None:
                 computed = self._property_values(class_node, field, depth)
                 if computed is None:
@@ -910,7 +910,7 @@ class RunFlags:
         class_node = self.flax.self_class(node.value, owner[0]) if owner is not None else None
         if class_node is None or not self.flax.is_plain(class_node) or node.attr.value in self._stored_attributes():
             return None
-        if is_dataclass(self.index, class_node) and _field_declaration(self.index, class_node, node.attr.value) is not None:
+        if is_dataclass(self.index, class_node) and field_declaration(self.index, class_node, node.attr.value) is not None:
             return None  # a field: its class-level value is only the default (`_dataclass_field_values`)
         found: set[object] = set()
         built = 0
@@ -1032,7 +1032,7 @@ class RunFlags:
         `construction` given): each construction's argument for it (by keyword, or by position
         when the field order is certain) or else the field's default, with the scope to read it
         in (None: not known)."""
-        declaration = _field_declaration(self.index, class_node, field)
+        declaration = field_declaration(self.index, class_node, field)
         if declaration is None:
             return None
         sites = [construction] if construction is not None else self._constructions(class_node)
@@ -2118,18 +2118,6 @@ def _is_string_statement(statement: cst.BaseStatement) -> bool:
 
 def _limited(values: frozenset[object]) -> Values:
     return values if len(values) <= MAX_VALUES else None
-
-
-def _field_declaration(index, class_node: cst.ClassDef, field: str) -> cst.AnnAssign | None:  # noqa: ANN001
-    for statement in class_statements(class_node):
-        if (
-            isinstance(statement, cst.AnnAssign)
-            and isinstance(statement.target, cst.Name)
-            and statement.target.value == field
-            and not is_class_variable(index, statement.annotation.annotation)
-        ):
-            return statement
-    return None
 
 
 DATACLASS_REPLACE = "dataclasses.replace"

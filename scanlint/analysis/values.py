@@ -819,65 +819,77 @@ def dataclass_field_values(index: ScanIndex, class_node: cst.ClassDef, name: str
     default when one of them leaves it out (`metrics: nnx.MultiMetric = field(default_factory=
     lambda: nnx.MultiMetric(...))` gives the lambda's expression). Nothing when a construction
     unpacks its arguments or leaves out a field whose default is not known."""
-    fields = _init_fields(index, class_node) if _declares(class_node, name) else None
-    if fields is None or name not in fields:
+    arguments = _field_arguments(index, class_node, name)
+    if arguments is None:
         return []
-    position = fields.index(name)
-    found: list[tuple[cst.BaseExpression, Scope]] = []
-    default_used = False
-    for call, scope in constructions_of(index, class_node):
-        if any(arg.star for arg in call.args):
-            return []
-        value = argument(call, position, name)
-        if value is None:
-            default_used = True
-        else:
-            found.append((value, scope))
-    if default_used:
-        default = _field_default_value(index, class_node, name)
-        if default is None:
-            return []
-        found.append(default)
-    return found
+    passed, omitted = arguments
+    if not omitted:
+        return passed
+    default = _field_default_value(index, class_node, name)
+    return passed + [default] if default is not None else []
 
 
 def dataclass_field_factory(index: ScanIndex, class_node: cst.ClassDef, name: str) -> cst.BaseExpression | None:
     """The `default_factory=` of a dataclass field (`history: list = field(default_factory=
     list)`) when every construction of the class in the file leaves the field out, so each
     object gets a new value from it; None otherwise."""
+    arguments = _field_arguments(index, class_node, name)
+    declaration = field_declaration(index, class_node, name)
+    declared = declaration.value if declaration is not None else None
+    if arguments is None or arguments[0] or not arguments[1] or not isinstance(declared, cst.Call):
+        return None
+    return keyword_argument(declared, "default_factory") if index.qualify(declared.func) == "dataclasses.field" else None
+
+
+def _field_arguments(
+    index: ScanIndex, class_node: cst.ClassDef, name: str
+) -> tuple[list[tuple[cst.BaseExpression, Scope]], bool] | None:
+    """What the constructions of a dataclass in the file pass for one of its fields, with
+    their scopes, and whether one of them leaves it out; None when it is no field of the class's
+    `__init__`, or a construction unpacks its arguments."""
     fields = _init_fields(index, class_node) if _declares(class_node, name) else None
     if fields is None or name not in fields:
         return None
-    constructions = constructions_of(index, class_node)
     position = fields.index(name)
-    if not constructions or any(
-        any(arg.star for arg in call.args) or argument(call, position, name) is not None for call, _ in constructions
-    ):
-        return None
+    passed: list[tuple[cst.BaseExpression, Scope]] = []
+    omitted = False
+    for call, scope in constructions_of(index, class_node):
+        if any(arg.star for arg in call.args):
+            return None
+        value = argument(call, position, name)
+        if value is None:
+            omitted = True
+        else:
+            passed.append((value, scope))
+    return passed, omitted
+
+
+def field_declaration(index: ScanIndex, class_node: cst.ClassDef, field: str) -> cst.AnnAssign | None:
+    """The class body's `field: T = ...` declaration of a field (not a `ClassVar`)."""
     for statement in class_statements(class_node):
-        if isinstance(statement, cst.AnnAssign) and _is_name(statement.target, name) and isinstance(statement.value, cst.Call):
-            if index.qualify(statement.value.func) == "dataclasses.field":
-                return keyword_argument(statement.value, "default_factory")
+        if (
+            isinstance(statement, cst.AnnAssign)
+            and isinstance(statement.target, cst.Name)
+            and statement.target.value == field
+            and not is_class_variable(index, statement.annotation.annotation)
+        ):
+            return statement
     return None
 
 
 def _field_default_value(index: ScanIndex, class_node: cst.ClassDef, name: str) -> tuple[cst.BaseExpression, Scope] | None:
-    """The value a dataclass field starts with when a construction leaves it out: its default,
-    `field(default=...)`, or the expression of a `field(default_factory=lambda: ...)`."""
-    for statement in class_statements(class_node):
-        if not (isinstance(statement, cst.AnnAssign) and _is_name(statement.target, name)) or statement.value is None:
-            continue
-        value = statement.value
-        if isinstance(value, cst.Call) and index.qualify(value.func) == "dataclasses.field":
-            default = keyword_argument(value, "default")
-            if default is not None:
-                return default, index.scope_of[class_node]
-            factory = keyword_argument(value, "default_factory")
-            if isinstance(factory, cst.Lambda) and factory in index.scope_of:
-                return factory.body, index.scope_of[factory]
-            return None
-        return value, index.scope_of[class_node]
-    return None
+    """The value a dataclass field starts with when a construction leaves it out, with its
+    scope: a plain default, or what `field(...)` gives (see `field_default`; a
+    `default_factory` lambda's body in the lambda's scope)."""
+    declaration = field_declaration(index, class_node, name)
+    value = declaration.value if declaration is not None else None
+    if not (isinstance(value, cst.Call) and index.qualify(value.func) == "dataclasses.field"):
+        return (value, index.scope_of[class_node]) if value is not None else None
+    default = field_default(value)
+    factory = keyword_argument(value, "default_factory")
+    if isinstance(factory, cst.Lambda) and default is factory.body and factory in index.scope_of:
+        return default, index.scope_of[factory]
+    return (default, index.scope_of[class_node]) if default is not None else None
 
 
 def kept_argument(index: ScanIndex, class_node: cst.ClassDef, call: cst.Call, attribute: str) -> cst.BaseExpression | None:
